@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: MIT
+/*
+ * simpic.c - the simulated interrupt controller (see <genirq/simpic.h>).
+ *
+ * Only primitives, like a real chip: the core decides when to mask, ack
+ * and end. A line is deliverable when it is unmasked, not in service, and
+ * has a latched edge or an asserted level input.
+ */
+#include <genirq/simpic.h>
+#include <genirq/spinlock.h>
+
+struct simpic_line {
+	struct simpic_line_stats s;
+	bool		level;
+	unsigned int	faults;
+};
+
+struct simpic {
+	const char		*name;
+	struct irq_spinlock	lock;
+	unsigned int		nr_lines;
+	struct irq_domain	*domain;
+	bool			spurious[GENIRQ_NR_CPUS];
+	struct simpic_line	*lines;
+};
+
+static struct simpic_line *line_of(struct irq_data *d)
+{
+	struct simpic *pic = d->chip_data;
+
+	return &pic->lines[d->hwirq];
+}
+
+static unsigned long lock_pic(struct irq_data *d)
+{
+	return irq_spin_lock_irqsave(&((struct simpic *)d->chip_data)->lock);
+}
+
+static void unlock_pic(struct irq_data *d, unsigned long flags)
+{
+	irq_spin_unlock_irqrestore(&((struct simpic *)d->chip_data)->lock, flags);
+}
+
+static void simpic_mask(struct irq_data *d)
+{
+	unsigned long flags = lock_pic(d);
+
+	line_of(d)->s.masked = true;
+	unlock_pic(d, flags);
+}
+
+static void simpic_unmask(struct irq_data *d)
+{
+	unsigned long flags = lock_pic(d);
+
+	line_of(d)->s.masked = false;
+	unlock_pic(d, flags);
+}
+
+/* End of an event: the line may be delivered again. */
+static void end_event(struct irq_data *d, unsigned long *counter)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+
+	(*counter)++;
+	if (l->faults & SIMPIC_LOSE_EOI)
+		l->faults &= ~SIMPIC_LOSE_EOI;	/* this one is lost */
+	else
+		l->s.in_service = false;
+	unlock_pic(d, flags);
+}
+
+static void simpic_ack(struct irq_data *d)
+{
+	end_event(d, &line_of(d)->s.acks);
+}
+
+static void simpic_eoi(struct irq_data *d)
+{
+	end_event(d, &line_of(d)->s.eois);
+}
+
+static int simpic_set_type(struct irq_data *d, unsigned int type)
+{
+	unsigned long flags = lock_pic(d);
+
+	line_of(d)->level = (type & IRQ_TYPE_LEVEL_MASK) != 0;
+	unlock_pic(d, flags);
+	return 0;
+}
+
+static int simpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	unsigned int cpu = cpumask_first(dest);
+	struct cpumask eff;
+	unsigned long flags;
+
+	if (cpu >= port_nr_cpus())
+		return -EINVAL;
+	flags = lock_pic(d);
+	line_of(d)->s.route = cpu;
+	unlock_pic(d, flags);
+	cpumask_clear(&eff);
+	cpumask_set_cpu(cpu, &eff);
+	irq_data_update_effective_affinity(d, &eff);
+	return 0;
+}
+
+static int simpic_retrigger(struct irq_data *d)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+	int ret = 0;
+
+	if (!(l->faults & SIMPIC_NO_RETRIGGER)) {
+		l->s.latched = true;
+		l->s.retriggers++;
+		ret = 1;
+	}
+	unlock_pic(d, flags);
+	return ret;
+}
+
+static const struct irq_chip simpic_ack_chip = {
+	.name		= "simpic",
+	.mask		= simpic_mask,
+	.unmask		= simpic_unmask,
+	.ack		= simpic_ack,
+	.set_type	= simpic_set_type,
+	.set_affinity	= simpic_set_affinity,
+	.retrigger	= simpic_retrigger,
+};
+
+static const struct irq_chip simpic_eoi_chip = {
+	.name		= "simpic-eoi",
+	.mask		= simpic_mask,
+	.unmask		= simpic_unmask,
+	.eoi		= simpic_eoi,
+	.set_type	= simpic_set_type,
+	.set_affinity	= simpic_set_affinity,
+	.retrigger	= simpic_retrigger,
+};
+
+struct simpic *simpic_create(const char *name, unsigned int nr_lines, enum simpic_style style)
+{
+	struct simpic *pic;
+
+	if (nr_lines == 0)
+		return NULL;
+	pic = port_alloc(sizeof(*pic));
+	if (!pic)
+		return NULL;
+	*pic = (struct simpic){ .name = name, .nr_lines = nr_lines };
+	irq_spin_init(&pic->lock);
+	pic->lines = port_alloc(sizeof(*pic->lines) * nr_lines);
+	if (pic->lines) {
+		for (unsigned int i = 0; i < nr_lines; i++)
+			pic->lines[i] = (struct simpic_line){ .s.masked = true };
+		pic->domain = irq_domain_create_linear(name, nr_lines,
+						       style == SIMPIC_FASTEOI ? &simpic_eoi_chip :
+						       &simpic_ack_chip, pic);
+	}
+	if (!pic->lines || !pic->domain) {
+		if (pic->lines)
+			port_free(pic->lines);
+		port_free(pic);
+		return NULL;
+	}
+	return pic;
+}
+
+/* The domain's memory stays with the core; only the model is freed. */
+void simpic_destroy(struct simpic *pic)
+{
+	if (!pic)
+		return;
+	port_free(pic->lines);
+	port_free(pic);
+}
+
+struct irq_domain *simpic_domain(struct simpic *pic)
+{
+	return pic->domain;
+}
+
+int simpic_map(struct simpic *pic, irq_hw_number_t hw, unsigned int trigger)
+{
+	int irq = irq_create_mapping(pic->domain, hw);
+	int ret;
+
+	if (irq < 0)
+		return irq;
+	ret = irq_set_irq_type((unsigned int)irq, trigger);
+	return ret < 0 ? ret : irq;
+}
+
+void simpic_raise(struct simpic *pic, irq_hw_number_t hw)
+{
+	unsigned long flags;
+	struct simpic_line *l;
+
+	if (hw >= pic->nr_lines)
+		return;
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	l = &pic->lines[hw];
+	l->s.raised++;
+	if (l->level)
+		l->s.asserted = true;
+	else if (l->s.masked && (l->faults & SIMPIC_DROP_MASKED_EDGE))
+		l->s.dropped++;
+	else
+		l->s.latched = true;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+void simpic_lower(struct simpic *pic, irq_hw_number_t hw)
+{
+	unsigned long flags;
+
+	if (hw >= pic->nr_lines)
+		return;
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	pic->lines[hw].s.asserted = false;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+void simpic_set_fault(struct simpic *pic, irq_hw_number_t hw, unsigned int faults)
+{
+	unsigned long flags;
+
+	if (hw >= pic->nr_lines)
+		return;
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	pic->lines[hw].faults = faults;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+void simpic_inject_spurious(struct simpic *pic, unsigned int cpu)
+{
+	unsigned long flags;
+
+	if (cpu >= GENIRQ_NR_CPUS)
+		return;
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	pic->spurious[cpu] = true;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+static unsigned int target_cpu(struct simpic_line *l)
+{
+	if (l->faults & SIMPIC_WRONG_CPU)
+		return (l->s.route + 1) % port_nr_cpus();
+	return l->s.route;
+}
+
+static bool deliverable(struct simpic_line *l, unsigned int cpu)
+{
+	return !l->s.masked && !l->s.in_service && (l->s.latched || l->s.asserted) &&
+	       target_cpu(l) == cpu;
+}
+
+/* Caller holds pic->lock. */
+static int find_line(struct simpic *pic, unsigned int cpu)
+{
+	for (unsigned int i = 0; i < pic->nr_lines; i++)
+		if (deliverable(&pic->lines[i], cpu))
+			return (int)i;
+	return -1;
+}
+
+bool simpic_pending(struct simpic *pic, unsigned int cpu)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	bool pending = (cpu < GENIRQ_NR_CPUS && pic->spurious[cpu]) || find_line(pic, cpu) >= 0;
+
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return pending;
+}
+
+irq_hw_number_t simpic_iack(struct simpic *pic, unsigned int cpu)
+{
+	irq_hw_number_t hw = SIMPIC_SPURIOUS;
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	int i;
+
+	if (cpu < GENIRQ_NR_CPUS && pic->spurious[cpu]) {
+		pic->spurious[cpu] = false;
+		goto out_unlock;
+	}
+	i = find_line(pic, cpu);
+	if (i >= 0) {
+		struct simpic_line *l = &pic->lines[i];
+
+		l->s.latched = false;
+		l->s.in_service = true;
+		l->s.delivered++;
+		l->s.per_cpu[cpu]++;
+		hw = (irq_hw_number_t)i;
+	}
+out_unlock:
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return hw;
+}
+
+void simpic_line_stats(struct simpic *pic, irq_hw_number_t hw, struct simpic_line_stats *out)
+{
+	unsigned long flags;
+
+	if (hw >= pic->nr_lines)
+		return;
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	*out = pic->lines[hw].s;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}

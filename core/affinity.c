@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+/*
+ * affinity.c - which CPUs a line is routed to.
+ *
+ * Each line keeps the mask it was asked for (smp_affinity) and the one
+ * its controller chose (effective_affinity). The seed's rule stands: a
+ * mask with no online CPU is refused, because it would silence the line.
+ */
+#include "internals.h"
+
+static struct cpumask online_mask;
+static struct cpumask prof_cpu_mask;
+static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
+
+void irq_cpu_set_online(unsigned int cpu, bool online)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
+
+	if (online) {
+		cpumask_set_cpu(cpu, &online_mask);
+		cpumask_set_cpu(cpu, &prof_cpu_mask);
+	} else {
+		cpumask_clear_cpu(cpu, &online_mask);
+	}
+	irq_spin_unlock_irqrestore(&mask_lock, flags);
+}
+
+const struct cpumask *irq_cpu_online_mask(void)
+{
+	return &online_mask;
+}
+
+void irq_get_prof_cpu_mask(struct cpumask *m)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
+
+	*m = prof_cpu_mask;
+	irq_spin_unlock_irqrestore(&mask_lock, flags);
+}
+
+/* The seed did not check this mask; neither do we (it only filters profiling). */
+void irq_set_prof_cpu_mask(const struct cpumask *m)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
+
+	prof_cpu_mask = *m;
+	irq_spin_unlock_irqrestore(&mask_lock, flags);
+}
+
+int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct cpumask online;
+	unsigned long flags;
+	int ret;
+
+	if (!desc || !mask)
+		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU)) {
+		ret = -EIO;
+		goto out_unlock;
+	}
+	if (!cpumask_and(&online, mask, &online_mask)) {
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	ret = desc->data.chip->set_affinity(&desc->data, &online);
+	if (ret == 0)
+		desc->affinity = *mask;
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc || !out)
+		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	*out = effective ? desc->data.effective : desc->affinity;
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+int irq_get_affinity(unsigned int irq, struct cpumask *mask)
+{
+	return read_mask(irq, mask, false);
+}
+
+int irq_get_effective_affinity(unsigned int irq, struct cpumask *mask)
+{
+	return read_mask(irq, mask, true);
+}
+
+void irq_affinity_reset(void)
+{
+	cpumask_clear(&online_mask);
+	cpumask_clear(&prof_cpu_mask);
+}

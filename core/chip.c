@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: MIT
+/*
+ * chip.c - binding lines to controllers, and choosing their flow.
+ *
+ * A chip's optional primitives are defaulted here and only here: the hot
+ * ones (ack, eoi, mask, unmask) are resolved into the descriptor so a
+ * flow calls them without testing for NULL.
+ */
+#include "internals.h"
+
+static void chip_noop(struct irq_data *d)
+{
+	(void)d;
+}
+
+/* The controller of a line nobody set up: events on it are strays. */
+static void ack_none(struct irq_data *d)
+{
+	port_ack_bad_irq(d->irq);
+}
+
+const struct irq_chip no_irq_chip = {
+	.name	= "none",
+	.ack	= ack_none,
+};
+
+static void (*or_noop(void (*op)(struct irq_data *)))(struct irq_data *)
+{
+	return op ? op : chip_noop;
+}
+
+void irq_chip_resolve(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+
+	desc->ack = or_noop(chip->ack);
+	desc->eoi = or_noop(chip->eoi);
+	desc->mask = or_noop(chip->mask ? chip->mask : chip->disable);
+	desc->unmask = or_noop(chip->unmask ? chip->unmask : chip->enable);
+}
+
+bool irq_desc_has_chip(struct irq_desc *desc)
+{
+	return desc->data.chip != &no_irq_chip;
+}
+
+void irq_desc_mask(struct irq_desc *desc)
+{
+	desc->mask(&desc->data);
+	desc_set_state(desc, desc_state(desc) | IRQS_MASKED);
+}
+
+void irq_desc_unmask(struct irq_desc *desc)
+{
+	desc->unmask(&desc->data);
+	desc_set_state(desc, desc_state(desc) & ~IRQS_MASKED);
+}
+
+void irq_desc_enable(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+
+	if (chip->enable) {
+		chip->enable(&desc->data);
+		desc_set_state(desc, desc_state(desc) & ~IRQS_MASKED);
+	} else {
+		irq_desc_unmask(desc);
+	}
+}
+
+void irq_desc_disable(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+
+	if (chip->disable) {
+		chip->disable(&desc->data);
+		desc_set_state(desc, desc_state(desc) | IRQS_MASKED);
+	} else {
+		irq_desc_mask(desc);
+	}
+}
+
+/* Start the line at the controller. Return: nonzero if an event waited. */
+unsigned int irq_desc_startup(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+	unsigned int pending = 0;
+
+	desc_set_state(desc, desc_state(desc) | IRQS_STARTED);
+	irq_desc_apply_affinity(desc);
+	if (chip->startup) {
+		pending = chip->startup(&desc->data);
+		desc_set_state(desc, desc_state(desc) & ~IRQS_MASKED);
+	} else {
+		irq_desc_enable(desc);
+	}
+	return pending;
+}
+
+void irq_desc_shutdown(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+
+	desc_set_state(desc, desc_state(desc) & ~IRQS_STARTED);
+	if (chip->shutdown) {
+		chip->shutdown(&desc->data);
+		desc_set_state(desc, desc_state(desc) | IRQS_MASKED);
+	} else {
+		irq_desc_disable(desc);
+	}
+}
+
+/* Return: 1 when the hardware will send the line again. */
+int irq_desc_retrigger(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+
+	return chip->retrigger ? chip->retrigger(&desc->data) : 0;
+}
+
+/* Route a line to its requested CPUs that are online, when it can be. */
+void irq_desc_apply_affinity(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+	struct cpumask online;
+
+	if (!chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU))
+		return;
+	if (!cpumask_and(&online, &desc->affinity, irq_cpu_online_mask()))
+		return;
+	chip->set_affinity(&desc->data, &online);
+}
+
+/*
+ * The flow policy, in one place: the line's trigger and the primitives
+ * its chip has decide how events are sequenced.
+ */
+void irq_choose_flow(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+	unsigned int st = desc_state(desc);
+
+	if (st & IRQS_NOREQUEST)
+		return;				/* chained: its own flow */
+	if (!irq_desc_has_chip(desc))
+		desc->handle_irq = handle_bad_irq;
+	else if (st & IRQS_PER_CPU)
+		desc->handle_irq = handle_percpu_irq;
+	else if (chip->eoi && !chip->ack)
+		desc->handle_irq = handle_fasteoi_irq;
+	else if (!chip->ack && !chip->eoi && !chip->mask && !chip->disable)
+		desc->handle_irq = handle_simple_irq;
+	else if (desc_is_level(desc))
+		desc->handle_irq = handle_level_irq;
+	else
+		desc->handle_irq = handle_edge_irq;
+}
+
+static struct irq_desc *lock_desc(unsigned int irq, unsigned long *flags)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (desc)
+		*flags = irq_spin_lock_irqsave(&desc->lock);
+	return desc;
+}
+
+int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+	int ret = 0;
+
+	if (!desc)
+		return -EINVAL;
+	if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	desc->data.chip = chip ? chip : &no_irq_chip;
+	desc->data.chip_data = chip_data;
+	irq_chip_resolve(desc);
+	irq_choose_flow(desc);
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+
+	if (!desc)
+		return -EINVAL;
+	desc->data.hwirq = hwirq;
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+static bool type_valid(unsigned int type)
+{
+	if (type & ~IRQ_TYPE_SENSE_MASK)
+		return false;
+	/* A line is edge or level, not both. */
+	return !((type & IRQ_TYPE_EDGE_BOTH) && (type & IRQ_TYPE_LEVEL_MASK));
+}
+
+int irq_set_irq_type(unsigned int irq, unsigned int type)
+{
+	unsigned long flags;
+	struct irq_desc *desc;
+	int ret = 0;
+
+	if (!type_valid(type))
+		return -EINVAL;
+	desc = lock_desc(irq, &flags);
+	if (!desc)
+		return -EINVAL;
+	if (desc->data.chip->set_type && type != IRQ_TYPE_NONE)
+		ret = desc->data.chip->set_type(&desc->data, type);
+	if (ret == 0) {
+		desc->data.trigger = type;
+		irq_choose_flow(desc);
+	}
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+int irq_set_percpu(unsigned int irq)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+	int ret = 0;
+
+	if (!desc)
+		return -EINVAL;
+	if (desc_action(desc)) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	desc_set_state(desc, desc_state(desc) | IRQS_PER_CPU);
+	irq_choose_flow(desc);
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
+{
+	unsigned long flags;
+	struct irq_desc *desc;
+
+	if (!flow)
+		return -EINVAL;
+	desc = lock_desc(irq, &flags);
+	if (!desc)
+		return -EINVAL;
+	desc->handle_irq = flow;
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data)
+{
+	unsigned long flags;
+	struct irq_desc *desc;
+	int ret = 0;
+
+	if (!flow)
+		return -EINVAL;
+	desc = lock_desc(irq, &flags);
+	if (!desc)
+		return -EINVAL;
+	if (desc_action(desc)) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	desc->handle_irq = flow;
+	desc->handler_data = data;
+	desc_set_state(desc, (desc_state(desc) | IRQS_NOREQUEST) & ~IRQS_DISABLED);
+	desc->depth = 0;
+	irq_desc_startup(desc);
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+unsigned int irq_desc_get_irq(struct irq_desc *desc)
+{
+	return desc->data.irq;
+}
+
+struct irq_data *irq_desc_get_irq_data(struct irq_desc *desc)
+{
+	return &desc->data;
+}
+
+void *irq_desc_get_handler_data(struct irq_desc *desc)
+{
+	return desc->handler_data;
+}
+
+struct irq_data *irq_get_irq_data(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	return desc ? &desc->data : NULL;
+}
+
+void irq_data_update_effective_affinity(struct irq_data *d, const struct cpumask *m)
+{
+	d->effective = *m;
+}
+
+int irq_shutdown(unsigned int irq)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+
+	if (!desc)
+		return -EINVAL;
+	irq_desc_shutdown(desc);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+/* Start a line again; it stays masked while its depth says disabled. */
+int irq_startup(unsigned int irq)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+
+	if (!desc)
+		return -EINVAL;
+	irq_desc_startup(desc);
+	if (desc->depth)
+		irq_desc_disable(desc);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+int irq_get_depth(unsigned int irq)
+{
+	unsigned long flags;
+	struct irq_desc *desc = lock_desc(irq, &flags);
+	int depth;
+
+	if (!desc)
+		return -EINVAL;
+	depth = (int)desc->depth;
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return depth;
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+/*
+ * domain.c - irq domains: one controller's hardware lines, mapped to
+ * global numbers.
+ *
+ * Controllers number their lines from 0 (or, like XICS, from 0x1000);
+ * drivers want one global space. A domain owns a linear table hw -> desc
+ * so the dispatch path finds the descriptor in one load.
+ */
+#include "internals.h"
+
+struct irq_domain {
+	const char		*name;
+	const struct irq_chip	*chip;
+	void			*chip_data;
+	unsigned int		size;
+	struct irq_desc *_Atomic *map;	/* [A] written under domain_lock */
+};
+
+/* Lock order: domain_lock -> irq_sparse_lock -> desc->lock. */
+static struct irq_spinlock domain_lock = IRQ_SPINLOCK_INIT;
+
+const char *irq_domain_name(const struct irq_domain *d)
+{
+	return d ? d->name : "none";
+}
+
+static struct irq_domain *domain_new(const char *name, unsigned int size,
+				     const struct irq_chip *chip, void *chip_data)
+{
+	struct irq_domain *d;
+
+	if (size == 0 || !chip) {
+		irq_log("domain %s: needs a size and a chip", name ? name : "?");
+		return NULL;
+	}
+	d = irq_zalloc(sizeof(*d));
+	if (d)
+		d->map = irq_zalloc(sizeof(*d->map) * size);
+	if (!d || !d->map) {
+		irq_free(d);
+		irq_log("domain %s: out of memory", name ? name : "?");
+		return NULL;
+	}
+	d->name = name ? name : "?";
+	d->chip = chip;
+	d->chip_data = chip_data;
+	d->size = size;
+	return d;
+}
+
+static void domain_free(struct irq_domain *d)
+{
+	irq_free(d->map);
+	irq_free(d);
+}
+
+/* Bind descriptor @irq to line @hw of @d. Caller holds domain_lock. */
+static int bind(struct irq_domain *d, irq_hw_number_t hw, unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	desc->data.hwirq = hw;
+	desc->data.domain = d;
+	desc->data.chip = d->chip;
+	desc->data.chip_data = d->chip_data;
+	irq_chip_resolve(desc);
+	irq_choose_flow(desc);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	atomic_store_explicit(&d->map[hw], desc, memory_order_release);
+	return (int)irq;
+}
+
+struct irq_domain *irq_domain_create_linear(const char *name, unsigned int size,
+					    const struct irq_chip *chip, void *chip_data)
+{
+	return domain_new(name, size, chip, chip_data);
+}
+
+struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
+					    unsigned int first_irq,
+					    irq_hw_number_t first_hwirq,
+					    const struct irq_chip *chip, void *chip_data)
+{
+	struct irq_domain *d = domain_new(name, (unsigned int)first_hwirq + size, chip, chip_data);
+	unsigned long flags;
+	int ret;
+
+	if (!d)
+		return NULL;
+	ret = first_irq > (unsigned int)INT32_MAX ? -EINVAL :
+	      irq_alloc_descs((int)first_irq, size);
+	if (ret < 0) {
+		irq_log("domain %s: irqs %u-%u unavailable (%d)", d->name, first_irq,
+			first_irq + size - 1, ret);
+		domain_free(d);
+		return NULL;
+	}
+	flags = irq_spin_lock_irqsave(&domain_lock);
+	for (unsigned int i = 0; i < size; i++)
+		bind(d, first_hwirq + i, first_irq + i);
+	irq_spin_unlock_irqrestore(&domain_lock, flags);
+	return d;
+}
+
+int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw)
+{
+	struct irq_desc *desc;
+
+	if (!d || hw >= d->size)
+		return -ENOENT;
+	desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	return desc ? (int)desc->data.irq : -ENOENT;
+}
+
+int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
+{
+	unsigned long flags;
+	int irq;
+
+	if (!d || hw >= d->size)
+		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&domain_lock);
+	irq = irq_find_mapping(d, hw);
+	if (irq < 0) {
+		irq = irq_alloc_descs(-1, 1);
+		if (irq >= 0)
+			bind(d, hw, (unsigned int)irq);
+	}
+	irq_spin_unlock_irqrestore(&domain_lock, flags);
+	return irq;
+}
+
+int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
+{
+	struct irq_desc *desc = NULL;
+
+	if (irq_likely(d && hw < d->size))
+		desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	if (irq_unlikely(!desc)) {
+		irq_error_event();
+		return -EINVAL;
+	}
+	desc->handle_irq(desc);
+	return 0;
+}
+
+int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+{
+	struct irq_desc *desc = NULL;
+
+	if (irq_likely(d && hw < d->size))
+		desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	if (irq_unlikely(!desc)) {
+		irq_error_event();
+		return -EINVAL;
+	}
+	irq_handle_entry(desc, regs);
+	return 0;
+}

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+/*
+ * flow.c - the flows: how one event on a line is taken from the
+ * controller, through the handlers, back to the controller.
+ *
+ * The rules every flow keeps (from the seed's __do_IRQ, with the holes
+ * Linux later closed):
+ *  - an event on a line that is disabled, has no handler, or is already
+ *    being handled on another CPU is marked PENDING and not run here;
+ *  - the CPU that runs a line's handlers runs them again while PENDING is
+ *    set, however many events came meanwhile, so no edge is lost;
+ *  - handlers run without the descriptor lock; the chain is read through
+ *    atomic pointers, so free_irq() can unlink while it is walked;
+ *  - the controller's end of event (eoi) runs exactly once per delivery.
+ */
+#include "internals.h"
+
+static atomic_uintptr_t entropy_hook;
+
+void irq_set_entropy_hook(irq_entropy_hook_t hook)
+{
+	atomic_store(&entropy_hook, (uintptr_t)hook);
+}
+
+static __irq_noinline void feed_entropy(unsigned int irq)
+{
+	irq_entropy_hook_t hook = (irq_entropy_hook_t)atomic_load(&entropy_hook);
+
+	if (hook)
+		hook(irq, port_cycles() ^ port_time_ns());
+}
+
+/*
+ * Run the chain. Handlers without IRQF_DISABLED run with local interrupts
+ * on (each handler gets what it asked for, unlike the seed, which looked
+ * at the first handler only). Return: the handlers' results ORed.
+ */
+irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
+{
+	int irq = (int)desc->data.irq;
+	unsigned long claimed = 0;
+	unsigned int ret_all = 0;
+	bool irqs_on = false;
+
+	do {
+		irqreturn_t ret;
+
+		if (!(action->flags & IRQF_DISABLED)) {
+			if (!irqs_on) {
+				port_irq_enable();
+				irqs_on = true;
+			}
+		} else if (irqs_on) {
+			port_irq_disable();
+			irqs_on = false;
+		}
+		ret = action->handler(irq, action->dev_id);
+		if (ret == IRQ_HANDLED)
+			claimed |= action->flags;
+		ret_all |= (unsigned int)ret;
+		action = atomic_load_explicit(&action->next, memory_order_acquire);
+	} while (action);
+
+	if (irqs_on)
+		port_irq_disable();
+	if (irq_unlikely(claimed & IRQF_SAMPLE_RANDOM))
+		feed_entropy(desc->data.irq);
+	return (irqreturn_t)ret_all;
+}
+
+/*
+ * Handle the events of a line whose INPROGRESS we own, until none is
+ * pending. Called and returns with desc->lock held; @st is the state to
+ * publish first. Return: the state at the end, INPROGRESS still set.
+ */
+static unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
+				     struct irqaction *action)
+{
+	do {
+		irqreturn_t ret;
+
+		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
+				 (IRQS_PENDING | IRQS_MASKED))) {
+			/* Masked by an event that came while we ran: reopen. */
+			desc->unmask(&desc->data);
+			st &= ~IRQS_MASKED;
+		}
+		desc_set_state(desc, st & ~IRQS_PENDING);
+		irq_spin_unlock(&desc->lock);
+
+		ret = irq_run_handlers(desc, action);
+
+		irq_spin_lock(&desc->lock);
+		note_interrupt(desc, ret);
+		st = desc_state(desc);
+		action = desc_action(desc);
+	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action));
+	return st;
+}
+
+/* Level lines: masked while handled, so the device can't re-assert into us. */
+void handle_level_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	irqreturn_t ret;
+	unsigned int st;
+
+	desc_kstat_inc(desc, port_cpu_id());
+	irq_spin_lock(&desc->lock);
+	desc->mask(&desc->data);
+	desc->ack(&desc->data);
+	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		/* Stays masked: enable_irq() or the running CPU reopens it. */
+		desc_set_state(desc, st | IRQS_PENDING);
+		goto out_unlock;
+	}
+	desc_set_state(desc, st | IRQS_INPROGRESS);
+	irq_spin_unlock(&desc->lock);
+
+	ret = irq_run_handlers(desc, action);
+
+	irq_spin_lock(&desc->lock);
+	note_interrupt(desc, ret);
+	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
+	if (!(st & IRQS_DISABLED)) {
+		desc->unmask(&desc->data);
+		st &= ~IRQS_MASKED;
+	}
+	desc_set_state(desc, st);
+out_unlock:
+	irq_spin_unlock(&desc->lock);
+}
+
+/* Edge lines: acked at once so a new edge latches while we run. */
+void handle_edge_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	desc_kstat_inc(desc, port_cpu_id());
+	irq_spin_lock(&desc->lock);
+	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		st |= IRQS_PENDING | IRQS_MASKED;
+		desc->mask(&desc->data);
+		desc->ack(&desc->data);
+		desc_set_state(desc, st);
+		goto out_unlock;
+	}
+	desc->ack(&desc->data);
+	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
+		desc->mask(&desc->data);
+		st |= IRQS_MASKED;
+	}
+	desc_set_state(desc, st & ~IRQS_INPROGRESS);
+out_unlock:
+	irq_spin_unlock(&desc->lock);
+}
+
+/* Controllers that need one end-of-interrupt per delivery (APIC, MPIC, XICS). */
+void handle_fasteoi_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	desc_kstat_inc(desc, port_cpu_id());
+	irq_spin_lock(&desc->lock);
+	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		st |= IRQS_PENDING;
+		if (!action || (st & IRQS_DISABLED)) {
+			desc->mask(&desc->data);
+			st |= IRQS_MASKED;
+		}
+		desc_set_state(desc, st);
+		goto out_eoi;
+	}
+	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	desc_set_state(desc, st & ~IRQS_INPROGRESS);
+out_eoi:
+	desc->eoi(&desc->data);
+	irq_spin_unlock(&desc->lock);
+}
+
+/* Lines that only demultiplexed events reach: no controller calls. */
+void handle_simple_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	desc_kstat_inc(desc, port_cpu_id());
+	irq_spin_lock(&desc->lock);
+	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		desc_set_state(desc, st | IRQS_PENDING);
+		goto out_unlock;
+	}
+	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	desc_set_state(desc, st & ~IRQS_INPROGRESS);
+out_unlock:
+	irq_spin_unlock(&desc->lock);
+}
+
+/*
+ * Per-CPU lines (IPIs, local timers) can't race with themselves across
+ * CPUs, so they take no lock. The CPU's sequence count is odd while the
+ * handler runs, which is what free_irq() waits on (see irq_wait_idle()).
+ */
+void handle_percpu_irq(struct irq_desc *desc)
+{
+	unsigned int cpu = port_cpu_id();
+	struct irq_cpu *c = &irq_cpus[cpu];
+	unsigned int seq = atomic_load_explicit(&c->percpu_seq, memory_order_relaxed);
+	struct irqaction *action;
+
+	desc_kstat_inc(desc, cpu);
+	desc->ack(&desc->data);
+	atomic_store_explicit(&c->percpu_seq, seq + 1, memory_order_seq_cst);
+	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
+	if (irq_likely(action)) {
+		irqreturn_t ret = irq_run_handlers(desc, action);
+
+		if (irq_unlikely((unsigned int)ret & ~(unsigned int)IRQ_HANDLED))
+			irq_report_bad(desc, ret);
+	}
+	atomic_store_explicit(&c->percpu_seq, seq + 2, memory_order_release);
+	desc->eoi(&desc->data);
+}
+
+/* A line with no controller: count, report, let the port acknowledge. */
+void handle_bad_irq(struct irq_desc *desc)
+{
+	desc_kstat_inc(desc, port_cpu_id());
+	irq_error_event();
+	irq_report_bad(desc, IRQ_NONE);
+	desc->ack(&desc->data);
+}
+
+void generic_handle_irq_desc(struct irq_desc *desc)
+{
+	desc->handle_irq(desc);
+}
+
+int generic_handle_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (irq_unlikely(!desc)) {
+		irq_error_event();
+		port_ack_bad_irq(irq);
+		return -EINVAL;
+	}
+	desc->handle_irq(desc);
+	return 0;
+}
+
+void irq_handle_entry(struct irq_desc *desc, void *regs)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	void *old_regs = c->regs;
+
+	c->regs = regs;
+	irq_enter();
+	desc->handle_irq(desc);
+	irq_exit();
+	c->regs = old_regs;
+}

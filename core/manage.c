@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+/*
+ * manage.c - the driver API: install and remove handlers, nest disables.
+ */
+#include "internals.h"
+
+/* Wait until no CPU runs a handler of @desc. Called without desc->lock. */
+void irq_wait_idle(struct irq_desc *desc)
+{
+	if (desc_state(desc) & IRQS_PER_CPU) {
+		/*
+		 * Per-CPU lines have no INPROGRESS: wait for every CPU that is
+		 * inside a per-CPU handler to leave it once.
+		 */
+		for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
+			atomic_uint *seq = &irq_cpus[cpu].percpu_seq;
+			unsigned int s = atomic_load_explicit(seq, memory_order_seq_cst);
+
+			if (cpu == port_cpu_id() && in_irq())
+				continue;	/* our own handler, below us */
+			while ((s & 1u) && atomic_load_explicit(seq, memory_order_acquire) == s)
+				port_cpu_relax();
+		}
+		return;
+	}
+	for (;;) {
+		unsigned long flags;
+		bool busy;
+
+		while (desc_state(desc) & IRQS_INPROGRESS)
+			port_cpu_relax();
+		/* Re-check under the lock: a flow may have taken it meanwhile. */
+		flags = irq_spin_lock_irqsave(&desc->lock);
+		busy = (desc_state(desc) & IRQS_INPROGRESS) != 0;
+		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		if (!busy)
+			return;
+	}
+}
+
+void synchronize_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc)
+		return;
+	irq_wait_idle(desc);
+}
+
+/* One more disable. Caller holds desc->lock. */
+void irq_disable_locked(struct irq_desc *desc)
+{
+	if (desc->depth++ == 0) {
+		desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
+		irq_desc_disable(desc);
+	}
+}
+
+/* One less disable; the last one reopens and replays. Caller holds the lock. */
+void irq_enable_locked(struct irq_desc *desc)
+{
+	switch (desc->depth) {
+	case 0:
+		irq_log("irq %u: unbalanced enable_irq, depth stays 0", desc->data.irq);
+		break;
+	case 1:
+		desc->depth = 0;
+		irq_spurious_forget(desc);
+		desc_set_state(desc, desc_state(desc) & ~IRQS_DISABLED);
+		if (desc_state(desc) & IRQS_STARTED)
+			irq_desc_enable(desc);
+		else
+			irq_desc_startup(desc);
+		irq_resend(desc);
+		break;
+	default:
+		desc->depth--;
+		break;
+	}
+}
+
+void disable_irq_nosync(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	irq_disable_locked(desc);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+void disable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc)
+		return;
+	disable_irq_nosync(irq);
+	if (desc_action(desc))
+		synchronize_irq(irq);
+}
+
+void enable_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	irq_enable_locked(desc);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	/*
+	 * A software replay waits in a softirq. With interrupts on and outside
+	 * interrupt context nothing we could hold is needed by a handler, so
+	 * run it now rather than at the next interrupt.
+	 */
+	if (!in_interrupt() && !port_irqs_disabled())
+		do_softirq();
+}
+
+/* The seed's sharing rule: every handler on the line, and the new one, must ask. */
+static bool can_share(struct irqaction *old, unsigned long flags)
+{
+	return !old || (old->flags & flags & IRQF_SHARED);
+}
+
+int can_request_irq(unsigned int irq, unsigned long flags)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (!desc || !irq_desc_has_chip(desc) || (desc_state(desc) & IRQS_NOREQUEST))
+		return 0;
+	return can_share(desc_action(desc), flags) ? 1 : 0;
+}
+
+static int check_request(unsigned int irq, irq_handler_t handler,
+			 unsigned long flags, void *dev_id)
+{
+	if (irq >= irq_nr_irqs() || !handler || (flags & ~IRQF_VALID_MASK))
+		return -EINVAL;
+	if ((flags & IRQF_SHARED) && !dev_id)
+		return -EINVAL;
+	return 0;
+}
+
+static void report_clash(struct irq_desc *desc, struct irqaction *old,
+			 struct irqaction *new)
+{
+	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx)",
+		desc->data.irq, new->name ? new->name : "?", new->flags,
+		old->name ? old->name : "?", old->flags);
+}
+
+int setup_irq(unsigned int irq, struct irqaction *new)
+{
+	struct irq_desc *desc;
+	struct irqaction *old, *_Atomic *link;
+	unsigned long flags;
+	int ret;
+
+	if (!new)
+		return -EINVAL;
+	ret = check_request(irq, new->handler, new->flags, new->dev_id);
+	if (ret)
+		return ret;
+	desc = irq_to_desc(irq);
+	if (!desc || !irq_desc_has_chip(desc))
+		return -ENOSYS;
+
+	new->irq = irq;
+	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	if (desc_state(desc) & IRQS_NOREQUEST) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	old = desc_action(desc);
+	if (old && (!can_share(old, new->flags) || (desc_state(desc) & IRQS_PER_CPU))) {
+		report_clash(desc, old, new);
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	/* Append: handlers run in the order they were installed. */
+	link = &desc->action;
+	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
+		link = &old->next;
+	atomic_store_explicit(link, new, memory_order_release);
+
+	if (link == &desc->action) {
+		/* First handler: the line starts clean, enabled, depth 0. */
+		unsigned int st;
+
+		irq_spurious_forget(desc);
+		/* INPROGRESS stays: a freed handler may still be finishing. */
+		st = desc_state(desc) & ~(IRQS_DISABLED | IRQS_AUTODETECT | IRQS_WAITING |
+					  IRQS_PENDING | IRQS_REPLAY);
+		desc_set_state(desc, st);
+		desc->depth = 0;
+		desc->backoff = 0;
+		if (irq_desc_startup(desc)) {
+			/* An event was waiting at the controller: take it. */
+			desc_set_state(desc, desc_state(desc) | IRQS_PENDING);
+			irq_resend(desc);
+		}
+	}
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return ret;
+}
+
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id)
+{
+	struct irqaction *action;
+	int ret;
+
+	ret = check_request(irq, handler, flags, dev_id);
+	if (ret)
+		return ret;
+	action = irq_zalloc(sizeof(*action));
+	if (!action)
+		return -ENOMEM;
+	action->handler = handler;
+	action->flags = flags;
+	action->name = name;
+	action->dev_id = dev_id;
+	action->allocated = 1;
+	ret = setup_irq(irq, action);
+	if (ret)
+		irq_free(action);
+	return ret;
+}
+
+void free_irq(unsigned int irq, void *dev_id)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	struct irqaction *action = NULL, *_Atomic *link;
+	unsigned long flags;
+
+	if (!desc) {
+		irq_log("free_irq: irq %u does not exist", irq);
+		return;
+	}
+	if (in_interrupt()) {
+		irq_log("irq %u: free_irq from interrupt context refused", irq);
+		return;
+	}
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	for (link = &desc->action;
+	     (action = atomic_load_explicit(link, memory_order_relaxed)) != NULL;
+	     link = &action->next)
+		if (action->dev_id == dev_id)
+			break;
+	if (!action) {
+		irq_log("irq %u: free_irq of an unknown dev_id %p, nothing freed", irq, dev_id);
+		goto out_unlock;
+	}
+	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
+	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
+			      memory_order_seq_cst);
+	if (!desc_action(desc)) {
+		unsigned int st;
+
+		irq_spurious_forget(desc);
+		st = desc_state(desc);
+		desc_set_state(desc, (st | IRQS_DISABLED) & ~(IRQS_PENDING | IRQS_REPLAY));
+		desc->depth = 1;
+		irq_desc_shutdown(desc);
+	}
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	if (!action)
+		return;
+	/* It is not ours to free while some CPU may still be running it. */
+	irq_wait_idle(desc);
+	if (action->allocated)
+		irq_free(action);
+}

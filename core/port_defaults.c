@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+/*
+ * port_defaults.c - what the core does when a port leaves out an OPTIONAL
+ * primitive of <genirq/port.h>. Each is weak: the port's own definition
+ * wins at link time. (Memory defaults to the arena in mem.c.)
+ */
+#include "internals.h"
+
+__irq_weak void port_cpu_relax(void)
+{
+	irq_barrier();
+}
+
+/* Busy-wait on the port's clock. */
+__irq_weak void port_delay_us(unsigned long us)
+{
+	uint64_t end = port_time_ns() + (uint64_t)us * 1000u;
+
+	while (port_time_ns() < end)
+		port_cpu_relax();
+}
+
+/* The core has counted and reported the event; nothing to acknowledge. */
+__irq_weak void port_ack_bad_irq(unsigned int irq)
+{
+	(void)irq;
+}
+
+/* No separate softirq stack: run on the current one. */
+__irq_weak void port_softirq_on_stack(void (*fn)(void))
+{
+	fn();
+}
+
+/* No cycle counter: cost accounting reads zero. */
+__irq_weak uint64_t port_cycles(void)
+{
+	return 0;
+}
+
+/* No rows of the port's own in /proc/interrupts. */
+__irq_weak void port_show_interrupts(struct irq_text *text)
+{
+	(void)text;
+}

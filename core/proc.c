@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+/*
+ * proc.c - the /proc views, as text in caller-provided buffers.
+ */
+#include "internals.h"
+
+#define MS_PER_NS	1000000ull
+
+static const char *trigger_name(struct irq_desc *desc)
+{
+	if (desc_state(desc) & IRQS_PER_CPU)
+		return "percpu";
+	if (desc_is_level(desc))
+		return "level";
+	return "edge";
+}
+
+static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
+		      const struct cpumask *online)
+{
+	struct irqaction *a;
+	unsigned long flags;
+	unsigned int cpu;
+	const char *sep = "  ";
+
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	a = desc_action(desc);
+	if (!a && !(desc_state(desc) & IRQS_NOREQUEST))
+		goto out_unlock;		/* only lines in use */
+	irq_text_printf(t, "%4u:", irq);
+	for_each_cpu(cpu, online)
+		irq_text_printf(t, " %10lu", irq_stat_cpu(irq, cpu));
+	irq_text_printf(t, "  %-8s %4lu-%-6s", desc->data.chip->name,
+			desc->data.hwirq, trigger_name(desc));
+	if (!a)
+		irq_text_puts(t, "  (cascade)");
+	for (; a; a = atomic_load_explicit(&a->next, memory_order_acquire)) {
+		irq_text_printf(t, "%s%s", sep, a->name ? a->name : "?");
+		sep = ", ";
+	}
+	if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
+		irq_text_puts(t, "  [disabled: nobody cared]");
+	irq_text_puts(t, "\n");
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+static void show_interrupts(struct irq_text *t)
+{
+	const struct cpumask *online = irq_cpu_online_mask();
+	struct irq_desc *desc;
+	unsigned int cpu, irq;
+
+	/* The header names each online CPU over its column. */
+	irq_text_puts(t, "     ");
+	for_each_cpu(cpu, online) {
+		char name[16];
+
+		irq_snprintf(name, sizeof(name), "CPU%u", cpu);
+		irq_text_printf(t, " %10s", name);
+	}
+	irq_text_puts(t, "\n");
+
+	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
+		show_line(t, irq, desc, online);
+
+	irq_text_puts(t, " SPU:");
+	for_each_cpu(cpu, online)
+		irq_text_printf(t, " %10lu", irq_spurious_count(cpu));
+	irq_text_puts(t, "  Spurious interrupts\n");
+	port_show_interrupts(t);
+	irq_text_printf(t, " ERR: %10lu\n", irq_error_count());
+}
+
+/* Parse "N/" at *path: a line number that has a controller. */
+static struct irq_desc *parse_line(const char **path, unsigned int *irq)
+{
+	const char *p = *path;
+	unsigned long v = 0;
+	struct irq_desc *desc;
+
+	if (*p < '0' || *p > '9' || (p[0] == '0' && p[1] >= '0' && p[1] <= '9'))
+		return NULL;
+	while (*p >= '0' && *p <= '9') {
+		v = v * 10 + (unsigned long)(*p++ - '0');
+		if (v >= GENIRQ_MAX_IRQS)
+			return NULL;
+	}
+	desc = irq_to_desc((unsigned int)v);
+	if (!desc || !irq_desc_has_chip(desc))
+		return NULL;
+	*irq = (unsigned int)v;
+	*path = p;
+	return desc;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* Strip "/proc" and "/": "irq/4/smp_affinity", "interrupts". */
+static const char *canonical(const char *path)
+{
+	if (!path)
+		return "";
+	if (path[0] == '/' && path[1] == 'p' && path[2] == 'r' && path[3] == 'o' &&
+	    path[4] == 'c' && (path[5] == '/' || path[5] == '\0'))
+		path += 5;
+	while (*path == '/')
+		path++;
+	return path;
+}
+
+enum line_file {
+	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
+};
+
+static const char *const line_files[] = {
+	[F_AFFINITY]		= "smp_affinity",
+	[F_AFFINITY_LIST]	= "smp_affinity_list",
+	[F_EFFECTIVE]		= "effective_affinity",
+	[F_EFFECTIVE_LIST]	= "effective_affinity_list",
+	[F_SPURIOUS]		= "spurious",
+};
+
+static enum line_file line_file(const char *name)
+{
+	for (unsigned int f = F_AFFINITY; f < GENIRQ_ARRAY_SIZE(line_files); f++)
+		if (str_eq(name, line_files[f]))
+			return (enum line_file)f;
+	return F_NONE;
+}
+
+static bool is_handler_name(struct irq_desc *desc, const char *name)
+{
+	bool found = false;
+	unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
+
+	for (struct irqaction *a = desc_action(desc); a && !found;
+	     a = atomic_load_explicit(&a->next, memory_order_acquire))
+		found = a->name && str_eq(a->name, name);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return found;
+}
+
+static void show_mask(struct irq_text *t, const struct cpumask *m, bool list)
+{
+	char tmp[GENIRQ_NR_CPUS * 4 + 8];
+
+	if (list)
+		cpumask_print_list(tmp, sizeof(tmp), m);
+	else
+		cpumask_print(tmp, sizeof(tmp), m, port_nr_cpus());
+	irq_text_printf(t, "%s\n", tmp);
+}
+
+static void show_spurious(struct irq_text *t, struct irq_desc *desc)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
+	unsigned int count = desc->irq_count, unhandled = desc->irqs_unhandled;
+	uint64_t last = desc->last_unhandled;
+	bool off = (desc_state(desc) & IRQS_SPURIOUS_DISABLED) != 0;
+
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	irq_text_printf(t, "count %u\nunhandled %u\nlast_unhandled %llu ms\n", count,
+			unhandled, (unsigned long long)(last / MS_PER_NS));
+	irq_text_printf(t, "state %s\n", off ? "disabled-by-spurious-rule" : "normal");
+}
+
+static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
+			  const char *name)
+{
+	struct cpumask m;
+
+	switch (line_file(name)) {
+	case F_AFFINITY:
+	case F_AFFINITY_LIST:
+		irq_get_affinity(irq, &m);
+		show_mask(t, &m, line_file(name) == F_AFFINITY_LIST);
+		return 0;
+	case F_EFFECTIVE:
+	case F_EFFECTIVE_LIST:
+		irq_get_effective_affinity(irq, &m);
+		show_mask(t, &m, line_file(name) == F_EFFECTIVE_LIST);
+		return 0;
+	case F_SPURIOUS:
+		show_spurious(t, desc);
+		return 0;
+	case F_NONE:
+		break;
+	}
+	return is_handler_name(desc, name) ? -EISDIR : -ENOENT;
+}
+
+int irq_proc_read(const char *path, char *buf, size_t size)
+{
+	const char *p = canonical(path);
+	struct irq_desc *desc;
+	struct irq_text t;
+	unsigned int irq;
+	int ret = 0;
+
+	irq_text_init(&t, buf, size);
+	if (str_eq(p, "interrupts")) {
+		show_interrupts(&t);
+	} else if (str_eq(p, "irq/prof_cpu_mask")) {
+		struct cpumask m;
+
+		irq_get_prof_cpu_mask(&m);
+		show_mask(&t, &m, false);
+	} else if (p[0] == 'i' && p[1] == 'r' && p[2] == 'q' && p[3] == '/') {
+		p += 4;
+		desc = parse_line(&p, &irq);
+		if (!desc)
+			return -ENOENT;
+		if (*p == '\0' || (p[0] == '/' && p[1] == '\0'))
+			return -EISDIR;
+		if (*p != '/')
+			return -ENOENT;
+		ret = read_line_file(&t, irq, desc, p + 1);
+	} else if (str_eq(p, "irq") || str_eq(p, "irq/") || *p == '\0') {
+		return -EISDIR;
+	} else {
+		return -ENOENT;
+	}
+	return ret ? ret : (int)t.len;
+}
+
+int irq_proc_write(const char *path, const char *text, size_t len)
+{
+	const char *p = canonical(path);
+	struct irq_desc *desc;
+	struct cpumask m;
+	unsigned int irq;
+	int ret;
+
+	if (str_eq(p, "irq/prof_cpu_mask")) {
+		ret = cpumask_parse(text, len, &m);
+		if (ret == 0)
+			irq_set_prof_cpu_mask(&m);
+		return ret;
+	}
+	if (!(p[0] == 'i' && p[1] == 'r' && p[2] == 'q' && p[3] == '/'))
+		return str_eq(p, "interrupts") ? -EACCES : -ENOENT;
+	p += 4;
+	desc = parse_line(&p, &irq);
+	if (!desc || *p != '/')
+		return -ENOENT;
+	switch (line_file(p + 1)) {
+	case F_AFFINITY:
+		ret = cpumask_parse(text, len, &m);
+		break;
+	case F_AFFINITY_LIST:
+		ret = cpumask_parselist(text, len, &m);
+		break;
+	case F_NONE:
+		return is_handler_name(desc, p + 1) ? -EISDIR : -ENOENT;
+	default:
+		return -EACCES;
+	}
+	if (ret)
+		return ret;
+	/* Refuse a controller that can't route before judging the mask. */
+	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU))
+		return -EIO;
+	return irq_set_affinity(irq, &m);
+}
+
+static void list_line(struct irq_text *t, struct irq_desc *desc)
+{
+	unsigned long flags;
+
+	for (unsigned int f = F_AFFINITY; f < GENIRQ_ARRAY_SIZE(line_files); f++)
+		irq_text_printf(t, "%s\n", line_files[f]);
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	for (struct irqaction *a = desc_action(desc); a;
+	     a = atomic_load_explicit(&a->next, memory_order_acquire))
+		if (a->name)
+			irq_text_printf(t, "%s/\n", a->name);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+int irq_proc_list(const char *path, char *buf, size_t size)
+{
+	const char *p = canonical(path);
+	struct irq_desc *desc;
+	struct irq_text t;
+	unsigned int irq;
+
+	irq_text_init(&t, buf, size);
+	if (str_eq(p, "irq") || str_eq(p, "irq/")) {
+		irq_text_puts(&t, "prof_cpu_mask\n");
+		for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
+			if (irq_desc_has_chip(desc))
+				irq_text_printf(&t, "%u/\n", irq);
+		return (int)t.len;
+	}
+	if (!(p[0] == 'i' && p[1] == 'r' && p[2] == 'q' && p[3] == '/'))
+		return str_eq(p, "") ? (irq_text_puts(&t, "interrupts\nirq/\n"), (int)t.len) :
+		       -ENOENT;
+	p += 4;
+	desc = parse_line(&p, &irq);
+	if (!desc)
+		return -ENOENT;
+	if (!(*p == '\0' || (p[0] == '/' && p[1] == '\0')))
+		return -ENOENT;
+	list_line(&t, desc);
+	return (int)t.len;
+}

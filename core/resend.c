@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+/*
+ * resend.c - replay of an edge that arrived while its line was disabled.
+ *
+ * The last enable_irq() of a line with an event PENDING sends it again,
+ * once (REPLAY guards against a second send until an event is taken):
+ * through the controller's retrigger when it has one, else in software
+ * from IRQ_RESEND_SOFTIRQ, never with the caller's locks held. Level
+ * lines are never replayed: while the device still asserts its line, the
+ * controller delivers it again by itself after the unmask.
+ */
+#include "internals.h"
+
+#define BITS_PER_UL	(8u * (unsigned int)sizeof(unsigned long))
+
+static unsigned long resend_set[(GENIRQ_MAX_IRQS + BITS_PER_UL - 1) / BITS_PER_UL];
+static struct irq_spinlock resend_lock = IRQ_SPINLOCK_INIT;
+
+/* Caller holds desc->lock with interrupts off. */
+void irq_resend(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc);
+	unsigned int irq = desc->data.irq;
+
+	if (!(st & IRQS_PENDING))
+		return;
+	if (desc_is_level(desc)) {
+		desc_set_state(desc, st & ~IRQS_PENDING);
+		return;
+	}
+	if (st & IRQS_REPLAY)
+		return;
+	desc_set_state(desc, st | IRQS_REPLAY);
+	if (irq_desc_retrigger(desc))
+		return;
+
+	irq_spin_lock(&resend_lock);
+	resend_set[irq / BITS_PER_UL] |= 1UL << (irq % BITS_PER_UL);
+	irq_spin_unlock(&resend_lock);
+	raise_softirq_irqoff(IRQ_RESEND_SOFTIRQ);
+}
+
+static bool take_next(unsigned int *irq)
+{
+	bool found = false;
+	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
+
+	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(resend_set); w++) {
+		if (!resend_set[w])
+			continue;
+		for (unsigned int b = 0; b < BITS_PER_UL; b++) {
+			if (resend_set[w] & (1UL << b)) {
+				resend_set[w] &= ~(1UL << b);
+				*irq = w * BITS_PER_UL + b;
+				found = true;
+				goto out_unlock;
+			}
+		}
+	}
+out_unlock:
+	irq_spin_unlock_irqrestore(&resend_lock, flags);
+	return found;
+}
+
+static void resend_softirq(void)
+{
+	unsigned int irq;
+
+	while (take_next(&irq)) {
+		struct irq_desc *desc = irq_to_desc(irq);
+		unsigned long flags;
+
+		if (!desc)
+			continue;
+		flags = port_irq_save();
+		/* A real event taken meanwhile cleared REPLAY: nothing to send. */
+		if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) ==
+		    (IRQS_REPLAY | IRQS_PENDING)) {
+			irq_enter();
+			desc->handle_irq(desc);
+			irq_exit();
+		}
+		port_irq_restore(flags);
+	}
+}
+
+void irq_resend_init(void)
+{
+	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(resend_set); w++)
+		resend_set[w] = 0;
+	open_softirq(IRQ_RESEND_SOFTIRQ, resend_softirq);
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+/*
+ * softirq.c - interrupt context accounting and softirqs.
+ */
+#include "internals.h"
+
+struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
+static softirq_action_t softirq_vec[NR_SOFTIRQS];
+
+unsigned int irq_preempt_count(void)
+{
+	return irq_this_cpu()->preempt_count;
+}
+
+void preempt_disable(void)
+{
+	irq_this_cpu()->preempt_count += PREEMPT_OFFSET;
+}
+
+void preempt_enable(void)
+{
+	irq_this_cpu()->preempt_count -= PREEMPT_OFFSET;
+}
+
+void open_softirq(unsigned int nr, softirq_action_t action)
+{
+	if (nr < NR_SOFTIRQS)
+		softirq_vec[nr] = action;
+}
+
+void raise_softirq_irqoff(unsigned int nr)
+{
+	if (nr < NR_SOFTIRQS)
+		irq_this_cpu()->softirq_pending |= 1u << nr;
+}
+
+void raise_softirq(unsigned int nr)
+{
+	unsigned long flags = port_irq_save();
+
+	raise_softirq_irqoff(nr);
+	port_irq_restore(flags);
+}
+
+/*
+ * Run pending softirqs with interrupts on, in softirq context, restarting
+ * while new ones are raised, at most MAX_SOFTIRQ_RESTART times: what is
+ * still pending then waits for the next irq_exit() or do_softirq(), so a
+ * softirq storm cannot starve the interrupted code.
+ */
+static void run_softirqs(void)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	int restart = MAX_SOFTIRQ_RESTART;
+	unsigned int pending;
+
+	c->preempt_count += SOFTIRQ_OFFSET;
+	while ((pending = c->softirq_pending) != 0 && restart-- > 0) {
+		c->softirq_pending = 0;
+		port_irq_enable();
+		for (unsigned int nr = 0; pending; nr++, pending >>= 1)
+			if ((pending & 1u) && softirq_vec[nr])
+				softirq_vec[nr]();
+		port_irq_disable();
+	}
+	c->preempt_count -= SOFTIRQ_OFFSET;
+}
+
+void do_softirq(void)
+{
+	unsigned long flags;
+
+	if (in_interrupt())
+		return;
+	flags = port_irq_save();
+	if (irq_this_cpu()->softirq_pending)
+		port_softirq_on_stack(run_softirqs);
+	port_irq_restore(flags);
+}
+
+void local_bh_disable(void)
+{
+	irq_this_cpu()->preempt_count += SOFTIRQ_OFFSET;
+}
+
+void local_bh_enable(void)
+{
+	irq_this_cpu()->preempt_count -= SOFTIRQ_OFFSET;
+	do_softirq();
+}
+
+void irq_enter(void)
+{
+	irq_this_cpu()->preempt_count += HARDIRQ_OFFSET;
+}
+
+void irq_exit(void)
+{
+	struct irq_cpu *c = irq_this_cpu();
+
+	c->preempt_count -= HARDIRQ_OFFSET;
+	if (irq_unlikely(c->softirq_pending) &&
+	    !(c->preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK)))
+		port_softirq_on_stack(run_softirqs);
+}
+
+void nmi_enter(void)
+{
+	irq_this_cpu()->preempt_count += NMI_OFFSET + HARDIRQ_OFFSET;
+}
+
+void nmi_exit(void)
+{
+	irq_this_cpu()->preempt_count -= NMI_OFFSET + HARDIRQ_OFFSET;
+}
+
+void *get_irq_regs(void)
+{
+	return irq_this_cpu()->regs;
+}
+
+void irq_softirq_init(void)
+{
+	for (unsigned int i = 0; i < NR_SOFTIRQS; i++)
+		softirq_vec[i] = NULL;
+	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++) {
+		irq_cpus[cpu].preempt_count = 0;
+		irq_cpus[cpu].softirq_pending = 0;
+		irq_cpus[cpu].regs = NULL;
+		atomic_store(&irq_cpus[cpu].percpu_seq, 0u);
+		atomic_store(&irq_cpus[cpu].spurious, 0UL);
+	}
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+/*
+ * spurious.c - unhandled events, stuck lines, and their recovery.
+ *
+ * The seed's rule: if more than 99,900 of 100,000 events on a line were
+ * unhandled, the line is stuck; report it with its handlers and disable
+ * it. genirq keeps the rule with three changes:
+ *  - the disable goes through the depth count, so enable_irq() undoes it;
+ *  - the count decays: an unhandled event more than 100 ms after the last
+ *    one starts a new window, so rare misses on a healthy line never add
+ *    up to a disable;
+ *  - a disabled line is retried by irq_spurious_poll(): its handlers are
+ *    polled, and it is re-enabled when one claims an event or when its
+ *    back-off (100 ms, doubling to 60 s) runs out.
+ * A window opens at the first unhandled event, so a line whose events are
+ * all handled pays two compares per event (note_interrupt()).
+ */
+#include "internals.h"
+
+atomic_bool irq_noirqdebug;
+static atomic_int reports_left = IRQ_REPORT_LIMIT;
+static atomic_uint lines_disabled;
+static atomic_ulong error_count;
+static _Atomic uint64_t next_poll;
+
+void irq_misc_reset(void)
+{
+	atomic_store(&irq_noirqdebug, false);
+	atomic_store(&reports_left, IRQ_REPORT_LIMIT);
+	atomic_store(&lines_disabled, 0u);
+	atomic_store(&error_count, 0UL);
+	atomic_store(&next_poll, 0u);
+}
+
+void irq_set_noirqdebug(bool off)
+{
+	atomic_store(&irq_noirqdebug, off);
+	if (off)
+		irq_log("IRQ lockup detection disabled");
+}
+
+void irq_spurious_vector(void)
+{
+	atomic_ulong *n = &irq_this_cpu()->spurious;
+
+	atomic_store_explicit(n, atomic_load_explicit(n, memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+}
+
+unsigned long irq_spurious_count(unsigned int cpu)
+{
+	if (cpu >= GENIRQ_NR_CPUS)
+		return 0;
+	return atomic_load_explicit(&irq_cpus[cpu].spurious, memory_order_relaxed);
+}
+
+void irq_error_event(void)
+{
+	atomic_fetch_add_explicit(&error_count, 1UL, memory_order_relaxed);
+}
+
+unsigned long irq_error_count(void)
+{
+	return atomic_load_explicit(&error_count, memory_order_relaxed);
+}
+
+static bool take_report(void)
+{
+	return atomic_fetch_sub(&reports_left, 1) > 0;
+}
+
+/* Name every handler on the line: the report must say who is at fault. */
+void irq_log_handlers(struct irq_desc *desc)
+{
+	struct irqaction *a = desc_action(desc);
+
+	if (!a) {
+		irq_log("  no handlers");
+		return;
+	}
+	irq_log("handlers:");
+	for (; a; a = atomic_load_explicit(&a->next, memory_order_acquire))
+		irq_log("  [<%p>] \"%s\" dev_id %p", (void *)(uintptr_t)a->handler,
+			a->name ? a->name : "?", a->dev_id);
+}
+
+static void report_bad(struct irq_desc *desc, irqreturn_t ret)
+{
+	unsigned int irq = desc->data.irq;
+
+	if (ret != IRQ_NONE && ret != IRQ_HANDLED)
+		irq_log("irq event %u: bogus return value %x", irq, (unsigned int)ret);
+	else if (!irq_desc_has_chip(desc))
+		irq_log("irq %u: event on a line with no controller", irq);
+	else
+		irq_log("irq %u: nobody cared", irq);
+	irq_log_handlers(desc);
+}
+
+void irq_report_bad(struct irq_desc *desc, irqreturn_t ret)
+{
+	if (take_report())
+		report_bad(desc, ret);
+}
+
+static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
+{
+	uint64_t now = port_time_ns();
+
+	report_bad(desc, ret);
+	irq_log("Disabling IRQ #%u (%u of %u events unhandled)", desc->data.irq,
+		desc->irqs_unhandled, desc->irq_count);
+	desc->backoff = desc->backoff ? desc->backoff * 2 : IRQ_POLL_BACKOFF_NS;
+	if (desc->backoff > IRQ_POLL_BACKOFF_MAX_NS)
+		desc->backoff = IRQ_POLL_BACKOFF_MAX_NS;
+	desc->retry_at = now + desc->backoff;
+	desc_set_state(desc, desc_state(desc) | IRQS_SPURIOUS_DISABLED);
+	irq_disable_locked(desc);
+	atomic_fetch_add(&lines_disabled, 1u);
+}
+
+/* Caller holds desc->lock. */
+void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
+{
+	if (ret != IRQ_HANDLED) {
+		uint64_t now = port_time_ns();
+
+		if (ret != IRQ_NONE)
+			irq_report_bad(desc, ret);
+		if (desc->irqs_unhandled && now - desc->last_unhandled > IRQ_SPURIOUS_DECAY_NS) {
+			desc->irqs_unhandled = 0;	/* old misses: start over */
+			desc->irq_count = 0;
+		}
+		desc->irqs_unhandled++;
+		desc->last_unhandled = now;
+	}
+	if (++desc->irq_count < IRQ_SPURIOUS_WINDOW)
+		return;
+	if (desc->irqs_unhandled > IRQ_SPURIOUS_LIMIT)
+		disable_stuck_line(desc, ret);
+	desc->irq_count = 0;
+	desc->irqs_unhandled = 0;
+}
+
+/*
+ * The line leaves the disabled-by-the-rule state (enabled again, or its
+ * handlers changed). Caller holds desc->lock.
+ */
+void irq_spurious_forget(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc);
+
+	desc->irq_count = 0;
+	desc->irqs_unhandled = 0;
+	if (st & IRQS_SPURIOUS_DISABLED) {
+		desc_set_state(desc, st & ~IRQS_SPURIOUS_DISABLED);
+		atomic_fetch_sub(&lines_disabled, 1u);
+	}
+}
+
+/*
+ * Retry one disabled line. Its handlers are polled with the line masked
+ * (as if it had fired); a claim means the device is served again.
+ */
+static void poll_line(struct irq_desc *desc, uint64_t now)
+{
+	struct irqaction *action;
+	irqreturn_t ret = IRQ_NONE;
+	unsigned long flags;
+	unsigned int st;
+
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	st = desc_state(desc);
+	action = desc_action(desc);
+	if (!(st & IRQS_SPURIOUS_DISABLED) || (st & IRQS_INPROGRESS))
+		goto out_unlock;
+	if (action) {
+		desc_set_state(desc, st | IRQS_INPROGRESS);
+		irq_spin_unlock(&desc->lock);
+		irq_enter();
+		ret = irq_run_handlers(desc, action);
+		irq_exit();
+		irq_spin_lock(&desc->lock);
+		desc_set_state(desc, desc_state(desc) & ~IRQS_INPROGRESS);
+	}
+	if (ret == IRQ_HANDLED || now >= desc->retry_at) {
+		irq_log("irq %u: re-enabled after %s", desc->data.irq,
+			ret == IRQ_HANDLED ? "a handler claimed a polled event" : "back-off");
+		irq_enable_locked(desc);
+	}
+out_unlock:
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+}
+
+void irq_spurious_poll(void)
+{
+	uint64_t now, due;
+	unsigned int irq = 0;
+	struct irq_desc *desc;
+
+	if (atomic_load_explicit(&lines_disabled, memory_order_relaxed) == 0)
+		return;
+	now = port_time_ns();
+	due = atomic_load(&next_poll);
+	if (now < due || !atomic_compare_exchange_strong(&next_poll, &due,
+							 now + IRQ_POLL_INTERVAL_NS))
+		return;
+	for (; irq_desc_iter(&irq, &desc); irq++)
+		if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
+			poll_line(desc, now);
+}

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: MIT
+/*
+ * shell.c - the demo shell (see shell.h).
+ */
+#include <stdarg.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/proc.h>
+
+#include "shell.h"
+
+#define PROMPT	"genirq> "
+
+static size_t str_len(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+static void put(struct shell *sh, const char *s)
+{
+	sh->write(s, str_len(s));
+}
+
+void shell_printf(struct shell *sh, const char *fmt, ...)
+{
+	char buf[SHELL_LINE_MAX + 64];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = irq_vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	sh->write(buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+static const char *err_text(int err)
+{
+	switch (-err) {
+	case ENOENT:	return "no such file or directory";
+	case EIO:	return "the controller cannot route this line";
+	case ENOMEM:	return "out of memory";
+	case EBUSY:	return "busy";
+	case EACCES:	return "read-only";
+	case EISDIR:	return "is a directory";
+	case EINVAL:	return "invalid argument";
+	case ENOSPC:	return "no space";
+	case ENOSYS:	return "no controller";
+	case EOVERFLOW:	return "CPU number too large";
+	default:	return "failed";
+	}
+}
+
+int shell_parse_uint(const char *s, unsigned long limit, unsigned long *out)
+{
+	unsigned long v = 0;
+
+	if (!*s)
+		return -EINVAL;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v >= limit)
+			return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Print a view; say so when it did not fit. */
+static void show(struct shell *sh, int len)
+{
+	size_t n = (size_t)len < sizeof(sh->out) ? (size_t)len : sizeof(sh->out) - 1;
+
+	sh->write(sh->out, n);
+	if ((size_t)len >= sizeof(sh->out))
+		shell_printf(sh, "\n[truncated: %d of %d bytes shown]\n", (int)n, len);
+}
+
+static int cmd_cat(struct shell *sh, int argc, char **argv)
+{
+	int len;
+
+	if (argc != 2)
+		return -EINVAL;
+	len = irq_proc_read(argv[1], sh->out, sizeof(sh->out));
+	if (len < 0)
+		return len;
+	show(sh, len);
+	return 0;
+}
+
+static int cmd_ls(struct shell *sh, int argc, char **argv)
+{
+	int len;
+
+	if (argc > 2)
+		return -EINVAL;
+	len = irq_proc_list(argc == 2 ? argv[1] : "/proc/irq", sh->out, sizeof(sh->out));
+	if (len < 0)
+		return len;
+	show(sh, len);
+	return 0;
+}
+
+/* echo TEXT > PATH: the only redirection is a write to a /proc view. */
+static int cmd_echo(struct shell *sh, int argc, char **argv)
+{
+	int gt = -1;
+
+	for (int i = 1; i < argc; i++)
+		if (str_eq(argv[i], ">"))
+			gt = i;
+	if (gt < 0) {
+		for (int i = 1; i < argc; i++)
+			shell_printf(sh, "%s%s", i > 1 ? " " : "", argv[i]);
+		put(sh, "\n");
+		return 0;
+	}
+	if (gt != 2 || argc != 4)
+		return -EINVAL;
+	return irq_proc_write(argv[3], argv[1], str_len(argv[1]));
+}
+
+static int line_arg(char *arg, unsigned int *irq)
+{
+	unsigned long v;
+
+	if (shell_parse_uint(arg, irq_nr_irqs(), &v) || !irq_to_desc((unsigned int)v))
+		return -ENOENT;
+	*irq = (unsigned int)v;
+	return 0;
+}
+
+static int cmd_disable(struct shell *sh, int argc, char **argv)
+{
+	unsigned int irq;
+	int err;
+
+	if (argc != 2)
+		return -EINVAL;
+	err = line_arg(argv[1], &irq);
+	if (err)
+		return err;
+	disable_irq(irq);
+	shell_printf(sh, "irq %u disabled (depth %d)\n", irq, irq_get_depth(irq));
+	return 0;
+}
+
+static int cmd_enable(struct shell *sh, int argc, char **argv)
+{
+	unsigned int irq;
+	int err;
+
+	if (argc != 2)
+		return -EINVAL;
+	err = line_arg(argv[1], &irq);
+	if (err)
+		return err;
+	if (irq_get_depth(irq) == 0) {
+		shell_printf(sh, "error: enable %u: not disabled\n", irq);
+		return 0;
+	}
+	enable_irq(irq);
+	shell_printf(sh, "irq %u enabled (depth %d)\n", irq, irq_get_depth(irq));
+	return 0;
+}
+
+static int cmd_help(struct shell *sh, int argc, char **argv);
+
+static const struct shell_cmd builtins[] = {
+	{ "help",	"help",				cmd_help },
+	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask", cmd_cat },
+	{ "ls",		"ls [/proc/irq | /proc/irq/N]",	cmd_ls },
+	{ "echo",	"echo MASK > /proc/irq/N/smp_affinity[_list] | /proc/irq/prof_cpu_mask", cmd_echo },
+	{ "disable",	"disable N",			cmd_disable },
+	{ "enable",	"enable N",			cmd_enable },
+};
+
+static int cmd_help(struct shell *sh, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
+		shell_printf(sh, "  %s\n", builtins[i].usage);
+	for (unsigned int i = 0; i < sh->nr_cmds; i++)
+		shell_printf(sh, "  %s\n", sh->cmds[i].usage);
+	return 0;
+}
+
+static const struct shell_cmd *find(struct shell *sh, const char *name)
+{
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
+		if (str_eq(builtins[i].name, name))
+			return &builtins[i];
+	for (unsigned int i = 0; i < sh->nr_cmds; i++)
+		if (str_eq(sh->cmds[i].name, name))
+			return &sh->cmds[i];
+	return NULL;
+}
+
+int shell_exec(struct shell *sh, const char *text)
+{
+	char buf[SHELL_LINE_MAX];
+	char *argv[SHELL_ARGS_MAX + 1];
+	const struct shell_cmd *cmd;
+	int argc = 0, err;
+	size_t n = 0;
+
+	for (; text[n]; n++) {
+		if (n + 1 >= sizeof(buf)) {
+			shell_printf(sh, "error: line too long (max %d bytes)\n", SHELL_LINE_MAX - 1);
+			return -EINVAL;
+		}
+		buf[n] = text[n];
+	}
+	buf[n] = '\0';
+	for (char *p = buf; *p;) {
+		while (*p == ' ' || *p == '\t')
+			*p++ = '\0';
+		if (!*p)
+			break;
+		if (argc == SHELL_ARGS_MAX) {
+			shell_printf(sh, "error: more than %d words\n", SHELL_ARGS_MAX);
+			return -EINVAL;
+		}
+		argv[argc++] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	argv[argc] = NULL;
+	if (argc == 0)
+		return 0;
+	cmd = find(sh, argv[0]);
+	if (!cmd) {
+		shell_printf(sh, "error: unknown command '%s' (try help)\n", argv[0]);
+		return -ENOENT;
+	}
+	err = cmd->run(sh, argc, argv);
+	if (err)
+		shell_printf(sh, "error: %s: %s (%d); usage: %s\n", argv[0], err_text(err), err,
+			     cmd->usage);
+	return err;
+}
+
+void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
+		const struct shell_cmd *cmds, unsigned int nr_cmds)
+{
+	sh->write = write;
+	sh->cmds = cmds;
+	sh->nr_cmds = nr_cmds;
+	sh->len = 0;
+	sh->overflow = false;
+	sh->bad_byte = false;
+	sh->last_cr = false;
+}
+
+void shell_prompt(struct shell *sh)
+{
+	put(sh, PROMPT);
+}
+
+static void end_line(struct shell *sh)
+{
+	put(sh, "\n");
+	if (sh->overflow)
+		shell_printf(sh, "error: line too long (max %d bytes), ignored\n", SHELL_LINE_MAX - 1);
+	else if (sh->bad_byte)
+		put(sh, "error: control or non-ASCII byte in line, ignored\n");
+	else {
+		sh->line[sh->len] = '\0';
+		shell_exec(sh, sh->line);
+	}
+	sh->len = 0;
+	sh->overflow = false;
+	sh->bad_byte = false;
+	shell_prompt(sh);
+}
+
+void shell_input(struct shell *sh, char c)
+{
+	unsigned char u = (unsigned char)c;
+	bool was_cr = sh->last_cr;
+
+	sh->last_cr = (c == '\r');
+	if (c == '\n' && was_cr)
+		return;			/* the LF of a CRLF */
+	if (c == '\r' || c == '\n') {
+		end_line(sh);
+		return;
+	}
+	if (u == 0x08 || u == 0x7f) {
+		if (sh->len && !sh->overflow) {
+			sh->len--;
+			put(sh, "\b \b");
+		}
+		return;
+	}
+	if (u < 0x20 || u >= 0x7f) {
+		sh->bad_byte = true;
+		return;
+	}
+	if (sh->len + 1 >= SHELL_LINE_MAX) {
+		sh->overflow = true;
+		return;
+	}
+	sh->line[sh->len++] = c;
+	sh->write(&c, 1);
+}

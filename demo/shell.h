@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shell.h - the demo kernels' serial shell, shared by every port and the
+ * host build (where it is also fuzzed).
+ *
+ * Feed it bytes with shell_input(); it echoes, edits (backspace), and runs
+ * a line at CR or LF. Built-in: help, cat, ls, echo ... > PATH, disable N,
+ * enable N. A kernel adds its own commands (probe, ticks, poweroff...).
+ * Any input gives at worst a one-line "error: ..." and a new prompt.
+ * Freestanding: only the genirq core's formatting is used.
+ */
+#ifndef GENIRQ_DEMO_SHELL_H
+#define GENIRQ_DEMO_SHELL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SHELL_LINE_MAX	256		/* longest command line, with its NUL */
+#define SHELL_OUT_MAX	8192		/* largest view cat prints whole */
+#define SHELL_ARGS_MAX	8
+
+struct shell;
+
+struct shell_cmd {
+	const char	*name;
+	const char	*usage;		/* for help */
+	/* Return 0, or a negative errno that the shell turns into one line. */
+	int		(*run)(struct shell *sh, int argc, char **argv);
+};
+
+struct shell {
+	void			(*write)(const char *text, size_t len);
+	const struct shell_cmd	*cmds;		/* the kernel's own commands */
+	unsigned int		nr_cmds;
+	char			line[SHELL_LINE_MAX];
+	size_t			len;
+	bool			overflow;	/* this line is too long: drop it */
+	bool			bad_byte;	/* this line has a control/non-ASCII byte */
+	bool			last_cr;	/* swallow the LF of a CRLF */
+	char			out[SHELL_OUT_MAX];
+};
+
+void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
+		const struct shell_cmd *cmds, unsigned int nr_cmds);
+void shell_prompt(struct shell *sh);
+/* Feed one received byte. */
+void shell_input(struct shell *sh, char c);
+/* Run one command line (NUL-ended, no newline). Return: 0 or -errno. */
+int shell_exec(struct shell *sh, const char *line);
+/* printf to the shell's console. */
+void shell_printf(struct shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Parse a decimal number < limit. Return: 0 or -EINVAL. */
+int shell_parse_uint(const char *s, unsigned long limit, unsigned long *out);
+
+#endif /* GENIRQ_DEMO_SHELL_H */

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * interrupt.h - the driver API: the verbs Linux driver authors know.
+ *
+ * Errors are negative errno values from <genirq/errno.h>; every function
+ * says which it returns and leaves all state unchanged when it fails.
+ */
+#ifndef GENIRQ_INTERRUPT_H
+#define GENIRQ_INTERRUPT_H
+
+#include <stdint.h>
+#include <genirq/compiler.h>
+#include <genirq/cpumask.h>
+#include <genirq/errno.h>
+
+GENIRQ_BEGIN_DECLS
+
+typedef enum irqreturn {
+	IRQ_NONE	= 0,	/* not my device */
+	IRQ_HANDLED	= 1,	/* my device, serviced */
+} irqreturn_t;
+
+#define IRQ_RETVAL(x)	((x) ? IRQ_HANDLED : IRQ_NONE)
+
+typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
+
+/* request_irq() flags. */
+#define IRQF_SHARED		0x00000080UL	/* both sides must ask to share */
+#define IRQF_DISABLED		0x00000020UL	/* run with local interrupts off */
+#define IRQF_SAMPLE_RANDOM	0x00000040UL	/* feed the entropy hook */
+#define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer) */
+#define IRQF_VALID_MASK \
+	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU)
+
+/*
+ * One handler on one line. request_irq() allocates it; setup_irq() takes
+ * one the caller owns (static storage, no heap), which must stay valid
+ * until free_irq() returns. Fields after dev_id belong to the core.
+ */
+struct irqaction {
+	irq_handler_t		handler;
+	unsigned long		flags;
+	const char		*name;
+	void			*dev_id;
+#ifndef __cplusplus
+	/* Written under the descriptor lock; read lock-free by the flows. */
+	struct irqaction *_Atomic next;
+#else
+	struct irqaction	*next;
+#endif
+	unsigned int		irq;
+	unsigned char		allocated;	/* core frees it in free_irq() */
+};
+
+/**
+ * request_irq - install a handler on an interrupt line
+ * @irq: global interrupt number
+ * @handler: called when the line fires; returns IRQ_HANDLED or IRQ_NONE
+ * @flags: IRQF_* flags
+ * @name: shown in /proc/interrupts and reports; must outlive the handler
+ * @dev_id: cookie passed to @handler; identifies the handler to free_irq()
+ *
+ * The first handler on a line starts it with a disable depth of 0; later
+ * ones are appended when every handler on the line, and this one, asked
+ * for IRQF_SHARED. The handler may run before this function returns.
+ *
+ * Context: any, except a handler of the same line. Does not wait.
+ * Return: 0; -EINVAL for an out-of-range line, a NULL handler, unknown
+ * flags, or IRQF_SHARED without @dev_id; -ENOSYS for a line no controller
+ * serves; -EBUSY when sharing is refused; -ENOMEM when out of memory.
+ */
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id);
+
+/**
+ * setup_irq - install a caller-owned action (no allocation)
+ * @irq: global interrupt number
+ * @action: handler, flags, name and dev_id filled in; the rest is ignored
+ *
+ * As request_irq() but with storage the caller provides, for code that
+ * runs before any allocator or must not allocate.
+ *
+ * Context: as request_irq().
+ * Return: as request_irq(), without -ENOMEM.
+ */
+int setup_irq(unsigned int irq, struct irqaction *action);
+
+/**
+ * free_irq - remove the handler installed with @dev_id
+ * @irq: global interrupt number
+ * @dev_id: the cookie given to request_irq() or setup_irq()
+ *
+ * Freeing the last handler shuts the line down. Does not return until no
+ * CPU still runs the removed handler. An unknown @dev_id is reported on
+ * the console and changes nothing. A shared line's driver must quiesce
+ * its device first.
+ *
+ * Context: not from interrupt context (reported and refused there): it
+ * waits for running handlers.
+ */
+void free_irq(unsigned int irq, void *dev_id);
+
+/**
+ * can_request_irq - would request_irq() with @flags find room on @irq?
+ * Context: any. Return: 1 when the line is free or shareable, else 0.
+ */
+int can_request_irq(unsigned int irq, unsigned long flags);
+
+/**
+ * disable_irq_nosync - disable a line, without waiting for handlers
+ *
+ * Disables nest: each call needs one enable_irq(). Events that arrive on
+ * a disabled edge line are remembered and replayed by the last enable.
+ *
+ * Context: any.
+ */
+void disable_irq_nosync(unsigned int irq);
+
+/**
+ * disable_irq - disable a line and wait for running handlers to finish
+ *
+ * Context: not from the line's own handler (it would wait for itself).
+ */
+void disable_irq(unsigned int irq);
+
+/**
+ * enable_irq - undo one disable_irq()
+ *
+ * The call that brings the depth to 0 unmasks the line and replays an edge
+ * that arrived while it was disabled, once. A level line is never
+ * replayed: if it is still asserted the controller delivers it again.
+ * An enable without a matching disable is reported and the depth stays 0.
+ *
+ * Context: any.
+ */
+void enable_irq(unsigned int irq);
+
+/**
+ * synchronize_irq - wait until no CPU runs a handler of @irq
+ *
+ * Context: any in which waiting is allowed, but not a handler of @irq
+ * (it would wait for itself).
+ */
+void synchronize_irq(unsigned int irq);
+
+/**
+ * probe_irq_on - start autoprobing unused lines
+ *
+ * Starts every line that has a controller and no handler, waits 20 ms
+ * (early, long-standing interrupts) and 100 ms (spurious ones) and drops
+ * the lines that fired meanwhile. The caller then makes its device
+ * interrupt and calls probe_irq_off(). Probes are serialized.
+ *
+ * Context: process context; waits about 120 ms.
+ * Return: a mask of the candidate lines below 32 (informational).
+ */
+unsigned long probe_irq_on(void);
+
+/**
+ * probe_irq_off - end an autoprobe and name the line that fired
+ * @mask: the value probe_irq_on() returned (unused)
+ *
+ * Return: the line that fired; 0 when none did; minus the first line
+ * when more than one fired.
+ */
+int probe_irq_off(unsigned long mask);
+
+/**
+ * probe_irq_mask - end an autoprobe and return every line that fired
+ * @mask: lines to report
+ *
+ * Return: the lines below 16 that fired, ANDed with @mask.
+ */
+unsigned int probe_irq_mask(unsigned long mask);
+
+/*
+ * The register state the current interrupt interrupted, or NULL outside
+ * an interrupt. Ports pass it to irq_handle_entry(); its layout is the
+ * port's.
+ */
+void *get_irq_regs(void);
+
+/*
+ * Entropy hook: called with (irq, cycle or time stamp) after a line on
+ * which a handler with IRQF_SAMPLE_RANDOM claimed an event. NULL turns it
+ * off. Context of the hook: hardirq, local interrupts off.
+ */
+typedef void (*irq_entropy_hook_t)(unsigned int irq, uint64_t stamp);
+void irq_set_entropy_hook(irq_entropy_hook_t hook);
+
+/* Softirqs: deferred work run at irq_exit() in softirq context. */
+enum {
+	HI_SOFTIRQ = 0,
+	TIMER_SOFTIRQ,
+	IRQ_RESEND_SOFTIRQ,	/* core: software replay of edge events */
+	IRQ_POLL_SOFTIRQ,	/* core: polls lines the spurious rule disabled */
+	TASKLET_SOFTIRQ,
+	NR_SOFTIRQS = 10
+};
+
+typedef void (*softirq_action_t)(void);
+
+/* Install the action of softirq @nr (< NR_SOFTIRQS). Context: boot. */
+void open_softirq(unsigned int nr, softirq_action_t action);
+/* Mark softirq @nr pending on this CPU. Context: any. */
+void raise_softirq(unsigned int nr);
+/* As raise_softirq(), with local interrupts already off. */
+void raise_softirq_irqoff(unsigned int nr);
+/*
+ * Run this CPU's pending softirqs now, unless in interrupt context. Ports
+ * call it from their idle loop so softirqs raised from process context
+ * do not wait for the next interrupt. Context: any; returns at once in
+ * interrupt context.
+ */
+void do_softirq(void);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_INTERRUPT_H */

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * irq.h - the controller and flow API: what controllers and ports use.
+ *
+ * A controller implements hardware primitives in one static const struct
+ * irq_chip; the core chooses each line's flow (how those primitives are
+ * sequenced around the handlers) from the line's trigger and the chip's
+ * primitives. Descriptors are the core's and stay opaque; controllers see
+ * the struct irq_data of a line.
+ */
+#ifndef GENIRQ_IRQ_H
+#define GENIRQ_IRQ_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <genirq/compiler.h>
+#include <genirq/cpumask.h>
+#include <genirq/errno.h>
+#include <genirq/interrupt.h>
+
+GENIRQ_BEGIN_DECLS
+
+/* Distinct names for the three numbers that describe an interrupt. */
+typedef unsigned long irq_hw_number_t;	/* a line of one controller */
+typedef unsigned int irq_vector_t;	/* what the CPU saw (IDT vector...) */
+/* Global interrupt numbers, as drivers use them, are plain unsigned int. */
+
+/* Trigger types (struct irq_data.trigger, irq_set_irq_type()). */
+#define IRQ_TYPE_NONE		0x0u
+#define IRQ_TYPE_EDGE_RISING	0x1u
+#define IRQ_TYPE_EDGE_FALLING	0x2u
+#define IRQ_TYPE_EDGE_BOTH	(IRQ_TYPE_EDGE_RISING | IRQ_TYPE_EDGE_FALLING)
+#define IRQ_TYPE_LEVEL_HIGH	0x4u
+#define IRQ_TYPE_LEVEL_LOW	0x8u
+#define IRQ_TYPE_LEVEL_MASK	(IRQ_TYPE_LEVEL_HIGH | IRQ_TYPE_LEVEL_LOW)
+#define IRQ_TYPE_SENSE_MASK	0xfu
+
+struct irq_chip;
+struct irq_desc;
+struct irq_domain;
+
+/* What a controller knows of one line. Owned by the core. */
+struct irq_data {
+	unsigned int		irq;		/* global number */
+	irq_hw_number_t		hwirq;		/* line on its controller */
+	const struct irq_chip	*chip;
+	void			*chip_data;	/* the controller instance */
+	struct irq_domain	*domain;
+	unsigned int		trigger;	/* IRQ_TYPE_* in force */
+	struct cpumask		effective;	/* where it is routed now */
+};
+
+/*
+ * A controller's primitives. Each does exactly what its name says; none
+ * decides flow. Optional ones may be NULL and are defaulted by the core
+ * (irq_chip_defaults in core/chip.c): startup = enable + 0, enable =
+ * unmask, disable = mask, shutdown = disable, the others = nothing.
+ * All run under the line's descriptor lock with local interrupts off.
+ */
+struct irq_chip {
+	const char	*name;
+	/* Start a line; return nonzero when an event was already pending. */
+	unsigned int	(*startup)(struct irq_data *d);
+	void		(*shutdown)(struct irq_data *d);
+	void		(*enable)(struct irq_data *d);
+	void		(*disable)(struct irq_data *d);
+	void		(*mask)(struct irq_data *d);
+	void		(*unmask)(struct irq_data *d);
+	void		(*ack)(struct irq_data *d);	/* start of an event */
+	void		(*eoi)(struct irq_data *d);	/* end of an event */
+	/* Program the trigger; 0 or -EINVAL for a type the line can't do. */
+	int		(*set_type)(struct irq_data *d, unsigned int type);
+	/* Route to CPUs of @dest (online ones only); record the choice with
+	 * irq_data_update_effective_affinity(). 0 or -errno. */
+	int		(*set_affinity)(struct irq_data *d, const struct cpumask *dest);
+	/* Make the hardware send the line again; 1 if it did, 0 if it can't. */
+	int		(*retrigger)(struct irq_data *d);
+};
+
+/* The flows: each takes a line's event from start to end. */
+typedef void (*irq_flow_handler_t)(struct irq_desc *desc);
+void handle_level_irq(struct irq_desc *desc);	/* mask+ack, run, unmask */
+void handle_edge_irq(struct irq_desc *desc);	/* ack, run, re-run pending */
+void handle_fasteoi_irq(struct irq_desc *desc);	/* run, eoi */
+void handle_percpu_irq(struct irq_desc *desc);	/* no lock: ack, run, eoi */
+void handle_simple_irq(struct irq_desc *desc);	/* no chip calls (demuxed) */
+void handle_bad_irq(struct irq_desc *desc);	/* count, report, ack_bad */
+
+/**
+ * irq_core_init - set up the core
+ * @nr_irqs: global numbers the embedder will use (<= GENIRQ_MAX_IRQS)
+ *
+ * Context: once, at boot, on the boot CPU, before any other genirq call.
+ * Return: 0, or -EINVAL for @nr_irqs of 0 or above GENIRQ_MAX_IRQS.
+ */
+int irq_core_init(unsigned int nr_irqs);
+
+/* Global numbers in use: 0 <= irq < irq_nr_irqs(). */
+unsigned int irq_nr_irqs(void);
+
+/**
+ * irq_cpu_set_online - mark a CPU online or offline for affinity
+ * Context: the port, as CPUs come and go. Lines are not moved.
+ */
+void irq_cpu_set_online(unsigned int cpu, bool online);
+const struct cpumask *irq_cpu_online_mask(void);
+
+/**
+ * irq_alloc_descs - create descriptors for @cnt consecutive numbers
+ * @irq: first number wanted, or -1 for the lowest free range
+ * @cnt: how many
+ *
+ * New lines have no controller (they report and acknowledge stray events
+ * through the port's ack_bad_irq) until irq_set_chip() gives them one.
+ *
+ * Context: process context, not from a handler.
+ * Return: the first number, -EINVAL for a bad range, -EBUSY when @irq..
+ * is taken, -ENOSPC when no range is free, -ENOMEM.
+ */
+int irq_alloc_descs(int irq, unsigned int cnt);
+
+/**
+ * irq_free_descs - release descriptors made by irq_alloc_descs()
+ *
+ * Lines with handlers are left alone and reported. The caller guarantees
+ * no interrupt can still arrive for these numbers.
+ */
+void irq_free_descs(unsigned int irq, unsigned int cnt);
+
+/* The descriptor of @irq, or NULL. Lock-free; any context. */
+struct irq_desc *irq_to_desc(unsigned int irq);
+
+/**
+ * irq_set_chip - give a line its controller
+ * @irq: a line made by irq_alloc_descs() or a domain
+ * @chip: primitives; NULL puts back the "no controller" default
+ * @chip_data: the controller instance, passed back in struct irq_data
+ *
+ * Also chooses the line's flow (see irq_set_irq_type()).
+ * Return: 0, -EINVAL for an unknown line, -EBUSY while it has handlers.
+ */
+int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data);
+
+/* The hardware line number a controller will see in irq_data.hwirq. */
+int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq);
+
+/**
+ * irq_set_irq_type - program a line's trigger and choose its flow
+ *
+ * The core, not the controller, picks the flow: per-CPU lines get
+ * handle_percpu_irq; a chip with eoi and no ack gets handle_fasteoi_irq;
+ * otherwise edge lines get handle_edge_irq and level lines
+ * handle_level_irq; a chip with neither ack, eoi nor mask gets
+ * handle_simple_irq.
+ *
+ * Return: 0, -EINVAL (unknown line or type the chip refuses).
+ */
+int irq_set_irq_type(unsigned int irq, unsigned int type);
+
+/* Mark a line per-CPU (IPIs, local timers): no lock, no sharing checks
+ * across CPUs, handle_percpu_irq. Return: 0 or -EINVAL. */
+int irq_set_percpu(unsigned int irq);
+
+/* Override the chosen flow (rarely needed). Return: 0 or -EINVAL. */
+int irq_set_handler(unsigned int irq, irq_flow_handler_t flow);
+
+/**
+ * irq_set_chained_handler - make @irq a cascade into another controller
+ * @flow: reads the child controller and calls generic_handle_domain_irq()
+ * @data: what irq_desc_get_handler_data() gives @flow
+ *
+ * The line is started at once and cannot be requested by drivers.
+ * Return: 0, -EINVAL, -EBUSY when it has handlers.
+ */
+int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data);
+
+/* Accessors for flows and chained handlers. */
+unsigned int irq_desc_get_irq(struct irq_desc *desc);
+struct irq_data *irq_desc_get_irq_data(struct irq_desc *desc);
+void *irq_desc_get_handler_data(struct irq_desc *desc);
+struct irq_data *irq_get_irq_data(unsigned int irq);
+
+/* Called by a chip's set_affinity with the CPUs it actually chose. */
+void irq_data_update_effective_affinity(struct irq_data *d,
+					const struct cpumask *m);
+
+/**
+ * irq_set_affinity - route a line to CPUs of @mask
+ *
+ * The chip receives @mask ANDed with the online CPUs; the requested mask
+ * is kept for /proc/irq/N/smp_affinity.
+ *
+ * Context: any, not under a descriptor lock.
+ * Return: 0; -EINVAL for an unknown line or a mask with no online CPU;
+ * -EIO when the line's controller cannot route.
+ */
+int irq_set_affinity(unsigned int irq, const struct cpumask *mask);
+int irq_get_affinity(unsigned int irq, struct cpumask *mask);
+int irq_get_effective_affinity(unsigned int irq, struct cpumask *mask);
+
+/* Dispatch. Local interrupts off; in hardirq context (irq_enter()). */
+void generic_handle_irq_desc(struct irq_desc *desc);
+/* Return: 0, or -EINVAL for a number with no descriptor (counted). */
+int generic_handle_irq(unsigned int irq);
+
+/**
+ * irq_handle_entry - a port's whole interrupt path for one event
+ * @desc: the line, as the port found it from its vector
+ * @regs: the interrupted state, for get_irq_regs()
+ *
+ * irq_enter(), the line's flow, irq_exit() (softirqs), with @regs set.
+ * Context: hardware interrupt entry, local interrupts off, on the stack
+ * the port chose.
+ */
+void irq_handle_entry(struct irq_desc *desc, void *regs);
+
+/**
+ * irq_spurious_vector - account a delivery with nothing behind it
+ *
+ * For a controller's spurious vector (8259 IRQ7/15, APIC 0xff, MPIC
+ * spurious, XICS XISR 0): counted in the SPU row of /proc/interrupts and
+ * not dispatched. Context: interrupt entry.
+ */
+void irq_spurious_vector(void);
+
+/* Count an error event (ERR row), e.g. an APIC error interrupt. */
+void irq_error_event(void);
+
+/* Statistics: events of @irq taken by @cpu; by all CPUs. */
+unsigned long irq_stat_cpu(unsigned int irq, unsigned int cpu);
+unsigned long irq_stat_total(unsigned int irq);
+unsigned long irq_spurious_count(unsigned int cpu);
+unsigned long irq_error_count(void);
+
+/*
+ * Spurious and stuck-line detection. noirqdebug turns it off (the seed's
+ * boot option). irq_spurious_poll() runs the recovery of lines the rule
+ * disabled; a port calls it from its timer tick (it rate-limits itself).
+ */
+void irq_set_noirqdebug(bool off);
+void irq_spurious_poll(void);
+
+/* Shut a line down / start it again, keeping its disable depth (used by
+ * CPU hot-unplug and by tests of that rule). Return: 0 or -EINVAL. */
+int irq_shutdown(unsigned int irq);
+int irq_startup(unsigned int irq);
+
+/* A line's disable depth (tests, /proc). -EINVAL for an unknown line. */
+int irq_get_depth(unsigned int irq);
+
+/* Irq domains: a controller's hardware numbers -> global numbers. */
+
+/**
+ * irq_domain_create_linear - a domain for hardware lines 0..@size-1
+ * @chip, @chip_data: given to every line mapped in it
+ *
+ * Global numbers are taken from the lowest free ones as lines are mapped.
+ * Return: the domain, or NULL (out of memory, @size 0) after a report.
+ */
+struct irq_domain *irq_domain_create_linear(const char *name, unsigned int size,
+					    const struct irq_chip *chip,
+					    void *chip_data);
+
+/**
+ * irq_domain_create_legacy - a domain whose numbers are fixed
+ *
+ * Hardware line @first_hwirq + i is global number @first_irq + i, for i
+ * below @size; all are mapped at once (ISA lines 0-15 on PC machines).
+ * Return: the domain or NULL (range taken, out of memory) after a report.
+ */
+struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
+					    unsigned int first_irq,
+					    irq_hw_number_t first_hwirq,
+					    const struct irq_chip *chip,
+					    void *chip_data);
+
+/* Return: the global number of @hw, mapping it if needed; -EINVAL for
+ * @hw out of range; -ENOSPC; -ENOMEM. */
+int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw);
+/* Return: the global number of @hw or -ENOENT. Lock-free; any context. */
+int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw);
+/* Dispatch @hw of @d (a chained handler's, or the port's). Return: 0 or
+ * -EINVAL for an unmapped line (counted in ERR, not dispatched; the
+ * caller still owes its controller the end of the event). */
+int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw);
+/* irq_handle_entry() for a port that knows the domain and line. */
+int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs);
+const char *irq_domain_name(const struct irq_domain *d);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_IRQ_H */

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * port.h - the contract between the genirq core and a port.
+ *
+ * A port (arch/<name>/) defines the functions below; the core derives
+ * everything else. Functions marked OPTIONAL have a weak default in the
+ * core, so a port that lacks them still builds, and the feature degrades
+ * as the comment says. Every function is called with the calling CPU's
+ * context as it is (interrupts on or off) unless the comment says more.
+ *
+ * Besides these, a freestanding port links memset, memcpy, memmove and
+ * memcmp, which C compilers may emit calls to even with -ffreestanding.
+ *
+ * What the port calls in return, in order at boot:
+ *   irq_core_init(nr_irqs)        once, on the boot CPU, interrupts off
+ *   irq_cpu_set_online(cpu, true) for each CPU as it comes up
+ *   controller setup (irq domains, chips, flows)
+ * and on each hardware interrupt, with local interrupts off:
+ *   irq_handle_entry(desc, regs) or irq_handle_domain_entry(domain, hw, regs)
+ */
+#ifndef GENIRQ_PORT_H
+#define GENIRQ_PORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <genirq/compiler.h>
+
+GENIRQ_BEGIN_DECLS
+
+/*
+ * Local interrupts of the calling CPU.
+ *
+ * port_irq_save() turns them off and returns a value that, passed to
+ * port_irq_restore(), puts back the state before the save (nesting
+ * allowed). port_irq_enable() may take pending interrupts at once: the
+ * caller must be ready for a handler to run before it returns.
+ */
+unsigned long port_irq_save(void);
+void port_irq_restore(unsigned long flags);
+void port_irq_enable(void);
+void port_irq_disable(void);
+bool port_irqs_disabled(void);
+
+/*
+ * The calling CPU's number, 0 <= n < port_nr_cpus(). Must be right in any
+ * context, including before the CPU is online and inside an NMI; it is
+ * on the dispatch path, so it should cost a few instructions.
+ */
+unsigned int port_cpu_id(void);
+
+/* How many CPUs the machine may bring up (<= GENIRQ_NR_CPUS). Constant. */
+unsigned int port_nr_cpus(void);
+
+/* Monotonic time in nanoseconds. Used off the handled path only. */
+uint64_t port_time_ns(void);
+
+/* Write @len bytes to the console. Callable from any context. */
+void port_console_write(const char *text, size_t len);
+
+/*
+ * OPTIONAL. Called inside busy-wait loops (lock spin, synchronize_irq).
+ * Default: a compiler barrier.
+ */
+void port_cpu_relax(void);
+
+/*
+ * OPTIONAL. Wait at least @us microseconds with interrupts as they are;
+ * autoprobe waits 20 ms and 100 ms through it so devices can fire.
+ * Default: spin on port_time_ns().
+ */
+void port_delay_us(unsigned long us);
+
+/*
+ * OPTIONAL. Acknowledge a vector that has no controller (the seed's
+ * ack_bad_irq), e.g. an EOI to the local APIC so the CPU is not left
+ * blocked. The core has already counted and reported the event.
+ * Default: nothing.
+ */
+void port_ack_bad_irq(unsigned int irq);
+
+/*
+ * OPTIONAL. Memory for descriptors, actions and per-CPU counters.
+ * port_alloc() may be called with interrupts off and must not sleep;
+ * NULL means no memory (callers then fail with -ENOMEM).
+ * Default: a static arena inside the core (GENIRQ_ARENA_BYTES).
+ */
+void *port_alloc(size_t size);
+void port_free(void *ptr);
+
+/*
+ * OPTIONAL. Run @fn on this CPU's softirq stack and return. Called with
+ * local interrupts off, outside hardirq context. Default: call @fn on
+ * the current stack.
+ */
+void port_softirq_on_stack(void (*fn)(void));
+
+/*
+ * OPTIONAL. A free-running cycle counter (TSC, timebase) for per-line
+ * cost accounting. Default: 0, which leaves cost accounting at zero.
+ */
+uint64_t port_cycles(void);
+
+struct irq_text;
+/*
+ * OPTIONAL. Append the port's rows (NMI:, LOC:, MIS: ...) to the
+ * /proc/interrupts view, with irq_text_printf(). Default: nothing.
+ */
+void port_show_interrupts(struct irq_text *text);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_PORT_H */

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * proc.h - the /proc views as core functions over bounded buffers, and
+ * the core's formatting and logging.
+ *
+ * Nothing here needs a file system: a shell or a test asks for a view by
+ * its /proc name. Every writer of text takes the buffer's size and never
+ * writes past it; the return value says how long the whole text is, so a
+ * caller sees truncation (return >= size) and can retry with more room.
+ */
+#ifndef GENIRQ_PROC_H
+#define GENIRQ_PROC_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <genirq/compiler.h>
+#include <genirq/cpumask.h>
+#include <genirq/errno.h>
+
+GENIRQ_BEGIN_DECLS
+
+
+/* A bounded text being built; len counts what did not fit, too. */
+struct irq_text {
+	char	*buf;
+	size_t	size;
+	size_t	len;
+};
+
+void irq_text_init(struct irq_text *t, char *buf, size_t size);
+void irq_text_printf(struct irq_text *t, const char *fmt, ...) __irq_printf(2, 3);
+void irq_text_puts(struct irq_text *t, const char *s);
+
+/*
+ * snprintf for a freestanding core: %d %i %u %x %X %s %c %p %%, with
+ * flags '-' '0', a width (or *), and the l, ll and z length modifiers.
+ * Return: the length of the whole text; @buf holds what fits, NUL-ended.
+ */
+int irq_snprintf(char *buf, size_t size, const char *fmt, ...) __irq_printf(3, 4);
+int irq_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
+
+/* The core's log: one line through port_console_write(), "genirq: "
+ * first. Lines longer than 256 bytes are cut and end in "...". */
+void irq_log(const char *fmt, ...) __irq_printf(1, 2);
+
+/**
+ * cpumask_parse - read a mask in /proc hex form ("3", "ff,ffffffff")
+ * @text: up to @len bytes, not necessarily NUL-ended; one trailing
+ *        newline is allowed
+ * Return: 0; -EINVAL for anything but hex digits in comma-separated groups
+ * of at most 8; -EOVERFLOW for a CPU at or above GENIRQ_NR_CPUS. @out is
+ * written only on success.
+ */
+int cpumask_parse(const char *text, size_t len, struct cpumask *out);
+/* As cpumask_parse() for the list form "0-3,5" (empty text: no CPU). */
+int cpumask_parselist(const char *text, size_t len, struct cpumask *out);
+/* Print @m over @nbits CPUs in hex groups / list form. Return: length. */
+int cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
+int cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
+
+/**
+ * irq_proc_read - the text of a /proc view
+ * @path: "/proc/interrupts", "/proc/irq/prof_cpu_mask",
+ *        "/proc/irq/N/{smp_affinity,smp_affinity_list,effective_affinity,
+ *        effective_affinity_list,spurious}" (the leading "/proc" may go)
+ *
+ * Return: the length of the whole view (>= @size means it was cut);
+ * -ENOENT for a path that names nothing.
+ */
+int irq_proc_read(const char *path, char *buf, size_t size);
+
+/**
+ * irq_proc_write - write a /proc view (smp_affinity, smp_affinity_list,
+ *                  prof_cpu_mask)
+ * Return: 0; -ENOENT; -EACCES for a read-only view; the errors of
+ * cpumask_parse() and irq_set_affinity(). Nothing changes on error.
+ */
+int irq_proc_write(const char *path, const char *text, size_t len);
+
+/**
+ * irq_proc_list - the names in a /proc directory, one per line
+ * @path: "/proc/irq" (prof_cpu_mask and a number per line in use) or
+ *        "/proc/irq/N" (its files, then one name per named handler)
+ * Return: as irq_proc_read().
+ */
+int irq_proc_list(const char *path, char *buf, size_t size);
+
+/* The /proc/irq/prof_cpu_mask value (profiling CPUs; not checked). */
+void irq_get_prof_cpu_mask(struct cpumask *m);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_PROC_H */

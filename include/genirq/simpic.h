@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * simpic.h - a simulated interrupt controller, for tests and driver
+ * authors who want to run real handlers off-target.
+ *
+ * Each line is edge or level, can be masked, latches an edge that comes
+ * while masked, and is routed to one CPU. A CPU asks for its highest
+ * priority (lowest numbered) deliverable line with simpic_iack(), as
+ * real CPUs read an MPIC's IACK or XICS's XIRR. Two personalities cover
+ * the core's flows: SIMPIC_ACK (mask/unmask/ack, like an 8259) and
+ * SIMPIC_FASTEOI (mask/unmask/eoi, like an APIC, MPIC or XICS).
+ *
+ * Faults can be injected per line to show what the core does when
+ * hardware misbehaves. Thread-safe: devices may raise lines from any
+ * thread while CPUs take them.
+ */
+#ifndef GENIRQ_SIMPIC_H
+#define GENIRQ_SIMPIC_H
+
+#include <stdbool.h>
+#include <genirq/irq.h>
+
+GENIRQ_BEGIN_DECLS
+
+enum simpic_style {
+	SIMPIC_ACK,		/* primitives: mask, unmask, ack */
+	SIMPIC_FASTEOI,		/* primitives: mask, unmask, eoi */
+};
+
+enum simpic_fault {
+	SIMPIC_DROP_MASKED_EDGE	= 1u << 0,	/* edges while masked are lost */
+	SIMPIC_WRONG_CPU	= 1u << 1,	/* deliver to the next CPU instead */
+	SIMPIC_LOSE_EOI		= 1u << 2,	/* the next eoi/ack is ignored */
+	SIMPIC_NO_RETRIGGER	= 1u << 3,	/* retrigger unsupported (software replay) */
+};
+
+#define SIMPIC_SPURIOUS		((irq_hw_number_t)~0UL)	/* what iack says when nothing is there */
+
+struct simpic;
+
+/* What a line has seen, for tests: deliveries must equal ends. */
+struct simpic_line_stats {
+	unsigned long	raised;		/* edges or assertions from the device */
+	unsigned long	dropped;	/* edges lost to SIMPIC_DROP_MASKED_EDGE */
+	unsigned long	delivered;	/* taken by a CPU through iack */
+	unsigned long	acks;
+	unsigned long	eois;
+	unsigned long	retriggers;
+	unsigned long	per_cpu[GENIRQ_NR_CPUS];	/* deliveries by CPU */
+	bool		masked;
+	bool		asserted;	/* level input high */
+	bool		latched;	/* an edge waits for delivery */
+	bool		in_service;	/* delivered, end not yet seen */
+	unsigned int	route;		/* CPU it is routed to */
+};
+
+/* A controller with lines 0..@nr_lines-1, all masked, edge, routed to CPU 0.
+ * Return: NULL when out of memory or @nr_lines is 0. */
+struct simpic *simpic_create(const char *name, unsigned int nr_lines, enum simpic_style style);
+void simpic_destroy(struct simpic *pic);
+struct irq_domain *simpic_domain(struct simpic *pic);
+/* Map line @hw, program its trigger. Return: the global number or -errno. */
+int simpic_map(struct simpic *pic, irq_hw_number_t hw, unsigned int trigger);
+
+/* Device side. */
+void simpic_raise(struct simpic *pic, irq_hw_number_t hw);	/* edge, or assert level */
+void simpic_lower(struct simpic *pic, irq_hw_number_t hw);	/* deassert level */
+void simpic_set_fault(struct simpic *pic, irq_hw_number_t hw, unsigned int faults);
+/* Make the next iack on @cpu return SIMPIC_SPURIOUS. */
+void simpic_inject_spurious(struct simpic *pic, unsigned int cpu);
+
+/* CPU side. */
+bool simpic_pending(struct simpic *pic, unsigned int cpu);
+irq_hw_number_t simpic_iack(struct simpic *pic, unsigned int cpu);
+
+void simpic_line_stats(struct simpic *pic, irq_hw_number_t hw, struct simpic_line_stats *out);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_SIMPIC_H */

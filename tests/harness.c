@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+/*
+ * harness.c - the test runner (see harness.h).
+ *
+ * Usage: <binary> [-j] [name-substring...]; -j runs tests in this process
+ * (no fork), for debuggers. Exit status 0 only when every selected test
+ * passed and at least one ran.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#define MAX_TESTS	512
+
+struct test {
+	const char	*name;
+	void		(*fn)(void);
+};
+
+static struct test tests[MAX_TESTS];
+static int nr_tests;
+
+void test_register(const char *name, void (*fn)(void))
+{
+	if (nr_tests == MAX_TESTS) {
+		fprintf(stderr, "harness: more than %d tests\n", MAX_TESTS);
+		exit(2);
+	}
+	tests[nr_tests++] = (struct test){ name, fn };
+}
+
+void test_fail(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stdout, "  %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stdout, fmt, ap);
+	va_end(ap);
+	fprintf(stdout, "\n");
+	fflush(stdout);
+	_exit(1);
+}
+
+static int cmp_test(const void *a, const void *b)
+{
+	return strcmp(((const struct test *)a)->name, ((const struct test *)b)->name);
+}
+
+static bool selected(const char *name, int argc, char **argv, int first)
+{
+	if (first >= argc)
+		return true;
+	for (int i = first; i < argc; i++)
+		if (strstr(name, argv[i]))
+			return true;
+	return false;
+}
+
+static bool run_one(const struct test *t, bool fork_it)
+{
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	if (!fork_it) {
+		t->fn();
+		return true;
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		return false;
+	}
+	if (pid == 0) {
+		t->fn();
+		fflush(stdout);
+		_exit(0);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return false;
+	if (WIFSIGNALED(status))
+		printf("  killed by signal %d\n", WTERMSIG(status));
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int main(int argc, char **argv)
+{
+	int first = 1, passed = 0, failed = 0;
+	bool fork_it = true;
+
+	if (argc > 1 && strcmp(argv[1], "-j") == 0) {
+		fork_it = false;
+		first = 2;
+	}
+	qsort(tests, (size_t)nr_tests, sizeof(tests[0]), cmp_test);
+	for (int i = 0; i < nr_tests; i++) {
+		if (!selected(tests[i].name, argc, argv, first))
+			continue;
+		if (run_one(&tests[i], fork_it)) {
+			printf("TEST %s: PASS\n", tests[i].name);
+			passed++;
+		} else {
+			printf("TEST %s: FAIL\n", tests[i].name);
+			failed++;
+		}
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return (failed == 0 && passed > 0) ? 0 : 1;
+}

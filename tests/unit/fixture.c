@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "fixture.h"
+
+void fx_init(struct fixture *fx, unsigned int nr_cpus, enum simpic_style style)
+{
+	CHECK_EQ(sim_init(nr_cpus, 8192), 0);
+	fx->nr_cpus = nr_cpus;
+	fx->pic = simpic_create("sim", FIX_LINES, style);
+	CHECK(fx->pic != NULL);
+	sim_attach(fx->pic);
+	sim_console_clear();
+}
+
+void dev_init(struct dev *d, struct fixture *fx, irq_hw_number_t hw, bool level)
+{
+	memset(d, 0, sizeof(*d));
+	d->fx = fx;
+	d->hw = hw;
+	d->level = level;
+	d->irq = simpic_map(fx->pic, hw, level ? IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
+	CHECK(d->irq >= 0);
+}
+
+void dev_raise(struct dev *d)
+{
+	atomic_fetch_add(&d->want, 1);
+	simpic_raise(d->fx->pic, d->hw);
+}
+
+irqreturn_t dev_handler(int irq, void *dev_id)
+{
+	struct dev *d = dev_id;
+	irqreturn_t ret = IRQ_NONE;
+
+	(void)irq;
+	atomic_fetch_add(&d->in_handler, 1);
+	atomic_fetch_add(&d->calls, 1);
+	if (atomic_load(&d->freed))
+		atomic_fetch_add(&d->after_free, 1);
+	d->last_cpu = (int)port_cpu_id();
+	d->last_preempt = irq_preempt_count();
+	d->last_regs = get_irq_regs();
+	/* Service every event the device has: one interrupt may cover many. */
+	if (atomic_exchange(&d->want, 0) > 0) {
+		atomic_fetch_add(&d->handled, 1);
+		ret = IRQ_HANDLED;
+		if (d->level)
+			simpic_lower(d->fx->pic, d->hw);
+	}
+	atomic_fetch_sub(&d->in_handler, 1);
+	return d->force ? d->force : ret;
+}
+
+int dev_request(struct dev *d, unsigned long flags, const char *name)
+{
+	return request_irq((unsigned int)d->irq, dev_handler, flags, name, d);
+}

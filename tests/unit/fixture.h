@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fixture.h - a simulated machine for unit tests, and a test device whose
+ * handler counts what it serviced.
+ */
+#ifndef GENIRQ_TEST_FIXTURE_H
+#define GENIRQ_TEST_FIXTURE_H
+
+#include <stdatomic.h>
+#include <genirq/hardirq.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+#include <genirq/sim.h>
+#include <genirq/simpic.h>
+
+#include "../harness.h"
+
+#define FIX_LINES	32
+
+struct fixture {
+	struct simpic	*pic;
+	unsigned int	nr_cpus;
+};
+
+/*
+ * A device: raise() makes it want service; its handler claims an event
+ * only while it has some, then lowers its level line.
+ */
+struct dev {
+	struct fixture	*fx;
+	irq_hw_number_t	hw;
+	int		irq;
+	bool		level;
+	atomic_int	want;		/* events raised, not yet serviced */
+	atomic_int	calls;		/* handler invocations */
+	atomic_int	handled;	/* invocations that claimed */
+	atomic_int	in_handler;	/* handler running now (0/1) */
+	atomic_int	freed;		/* set by the test once free_irq returned */
+	atomic_int	after_free;	/* calls seen after freed was set */
+	int		last_cpu;
+	unsigned int	last_preempt;
+	void		*last_regs;
+	irqreturn_t	force;		/* when nonzero, return this instead */
+};
+
+void fx_init(struct fixture *fx, unsigned int nr_cpus, enum simpic_style style);
+void dev_init(struct dev *d, struct fixture *fx, irq_hw_number_t hw, bool level);
+void dev_raise(struct dev *d);
+irqreturn_t dev_handler(int irq, void *dev_id);
+int dev_request(struct dev *d, unsigned long flags, const char *name);
+
+#endif /* GENIRQ_TEST_FIXTURE_H */
