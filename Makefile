@@ -37,11 +37,15 @@ XFLAGS_aarch64	:= -mno-outline-atomics
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 
-# Ports add themselves here (check-<isa>, run-<isa>, ...).
+# Ports add themselves here: arch/<isa>/port.mk defines check-<isa> and
+# run-<isa>, appends check-<isa> to PORT_CHECKS once it is reliable, and
+# may set RUN_DEFAULT (what `make run` without ARCH boots).
 PORT_CHECKS	:=
+RUN_DEFAULT	:= run-host
+ARCH		?=
 -include $(sort $(wildcard arch/*/port.mk))
 
-.PHONY: all help deps check check-host check-freestanding check-cxx run clean \
+.PHONY: all help deps check check-host check-freestanding check-cxx run run-host clean \
 	unit unit-asan unit-tsan stress-short stress
 
 all: $(BUILD)/unit $(BUILD)/genirq-demo
@@ -124,7 +128,9 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 check: check-host check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
-run: $(BUILD)/genirq-demo
+run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))
+
+run-host: $(BUILD)/genirq-demo
 	$(BUILD)/genirq-demo
 
 clean:

@@ -9,7 +9,7 @@
 set -euo pipefail
 
 declare -A GROUP=(
-	[host]="gcc g++ make valgrind"
+	[host]="gcc g++ make valgrind python3"
 	[cross]="gcc-i686-linux-gnu binutils gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu"
 	[qemu-x86]="qemu-system-x86"
 	[qemu-ppc]="qemu-system-ppc"

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+/*
+ * scenario.c - scenario verdict lines (see scenario.h).
+ */
+#include <stdarg.h>
+#include <genirq/proc.h>
+
+#include "scenario.h"
+
+#define LINE_MAX	320
+
+static void verdict(struct scenario_tally *t, const char *name, const char *word,
+		    const char *fmt, va_list ap)
+{
+	char line[LINE_MAX];
+	int n = irq_snprintf(line, sizeof(line), "SCENARIO %s: %s", name, word);
+
+	if (fmt && fmt[0] && (size_t)n < sizeof(line) - 2) {
+		line[n++] = ' ';
+		n += irq_vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
+	}
+	if ((size_t)n > sizeof(line) - 2)
+		n = (int)sizeof(line) - 2;
+	line[n++] = '\n';
+	t->write(line, (size_t)n);
+}
+
+#define VERDICT(field, word)					\
+	do {							\
+		va_list ap;					\
+		t->field++;					\
+		va_start(ap, fmt);				\
+		verdict(t, name, word, fmt, ap);		\
+		va_end(ap);					\
+	} while (0)
+
+void scenario_pass(struct scenario_tally *t, const char *name, const char *fmt, ...)
+{
+	VERDICT(passed, "PASS");
+}
+
+void scenario_fail(struct scenario_tally *t, const char *name, const char *fmt, ...)
+{
+	VERDICT(failed, "FAIL");
+}
+
+void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, ...)
+{
+	VERDICT(skipped, "SKIP");
+}
+
+int scenario_summary(struct scenario_tally *t)
+{
+	char line[96];
+	int n = irq_snprintf(line, sizeof(line), "SCENARIOS: %u passed, %u failed, %u skipped\n",
+			     t->passed, t->failed, t->skipped);
+
+	t->write(line, (size_t)n);
+	return (t->failed == 0 && t->passed > 0) ? 0 : 1;
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""qemu-harness.py - run one demo kernel under QEMU and judge it.
+
+Starts QEMU with the guest console on a pipe, waits for a ready marker,
+feeds input, optionally sends QEMU monitor commands, and kills QEMU at a
+hard timeout. The run passes only when:
+  - QEMU exited with the kernel's PASS status (0 never counts: a triple
+    fault and a power-off also end QEMU with 0 on some machines), and
+  - the transcript has the "SCENARIOS: N passed, 0 failed, ..." summary, and
+  - every --expect regular expression matched.
+Prints the SCENARIO lines and a verdict; the whole transcript goes to --log.
+Timing uses the host clock only to report boot-to-verdict times, never to
+judge a scenario.
+"""
+import argparse
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--name", required=True)
+    ap.add_argument("--timeout", type=float, default=120.0, help="hard limit, seconds")
+    ap.add_argument("--pass-status", type=int, required=True,
+                    help="QEMU exit status that means PASS (never 0)")
+    ap.add_argument("--ready", default=None, help="marker after which input is fed")
+    ap.add_argument("--input", default="", help="bytes to feed after the marker (\\n, \\r, \\xNN escapes)")
+    ap.add_argument("--byte-delay", type=float, default=0.02, help="seconds between input bytes")
+    ap.add_argument("--monitor", default=None, help="unix socket of the QEMU monitor")
+    ap.add_argument("--monitor-after", default=None, help="marker after which to send --monitor-cmd")
+    ap.add_argument("--monitor-cmd", action="append", default=[])
+    ap.add_argument("--expect", action="append", default=[], help="regex the transcript must match")
+    ap.add_argument("--log", default=None)
+    ap.add_argument("--quiet", action="store_true", help="print only the verdict lines")
+    ap.add_argument("qemu", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    cmd = a.qemu[1:] if a.qemu and a.qemu[0] == "--" else a.qemu
+    if not cmd:
+        ap.error("no QEMU command after --")
+    if a.pass_status == 0:
+        ap.error("--pass-status 0 cannot tell a pass from a crash")
+    feed = a.input.encode("latin-1").decode("unicode_escape").encode("latin-1")
+
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    out = bytearray()
+    fed = a.ready is None and not feed
+    monitored = not a.monitor_cmd
+    marker_at = None
+    timed_out = False
+    pending = bytearray(feed) if a.ready is None else bytearray()
+    next_byte = 0.0
+    while True:
+        now = time.monotonic()
+        if now - start > a.timeout:
+            timed_out = True
+            os.killpg(proc.pid, signal.SIGKILL)
+            break
+        r, _, _ = select.select([proc.stdout], [], [], 0.01)
+        if r:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            out += chunk
+        text = out.decode("latin-1")
+        if not fed and a.ready and a.ready in text:
+            fed = True
+            marker_at = now - start
+            pending = bytearray(feed)
+        if pending and now >= next_byte:
+            try:
+                proc.stdin.write(bytes(pending[:1]))
+                proc.stdin.flush()
+            except BrokenPipeError:
+                pending = bytearray()
+            del pending[:1]
+            next_byte = now + a.byte_delay
+        if not monitored and a.monitor and (a.monitor_after is None or a.monitor_after in text):
+            monitored = True
+            send_monitor(a.monitor, a.monitor_cmd)
+    try:
+        status = proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        status = proc.wait()
+    elapsed = time.monotonic() - start
+    text = out.decode("latin-1")
+    if a.log:
+        with open(a.log, "w", encoding="latin-1") as f:
+            f.write(text)
+
+    problems = []
+    if timed_out:
+        problems.append("timed out after %.0f s" % a.timeout)
+    elif status != a.pass_status:
+        problems.append("QEMU exit status %d, PASS is %d" % (status, a.pass_status))
+    summary = re.search(r"^SCENARIOS: (\d+) passed, (\d+) failed, (\d+) skipped", text, re.M)
+    if not summary:
+        problems.append("no SCENARIOS summary line")
+    elif int(summary.group(2)) != 0:
+        problems.append("%s scenario(s) failed" % summary.group(2))
+    for rx in a.expect:
+        if not re.search(rx, text, re.M):
+            problems.append("transcript lacks /%s/" % rx)
+    for line in text.splitlines():
+        if line.startswith("SCENARIO") and not a.quiet or line.startswith("SCENARIO ") and "FAIL" in line:
+            print("  " + line.rstrip())
+    when = " (ready at %.1f s)" % marker_at if marker_at is not None else ""
+    if problems:
+        print("%s: FAIL in %.1f s%s: %s" % (a.name, elapsed, when, "; ".join(problems)))
+        tail = "\n".join(text.splitlines()[-25:])
+        print("---- last lines of the transcript%s ----\n%s\n----" %
+              (" (" + a.log + ")" if a.log else "", tail))
+        return 1
+    print("%s: PASS in %.1f s%s" % (a.name, elapsed, when))
+    return 0
+
+
+def send_monitor(path, cmds):
+    for _ in range(100):
+        try:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(path)
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        print("harness: cannot reach the monitor at %s" % path, file=sys.stderr)
+        return
+    for c in cmds:
+        s.sendall((c + "\n").encode())
+        time.sleep(0.2)
+    s.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
