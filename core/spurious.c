@@ -21,7 +21,9 @@ atomic_bool irq_noirqdebug;
 static atomic_int reports_left = IRQ_REPORT_LIMIT;
 static atomic_uint lines_disabled;
 static atomic_ulong error_count;
-static _Atomic uint64_t next_poll;
+/* Guards next_poll and serializes polls; taken before any desc->lock. */
+static struct irq_spinlock poll_lock = IRQ_SPINLOCK_INIT;
+static uint64_t next_poll;
 
 void irq_misc_reset(void)
 {
@@ -29,7 +31,7 @@ void irq_misc_reset(void)
 	atomic_store(&reports_left, IRQ_REPORT_LIMIT);
 	atomic_store(&lines_disabled, 0u);
 	atomic_store(&error_count, 0UL);
-	atomic_store(&next_poll, 0u);
+	next_poll = 0;
 }
 
 void irq_set_noirqdebug(bool off)
@@ -194,18 +196,21 @@ out_unlock:
 
 void irq_spurious_poll(void)
 {
-	uint64_t now, due;
 	unsigned int irq = 0;
 	struct irq_desc *desc;
+	uint64_t now;
 
 	if (atomic_load_explicit(&lines_disabled, memory_order_relaxed) == 0)
 		return;
-	now = port_time_ns();
-	due = atomic_load(&next_poll);
-	if (now < due || !atomic_compare_exchange_strong(&next_poll, &due,
-							 now + IRQ_POLL_INTERVAL_NS))
+	/* One poller at a time; a CPU that finds it busy has nothing to add. */
+	if (!irq_spin_trylock(&poll_lock))
 		return;
-	for (; irq_desc_iter(&irq, &desc); irq++)
-		if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
-			poll_line(desc, now);
+	now = port_time_ns();
+	if (now >= next_poll) {
+		next_poll = now + IRQ_POLL_INTERVAL_NS;
+		for (; irq_desc_iter(&irq, &desc); irq++)
+			if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
+				poll_line(desc, now);
+	}
+	irq_spin_unlock(&poll_lock);
 }

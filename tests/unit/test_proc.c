@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: MIT
+/* The /proc views and the cpumask text forms: bounded, exact, strict. */
+#include "fixture.h"
+
+static int rd(const char *path, char *buf, size_t size)
+{
+	return irq_proc_read(path, buf, size);
+}
+
+TEST(cpumask_hex_parse_accepts_linux_forms)
+{
+	struct cpumask m;
+
+	CHECK_EQ(cpumask_parse("3", 1, &m), 0);
+	CHECK(cpumask_test_cpu(0, &m) && cpumask_test_cpu(1, &m) && !cpumask_test_cpu(2, &m));
+	CHECK_EQ(cpumask_parse("2\n", 2, &m), 0);
+	CHECK(!cpumask_test_cpu(0, &m) && cpumask_test_cpu(1, &m));
+	CHECK_EQ(cpumask_parse("0,00000001", 10, &m), 0);
+	CHECK_EQ(cpumask_first(&m), 0);
+	CHECK_EQ(cpumask_parse("80000000", 8, &m), 0);
+	CHECK_EQ(cpumask_first(&m), 31);
+	CHECK_EQ(cpumask_parse("0000000000", 10, &m), -EINVAL);	/* a group > 8 digits */
+	CHECK_EQ(cpumask_parse("00000000,00000000,4", 19, &m), 0);
+	CHECK_EQ(cpumask_first(&m), 2);
+	/* Each comma-separated group is 32 bits, however many digits it shows. */
+	CHECK_EQ(cpumask_parse("0,4", 3, &m), 0);
+	CHECK_EQ(cpumask_first(&m), 2);
+	CHECK_EQ(cpumask_parse("1,0", 3, &m), -EOVERFLOW);		/* CPU 32 */
+}
+
+TEST(cpumask_hex_parse_rejects_garbage_and_changes_nothing)
+{
+	static const char *bad[] = { "", "\n", "x", "0x3", "3 ", " 3", "-1", ",3", "3,",
+				     "1,,2", "3\n\n", "g", "\xff", "3\0" };
+	struct cpumask m, keep;
+
+	cpumask_clear(&keep);
+	cpumask_set_cpu(5, &keep);
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		size_t len = strlen(bad[i]) + (i == 13 ? 1 : 0);
+
+		m = keep;
+		CHECK_EQ(cpumask_parse(bad[i], len, &m), -EINVAL);
+		CHECK(cpumask_equal(&m, &keep));
+	}
+	m = keep;
+	CHECK_EQ(cpumask_parse("1,00000000", 10, &m), -EOVERFLOW);	/* CPU 32 of 32 */
+	CHECK(cpumask_equal(&m, &keep));
+	CHECK_EQ(cpumask_parse(NULL, 3, &m), -EINVAL);
+}
+
+TEST(cpumask_list_parse_and_print_round_trip)
+{
+	struct cpumask m;
+	char buf[64];
+
+	CHECK_EQ(cpumask_parselist("0-3,5", 5, &m), 0);
+	CHECK_EQ(cpumask_weight(&m), 5);
+	CHECK_EQ(cpumask_print_list(buf, sizeof(buf), &m), 5);
+	CHECK_STR(buf, "0-3,5");
+	CHECK_EQ(cpumask_print(buf, sizeof(buf), &m, 8), 2);
+	CHECK_STR(buf, "2f");
+	CHECK_EQ(cpumask_parselist("", 0, &m), 0);
+	CHECK(cpumask_empty(&m));
+	CHECK_EQ(cpumask_parselist("7\n", 2, &m), 0);
+	CHECK_EQ(cpumask_first(&m), 7);
+	CHECK_EQ(cpumask_parselist("3-1", 3, &m), -EINVAL);
+	CHECK_EQ(cpumask_parselist("1,", 2, &m), -EINVAL);
+	CHECK_EQ(cpumask_parselist("1-", 2, &m), -EINVAL);
+	CHECK_EQ(cpumask_parselist("a", 1, &m), -EINVAL);
+	CHECK_EQ(cpumask_parselist("0-99", 4, &m), -EOVERFLOW);
+	CHECK_EQ(cpumask_parselist("99999999999999999999", 20, &m), -EOVERFLOW);
+	CHECK_EQ(cpumask_first(&m), 7);					/* untouched */
+}
+
+TEST(cpumask_print_groups_like_linux)
+{
+	struct cpumask m;
+	char buf[64];
+
+	cpumask_setall(&m, 2);
+	CHECK_EQ(cpumask_print(buf, sizeof(buf), &m, 2), 1);
+	CHECK_STR(buf, "3");
+	cpumask_setall(&m, 32);
+	CHECK_EQ(cpumask_print(buf, sizeof(buf), &m, 32), 8);
+	CHECK_STR(buf, "ffffffff");
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(cpumask_print(buf, sizeof(buf), &m, 12), 3);
+	CHECK_STR(buf, "002");
+	/* Truncation: reported by the length, buffer stays terminated. */
+	CHECK_EQ(cpumask_print(buf, 2, &m, 12), 3);
+	CHECK_STR(buf, "0");
+}
+
+static void two_lines(struct fixture *fx, struct dev *a, struct dev *b)
+{
+	fx_init(fx, 2, SIMPIC_FASTEOI);
+	dev_init(a, fx, 3, false);
+	dev_init(b, fx, 4, true);
+	CHECK_EQ(dev_request(a, 0, "uart"), 0);
+	CHECK_EQ(dev_request(b, IRQF_SHARED, "edu-a"), 0);
+}
+
+TEST(proc_interrupts_shows_cpus_counts_chip_trigger_and_handlers)
+{
+	struct fixture fx;
+	struct dev a, b, b2;
+	char buf[4096];
+	int n;
+
+	two_lines(&fx, &a, &b);
+	b2 = b;
+	CHECK_EQ(dev_request(&b2, IRQF_SHARED, "edu-b"), 0);
+	dev_raise(&a);
+	dev_raise(&a);
+	n = rd("/proc/interrupts", buf, sizeof(buf));
+	CHECK(n > 0 && (size_t)n < sizeof(buf));
+	CHECK_STR(buf,
+		  "            CPU0       CPU1\n"
+		  "   0:          2          0  simpic-eoi    3-edge    uart\n"
+		  "   1:          0          0  simpic-eoi    4-level   edu-a, edu-b\n"
+		  " SPU:          0          0  Spurious interrupts\n"
+		  " ERR:          0\n");
+	CHECK_EQ(rd("interrupts", buf, sizeof(buf)), n);	/* "/proc" is optional */
+}
+
+TEST(proc_read_reports_truncation_and_never_overflows)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[64];
+	int n;
+
+	two_lines(&fx, &a, &b);
+	memset(buf, 'Z', sizeof(buf));
+	n = rd("/proc/interrupts", buf, 20);
+	CHECK(n > 20);
+	CHECK_EQ(strlen(buf), 19);
+	CHECK_EQ(buf[20], 'Z');
+	CHECK_EQ(rd("/proc/interrupts", buf, 0), n);
+}
+
+TEST(proc_affinity_files_read_and_write)
+{
+	struct fixture fx;
+	struct dev a, b;
+	struct simpic_line_stats s;
+	char buf[64];
+
+	two_lines(&fx, &a, &b);
+	CHECK_EQ(rd("/proc/irq/0/smp_affinity", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "3\n");
+	CHECK_EQ(rd("/proc/irq/0/smp_affinity_list", buf, sizeof(buf)), 4);
+	CHECK_STR(buf, "0-1\n");
+	CHECK_EQ(rd("/proc/irq/0/effective_affinity", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "1\n");
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "2\n", 2), 0);
+	simpic_line_stats(fx.pic, 3, &s);
+	CHECK_EQ(s.route, 1);
+	CHECK_EQ(rd("/proc/irq/0/effective_affinity_list", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "1\n");
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity_list", "0", 1), 0);
+	CHECK_EQ(rd("/proc/irq/0/smp_affinity", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "1\n");
+	dev_raise(&a);
+	sim_run(0);
+	CHECK_EQ(irq_stat_cpu(0, 0), 1);
+}
+
+TEST(proc_affinity_write_errors_change_nothing)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[64];
+
+	two_lines(&fx, &a, &b);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "2", 1), 0);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "4", 1), -EINVAL);	/* CPU 2 offline */
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "0", 1), -EINVAL);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "zz", 2), -EINVAL);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "1,00000000", 10), -EOVERFLOW);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity_list", "5-1", 3), -EINVAL);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/effective_affinity", "1", 1), -EACCES);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/spurious", "1", 1), -EACCES);
+	CHECK_EQ(irq_proc_write("/proc/interrupts", "1", 1), -EACCES);
+	CHECK_EQ(irq_proc_write("/proc/irq/99/smp_affinity", "1", 1), -ENOENT);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/nonsense", "1", 1), -ENOENT);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/uart", "1", 1), -EISDIR);
+	CHECK_EQ(rd("/proc/irq/0/smp_affinity", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "2\n");
+}
+
+TEST(proc_affinity_on_controller_that_cannot_route_is_eio)
+{
+	static const struct irq_chip fixed = { .name = "fixed" };
+	struct fixture fx;
+	int irq;
+	static int cookie;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	irq = irq_alloc_descs(-1, 1);
+	CHECK_EQ(irq_set_chip((unsigned int)irq, &fixed, NULL), 0);
+	CHECK_EQ(request_irq((unsigned int)irq, dev_handler, 0, "fixed", &cookie), 0);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "1", 1), -EIO);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "0", 1), -EIO);
+}
+
+TEST(proc_prof_cpu_mask_reads_and_writes)
+{
+	struct fixture fx;
+	char buf[32];
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	CHECK_EQ(rd("/proc/irq/prof_cpu_mask", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "3\n");
+	CHECK_EQ(irq_proc_write("/proc/irq/prof_cpu_mask", "1\n", 2), 0);
+	CHECK_EQ(rd("/proc/irq/prof_cpu_mask", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "1\n");
+	CHECK_EQ(irq_proc_write("/proc/irq/prof_cpu_mask", "q", 1), -EINVAL);
+	CHECK_EQ(rd("/proc/irq/prof_cpu_mask", buf, sizeof(buf)), 2);
+	CHECK_STR(buf, "1\n");
+}
+
+TEST(proc_listing_has_lines_and_one_entry_per_named_handler)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[256];
+
+	two_lines(&fx, &a, &b);
+	CHECK(irq_proc_list("/proc/irq", buf, sizeof(buf)) > 0);
+	CHECK_STR(buf, "prof_cpu_mask\n0/\n1/\n");
+	CHECK(irq_proc_list("/proc/irq/1", buf, sizeof(buf)) > 0);
+	CHECK_STR(buf, "smp_affinity\nsmp_affinity_list\neffective_affinity\n"
+		       "effective_affinity_list\nspurious\nedu-a/\n");
+	CHECK_EQ(irq_proc_list("/proc/irq/7", buf, sizeof(buf)), -ENOENT);
+	CHECK_EQ(irq_proc_list("/proc/irq/1/spurious", buf, sizeof(buf)), -ENOENT);
+	CHECK_EQ(irq_proc_list("/nope", buf, sizeof(buf)), -ENOENT);
+}
+
+TEST(proc_paths_are_parsed_strictly)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[256];
+	static const char *bad[] = { "/proc/irq/01/smp_affinity", "/proc/irq/-1/smp_affinity",
+				     "/proc/irq/99999999999999/smp_affinity", "/proc/irq//smp_affinity",
+				     "/proc/irq/0smp_affinity", "/proc/irq/0/smp_affinity/x",
+				     "/proc/irqs", "/proc/interruptsX", "", "/proc/irq/0/../1/spurious" };
+
+	two_lines(&fx, &a, &b);
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ(rd(bad[i], buf, sizeof(buf)) < 0, 1);
+	CHECK_EQ(rd("/proc/irq/0", buf, sizeof(buf)), -EISDIR);
+	CHECK_EQ(rd("/proc/irq/0/uart", buf, sizeof(buf)), -EISDIR);
+	CHECK_EQ(rd(NULL, buf, sizeof(buf)), -EISDIR);
+}
+
+TEST(snprintf_formats_and_bounds)
+{
+	char buf[32];
+
+	CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%d|%5u|%-4x|%05d|%s", -42, 7u, 0xabu, -3, "hi"), 23);
+	CHECK_STR(buf, "-42|    7|ab  |-0003|hi");
+	CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%lu %llx %zu %c%%", 123456789UL, 0x1ffffffffULL,
+			      (size_t)9, 'z'), 24);
+	CHECK_STR(buf, "123456789 1ffffffff 9 z%");
+	CHECK_EQ(irq_snprintf(buf, 4, "abcdef"), 6);
+	CHECK_STR(buf, "abc");
+	const char *volatile none = NULL;
+
+	CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%s|%-3s|%3s", none, "a", "b"), 14);
+	CHECK_STR(buf, "(null)|a  |  b");
+}
+
+TEST(log_lines_are_cut_at_256_bytes)
+{
+	struct fixture fx;
+	char big[400];
+
+	fx_init(&fx, 1, SIMPIC_ACK);
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	sim_console_clear();
+	irq_log("%s", big);
+	CHECK_EQ(strlen(sim_console()), 255);		/* 254 bytes and the newline */
+	CHECK(strstr(sim_console(), "...\n") != NULL);
+}
