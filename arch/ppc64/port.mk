@@ -2,6 +2,7 @@
 # (XICS), booted by QEMU's built-in VOF in the tests and by SLOF in one.
 
 PPC64_CC	:= powerpc64-linux-gnu-gcc
+comma		:= ,
 PPC64_OUT	:= $(BUILD)/ppc64
 PPC64_ELF	:= $(PPC64_OUT)/genirq-ppc64.elf
 PPC64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -ffreestanding -nostdlib -fno-builtin \
@@ -16,9 +17,7 @@ PPC64_QEMU_VOF	:= qemu-system-ppc64 -M pseries,x-vof=on,ic-mode=xics,$(PPC64_CAP
 		   -nodefaults -serial stdio -display none -no-reboot \
 		   -action panic=exit-failure -kernel $(PPC64_ELF)
 PPC64_QEMU_SLOF	:= $(subst x-vof=on$(comma),,$(PPC64_QEMU_VOF))
-comma		:= ,
-PPC64_INPUT	:= hello genirq\ncat /proc/interrupts\nls /proc/irq\n\
-cat /proc/irq/prof_cpu_mask\nfrobnicate\nipi 0\nuptime\npoweroff\n
+PPC64_INPUT	:= hello genirq\ncat /proc/interrupts\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\nipi 0\nuptime\npoweroff\n
 PPC64_HARNESS	= scripts/qemu-harness.py --pass-status 33 --timeout 90 \
 		  --ready 'genirq: ready for input' --input '$(PPC64_INPUT)' \
 		  --monitor $(PPC64_OUT)/$(1).mon --monitor-after 'genirq: waiting for EPOW' \
@@ -27,7 +26,7 @@ PPC64_HARNESS	= scripts/qemu-harness.py --pass-status 33 --timeout 90 \
 		  --expect '^echo: hello genirq' \
 		  --expect 'SCENARIO epow: PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		  --expect 'SCENARIO replay-after-enable: PASS' \
-		  --expect '^ +[0-9]+: +[0-9]+ +XICS +vty' --expect 'error: unknown command .frobnicate' \
+		  --expect 'XICS +4352-edge +vty' --expect 'error: unknown command .frobnicate' \
 		  --expect 'IPI to cpu0: 1 handled' --expect '^genirq: power-off' \
 		  --log $(PPC64_OUT)/$(1).log --name ppc64-$(1) -- arch/ppc64/qemu-status.sh
 
