@@ -132,6 +132,8 @@ static irqreturn_t ipi_handler(int irq, void *dev)
 
 	(void)irq;
 	(void)dev;
+	if (ppc64_smp_ipi())
+		return IRQ_HANDLED;
 	probe.hard_sp = ppc64_sp();
 	probe.hard_in_irq = in_irq();
 	raise_softirq(TEST_SOFTIRQ);
@@ -406,7 +408,7 @@ static void scenario_shell_garbage(void)
 
 static void scenarios_skipped(void)
 {
-	const char *up = machine.nr_cpus > 1 ? "SMP bring-up (RTAS start-cpu) not in this build"
+	const char *up = machine.nr_cpus > 1 ? "not in this build yet"
 					     : "uniprocessor machine (-smp 1)";
 
 	scenario_skip(&tally, "shared-line", "no edu PCI device driver in the ppc64 demo yet");
@@ -416,8 +418,6 @@ static void scenarios_skipped(void)
 		      "lowers the CPU's external line together (H_CPPR), so a guest cannot "
 		      "make H_XIRR return XISR 0 after a 0x500 exception");
 	scenario_skip(&tally, "affinity-move", "%s", up);
-	scenario_skip(&tally, "free-vs-running", "%s", up);
-	scenario_skip(&tally, "ipi-pingpong", "%s", up);
 }
 
 /* --- shell commands of this port --- */
@@ -516,12 +516,14 @@ void ppc64_start(unsigned long prom_entry)
 	setup_interrupts();
 	ppc64_timer_start();
 	port_irq_enable();
+	ppc64_start_secondaries();
 
 	scenario_boot();
 	scenario_timer();
 	scenario_softirq_and_stack();
 	scenario_shell_garbage();
 	scenarios_skipped();
+	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
 	scenario_epow();
 	scenario_input();
 	summary_ok = scenario_summary(&tally) == 0;
@@ -534,10 +536,4 @@ void ppc64_start(unsigned long prom_entry)
 			shell_input(&shell, c);
 		port_cpu_relax();
 	}
-}
-
-void ppc64_secondary_start(void)
-{
-	for (;;)
-		;
 }

@@ -14,7 +14,7 @@ PPC64_OBJS	:= $(PPC64_OUT)/head.o $(patsubst %.c,$(PPC64_OUT)/%.o,$(PPC64_SRCS))
 
 PPC64_CAPS	:= cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
 PPC64_QEMU_VOF	:= qemu-system-ppc64 -M pseries,x-vof=on,ic-mode=xics,$(PPC64_CAPS) \
-		   -nodefaults -serial stdio -display none -no-reboot \
+		   -nodefaults -serial stdio -display none -no-reboot -smp 2 \
 		   -action panic=exit-failure -kernel $(PPC64_ELF)
 PPC64_QEMU_SLOF	:= $(subst x-vof=on$(comma),,$(PPC64_QEMU_VOF))
 PPC64_INPUT	:= hello genirq\ncat /proc/interrupts\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\nipi 0\nuptime\npoweroff\n

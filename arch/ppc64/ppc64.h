@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/interrupt.h>
 #include <genirq/port.h>
 
 #define MSR_EE		0x8000UL
@@ -91,6 +92,13 @@ static inline uintptr_t ppc64_sp(void)
 
 /* main.c */
 void ppc64_start(unsigned long prom_entry);
+
+/* smp.c */
+struct scenario_tally;
 void ppc64_secondary_start(void);
+unsigned int ppc64_start_secondaries(void);
+bool ppc64_smp_ipi(void);
+void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
+			 irq_handler_t handler, void *dev);
 
 #endif
