@@ -406,18 +406,11 @@ static void scenario_shell_garbage(void)
 			      expect, garbage_errors);
 }
 
-static void scenarios_skipped(void)
+static void scenario_spurious(void)
 {
-	const char *up = machine.nr_cpus > 1 ? "not in this build yet"
-					     : "uniprocessor machine (-smp 1)";
-
-	scenario_skip(&tally, "shared-line", "no edu PCI device driver in the ppc64 demo yet");
-	scenario_skip(&tally, "autoprobe", "no edu PCI device driver in the ppc64 demo yet");
-	scenario_skip(&tally, "screaming-line", "no edu PCI device driver in the ppc64 demo yet");
 	scenario_skip(&tally, "spurious-vector", "QEMU's ICP withdraws a presented interrupt and "
 		      "lowers the CPU's external line together (H_CPPR), so a guest cannot "
 		      "make H_XIRR return XISR 0 after a 0x500 exception");
-	scenario_skip(&tally, "affinity-move", "%s", up);
 }
 
 /* --- shell commands of this port --- */
@@ -522,7 +515,8 @@ void ppc64_start(unsigned long prom_entry)
 	scenario_timer();
 	scenario_softirq_and_stack();
 	scenario_shell_garbage();
-	scenarios_skipped();
+	scenario_spurious();
+	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
 	scenario_epow();
 	scenario_input();

@@ -32,7 +32,11 @@ struct ppc64_machine {
 	uint32_t	server[MAX_CPUS];
 	bool		xics;
 	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
-			tok_start_cpu, tok_query_cpu;
+			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci;
+	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */
+	uint64_t	phb_buid, phb_mem_cpu;
+	uint32_t	phb_mem_pci, phb_mem_size;
+	uint32_t	phb_inta[32];		/* slot -> XICS LSI of its INTA, 0 = none */
 };
 extern struct ppc64_machine machine;
 
@@ -90,11 +94,28 @@ static inline uintptr_t ppc64_sp(void)
 	return sp;
 }
 
+struct scenario_tally;
+
+/* edu.c: QEMU's edu PCI devices as programmable level sources */
+#define EDU_MAX		2
+struct edu {
+	volatile uint32_t	*mmio;
+	unsigned int		slot;
+	uint32_t		lsi;
+};
+unsigned int edu_probe(struct edu *devs, unsigned int max);
+void edu_raise(const struct edu *e, uint32_t bits);
+void edu_ack(const struct edu *e, uint32_t bits);
+uint32_t edu_status(const struct edu *e);
+
+/* lines.c: the scenarios on the edu line */
+void ppc64_line_scenarios(struct scenario_tally *t);
+bool ppc64_have_edu_pair(void);
+
 /* main.c */
 void ppc64_start(unsigned long prom_entry);
 
 /* smp.c */
-struct scenario_tally;
 void ppc64_secondary_start(void);
 unsigned int ppc64_start_secondaries(void);
 bool ppc64_smp_ipi(void);

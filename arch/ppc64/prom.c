@@ -79,6 +79,38 @@ static void scan_cpus(void)
 	}
 }
 
+/* The first PCI host bridge: its BUID, memory window and INTA routing. */
+static void scan_phb(void)
+{
+	static uint32_t map[32 * 4 * 7];	/* interrupt-map: 32 slots x 4 pins */
+	uint32_t root = finddevice("/"), node, cell[28];
+	char type[8];
+	int n;
+
+	node = root == PROM_FAILED ? 0 : prom("child", 1, root, 0, 0, 0);
+	for (; node && node != PROM_FAILED; node = prom("peer", 1, node, 0, 0, 0)) {
+		n = getprop(node, "device_type", type, sizeof(type));
+		if (n > 0 && str_has(type, n, "pci"))
+			break;
+	}
+	if (!node || node == PROM_FAILED || getprop(node, "reg", cell, 8) < 8)
+		return;
+	machine.phb_buid = (uint64_t)cell[0] << 32 | cell[1];
+	/* ranges: (pci hi mid lo, cpu hi lo, size hi lo); 0x02000000 = 32-bit memory */
+	n = getprop(node, "ranges", cell, sizeof(cell));
+	for (int i = 0; i + 7 <= n / 4; i += 7)
+		if ((cell[i] & 0x03000000u) == 0x02000000u) {
+			machine.phb_mem_pci = cell[i + 2];
+			machine.phb_mem_cpu = (uint64_t)cell[i + 3] << 32 | cell[i + 4];
+			machine.phb_mem_size = cell[i + 6];
+		}
+	/* interrupt-map: (devfn<<8 0 0, pin, parent, irq, sense) */
+	n = getprop(node, "interrupt-map", map, sizeof(map));
+	for (int i = 0; i + 7 <= n / 4; i += 7)
+		if (map[i + 3] == 1)
+			machine.phb_inta[(map[i] >> 11) & 31] = map[i + 5];
+}
+
 int prom_scan(unsigned long entry)
 {
 	char path[128] = "/vdevice/vty@71000000";
@@ -108,6 +140,9 @@ int prom_scan(unsigned long entry)
 	machine.tok_power_off = getprop_u32(node, "power-off", 0);
 	machine.tok_start_cpu = getprop_u32(node, "start-cpu", 0);
 	machine.tok_query_cpu = getprop_u32(node, "query-cpu-stopped-state", 0);
+	machine.tok_read_pci = getprop_u32(node, "ibm,read-pci-config", 0);
+	machine.tok_write_pci = getprop_u32(node, "ibm,write-pci-config", 0);
+	scan_phb();
 	scan_cpus();
 	return (machine.nr_cpus && machine.tb_freq && machine.tok_power_off) ? 0 : -1;
 }

@@ -178,9 +178,11 @@ void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq, irq_handler_t ha
 						      : "cpu1 did not come up";
 
 		scenario_skip(t, "ipi-pingpong", "%s", why);
-		scenario_skip(t, "free-vs-running", "%s", why);
+		if (!ppc64_have_edu_pair())
+			scenario_skip(t, "free-vs-running", "%s", why);
 		return;
 	}
 	scenario_pingpong(t, ipi_irq);
-	scenario_free_running(t, ipi_irq, handler, dev);
+	if (!ppc64_have_edu_pair())	/* else run on the edu line (lines.c) */
+		scenario_free_running(t, ipi_irq, handler, dev);
 }
