@@ -15,9 +15,12 @@ PPC64_OBJS	:= $(PPC64_OUT)/head.o $(patsubst %.c,$(PPC64_OUT)/%.o,$(PPC64_SRCS))
 PPC64_CAPS	:= cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off
 PPC64_QEMU_VOF	:= qemu-system-ppc64 -M pseries,x-vof=on,ic-mode=xics,$(PPC64_CAPS) \
 		   -nodefaults -serial stdio -display none -no-reboot -smp 2 \
-		   -action panic=exit-failure -kernel $(PPC64_ELF)
+		   -action panic=exit-failure -device edu,addr=1 -device edu,addr=5 \
+		   -kernel $(PPC64_ELF)
 PPC64_QEMU_SLOF	:= $(subst x-vof=on$(comma),,$(PPC64_QEMU_VOF))
-PPC64_INPUT	:= hello genirq\ncat /proc/interrupts\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\nipi 0\nuptime\npoweroff\n
+# The shell part: move the VTY (irq 1) to CPU1, so the rest of this very
+# input arrives there, and show it in /proc/interrupts.
+PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\nipi 0\nipi 1\nuptime\ncat /proc/interrupts\npoweroff\n
 PPC64_HARNESS	= scripts/qemu-harness.py --pass-status 33 --timeout 90 \
 		  --ready 'genirq: ready for input' --input '$(PPC64_INPUT)' \
 		  --monitor $(PPC64_OUT)/$(1).mon --monitor-after 'genirq: waiting for EPOW' \
@@ -26,8 +29,10 @@ PPC64_HARNESS	= scripts/qemu-harness.py --pass-status 33 --timeout 90 \
 		  --expect '^echo: hello genirq' \
 		  --expect 'SCENARIO epow: PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		  --expect 'SCENARIO replay-after-enable: PASS' \
-		  --expect 'XICS +4352-edge +vty' --expect 'error: unknown command .frobnicate' \
-		  --expect 'IPI to cpu0: 1 handled' --expect '^genirq: power-off' \
+		  --expect '^ +1: +[0-9]+ +[1-9][0-9]* +XICS +4352-edge +vty' \
+		  --expect 'error: unknown command .frobnicate' --expect '"edu-deaf"' \
+		  --expect 'error: echo: .*-22' --expect 'IPI to cpu0: 1 handled' \
+		  --expect 'IPI to cpu1: 1 handled' --expect '^genirq: power-off' \
 		  --log $(PPC64_OUT)/$(1).log --name ppc64-$(1) -- arch/ppc64/qemu-status.sh
 
 $(PPC64_OUT)/head.o: arch/ppc64/head.S arch/ppc64/asm.h
