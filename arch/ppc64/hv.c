@@ -98,6 +98,12 @@ void console_put(const char *text, size_t len)
 	irq_spin_unlock_irqrestore(&console_lock, flags);
 }
 
+/* The fatal path may have interrupted a holder of the console lock. */
+void console_break_lock(void)
+{
+	irq_spin_unlock(&console_lock);
+}
+
 /* Up to @size (>= 16) received bytes; 0 when the VTY buffer is empty. */
 int console_get(char *buf, size_t size)
 {

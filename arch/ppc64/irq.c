@@ -14,6 +14,7 @@
 #define IRQ_STACK_BYTES	16384
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define GUARD_WORDS	8
+#define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 
 struct irq_stack {
 	uint64_t	w[IRQ_STACK_BYTES / 8];
@@ -67,9 +68,11 @@ void ppc64_do_irq(struct ppc64_regs *regs)
 	unsigned int cpu = port_cpu_id();
 	uintptr_t sp = ppc64_sp();
 
-	if (ppc64_on_irq_stack(cpu, sp))
+	if (ppc64_on_irq_stack(cpu, sp)) {
+		if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+			ppc64_fail("irq stack overflow (nested too deep)");
 		handle_on_stack(regs);
-	else
+	} else
 		ppc64_call_on_stack(handle_on_stack, regs, &hardirq_stack[cpu] + 1);
 	if (!ppc64_stack_guards_ok(cpu))
 		ppc64_fail("irq stack overflow");

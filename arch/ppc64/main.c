@@ -454,7 +454,19 @@ static int cmd_uptime(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+/* An illegal instruction: shows the register dump and the failure exit. */
+static int cmd_trap(struct shell *sh, int argc, char **argv)
+{
+	(void)sh;
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	__asm__ __volatile__(".long 0");
+	return 0;
+}
+
 static const struct shell_cmd port_cmds[] = {
+	{ "trap",	"trap (illegal instruction: register dump, failure exit)", cmd_trap },
 	{ "poweroff",	"poweroff",	cmd_poweroff },
 	{ "ipi",	"ipi CPU",	cmd_ipi },
 	{ "uptime",	"uptime",	cmd_uptime },
@@ -528,6 +540,6 @@ void ppc64_start(unsigned long prom_entry)
 	for (;;) {
 		while (rx_take(&c))
 			shell_input(&shell, c);
-		port_cpu_relax();
+		ppc64_idle(rx_any);
 	}
 }

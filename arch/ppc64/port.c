@@ -193,6 +193,7 @@ void ppc64_trap(struct ppc64_regs *regs)
 		ppc64_timer_interrupt(regs);
 		break;
 	default:
+		console_break_lock();
 		dump_regs(regs);
 		ppc64_fail("unexpected exception");
 	}

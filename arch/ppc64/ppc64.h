@@ -57,6 +57,7 @@ long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long 
 int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
 	      unsigned int nret, unsigned int *rets);
 void console_put(const char *text, size_t len);
+void console_break_lock(void);
 int console_get(char *buf, size_t size);
 void ppc64_printf(const char *fmt, ...) __irq_printf(1, 2);
 __attribute__((noreturn)) void ppc64_power_off(void);
@@ -118,6 +119,7 @@ void ppc64_start(unsigned long prom_entry);
 /* smp.c */
 void ppc64_secondary_start(void);
 unsigned int ppc64_start_secondaries(void);
+void ppc64_idle(bool (*busy)(void));
 bool ppc64_smp_ipi(void);
 void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
 			 irq_handler_t handler, void *dev);

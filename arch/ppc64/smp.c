@@ -46,12 +46,18 @@ void ppc64_secondary_start(void)
 	ppc64_irq_init_cpu(cpu);
 	ppc64_timer_start();
 	irq_cpu_set_online(cpu, true);
-	for (;;) {
-		/* H_CEDE turns MSR[EE] on and sleeps until an interrupt. */
-		port_irq_disable();
+	for (;;)
+		ppc64_idle(NULL);
+}
+
+/* Sleep until an interrupt unless @busy() says there is work. H_CEDE
+ * turns MSR[EE] on itself, so the check and the sleep cannot race. */
+void ppc64_idle(bool (*busy)(void))
+{
+	port_irq_disable();
+	if (!busy || !busy())
 		hcall(H_CEDE, 0, 0, 0, 0, NULL);
-		port_irq_enable();
-	}
+	port_irq_enable();
 }
 
 unsigned int ppc64_start_secondaries(void)
