@@ -31,23 +31,16 @@
 	oris	r, r, sym@h;			\
 	ori	r, r, sym@l
 
-#define SAVE_NVGPRS(base, off)							\
-	std r13, (off)+0*8(base); std r14, (off)+1*8(base); std r15, (off)+2*8(base);	\
-	std r16, (off)+3*8(base); std r17, (off)+4*8(base); std r18, (off)+5*8(base);	\
-	std r19, (off)+6*8(base); std r20, (off)+7*8(base); std r21, (off)+8*8(base);	\
-	std r22, (off)+9*8(base); std r23, (off)+10*8(base); std r24, (off)+11*8(base);	\
-	std r25, (off)+12*8(base); std r26, (off)+13*8(base); std r27, (off)+14*8(base);	\
-	std r28, (off)+15*8(base); std r29, (off)+16*8(base); std r30, (off)+17*8(base);	\
-	std r31, (off)+18*8(base)
-
-#define REST_NVGPRS(base, off)							\
-	ld r13, (off)+0*8(base); ld r14, (off)+1*8(base); ld r15, (off)+2*8(base);	\
-	ld r16, (off)+3*8(base); ld r17, (off)+4*8(base); ld r18, (off)+5*8(base);	\
-	ld r19, (off)+6*8(base); ld r20, (off)+7*8(base); ld r21, (off)+8*8(base);	\
-	ld r22, (off)+9*8(base); ld r23, (off)+10*8(base); ld r24, (off)+11*8(base);	\
-	ld r25, (off)+12*8(base); ld r26, (off)+13*8(base); ld r27, (off)+14*8(base);	\
-	ld r28, (off)+15*8(base); ld r29, (off)+16*8(base); ld r30, (off)+17*8(base);	\
-	ld r31, (off)+18*8(base)
+#ifdef __ASSEMBLER__
+/* \op (std or ld) registers \first..\last at \off + 8*n(\base). */
+.macro GPRS op, first, last, base, off
+	.set	.Lgpr, \first
+	.rept	\last - \first + 1
+	\op	.Lgpr, \off + .Lgpr * 8(\base)
+	.set	.Lgpr, .Lgpr + 1
+	.endr
+.endm
+#endif
 
 /* An assembly function callable from C: ELFv1 wants an .opd descriptor. */
 #define FUNC(name)				\

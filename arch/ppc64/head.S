@@ -65,7 +65,7 @@ FUNC(ppc64_prom_call)
 	std	r0, 16(r1)
 	stdu	r1, -PROM_FRAME(r1)
 	std	r2, 112(r1)
-	SAVE_NVGPRS(r1, 120)
+	GPRS	std, 13, 31, r1, 120 - 13 * 8
 	mfmsr	r11
 	std	r11, 272(r1)
 	mtctr	r4
@@ -80,7 +80,7 @@ FUNC(ppc64_prom_call)
 	mtmsrd	r11
 	isync
 	ld	r2, 112(r1)
-	REST_NVGPRS(r1, 120)
+	GPRS	ld, 13, 31, r1, 120 - 13 * 8
 	addi	r1, r1, PROM_FRAME
 	ld	r0, 16(r1)
 	mtlr	r0
@@ -160,16 +160,7 @@ exc_common:
 	addi	r0, r1, EXC_FRAME
 	std	r0, REGS + 1*8(r1)
 	std	r2, REGS + 2*8(r1)
-	std	r4, REGS + 4*8(r1)
-	std	r5, REGS + 5*8(r1)
-	std	r6, REGS + 6*8(r1)
-	std	r7, REGS + 7*8(r1)
-	std	r8, REGS + 8*8(r1)
-	std	r9, REGS + 9*8(r1)
-	std	r10, REGS + 10*8(r1)
-	std	r11, REGS + 11*8(r1)
-	std	r12, REGS + 12*8(r1)
-	SAVE_NVGPRS(r1, REGS + 13*8)
+	GPRS	std, 4, 31, r1, REGS
 	mfsrr0	r4
 	std	r4, REGS + R_NIP(r1)
 	mfsrr1	r4
@@ -205,18 +196,7 @@ exc_common:
 	ld	r4, REGS + R_CCR(r1)
 	mtcr	r4
 	ld	r0, REGS + 0*8(r1)
-	ld	r2, REGS + 2*8(r1)
-	ld	r3, REGS + 3*8(r1)
-	ld	r4, REGS + 4*8(r1)
-	ld	r5, REGS + 5*8(r1)
-	ld	r6, REGS + 6*8(r1)
-	ld	r7, REGS + 7*8(r1)
-	ld	r8, REGS + 8*8(r1)
-	ld	r9, REGS + 9*8(r1)
-	ld	r10, REGS + 10*8(r1)
-	ld	r11, REGS + 11*8(r1)
-	ld	r12, REGS + 12*8(r1)
-	REST_NVGPRS(r1, REGS + 13*8)
+	GPRS	ld, 2, 31, r1, REGS
 	ld	r1, REGS + 1*8(r1)
 	rfid
 
