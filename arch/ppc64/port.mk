@@ -72,15 +72,16 @@ check-ppc64:
 		--expect 'OS terminated: unexpected exception' \
 		-- $(call PPC64_QEMU,vof,1) $(call PPC64_MON,fail)
 
-# With a terminal: the shell on it, the QEMU monitor behind Ctrl-A C
-# (system_powerdown there is the EPOW; the EPOW and input scenarios wait
-# about 20 s of guest time for you, then SKIP). Without a terminal: the
-# scripted check run, transcript printed.
+# With a terminal: the shell on it (-append interactive: the scenarios
+# that need a harness SKIP), the QEMU monitor behind Ctrl-A C, where
+# system_powerdown raises the EPOW interrupt; Ctrl-A X quits. Without a
+# terminal: the scripted check run, transcript printed.
 run-ppc64:
 	$(Q)scripts/deps.sh cross qemu-ppc
 	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF)
 	$(Q)if [ -t 0 ]; then \
-		$(call PPC64_QEMU,$(FIRMWARE),$(if $(SMP),$(SMP),2)) -serial mon:stdio; \
+		$(call PPC64_QEMU,$(FIRMWARE),$(if $(SMP),$(SMP),2)) -serial mon:stdio \
+			-append interactive; \
 	else \
 		$(call PPC64_HARNESS,run,33,$(PPC64_INPUT)) -- arch/ppc64/qemu-status.sh \
 			$(call PPC64_QEMU,$(FIRMWARE),2) $(call PPC64_MON,run) \

@@ -31,6 +31,7 @@ struct ppc64_machine {
 	unsigned int	nr_cpus;
 	uint32_t	server[MAX_CPUS];
 	bool		xics;
+	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
 	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
 			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci;
 	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */

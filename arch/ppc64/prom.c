@@ -120,6 +120,8 @@ int prom_scan(unsigned long entry)
 
 	prom_entry = entry;
 	node = finddevice("/chosen");
+	n = getprop(node, "bootargs", machine.bootargs, sizeof(machine.bootargs) - 1);
+	machine.bootargs[n > 0 ? n : 0] = '\0';
 	n = getprop(node, "stdout-path", path, sizeof(path) - 1);
 	path[n > 0 ? n : 21] = '\0';
 	node = finddevice(path);
