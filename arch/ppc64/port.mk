@@ -52,7 +52,7 @@ $(PPC64_OUT)/%.o: %.c $(CORE_HDRS) $(wildcard arch/ppc64/*.h demo/*.h)
 	$(Q)$(PPC64_CC) $(PPC64_CFLAGS) -c $< -o $@
 
 $(PPC64_ELF): $(PPC64_OBJS) arch/ppc64/kernel.ld
-	$(Q)$(PPC64_CC) $(PPC64_CFLAGS) -static -Wl,--no-dynamic-linker -Wl,--no-warn-rwx-segments \
+	$(Q)$(PPC64_CC) $(PPC64_CFLAGS) -static -Wl,--no-dynamic-linker -Wl,--no-warn-rwx-segments -Wl,--build-id=none \
 		-T arch/ppc64/kernel.ld -o $@ $(PPC64_OBJS) -lgcc
 
 .PHONY: ppc64 check-ppc64 run-ppc64

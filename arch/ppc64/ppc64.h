@@ -44,7 +44,7 @@ extern struct ppc64_machine machine;
 /* head.S */
 long ppc64_prom_call(void *args, unsigned long entry);
 void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top);
-void ppc64_secondary_entry(void);
+extern const char ppc64_secondary_entry[];	/* a code address, not a descriptor */
 struct ppc64_vector { uint64_t vec, stub; };
 extern const struct ppc64_vector ppc64_vectors[];
 

@@ -73,7 +73,7 @@ unsigned int ppc64_start_secondaries(void)
 				     machine.server[cpu], ret[0], ret[1]);
 			continue;
 		}
-		args[1] = (unsigned int)(uintptr_t)ppc64_secondary_entry;
+		args[1] = (unsigned int)(uintptr_t)ppc64_secondary_entry;	/* below 4 GiB */
 		args[2] = (unsigned int)(uintptr_t)secondary_stack[cpu + 1];
 		if (rtas_call(machine.tok_start_cpu, 3, args, 1, ret) != 0) {
 			ppc64_printf("genirq: start-cpu %u failed: %d\n", cpu, (int)ret[0]);

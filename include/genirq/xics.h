@@ -34,31 +34,63 @@ struct xics_hv {
 
 struct xics;
 
-/* Create the controller and its domain. @hv is copied. NULL on failure. */
+/**
+ * xics_create - the controller and its irq domain (hardware numbers are
+ * XICS numbers: XICS_IPI and XICS_FIRST_SOURCE.. up to XICS_NR_HW)
+ * @hv: the platform's calls, RTAS tokens and CPU -> server table; copied
+ *
+ * Context: boot, after irq_core_init(). Return: the controller, or NULL
+ * (bad @hv, out of memory).
+ */
 struct xics *xics_create(const struct xics_hv *hv);
 struct irq_domain *xics_domain(struct xics *x);
 
-/* Map source @src (>= XICS_FIRST_SOURCE) with its trigger, routed to the
- * boot CPU and masked. Return: the global number or -errno. */
+/**
+ * xics_map - give source @src a global number, routed to the boot CPU's
+ * server and masked until a handler starts it
+ * @trigger: IRQ_TYPE_LEVEL_HIGH (PCI LSIs) or IRQ_TYPE_EDGE_RISING (VIO,
+ *	     events, MSIs: the hypervisor's choice, XICS cannot change it)
+ *
+ * Context: process context. Return: the global number; -EINVAL for @src
+ * outside the sources or a trigger XICS cannot have; -ENOSPC, -ENOMEM.
+ */
 int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger);
 
-/* Map the IPI as a per-CPU line. Return: the global number or -errno. */
+/**
+ * xics_map_ipi - the IPI (XISR 2) as one per-CPU line: each server has
+ * its own MFRR; the flow's ack clears it, its eoi ends the XIRR
+ *
+ * Context: process context. Return: the global number or -errno.
+ */
 int xics_map_ipi(struct xics *x);
 
-/* Open this CPU's presentation (CPPR: accept every priority). */
+/**
+ * xics_cpu_init - open the calling CPU's presentation (CPPR 0xff, MFRR
+ * cleared)
+ *
+ * Context: each CPU, once, interrupts off, before it takes interrupts.
+ */
 void xics_cpu_init(struct xics *x);
 
-/*
+/**
  * xics_handle - take one external interrupt on this CPU
+ * @regs: the interrupted state, for get_irq_regs()
  *
  * Accepts the most favoured pending interrupt (H_XIRR) and dispatches it
- * through the domain; XISR 0 is counted as spurious and not ended. The
- * XIRR is kept per CPU until the flow's eoi (nested events stack).
- * Context: external-interrupt entry, local interrupts off.
+ * through the domain; XISR 0 is counted with irq_spurious_vector() and
+ * not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
+ * come in reverse order of accepts, as XICS's CPPR requires.
+ *
+ * Context: the 0x500 exception, local interrupts off, on the stack the
+ * port chose.
  */
 void xics_handle(struct xics *x, void *regs);
 
-/* Raise the IPI on @cpu. Context: any. */
+/**
+ * xics_send_ipi - raise the IPI on @cpu (H_IPI with the IPI priority)
+ *
+ * Context: any. An unknown @cpu is ignored.
+ */
 void xics_send_ipi(struct xics *x, unsigned int cpu);
 
 GENIRQ_END_DECLS
