@@ -31,11 +31,6 @@ struct edu_dev {
 };
 static struct edu_dev dev[EDU_MAX];
 
-static uint64_t ms_to_tb(unsigned int ms)
-{
-	return machine.tb_freq / 1000u * ms;
-}
-
 /* Claim only what this device raised: the shared-line contract. */
 static irqreturn_t edu_handler(int irq, void *cookie)
 {

@@ -37,7 +37,6 @@ static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
 static char rx_ring[RX_RING];
 static _Atomic unsigned int rx_head, rx_tail;
-static _Atomic unsigned long rx_events;
 
 static irqreturn_t vty_rx(int irq, void *dev)
 {
@@ -57,7 +56,6 @@ static irqreturn_t vty_rx(int irq, void *dev)
 		}
 		total += n;
 	}
-	atomic_fetch_add(&rx_events, 1);
 	return IRQ_RETVAL(total);
 }
 
@@ -70,11 +68,6 @@ static int rx_take(char *c)
 	*c = rx_ring[t % RX_RING];
 	atomic_store(&rx_tail, t + 1);
 	return 1;
-}
-
-static uint64_t ms_to_tb(unsigned int ms)
-{
-	return machine.tb_freq / 1000u * ms;
 }
 
 /* Idle until @done() or @ms of timebase pass. Interrupts on. */
@@ -113,7 +106,7 @@ static bool epow_seen(void)
 
 static struct {
 	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp, nested_sp;
+	uintptr_t		hard_sp, soft_sp;
 	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
 	bool			wait_nested;
 	_Atomic unsigned long	nested_ticks;
@@ -143,7 +136,6 @@ static irqreturn_t ipi_handler(int irq, void *dev)
 
 		while (ppc64_ticks(port_cpu_id()) == t0 && mftb() < end)
 			port_cpu_relax();
-		probe.nested_sp = ppc64_sp();
 		atomic_store(&probe.nested_ticks, ppc64_ticks(port_cpu_id()) - t0);
 	}
 	atomic_fetch_add(&probe.ipis, 1);

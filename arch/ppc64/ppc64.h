@@ -72,6 +72,10 @@ static inline uint64_t mftb(void)
 	__asm__ __volatile__("mftb %0" : "=r"(tb));
 	return tb;
 }
+static inline uint64_t ms_to_tb(unsigned int ms)
+{
+	return machine.tb_freq / 1000u * ms;
+}
 void ppc64_set_cpu_id(unsigned int cpu);
 void ppc64_install_vectors(void);
 void ppc64_trap(struct ppc64_regs *regs);

@@ -29,11 +29,6 @@ static _Atomic int ipi_mode = IPI_PLAIN;
 static _Atomic unsigned long ipi_seen[MAX_CPUS];
 static _Atomic bool slow_running, slow_done;
 
-static uint64_t ms_to_tb(unsigned int ms)
-{
-	return machine.tb_freq / 1000u * ms;
-}
-
 void ppc64_secondary_start(void)
 {
 	uintptr_t sp = ppc64_sp();
