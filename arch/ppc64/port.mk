@@ -1,7 +1,7 @@
 # arch/ppc64/port.mk - the 64-bit big-endian PowerPC port: QEMU pseries
 # (XICS), booted by QEMU's built-in VOF in the tests and by SLOF in one.
 #
-#   make check-ppc64           VOF run, SLOF run, failure-exit run
+#   make check-ppc64           XICS host test, VOF run, SLOF run, failure-exit run
 #   make run ARCH=ppc64        the shell on this terminal (VOF);
 #                              FIRMWARE=slof for SLOF, SMP=1 for one CPU
 
@@ -13,7 +13,7 @@ PPC64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -ffreestanding -nostdlib -fno-buil
 		   -fno-stack-protector -mbig-endian -mabi=elfv1 -mcpu=power4 -msoft-float \
 		   -mno-altivec -mno-vsx -Wa,-mregnames
 PPC64_SRCS	:= $(CORE_SRCS) controllers/xics.c demo/shell.c demo/scenario.c demo/libc.c \
-		   $(wildcard arch/ppc64/*.c)
+		   $(filter-out %-host-test.c,$(wildcard arch/ppc64/*.c))
 PPC64_OBJS	:= $(PPC64_OUT)/head.o $(patsubst %.c,$(PPC64_OUT)/%.o,$(PPC64_SRCS))
 
 # -action panic=exit-failure: RTAS ibm,os-term (our failure exit) ends QEMU with 1.
@@ -55,6 +55,15 @@ $(PPC64_ELF): $(PPC64_OBJS) arch/ppc64/kernel.ld
 	$(Q)$(PPC64_CC) $(PPC64_CFLAGS) -static -Wl,--no-dynamic-linker -Wl,--no-warn-rwx-segments -Wl,--build-id=none \
 		-T arch/ppc64/kernel.ld -o $@ $(PPC64_OBJS) -lgcc
 
+# The XICS driver on the host, against a fake hypervisor (exact call
+# sequences, LIFO EOIs, XISR 0): runs before the QEMU checks.
+PPC64_XTEST	:= $(PPC64_OUT)/xics-host-test
+$(PPC64_XTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/xics.c \
+		arch/ppc64/xics-host-test.c $(CORE_HDRS) include/genirq/xics.h
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
+		controllers/simpic.c controllers/xics.c arch/ppc64/xics-host-test.c -lpthread
+
 .PHONY: ppc64 check-ppc64 run-ppc64
 ppc64: $(PPC64_ELF)
 
@@ -62,7 +71,8 @@ ppc64: $(PPC64_ELF)
 # exit; qemu-status.sh turns 0 into 33 for the harness.
 check-ppc64:
 	$(Q)scripts/deps.sh cross qemu-ppc
-	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF)
+	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF) $(PPC64_XTEST)
+	$(Q)$(PPC64_XTEST)
 	$(Q)$(call PPC64_HARNESS,vof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,vof)
 	$(Q)$(call PPC64_HARNESS,slof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) --quiet \
