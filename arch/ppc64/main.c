@@ -550,6 +550,8 @@ void ppc64_start(unsigned long prom_entry)
 		scenario_input();
 	}
 	summary_ok = scenario_summary(&tally) == 0;
+	ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",
+		     (unsigned long)(port_time_ns() / 1000000u));
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	ppc64_printf("genirq: shell ready\n");
