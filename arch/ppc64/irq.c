@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * irq.c - the ppc64 interrupt glue: external interrupts into XICS and the
+ * core on a per-CPU hardirq stack, softirqs on their own stack, the
+ * decrementer tick, and the arch rows of /proc/interrupts.
+ */
+#include <genirq/hardirq.h>
+#include <genirq/irq.h>
+#include <genirq/proc.h>
+#include <genirq/xics.h>
+
+#include "ppc64.h"
+
+#define IRQ_STACK_BYTES	16384
+#define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
+#define GUARD_WORDS	8
+#define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
+
+struct irq_stack {
+	uint64_t	w[IRQ_STACK_BYTES / 8];
+} __attribute__((aligned(16)));
+
+static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
+static unsigned long ticks[MAX_CPUS];
+static uint64_t next_tick[MAX_CPUS];
+struct xics *ppc64_xics;
+uintptr_t ppc64_nested_tick_sp;
+
+static bool on_stack(const struct irq_stack *s, uintptr_t sp)
+{
+	return sp > (uintptr_t)s && sp <= (uintptr_t)(s + 1);
+}
+
+bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp)
+{
+	return on_stack(&hardirq_stack[cpu], sp);
+}
+
+bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp)
+{
+	return on_stack(&softirq_stack[cpu], sp);
+}
+
+/* Overflow detection: a stack that ran into its guard words is fatal. */
+bool ppc64_stack_guards_ok(unsigned int cpu)
+{
+	for (unsigned int i = 0; i < GUARD_WORDS; i++)
+		if (hardirq_stack[cpu].w[i] != STACK_GUARD || softirq_stack[cpu].w[i] != STACK_GUARD)
+			return false;
+	return true;
+}
+
+void ppc64_irq_init_cpu(unsigned int cpu)
+{
+	for (unsigned int i = 0; i < GUARD_WORDS; i++)
+		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	xics_cpu_init(ppc64_xics);
+}
+
+static void handle_on_stack(void *regs)
+{
+	xics_handle(ppc64_xics, regs);
+}
+
+/* The seed's call_handle_IRQ_event: switch unless already on the stack. */
+void ppc64_do_irq(struct ppc64_regs *regs)
+{
+	unsigned int cpu = port_cpu_id();
+	uintptr_t sp = ppc64_sp();
+
+	if (ppc64_on_irq_stack(cpu, sp)) {
+		if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+			ppc64_fail("irq stack overflow (nested too deep)");
+		handle_on_stack(regs);
+	} else
+		ppc64_call_on_stack(handle_on_stack, regs, &hardirq_stack[cpu] + 1);
+	if (!ppc64_stack_guards_ok(cpu))
+		ppc64_fail("irq stack overflow");
+}
+
+static void softirq_trampoline(void *fn)
+{
+	((void (*)(void))fn)();
+}
+
+void port_softirq_on_stack(void (*fn)(void))
+{
+	unsigned int cpu = port_cpu_id();
+
+	ppc64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
+}
+
+/* --- the decrementer: a tick of its own, not an irq descriptor --- */
+
+static inline void set_dec(int64_t v)
+{
+	if (v < 1)
+		v = 1;
+	if (v > 0x7fffffff)
+		v = 0x7fffffff;
+	__asm__ __volatile__("mtdec %0" : : "r"((unsigned long)v));
+}
+
+void ppc64_timer_start(void)
+{
+	unsigned int cpu = port_cpu_id();
+
+	next_tick[cpu] = mftb() + machine.tb_freq / HZ;
+	set_dec((int64_t)(next_tick[cpu] - mftb()));
+}
+
+/* Accounted like the seed's timer path: irq_enter/irq_exit around it. The
+ * decrementer is level-triggered in QEMU: re-arm before interrupts come on. */
+void ppc64_timer_interrupt(struct ppc64_regs *regs)
+{
+	unsigned int cpu = port_cpu_id();
+	uint64_t now = mftb();
+
+	(void)regs;
+	if (in_irq())
+		ppc64_nested_tick_sp = ppc64_sp();	/* for the irq-stack scenario */
+	irq_enter();
+	ticks[cpu]++;
+	next_tick[cpu] += machine.tb_freq / HZ;
+	if (next_tick[cpu] <= now)	/* late: drop the missed ticks, count none */
+		next_tick[cpu] = now + machine.tb_freq / HZ;
+	set_dec((int64_t)(next_tick[cpu] - now));
+	irq_spurious_poll();
+	irq_exit();
+}
+
+unsigned long ppc64_ticks(unsigned int cpu)
+{
+	return ticks[cpu];
+}
+
+void port_show_interrupts(struct irq_text *t)
+{
+	unsigned int cpu;
+
+	irq_text_puts(t, " LOC:");
+	for_each_cpu(cpu, irq_cpu_online_mask())
+		irq_text_printf(t, " %10lu", ticks[cpu]);
+	irq_text_puts(t, "  Decrementer ticks\n");
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ppc64.h - what the ppc64 (pseries) demo kernel's files share.
+ */
+#ifndef PPC64_H
+#define PPC64_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <genirq/compiler.h>
+#include <genirq/interrupt.h>
+#include <genirq/port.h>
+
+#define MSR_EE		0x8000UL
+#define MSR_RI		0x2UL
+#define SPRN_SPRG2	274		/* our CPU number: PIR reads 0 on every vCPU */
+#define HZ		100
+#define MAX_CPUS	4
+
+/* The exception frame built by head.S (offsets in asm.h). */
+struct ppc64_regs {
+	uint64_t gpr[32];
+	uint64_t nip, msr, ctr, lr, xer, ccr, trap, dar, dsisr;
+};
+
+/* What the device tree told us, through the client interface. */
+struct ppc64_machine {
+	uint32_t	vty_reg, vty_irq, epow_irq;
+	uint64_t	tb_freq;
+	unsigned int	nr_cpus;
+	uint32_t	server[MAX_CPUS];
+	bool		xics;
+	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
+	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
+			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci;
+	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */
+	uint64_t	phb_buid, phb_mem_cpu;
+	uint32_t	phb_mem_pci, phb_mem_size;
+	uint32_t	phb_inta[32];		/* slot -> XICS LSI of its INTA, 0 = none */
+};
+extern struct ppc64_machine machine;
+
+/* head.S */
+long ppc64_prom_call(void *args, unsigned long entry);
+void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top);
+extern const char ppc64_secondary_entry[];	/* a code address, not a descriptor */
+struct ppc64_vector { uint64_t vec, stub; };
+extern const struct ppc64_vector ppc64_vectors[];
+
+/* prom.c */
+int prom_scan(unsigned long entry);
+
+/* hv.c: hypercalls, RTAS, console, exits */
+long hcall(unsigned long op, unsigned long a0, unsigned long a1, unsigned long a2,
+	   unsigned long a3, unsigned long out[4]);
+long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long *out);
+int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
+	      unsigned int nret, unsigned int *rets);
+void console_put(const char *text, size_t len);
+void console_break_lock(void);
+int console_get(char *buf, size_t size);
+void ppc64_printf(const char *fmt, ...) __irq_printf(1, 2);
+__attribute__((noreturn)) void ppc64_power_off(void);
+__attribute__((noreturn)) void ppc64_fail(const char *why);
+
+/* port.c */
+static inline uint64_t mftb(void)
+{
+	uint64_t tb;
+
+	__asm__ __volatile__("mftb %0" : "=r"(tb));
+	return tb;
+}
+static inline uint64_t ms_to_tb(unsigned int ms)
+{
+	return machine.tb_freq / 1000u * ms;
+}
+void ppc64_set_cpu_id(unsigned int cpu);
+void ppc64_install_vectors(void);
+void ppc64_trap(struct ppc64_regs *regs);
+
+/* irq.c: the interrupt glue */
+struct xics;
+extern struct xics *ppc64_xics;
+void ppc64_irq_init_cpu(unsigned int cpu);
+void ppc64_do_irq(struct ppc64_regs *regs);
+void ppc64_timer_interrupt(struct ppc64_regs *regs);
+void ppc64_timer_start(void);
+unsigned long ppc64_ticks(unsigned int cpu);
+bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp);
+bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
+bool ppc64_stack_guards_ok(unsigned int cpu);
+extern uintptr_t ppc64_nested_tick_sp;	/* sp of a tick that nested in a handler */
+static inline uintptr_t ppc64_sp(void)
+{
+	uintptr_t sp;
+
+	__asm__ __volatile__("mr %0, 1" : "=r"(sp));
+	return sp;
+}
+
+struct scenario_tally;
+
+/* edu.c: QEMU's edu PCI devices as programmable level sources */
+#define EDU_MAX		2
+struct edu {
+	volatile uint32_t	*mmio;
+	unsigned int		slot;
+	uint32_t		lsi;
+};
+unsigned int edu_probe(struct edu *devs, unsigned int max);
+void edu_raise(const struct edu *e, uint32_t bits);
+void edu_ack(const struct edu *e, uint32_t bits);
+uint32_t edu_status(const struct edu *e);
+
+/* lines.c: the scenarios on the edu line */
+void ppc64_line_scenarios(struct scenario_tally *t);
+bool ppc64_have_edu_pair(void);
+
+/* main.c */
+void ppc64_start(unsigned long prom_entry);
+
+/* smp.c */
+void ppc64_secondary_start(void);
+unsigned int ppc64_start_secondaries(void);
+void ppc64_idle(bool (*busy)(void));
+bool ppc64_smp_ipi(void);
+void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
+			 irq_handler_t handler, void *dev);
+
+#endif

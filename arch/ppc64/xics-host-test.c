@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+/*
+ * xics-host-test.c - the XICS driver on the host, against a fake PAPR
+ * hypervisor that logs every hypercall and RTAS call: the exact
+ * sequences, the LIFO EOIs, and the XISR 0 path that QEMU cannot produce.
+ * Runs on the hosted port (arch/host), as part of check-ppc64.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/sim.h>
+#include <genirq/xics.h>
+
+#define H_EOI		0x64
+#define H_IPI		0x6c
+#define H_XIRR		0x74
+#define TOK_SET_XIVE	0x200a
+#define TOK_INT_OFF	0x200c
+#define TOK_INT_ON	0x200d
+#define LOG_MAX		64
+
+struct call { unsigned long op, a0, a1, a2; };
+static struct call calls[LOG_MAX];
+static unsigned int nr_calls, failures;
+static unsigned long xirr_queue[4];
+static unsigned int xirr_head, xirr_tail;
+
+#define CHECK(c) do { if (!(c)) { failures++; \
+	fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); } } while (0)
+
+static void log_call(unsigned long op, unsigned long a0, unsigned long a1, unsigned long a2)
+{
+	if (nr_calls < LOG_MAX)
+		calls[nr_calls++] = (struct call){ op, a0, a1, a2 };
+}
+
+static long fake_hcall(unsigned long op, unsigned long a0, unsigned long a1, unsigned long *out)
+{
+	log_call(op, a0, a1, 0);
+	*out = 0;
+	if (op == H_XIRR)
+		*out = xirr_head < xirr_tail ? xirr_queue[xirr_head++] : 0xff000000ul;
+	return 0;
+}
+
+static int fake_rtas(unsigned int token, unsigned int nargs, const unsigned int *args,
+		     unsigned int nret, unsigned int *rets)
+{
+	log_call(token, args[0], nargs > 1 ? args[1] : 0, nargs > 2 ? args[2] : 0);
+	for (unsigned int i = 0; i < nret; i++)
+		rets[i] = 0;
+	return 0;
+}
+
+/* The log since the last reset must be exactly @want. */
+static bool log_is(const struct call *want, unsigned int n)
+{
+	bool ok = nr_calls == n;
+
+	for (unsigned int i = 0; ok && i < n; i++)
+		ok = memcmp(&calls[i], &want[i], sizeof(*want)) == 0;
+	if (!ok)
+		for (unsigned int i = 0; i < nr_calls; i++)
+			fprintf(stderr, "  call %u: %#lx(%#lx, %#lx, %#lx)\n", i, calls[i].op,
+				calls[i].a0, calls[i].a1, calls[i].a2);
+	nr_calls = 0;
+	return ok;
+}
+
+static struct xics *x;
+static unsigned int vty_calls, ipi_calls;
+static bool nest_once;
+
+static void deliver(unsigned long xirr)
+{
+	if (xirr_head == xirr_tail)
+		xirr_head = xirr_tail = 0;
+	if (xirr_tail == sizeof(xirr_queue) / sizeof(xirr_queue[0]))
+		abort();
+	xirr_queue[xirr_tail++] = xirr;
+	port_irq_disable();
+	xics_handle(x, NULL);
+	port_irq_enable();
+}
+
+static irqreturn_t vty_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	vty_calls++;
+	if (nest_once) {	/* a more favoured IPI arrives in the middle */
+		nest_once = false;
+		deliver(0x05000002ul);
+	}
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t ipi_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	ipi_calls++;
+	return IRQ_HANDLED;
+}
+
+int main(void)
+{
+	struct xics_hv hv = {
+		.hcall = fake_hcall, .rtas = fake_rtas, .tok_set_xive = TOK_SET_XIVE,
+		.tok_int_on = TOK_INT_ON, .tok_int_off = TOK_INT_OFF, .nr_cpus = 2,
+		.server = { 0, 1 },
+	};
+	struct cpumask cpu1;
+	int vty, ipi;
+
+	if (sim_init(2, 64) != 0)
+		return 1;
+	x = xics_create(&hv);
+	CHECK(x != NULL);
+	CHECK(xics_map(x, 0x10, IRQ_TYPE_EDGE_RISING) == -EINVAL);
+	vty = xics_map(x, 0x1100, IRQ_TYPE_EDGE_RISING);
+	CHECK(vty >= 0);
+	CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1100, 0, 0xff } }, 1));
+	ipi = xics_map_ipi(x);
+	CHECK(ipi >= 0 && ipi != vty);
+
+	/* Startup routes the masked line (priority 0xff), then opens it. */
+	CHECK(request_irq((unsigned int)vty, vty_handler, 0, "vty", &hv) == 0);
+	CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1100, 0, 0xff },
+				      { TOK_SET_XIVE, 0x1100, 0, 5 },
+				      { TOK_INT_ON, 0x1100, 0, 0 } }, 3));
+
+	/* One event: accept, handler, EOI with the XIRR as read. */
+	deliver(0xff001100ul);
+	CHECK(vty_calls == 1);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001100ul, 0, 0 } }, 2));
+
+	/* XISR 0: counted as spurious, nothing dispatched, no EOI. */
+	deliver(0xff000000ul);
+	CHECK(irq_spurious_count(0) == 1);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 } }, 1));
+
+	/* Nested: the IPI inside the VTY handler ends first (LIFO CPPR). */
+	CHECK(request_irq((unsigned int)ipi, ipi_handler, IRQF_PERCPU, "IPI", &hv) == 0);
+	nr_calls = 0;
+	nest_once = true;
+	deliver(0xff001100ul);
+	CHECK(vty_calls == 2 && ipi_calls == 1);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_XIRR, 0, 0, 0 },
+				      { H_IPI, 0, 0xff, 0 }, { H_EOI, 0x05000002ul, 0, 0 },
+				      { H_EOI, 0xff001100ul, 0, 0 } }, 5));
+
+	/* IPI to CPU1, taken there: MFRR cleared (ack) before the handler. */
+	xics_send_ipi(x, 1);
+	CHECK(log_is((struct call[]){ { H_IPI, 1, 4, 0 } }, 1));
+	sim_cpu_switch(1);
+	deliver(0xff000002ul);
+	sim_cpu_switch(0);
+	CHECK(ipi_calls == 2 && irq_stat_cpu((unsigned int)ipi, 1) == 1);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_IPI, 1, 0xff, 0 },
+				      { H_EOI, 0xff000002ul, 0, 0 } }, 3));
+
+	/* Masked, re-routed to CPU1 (stays masked), unmasked there. */
+	disable_irq((unsigned int)vty);
+	cpumask_clear(&cpu1);
+	cpumask_set_cpu(1, &cpu1);
+	CHECK(irq_set_affinity((unsigned int)vty, &cpu1) == 0);
+	enable_irq((unsigned int)vty);
+	CHECK(log_is((struct call[]){ { TOK_INT_OFF, 0x1100, 0, 0 },
+				      { TOK_SET_XIVE, 0x1100, 1, 0xff },
+				      { TOK_SET_XIVE, 0x1100, 1, 5 },
+				      { TOK_INT_ON, 0x1100, 0, 0 } }, 4));
+
+	/* An unmapped source is counted by the core and still ended. */
+	deliver(0xff001234ul);
+	CHECK(irq_error_count() == 1);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001234ul, 0, 0 } }, 2));
+
+	printf("xics host test: %s (%u failed checks)\n", failures ? "FAIL" : "PASS", failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: MIT
+/*
+ * xics.c - the PAPR XICS controller (see <genirq/xics.h>).
+ *
+ * A source is routed by ibm,set-xive(src, server, priority); priority
+ * 0xff masks it. ibm,int-off masks and remembers the priority, ibm,int-on
+ * puts it back - but set-xive overwrites the remembered priority too, so
+ * a masked line is re-routed with priority 0xff and unmasked with
+ * set-xive + int-on, never by set-xive alone (it would open the line).
+ *
+ * Presentation: H_XIRR accepts the most favoured interrupt and raises
+ * the CPU's CPPR to its priority; H_EOI(xirr) ends it and restores the
+ * old CPPR, so ends must come in reverse order of accepts: each CPU keeps
+ * a small stack of the XIRRs it has accepted.
+ */
+#include <genirq/spinlock.h>
+#include <genirq/xics.h>
+
+#define H_EOI		0x64
+#define H_CPPR		0x68
+#define H_IPI		0x6c
+#define H_XIRR		0x74
+
+#define PRIO_DEVICE	5u	/* any value below 0xff works; Linux uses 5 */
+#define PRIO_IPI	4u	/* more favoured: an IPI may preempt a device handler */
+#define PRIO_MASKED	0xffu
+#define CPPR_OPEN	0xffu	/* accept every priority */
+#define MFRR_NONE	0xffu
+#define XISR_MASK	0x00ffffffu
+#define NEST_MAX	8	/* interrupts in progress on one CPU */
+
+struct xics_source {
+	unsigned int	server;
+	bool		masked;
+};
+
+struct xics_cpu {
+	unsigned long	xirr[NEST_MAX];
+	unsigned int	depth;
+} __irq_cacheline_aligned;
+
+struct xics {
+	struct xics_hv		hv;
+	struct irq_domain	*domain;
+	struct irq_spinlock	rtas_lock;	/* one RTAS call at a time */
+	struct xics_cpu		cpu[GENIRQ_NR_CPUS];
+	struct xics_source	src[XICS_NR_HW - XICS_FIRST_SOURCE];
+};
+
+static struct xics_source *source_of(struct irq_data *d)
+{
+	return &((struct xics *)d->chip_data)->src[d->hwirq - XICS_FIRST_SOURCE];
+}
+
+static void report(const char *what)
+{
+	static const char prefix[] = "xics: ";
+	size_t n = 0;
+
+	while (what[n])
+		n++;
+	port_console_write(prefix, sizeof(prefix) - 1);
+	port_console_write(what, n);
+	port_console_write("\n", 1);
+}
+
+static int rtas(struct xics *x, unsigned int token, unsigned int nargs,
+		unsigned int a0, unsigned int a1, unsigned int a2)
+{
+	const unsigned int args[3] = { a0, a1, a2 };
+	unsigned int ret[1];
+	unsigned long flags = irq_spin_lock_irqsave(&x->rtas_lock);
+	int status = x->hv.rtas(token, nargs, args, 1, ret);
+
+	irq_spin_unlock_irqrestore(&x->rtas_lock, flags);
+	if (status != 0)
+		report("an RTAS source call failed");
+	return status;
+}
+
+static void xics_mask(struct irq_data *d)
+{
+	struct xics *x = d->chip_data;
+
+	source_of(d)->masked = true;
+	rtas(x, x->hv.tok_int_off, 1, (unsigned int)d->hwirq, 0, 0);
+}
+
+static void xics_unmask(struct irq_data *d)
+{
+	struct xics *x = d->chip_data;
+	struct xics_source *s = source_of(d);
+
+	s->masked = false;
+	rtas(x, x->hv.tok_set_xive, 3, (unsigned int)d->hwirq, s->server, PRIO_DEVICE);
+	rtas(x, x->hv.tok_int_on, 1, (unsigned int)d->hwirq, 0, 0);
+}
+
+/* End the event on top of this CPU's stack. */
+static void xics_end(struct xics *x)
+{
+	struct xics_cpu *c = &x->cpu[port_cpu_id()];
+	unsigned long dummy;
+
+	if (c->depth == 0) {
+		report("eoi with no interrupt in progress");
+		return;
+	}
+	x->hv.hcall(H_EOI, c->xirr[--c->depth], 0, &dummy);
+}
+
+static void xics_eoi(struct irq_data *d)
+{
+	xics_end(d->chip_data);
+}
+
+/* XICS sources have a fixed trigger (the hypervisor's); accept both. */
+static int xics_set_type(struct irq_data *d, unsigned int type)
+{
+	(void)d;
+	return (type == IRQ_TYPE_LEVEL_HIGH || type == IRQ_TYPE_EDGE_RISING) ? 0 : -EINVAL;
+}
+
+static int xics_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct xics *x = d->chip_data;
+	struct xics_source *s = source_of(d);
+	unsigned int cpu = cpumask_first(dest);
+	struct cpumask eff;
+	int status;
+
+	if (cpu >= x->hv.nr_cpus)
+		return -EINVAL;
+	status = rtas(x, x->hv.tok_set_xive, 3, (unsigned int)d->hwirq, x->hv.server[cpu],
+		      s->masked ? PRIO_MASKED : PRIO_DEVICE);
+	if (status != 0)
+		return -EIO;
+	s->server = x->hv.server[cpu];
+	cpumask_clear(&eff);
+	cpumask_set_cpu(cpu, &eff);
+	irq_data_update_effective_affinity(d, &eff);
+	return 0;
+}
+
+static const struct irq_chip xics_chip = {
+	.name		= "XICS",
+	.mask		= xics_mask,
+	.unmask		= xics_unmask,
+	.eoi		= xics_eoi,
+	.set_type	= xics_set_type,
+	.set_affinity	= xics_set_affinity,
+};
+
+/* The IPI: each server has its own MFRR; clearing it is the ack. */
+static void xics_ipi_ack(struct irq_data *d)
+{
+	struct xics *x = d->chip_data;
+	unsigned long dummy;
+
+	x->hv.hcall(H_IPI, x->hv.server[port_cpu_id()], MFRR_NONE, &dummy);
+}
+
+static const struct irq_chip xics_ipi_chip = {
+	.name		= "XICS-IPI",
+	.ack		= xics_ipi_ack,
+	.eoi		= xics_eoi,
+};
+
+struct xics *xics_create(const struct xics_hv *hv)
+{
+	struct xics *x;
+
+	if (!hv || !hv->hcall || !hv->rtas || hv->nr_cpus == 0 || hv->nr_cpus > GENIRQ_NR_CPUS)
+		return NULL;
+	x = port_alloc(sizeof(*x));
+	if (!x)
+		return NULL;
+	*x = (struct xics){ .hv = *hv };
+	irq_spin_init(&x->rtas_lock);
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(x->src); i++)
+		x->src[i] = (struct xics_source){ .server = hv->server[0], .masked = true };
+	x->domain = irq_domain_create_linear("XICS", XICS_NR_HW, &xics_chip, x);
+	if (!x->domain) {
+		port_free(x);
+		return NULL;
+	}
+	return x;
+}
+
+struct irq_domain *xics_domain(struct xics *x)
+{
+	return x->domain;
+}
+
+int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger)
+{
+	int irq, ret;
+
+	if (src < XICS_FIRST_SOURCE || src >= XICS_NR_HW)
+		return -EINVAL;
+	irq = irq_create_mapping(x->domain, src);
+	if (irq < 0)
+		return irq;
+	/* Start from a known state: routed to the boot CPU, masked. */
+	rtas(x, x->hv.tok_set_xive, 3, (unsigned int)src, x->hv.server[0], PRIO_MASKED);
+	ret = irq_set_irq_type((unsigned int)irq, trigger);
+	return ret < 0 ? ret : irq;
+}
+
+int xics_map_ipi(struct xics *x)
+{
+	int irq = irq_create_mapping(x->domain, XICS_IPI);
+	int ret;
+
+	if (irq < 0)
+		return irq;
+	ret = irq_set_chip((unsigned int)irq, &xics_ipi_chip, x);
+	if (ret == 0)
+		ret = irq_set_percpu((unsigned int)irq);
+	return ret < 0 ? ret : irq;
+}
+
+void xics_cpu_init(struct xics *x)
+{
+	unsigned long dummy;
+
+	x->cpu[port_cpu_id()].depth = 0;
+	x->hv.hcall(H_IPI, x->hv.server[port_cpu_id()], MFRR_NONE, &dummy);
+	x->hv.hcall(H_CPPR, CPPR_OPEN, 0, &dummy);
+}
+
+void xics_handle(struct xics *x, void *regs)
+{
+	struct xics_cpu *c = &x->cpu[port_cpu_id()];
+	unsigned long xirr = 0;
+	irq_hw_number_t hw;
+
+	x->hv.hcall(H_XIRR, 0, 0, &xirr);
+	hw = xirr & XISR_MASK;
+	if (hw == 0) {
+		irq_spurious_vector();	/* nothing accepted: nothing to end */
+		return;
+	}
+	if (c->depth == NEST_MAX) {
+		report("too many nested interrupts, one dropped");
+		x->hv.hcall(H_EOI, xirr, 0, &xirr);
+		return;
+	}
+	c->xirr[c->depth++] = xirr;
+	if (irq_handle_domain_entry(x->domain, hw, regs) < 0)
+		xics_end(x);	/* unmapped: counted by the core, ended here */
+}
+
+void xics_send_ipi(struct xics *x, unsigned int cpu)
+{
+	unsigned long dummy;
+
+	if (cpu < x->hv.nr_cpus)
+		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * xics.h - the PAPR XICS interrupt controller, as a pseries guest sees it.
+ *
+ * Presentation (per CPU "server"): the hypercalls H_CPPR, H_XIRR, H_EOI
+ * and H_IPI. Sources (numbered from 0x1000): the RTAS services
+ * ibm,set-xive, ibm,int-on and ibm,int-off. The platform supplies both
+ * calls and the RTAS tokens it found in the device tree; the driver is
+ * only the primitives, and maps XICS numbers to global numbers through
+ * an irq domain whose hardware numbers are the XICS numbers themselves.
+ */
+#ifndef GENIRQ_XICS_H
+#define GENIRQ_XICS_H
+
+#include <genirq/irq.h>
+
+GENIRQ_BEGIN_DECLS
+
+#define XICS_IPI		2u	/* XISR of an inter-processor interrupt */
+#define XICS_FIRST_SOURCE	0x1000u	/* first number of a real source */
+#define XICS_NR_HW		0x1400u	/* domain size: VIO, events, PCI LSI, 256 MSI */
+
+struct xics_hv {
+	/* A hypercall: returns the H_* status, *@out = the first result (r4). */
+	long	(*hcall)(unsigned long op, unsigned long a0, unsigned long a1,
+			 unsigned long *out);
+	/* An RTAS call: returns rets[0] (0 = success). */
+	int	(*rtas)(unsigned int token, unsigned int nargs, const unsigned int *args,
+			unsigned int nret, unsigned int *rets);
+	unsigned int	tok_set_xive, tok_int_on, tok_int_off;
+	unsigned int	nr_cpus;
+	unsigned int	server[GENIRQ_NR_CPUS];	/* CPU -> interrupt server number */
+};
+
+struct xics;
+
+/**
+ * xics_create - the controller and its irq domain (hardware numbers are
+ * XICS numbers: XICS_IPI and XICS_FIRST_SOURCE.. up to XICS_NR_HW)
+ * @hv: the platform's calls, RTAS tokens and CPU -> server table; copied
+ *
+ * Context: boot, after irq_core_init(). Return: the controller, or NULL
+ * (bad @hv, out of memory).
+ */
+struct xics *xics_create(const struct xics_hv *hv);
+struct irq_domain *xics_domain(struct xics *x);
+
+/**
+ * xics_map - give source @src a global number, routed to the boot CPU's
+ * server and masked until a handler starts it
+ * @trigger: IRQ_TYPE_LEVEL_HIGH (PCI LSIs) or IRQ_TYPE_EDGE_RISING (VIO,
+ *	     events, MSIs: the hypervisor's choice, XICS cannot change it)
+ *
+ * Context: process context. Return: the global number; -EINVAL for @src
+ * outside the sources or a trigger XICS cannot have; -ENOSPC, -ENOMEM.
+ */
+int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger);
+
+/**
+ * xics_map_ipi - the IPI (XISR 2) as one per-CPU line: each server has
+ * its own MFRR; the flow's ack clears it, its eoi ends the XIRR
+ *
+ * Context: process context. Return: the global number or -errno.
+ */
+int xics_map_ipi(struct xics *x);
+
+/**
+ * xics_cpu_init - open the calling CPU's presentation (CPPR 0xff, MFRR
+ * cleared)
+ *
+ * Context: each CPU, once, interrupts off, before it takes interrupts.
+ */
+void xics_cpu_init(struct xics *x);
+
+/**
+ * xics_handle - take one external interrupt on this CPU
+ * @regs: the interrupted state, for get_irq_regs()
+ *
+ * Accepts the most favoured pending interrupt (H_XIRR) and dispatches it
+ * through the domain; XISR 0 is counted with irq_spurious_vector() and
+ * not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
+ * come in reverse order of accepts, as XICS's CPPR requires.
+ *
+ * Context: the 0x500 exception, local interrupts off, on the stack the
+ * port chose.
+ */
+void xics_handle(struct xics *x, void *regs);
+
+/**
+ * xics_send_ipi - raise the IPI on @cpu (H_IPI with the IPI priority)
+ *
+ * Context: any. An unknown @cpu is ignored.
+ */
+void xics_send_ipi(struct xics *x, unsigned int cpu);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_XICS_H */
