@@ -133,6 +133,24 @@ static void console_raw(const char *text, size_t len)
 	}
 }
 
+static char *tap_buf;
+static unsigned int tap_size, tap_len;
+
+void ppc_console_tap(char *buf, unsigned int size)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&console_lock);
+
+	tap_buf = buf;
+	tap_size = size;
+	tap_len = 0;
+	irq_spin_unlock_irqrestore(&console_lock, flags);
+}
+
+unsigned int ppc_console_tapped(void)
+{
+	return tap_len;
+}
+
 void port_console_write(const char *text, size_t len)
 {
 	unsigned long flags;
@@ -143,6 +161,10 @@ void port_console_write(const char *text, size_t len)
 	}
 	flags = irq_spin_lock_irqsave(&console_lock);
 	console_raw(text, len);
+	for (size_t i = 0; tap_buf && i < len && tap_len + 1 < tap_size; i++) {
+		tap_buf[tap_len++] = text[i];
+		tap_buf[tap_len] = '\0';
+	}
 	irq_spin_unlock_irqrestore(&console_lock, flags);
 }
 

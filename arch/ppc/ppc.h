@@ -66,6 +66,9 @@ void ppc_poweroff(void) __attribute__((noreturn));
 void ppc_fail(const char *why) __attribute__((noreturn));
 void ppc_pass_exit(void) __attribute__((noreturn));
 void ppc_console_emergency(void);
+/* Copy console output into @buf too (NULL stops); how much was copied. */
+void ppc_console_tap(char *buf, unsigned int size);
+unsigned int ppc_console_tapped(void);
 void ppc_set_nr_cpus(unsigned int n);
 extern uintptr_t ppc_pvpanic_bar;
 void ppc_stacks_init(unsigned int cpu);
