@@ -17,11 +17,33 @@ PPC_OBJS	:= $(patsubst %.c,$(PPC_BUILD)/%.o,$(PPC_SRCS)) $(PPC_BUILD)/arch/ppc/b
 PPC_ELF		:= $(PPC_BUILD)/genirq-ppce500.elf
 PPC_HDRS	:= $(CORE_HDRS) $(wildcard arch/ppc/*.h demo/*.h)
 
+# -icount: the virtual clock follows executed instructions, so the MPIC
+# timer and the timebase keep step whatever the host's load (docs/ppc.md).
 PPC_QEMU	:= qemu-system-ppc -M ppce500 -cpu e500v2_v30 -m 128 -nographic -monitor none \
-		   -no-reboot -net none -serial stdio -serial null
-PPC_TEST_DEVS	:= -device edu,addr=2 -device edu,addr=6 -device pvpanic-pci,addr=3 \
+		   -no-reboot -net none -icount shift=3 -serial stdio -serial null
+# Two edus share MPIC source 3 (slots 2 and 6); pvpanic-pci is the PASS exit (status 1).
+PPC_DEVS	:= -device edu,addr=2 -device edu,addr=6 -device pvpanic-pci,addr=3 \
 		   -action panic=exit-failure
 PPC_HARNESS	:= python3 scripts/qemu-harness.py
+PPC_READY	:= genirq ppc: ready
+PPC_RXTEST	:= rxtest The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789\r
+# After the boot scenarios: uart-rx-echo, then a shell session, then the summary.
+PPC_SESSION	:= $(PPC_RXTEST)help\rcat /proc/interrupts\rls /proc/irq\r$\
+		   cat /proc/irq/1/smp_affinity\recho 2 > /proc/irq/1/smp_affinity\r$\
+		   echo 1 > /proc/irq/1/smp_affinity\rticks\rprobe\rbogus-command\r\x01\x7f\r$\
+		   cat /proc/irq/3/spurious\rfinish\r
+PPC_EXPECT	:= --expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
+		   --expect 'genirq> rxtest The-quick-brown-fox' \
+		   --expect '^ +1: +[0-9]+ +MPIC +42-level +uart0, uart1' \
+		   --expect '^ +2: +[0-9]+ +MPIC +200-edge +timer' \
+		   --expect '^ SPU: +[1-9]' \
+		   --expect 'smp_affinity\r?\n1\r?\n' \
+		   --expect 'error: echo: invalid argument' \
+		   --expect 'ticks [0-9]+ \((9|10|11) in 100 ms' \
+		   --expect 'probe: edu-a interrupts on irq 3 ' \
+		   --expect "error: unknown command 'bogus-command'" \
+		   --expect 'error: control or non-ASCII byte' \
+		   --expect 'state normal'
 
 $(PPC_BUILD)/%.o: %.c $(PPC_HDRS)
 	$(Q)mkdir -p $(dir $@)
@@ -32,15 +54,26 @@ $(PPC_BUILD)/arch/ppc/boot.o: arch/ppc/boot.S arch/ppc/ppc_asm.h
 	$(Q)$(PPC_CC) $(PPC_ASFLAGS) -c $< -o $@
 
 $(PPC_ELF): $(PPC_OBJS) arch/ppc/kernel.ld
-	$(PPC_CC) -nostdlib -static -no-pie -Wl,--no-warn-rwx-segments -T arch/ppc/kernel.ld -o $@ $(PPC_OBJS) -lgcc
+	$(PPC_CC) -nostdlib -static -no-pie -Wl,--no-warn-rwx-segments -T arch/ppc/kernel.ld \
+		-o $@ $(PPC_OBJS) -lgcc
 
 .PHONY: ppc-deps check-ppc run-ppc
 ppc-deps:
 	$(Q)scripts/deps.sh cross qemu-ppc
 
 check-ppc: ppc-deps $(PPC_ELF)
-	$(PPC_HARNESS) --name ppc-boot --timeout 60 --pass-status 1 --log $(PPC_BUILD)/boot.log \
-		--expect '^KERNEL PASS' -- $(PPC_QEMU) $(PPC_TEST_DEVS) -kernel $(PPC_ELF)
+	$(PPC_HARNESS) --name ppc --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check.log \
+		--ready '$(PPC_READY)' --input '$(PPC_SESSION)' --byte-delay 0.002 $(PPC_EXPECT) \
+		-- $(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF)
 
 run-ppc: ppc-deps $(PPC_ELF)
-	$(PPC_QEMU) -kernel $(PPC_ELF)
+	$(Q)if [ -t 0 ]; then \
+		echo "genirq ppc: the shell is on this terminal; 'help' lists commands, 'poweroff' leaves"; \
+		$(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF); \
+	else \
+		$(PPC_HARNESS) --name ppc-demo --timeout 90 --pass-status 1 --ready '$(PPC_READY)' \
+			--quiet --log $(PPC_BUILD)/demo.log \
+			--input 'help\rcat /proc/interrupts\rticks\rprobe\rfinish\r' --byte-delay 0.002 \
+			-- $(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF) && \
+		sed -n '/$(PPC_READY)/,$$p' $(PPC_BUILD)/demo.log 2>/dev/null; \
+	fi

@@ -423,6 +423,7 @@ void scenario_shell_garbage(struct shell *sh)
 	for (const char *p = "help\r"; *p; p++)
 		shell_input(sh, *p);
 	ppc_console_tap(NULL, 0);
+	shell_printf(sh, "\n");
 	errors = count_of(text, "error:");
 	if (errors != lines || !contains(text, "poweroff"))
 		scenario_fail(T, "shell-garbage", "%u error lines for %u bad lines, help %s", errors,
