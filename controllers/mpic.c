@@ -172,19 +172,33 @@ static int mpic_set_type(struct irq_data *d, unsigned int type)
 	return 0;
 }
 
-/* Directed delivery to one CPU: with several bits set, QEMU raises all. */
+/*
+ * Directed delivery to one CPU: with several bits set, QEMU raises all.
+ * An unmasked line is masked around the change, so an event already
+ * presented to the old CPU is withdrawn there and offered to the new one
+ * (QEMU's model otherwise leaves it raised on the old CPU, whose IACK
+ * then answers spurious).
+ */
 static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	struct mpic *m = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);
-	uint32_t dr = dr_of(m, d->hwirq);
+	uint32_t dr = dr_of(m, d->hwirq), vpr_off = vpr_of(m, d->hwirq), vpr;
 	struct cpumask eff;
+	unsigned long flags;
 
 	if (!dr)
 		return -EIO;
 	if (cpu >= m->nr_cpus)
 		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&m->lock);
+	vpr = rd(m, vpr_off);
+	if (!(vpr & VPR_MASK))
+		wr(m, vpr_off, vpr | VPR_MASK);
 	wr(m, dr, 1u << cpu);
+	if (!(vpr & VPR_MASK))
+		wr(m, vpr_off, vpr & ~VPR_ACTIVITY);
+	irq_spin_unlock_irqrestore(&m->lock, flags);
 	cpumask_clear(&eff);
 	cpumask_set_cpu(cpu, &eff);
 	irq_data_update_effective_affinity(d, &eff);

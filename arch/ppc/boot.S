@@ -80,6 +80,7 @@ exc_common:
 	lwz	r0, REG_SRR0(r1)
 	mtsrr0	r0
 	lwz	r0, REG_SRR1(r1)
+	rlwinm	r0, r0, 0, ~MSR_WE	/* an interrupt ends the doze of ppc_idle() */
 	mtsrr1	r0
 	lwz	r0, REG_GPR(0)(r1)
 	lwz	r2, REG_GPR(2)(r1)

@@ -38,7 +38,10 @@ struct edu {
 struct demo {
 	struct mpic		*pic;
 	unsigned int		nr_cpus;
-	int			uart_irq, timer_irq, edu_irq;
+	int			uart_irq, timer_irq, edu_irq, ipi_irq;
+	bool			smp_ok;		/* every CPU came online */
+	volatile unsigned long	ipi_received[2];
+	volatile bool		ipi_echo;	/* CPU 1 answers each IPI */
 	struct uart		uart[2];
 	struct edu		edu[2];
 	unsigned int		nr_edus;
@@ -61,6 +64,10 @@ void uart_set_loopback(struct uart *u, bool on);
 void uart_send(struct uart *u, char c);
 void wait_tb(uint64_t tb_ticks);
 void uart_rx_flush(void);
+
+/* smp.c */
+bool smp_init(void);
+void smp_send_ipi(unsigned int cpu);
 
 /* scenarios.c */
 void run_boot_scenarios(void);

@@ -40,14 +40,13 @@
 #define RX_RING		512
 
 void kernel_main(uint32_t dtb);
-void secondary_main(unsigned int cpu);
-uint32_t secondary_stack;
+uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 
 struct demo demo = {
 	.uart = { { .name = "uart0", .base = UART0_BASE },
 		  { .name = "uart1", .base = UART1_BASE } },
 	.edu = { { .name = "edu-a" }, { .name = "edu-b" } },
-	.uart_irq = -1, .timer_irq = -1, .edu_irq = -1,
+	.uart_irq = -1, .timer_irq = -1, .edu_irq = -1, .ipi_irq = -1,
 };
 
 static struct shell sh;
@@ -361,21 +360,23 @@ void kernel_main(uint32_t dtb)
 	(void)dtb;
 	demo.tally.write = console;
 	ppc_stacks_init(0);
-	ppc_set_nr_cpus(1);
 	if (irq_core_init(256))
 		ppc_fail("irq_core_init");
 	irq_cpu_set_online(0, true);
-	if (irq_alloc_descs(0, 1) != 0)		/* 0 means "none" to probe_irq_off() */
-		ppc_fail("reserve irq 0");
 	demo.pic = mpic_create(&cfg);
 	if (!demo.pic)
 		ppc_fail("mpic_create");
-	demo.nr_cpus = mpic_nr_cpus(demo.pic);
+	/* Before the first descriptor: per-CPU counters are sized by it. */
+	demo.nr_cpus = mpic_nr_cpus(demo.pic) < PPC_MAX_CPUS ? mpic_nr_cpus(demo.pic) : PPC_MAX_CPUS;
+	ppc_set_nr_cpus(demo.nr_cpus);
+	if (irq_alloc_descs(0, 1) != 0)		/* 0 means "none" to probe_irq_off() */
+		ppc_fail("reserve irq 0");
 	ppc_irq_init(demo.pic);
 	pci_setup();
 	devices_setup();
 	mpic_cpu_init(demo.pic);
 	port_irq_enable();
+	demo.smp_ok = smp_init();
 	irq_log("ppce500: MPIC %u sources, %u CPU(s), uart1 %s, %u edu on source %u, pvpanic %s",
 		mpic_nr_sources(demo.pic), demo.nr_cpus, demo.uart[1].present ? "yes" : "no",
 		demo.nr_edus, demo.edu[0].source, ppc_pvpanic_bar ? "yes" : "no");
@@ -399,12 +400,11 @@ void kernel_main(uint32_t dtb)
 			shell_input(&sh, c);
 		}
 		do_softirq();
+		/* Doze: under round-robin TCG a spinning CPU 0 starves CPU 1. */
+		port_irq_disable();
+		if (rx_tail == rx_head)
+			ppc_idle();
+		else
+			port_irq_enable();
 	}
-}
-
-void secondary_main(unsigned int cpu)
-{
-	(void)cpu;
-	for (;;)
-		;
 }

@@ -68,6 +68,21 @@ bool port_irqs_disabled(void)
 	return !(msr & MSR_EE);
 }
 
+/*
+ * Doze until the next interrupt (`wait` is illegal on e500v2): MSR[WE]
+ * with HID0[DOZE] halts the core; EE goes on in the same mtmsr, so an
+ * interrupt already pending wakes it at once, and the exception return
+ * clears WE (boot.S). Call with interrupts off; returns with them on.
+ */
+void ppc_idle(void)
+{
+	unsigned long msr;
+
+	mtspr(SPRN_HID0, mfspr(SPRN_HID0) | HID0_DOZE);
+	__asm__ __volatile__("mfmsr %0" : "=r"(msr));
+	__asm__ __volatile__("sync; mtmsr %0; isync" :: "r"(msr | MSR_WE | MSR_EE) : "memory");
+}
+
 /* --- CPUs and time --- */
 
 unsigned int port_cpu_id(void)

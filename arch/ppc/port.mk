@@ -27,18 +27,23 @@ PPC_DEVS	:= -device edu,addr=2 -device edu,addr=6 -device pvpanic-pci,addr=3 \
 PPC_HARNESS	:= python3 scripts/qemu-harness.py
 PPC_READY	:= genirq ppc: ready
 PPC_RXTEST	:= rxtest The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789\r
-# After the boot scenarios: uart-rx-echo, then a shell session, then the summary.
+# After the boot scenarios: uart-rx-echo, then a shell session with the
+# affinity move (the UART line to CPU1 and back), then the summary.
 PPC_SESSION	:= $(PPC_RXTEST)help\rcat /proc/interrupts\rls /proc/irq\r$\
-		   cat /proc/irq/1/smp_affinity\recho 2 > /proc/irq/1/smp_affinity\r$\
-		   echo 1 > /proc/irq/1/smp_affinity\rticks\rprobe\rbogus-command\r\x01\x7f\r$\
-		   cat /proc/irq/3/spurious\rfinish\r
+		   cat /proc/irq/1/smp_affinity\recho 4 > /proc/irq/1/smp_affinity\r$\
+		   echo 2 > /proc/irq/1/smp_affinity\rcat /proc/irq/1/effective_affinity\r$\
+		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rticks\rprobe\r$\
+		   bogus-command\r\x01\x7f\rcat /proc/irq/3/spurious\rfinish\r
 PPC_EXPECT	:= --expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		   --expect 'genirq> rxtest The-quick-brown-fox' \
-		   --expect '^ +1: +[0-9]+ +MPIC +42-level +uart0, uart1' \
-		   --expect '^ +2: +[0-9]+ +MPIC +200-edge +timer' \
+		   --expect '^ +1: +[0-9]+ +[0-9]+ +MPIC +42-level +uart0, uart1' \
+		   --expect '^ +2: +[0-9]+ +0 +MPIC +200-edge +timer' \
+		   --expect '^ +4: +1000 +1000 +MPIC +196-percpu +ipi' \
 		   --expect '^ SPU: +[1-9]' \
 		   --expect 'smp_affinity\r?\n1\r?\n' \
-		   --expect 'error: echo: invalid argument' \
+		   --expect 'echo 4 > /proc/irq/1/smp_affinity\r?\nerror: echo: invalid argument' \
+		   --expect 'effective_affinity\r?\n2\r?\n' \
+		   --expect '^ +1: +[0-9]+ +([4-9]|[1-9][0-9]+) +MPIC +42-level' \
 		   --expect 'ticks [0-9]+ \((9|10|11) in 100 ms' \
 		   --expect 'probe: edu-a interrupts on irq 3 ' \
 		   --expect "error: unknown command 'bogus-command'" \
@@ -61,19 +66,25 @@ $(PPC_ELF): $(PPC_OBJS) arch/ppc/kernel.ld
 ppc-deps:
 	$(Q)scripts/deps.sh cross qemu-ppc
 
+# Two CPUs: every scenario and the shell session. One CPU: the SMP ones skip.
 check-ppc: ppc-deps $(PPC_ELF)
-	$(PPC_HARNESS) --name ppc --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check.log \
+	$(PPC_HARNESS) --name ppc-smp2 --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-smp2.log \
 		--ready '$(PPC_READY)' --input '$(PPC_SESSION)' --byte-delay 0.002 $(PPC_EXPECT) \
-		-- $(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF)
+		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)
+	$(PPC_HARNESS) --name ppc-smp1 --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-smp1.log \
+		--quiet --ready '$(PPC_READY)' --input '$(PPC_RXTEST)finish\r' --byte-delay 0.002 \
+		--expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
+		--expect 'SCENARIO ipi-pingpong: SKIP uniprocessor' \
+		-- $(PPC_QEMU) -smp 1 $(PPC_DEVS) -kernel $(PPC_ELF)
 
 run-ppc: ppc-deps $(PPC_ELF)
 	$(Q)if [ -t 0 ]; then \
 		echo "genirq ppc: the shell is on this terminal; 'help' lists commands, 'poweroff' leaves"; \
-		$(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF); \
+		$(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF); \
 	else \
 		$(PPC_HARNESS) --name ppc-demo --timeout 90 --pass-status 1 --ready '$(PPC_READY)' \
 			--quiet --log $(PPC_BUILD)/demo.log \
 			--input 'help\rcat /proc/interrupts\rticks\rprobe\rfinish\r' --byte-delay 0.002 \
-			-- $(PPC_QEMU) $(PPC_DEVS) -kernel $(PPC_ELF) && \
+			-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF) && \
 		sed -n '/$(PPC_READY)/,$$p' $(PPC_BUILD)/demo.log 2>/dev/null; \
 	fi

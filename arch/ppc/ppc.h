@@ -62,6 +62,7 @@ void ppc_call_on_stack(void *arg, void (*fn)(void *), void *top);
 
 /* port.c */
 uint64_t ppc_timebase(void);
+void ppc_idle(void);
 void ppc_poweroff(void) __attribute__((noreturn));
 void ppc_fail(const char *why) __attribute__((noreturn));
 void ppc_pass_exit(void) __attribute__((noreturn));

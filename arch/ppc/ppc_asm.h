@@ -27,7 +27,10 @@
 #define SPRN_MCSRR1	571
 #define SPRN_TBL_R	268
 #define SPRN_TBU_R	269
+#define SPRN_HID0	1008
+#define HID0_DOZE	0x00800000
 
+#define MSR_WE		0x40000		/* wait enable: doze until an interrupt */
 #define MSR_EE		0x8000
 #define MSR_ME		0x1000
 
