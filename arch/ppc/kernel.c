@@ -342,12 +342,23 @@ static int cmd_finish(struct shell *s, int argc, char **argv)
 	ppc_fail("scenarios failed");
 }
 
+static int cmd_fault(struct shell *s, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	shell_printf(s, "fault: executing an illegal instruction\n");
+	__asm__ __volatile__(".long 0");	/* primary opcode 0: program exception */
+	return 0;
+}
+
 static const struct shell_cmd port_cmds[] = {
 	{ "ticks",	"ticks (timer count, and ticks in 100 ms of timebase)", cmd_ticks },
 	{ "probe",	"probe (autoprobe the edu device's line)",	cmd_probe },
 	{ "rxtest",	"rxtest PAYLOAD (uart-rx-echo scenario)",	cmd_rxtest },
 	{ "finish",	"finish (scenario summary, then exit)",		cmd_finish },
 	{ "poweroff",	"poweroff",					cmd_poweroff },
+	{ "fault",	"fault (take an exception: register dump, failure exit)", cmd_fault },
 };
 
 void kernel_main(uint32_t dtb)

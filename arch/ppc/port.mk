@@ -76,6 +76,14 @@ check-ppc: ppc-deps $(PPC_ELF)
 		--expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		--expect 'SCENARIO ipi-pingpong: SKIP uniprocessor' \
 		-- $(PPC_QEMU) -smp 1 $(PPC_DEVS) -kernel $(PPC_ELF)
+	$(Q)out=$$($(PPC_HARNESS) --name ppc-fault --quiet --timeout 30 --pass-status 1 \
+		--log $(PPC_BUILD)/check-fault.log --ready '$(PPC_READY)' --input 'fault\r' \
+		-- $(PPC_QEMU) -smp 1 $(PPC_DEVS) -kernel $(PPC_ELF)); \
+	if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
+	   grep -q '^EXCEPTION program (IVOR6)' $(PPC_BUILD)/check-fault.log && \
+	   grep -q '^KERNEL FAIL' $(PPC_BUILD)/check-fault.log; then \
+		echo "ppc-fault: PASS (exception: register dump, KERNEL FAIL, exit status 0 = not a pass)"; \
+	else echo "$$out"; echo "ppc-fault: FAIL (see $(PPC_BUILD)/check-fault.log)"; exit 1; fi
 
 run-ppc: ppc-deps $(PPC_ELF)
 	$(Q)if [ -t 0 ]; then \
@@ -88,3 +96,5 @@ run-ppc: ppc-deps $(PPC_ELF)
 			-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF) && \
 		sed -n '/$(PPC_READY)/,$$p' $(PPC_BUILD)/demo.log 2>/dev/null; \
 	fi
+
+PORT_CHECKS	+= check-ppc
