@@ -142,6 +142,18 @@ void uart_rx_flush(void)
 
 /* --- edu: a programmable level source (qemu/edu.md) --- */
 
+/* Use @bytes of stack: the `overflow` command's way past the guard words. */
+static __attribute__((noinline)) void eat_stack(uint32_t bytes)
+{
+	volatile char big[bytes];
+
+	for (uint32_t i = 0; i < bytes; i++)
+		big[i] = (char)0xee;
+	(void)big[0];
+}
+
+static volatile bool overflow_next;
+
 irqreturn_t edu_handler(int irq, void *dev)
 {
 	struct edu *e = dev;
@@ -152,6 +164,10 @@ irqreturn_t edu_handler(int irq, void *dev)
 	if (!st)
 		return IRQ_NONE;
 	e->last_sp = ppc_sp();
+	if (overflow_next) {		/* 16 bytes more than the stack has left */
+		overflow_next = false;
+		eat_stack(ppc_stack_room(port_cpu_id(), PPC_STACK_HARDIRQ, ppc_sp()) + 16);
+	}
 	if (e->spin_for_tick) {		/* interrupts are on: the tick nests here */
 		unsigned long t = demo.ticks;
 
@@ -352,6 +368,19 @@ static int cmd_fault(struct shell *s, int argc, char **argv)
 	return 0;
 }
 
+static int cmd_overflow(struct shell *s, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	if (!demo.nr_edus)
+		return -ENOSYS;
+	shell_printf(s, "overflow: an edu handler will run 16 bytes past its stack\n");
+	overflow_next = true;
+	edu_raise(&demo.edu[0], 1);
+	return 0;
+}
+
 static const struct shell_cmd port_cmds[] = {
 	{ "ticks",	"ticks (timer count, and ticks in 100 ms of timebase)", cmd_ticks },
 	{ "probe",	"probe (autoprobe the edu device's line)",	cmd_probe },
@@ -359,6 +388,7 @@ static const struct shell_cmd port_cmds[] = {
 	{ "finish",	"finish (scenario summary, then exit)",		cmd_finish },
 	{ "poweroff",	"poweroff",					cmd_poweroff },
 	{ "fault",	"fault (take an exception: register dump, failure exit)", cmd_fault },
+	{ "overflow",	"overflow (overrun the hardirq stack: detected, failure exit)", cmd_overflow },
 };
 
 void kernel_main(uint32_t dtb)

@@ -75,6 +75,8 @@ extern uintptr_t ppc_pvpanic_bar;
 void ppc_stacks_init(unsigned int cpu);
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp);
 bool ppc_stack_guards_ok(unsigned int cpu);
+/* Bytes between @sp and the guard words of that stack (0: not on it). */
+uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
 enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
 void *ppc_stack_top(unsigned int cpu, int which);
 
