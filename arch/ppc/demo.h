@@ -12,6 +12,22 @@
 
 #include "scenario.h"
 
+/* NS16550 registers (byte offsets) and bits. */
+#define UART_RBR	0
+#define UART_IER	1
+#define UART_MCR	4
+#define UART_LSR	5
+#define UART_SCR	7
+#define UART_IER_RDI	0x01
+#define UART_MCR_LOOP	0x10	/* loopback: THR feeds RBR, nothing leaves */
+#define UART_LSR_DR	0x01
+
+/* edu registers (BAR0, 32-bit, native byte order; shared/qemu/edu.md). */
+#define EDU_ID		0x00
+#define EDU_STATUS	0x24
+#define EDU_RAISE	0x60
+#define EDU_ACK		0x64
+
 #define UART_SOURCE	42	/* both NS16550s: dt interrupts <0x2a 2> */
 #define TICK_HZ		100
 #define MPIC_TIMER_HZ	25000000u	/* QEMU's fixed OpenPIC timer clock (TFRR reads 0) */

@@ -9,6 +9,7 @@
  * `finish`, which prints the summary and leaves QEMU with the PASS exit
  * only when nothing failed.
  */
+#include <stdatomic.h>
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
@@ -23,24 +24,9 @@
 #define READY_MARKER	"genirq ppc: ready"
 #define RXTEST_PAYLOAD	"The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789"
 
-#define UART_RBR	0
-#define UART_IER	1
-#define UART_MCR	4
-#define UART_LSR	5
-#define UART_SCR	7
-#define UART_IER_RDI	0x01
-#define UART_MCR_LOOP	0x10
-#define UART_LSR_DR	0x01
-
-#define EDU_ID		0x00
-#define EDU_STATUS	0x24
-#define EDU_RAISE	0x60
-#define EDU_ACK		0x64
-
 #define RX_RING		512
 
 void kernel_main(uint32_t dtb);
-uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 
 struct demo demo = {
 	.uart = { { .name = "uart0", .base = UART0_BASE },
@@ -51,7 +37,8 @@ struct demo demo = {
 
 static struct shell sh;
 static char rx_ring[RX_RING];
-static volatile unsigned int rx_head, rx_tail;
+/* UART0 -> shell: one producer (the handler, on either CPU), one consumer. */
+static atomic_uint rx_head, rx_tail;
 static volatile unsigned long rx_dropped;
 static unsigned long rx_consumed;	/* bytes the shell took since the ready marker */
 static unsigned long rx_claims_at_ready;
@@ -98,6 +85,31 @@ static void demo_softirq(void)
 
 /* --- the UARTs: each handler claims only its own device's bytes --- */
 
+static void rx_put(char c)
+{
+	unsigned int head = atomic_load_explicit(&rx_head, memory_order_relaxed);
+
+	if ((head + 1) % RX_RING == atomic_load_explicit(&rx_tail, memory_order_acquire)) {
+		rx_dropped++;
+		return;
+	}
+	rx_ring[head] = c;
+	atomic_store_explicit(&rx_head, (head + 1) % RX_RING, memory_order_release);
+}
+
+/* Return: the next byte, or -1 when the ring is empty. */
+static int rx_get(void)
+{
+	unsigned int tail = atomic_load_explicit(&rx_tail, memory_order_relaxed);
+	char c;
+
+	if (tail == atomic_load_explicit(&rx_head, memory_order_acquire))
+		return -1;
+	c = rx_ring[tail];
+	atomic_store_explicit(&rx_tail, (tail + 1) % RX_RING, memory_order_release);
+	return (unsigned char)c;
+}
+
 static irqreturn_t uart_handler(int irq, void *dev)
 {
 	struct uart *u = dev;
@@ -110,14 +122,8 @@ static irqreturn_t uart_handler(int irq, void *dev)
 		mine = true;
 		u->bytes++;
 		u->last = c;
-		if (u != &demo.uart[0])
-			continue;
-		if (((rx_head + 1) % RX_RING) == rx_tail) {
-			rx_dropped++;
-			continue;
-		}
-		rx_ring[rx_head] = c;
-		rx_head = (rx_head + 1) % RX_RING;
+		if (u == &demo.uart[0])
+			rx_put(c);
 	}
 	if (mine)
 		u->claims++;
@@ -137,7 +143,8 @@ void uart_send(struct uart *u, char c)
 /* Drop what the loopback tests left in UART0's ring. */
 void uart_rx_flush(void)
 {
-	rx_tail = rx_head;
+	while (rx_get() >= 0)
+		;
 }
 
 /* --- edu: a programmable level source (qemu/edu.md) --- */
@@ -264,18 +271,14 @@ static void devices_setup(void)
 
 static int cmd_ticks(struct shell *s, int argc, char **argv)
 {
-	uint64_t t0;
-	unsigned long n0;
+	unsigned long n0 = demo.ticks;
 
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
-	n0 = demo.ticks;
-	t0 = ppc_timebase();
 	wait_tb(TB_HZ / 10);
 	shell_printf(s, "ticks %lu (%lu in 100 ms of timebase, %u Hz nominal)\n", demo.ticks,
 		     demo.ticks - n0, TICK_HZ);
-	(void)t0;
 	return 0;
 }
 
@@ -433,17 +436,16 @@ void kernel_main(uint32_t dtb)
 	irq_log("%s", READY_MARKER);
 	shell_prompt(&sh);
 	for (;;) {
-		while (rx_tail != rx_head) {
-			char c = rx_ring[rx_tail];
+		int c;
 
-			rx_tail = (rx_tail + 1) % RX_RING;
+		while ((c = rx_get()) >= 0) {
 			rx_consumed++;
-			shell_input(&sh, c);
+			shell_input(&sh, (char)c);
 		}
 		do_softirq();
 		/* Doze: under round-robin TCG a spinning CPU 0 starves CPU 1. */
 		port_irq_disable();
-		if (rx_tail == rx_head)
+		if (atomic_load(&rx_tail) == atomic_load(&rx_head))
 			ppc_idle();
 		else
 			port_irq_enable();

@@ -188,9 +188,9 @@ static bool wait_dr(struct uart *u)
 {
 	uint64_t end = ppc_timebase() + 10u * TB_MS;
 
-	while (!(mmio_read8(u->base + 5) & 1) && ppc_timebase() < end)
+	while (!(mmio_read8(u->base + UART_LSR) & UART_LSR_DR) && ppc_timebase() < end)
 		;
-	return mmio_read8(u->base + 5) & 1;
+	return mmio_read8(u->base + UART_LSR) & UART_LSR_DR;
 }
 
 static bool shared_uarts(char *why, size_t size)
@@ -270,7 +270,7 @@ static void sc_replay(void)
 	uart_send(u1, 'r');
 	wait_dr(u1);
 	wait_tb(5u * TB_MS);
-	held = u1->claims == c1 && irq_stat_total(irq) == ev && (mmio_read8(u1->base + 5) & 1);
+	held = u1->claims == c1 && irq_stat_total(irq) == ev && (mmio_read8(u1->base + UART_LSR) & UART_LSR_DR);
 	active = mpic_line_active(demo.pic, UART_SOURCE);
 	enable_irq(irq);
 	uart_set_loopback(u1, false);
@@ -479,7 +479,7 @@ static volatile bool slow_running, slow_finished;
 static irqreturn_t slow_handler(int irq, void *dev)
 {
 	struct edu *e = dev;
-	uint32_t st = mmio_read32(e->bar + 0x24);
+	uint32_t st = mmio_read32(e->bar + EDU_STATUS);
 
 	(void)irq;
 	if (!st)

@@ -22,7 +22,7 @@
 
 void secondary_start(void);
 void secondary_main(unsigned int cpu);
-extern uint32_t secondary_stack;
+uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 
 static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
 
