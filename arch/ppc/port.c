@@ -11,6 +11,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
+#include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
 #include "ppc.h"
@@ -185,11 +186,36 @@ void port_console_write(const char *text, size_t len)
 
 /* --- per-CPU interrupt stacks --- */
 
+/* Paint the whole stack: the guard words, and a high-water mark above them. */
 void ppc_stacks_init(unsigned int cpu)
 {
 	for (int w = 0; w < 2; w++)
-		for (unsigned int i = 0; i < STACK_GUARD_WORDS; i++)
+		for (unsigned int i = 0; i < IRQ_STACK_BYTES / 4; i++)
 			irq_stacks[cpu][w][i] = STACK_GUARD;
+}
+
+/* Deepest use of a stack so far, in bytes: the paint still untouched. */
+static unsigned int stack_used(unsigned int cpu, int which)
+{
+	unsigned int i = STACK_GUARD_WORDS;
+
+	while (i < IRQ_STACK_BYTES / 4 && irq_stacks[cpu][which][i] == STACK_GUARD)
+		i++;
+	return IRQ_STACK_BYTES - 4 * i;
+}
+
+/* /proc/interrupts rows: how deep each CPU's interrupt stacks have been. */
+void port_show_interrupts(struct irq_text *t)
+{
+	static const char *const rows[2] = { "HSK", "SSK" };
+
+	for (int w = 0; w < 2; w++) {
+		irq_text_printf(t, " %s:", rows[w]);
+		for (unsigned int cpu = 0; cpu < nr_cpus; cpu++)
+			irq_text_printf(t, " %10u", stack_used(cpu, w));
+		irq_text_printf(t, "  %s stack high-water (bytes of %u)\n",
+				w == PPC_STACK_HARDIRQ ? "hardirq" : "softirq", IRQ_STACK_BYTES);
+	}
 }
 
 void *ppc_stack_top(unsigned int cpu, int which)
