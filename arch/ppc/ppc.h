@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ppc.h - the e500 port's own declarations (not part of genirq's API).
+ */
+#ifndef GENIRQ_PPC_H
+#define GENIRQ_PPC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "ppc_asm.h"
+
+/* The registers an exception stub saved (layout: ppc_asm.h REG_*). */
+struct ppc_regs {
+	uint32_t	back_chain, lr_slot;
+	uint32_t	gpr[32];
+	uint32_t	cr, lr, ctr, xer, srr0, srr1, kind, pad[3];
+};
+_Static_assert(sizeof(struct ppc_regs) == FRAME_SIZE, "frame layout");
+
+#define PPC_MAX_CPUS	2
+#define TB_HZ		400000000u	/* dt timebase-frequency */
+
+#define mfspr(n) ({ uint32_t v_; __asm__ __volatile__("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+#define mtspr(n, v) __asm__ __volatile__("mtspr %0, %1" :: "i"(n), "r"((uint32_t)(v)) : "memory")
+
+static inline uint32_t mmio_read32(uintptr_t a)
+{
+	uint32_t v = *(volatile uint32_t *)a;
+
+	__asm__ __volatile__("isync" ::: "memory");
+	return v;
+}
+
+static inline void mmio_write32(uintptr_t a, uint32_t v)
+{
+	__asm__ __volatile__("sync" ::: "memory");
+	*(volatile uint32_t *)a = v;
+}
+
+static inline uint8_t mmio_read8(uintptr_t a)
+{
+	return *(volatile uint8_t *)a;
+}
+
+static inline void mmio_write8(uintptr_t a, uint8_t v)
+{
+	__asm__ __volatile__("sync" ::: "memory");
+	*(volatile uint8_t *)a = v;
+}
+
+static inline uint32_t ppc_sp(void)
+{
+	uint32_t sp;
+
+	__asm__ __volatile__("mr %0, 1" : "=r"(sp));
+	return sp;
+}
+
+/* boot.S */
+void ppc_call_on_stack(void *arg, void (*fn)(void *), void *top);
+
+/* port.c */
+uint64_t ppc_timebase(void);
+void ppc_idle(void);
+void ppc_poweroff(void) __attribute__((noreturn));
+void ppc_fail(const char *why) __attribute__((noreturn));
+void ppc_pass_exit(void) __attribute__((noreturn));
+void ppc_console_emergency(void);
+/* Copy console output into @buf too (NULL stops); how much was copied. */
+void ppc_console_tap(char *buf, unsigned int size);
+unsigned int ppc_console_tapped(void);
+void ppc_set_nr_cpus(unsigned int n);
+extern uintptr_t ppc_pvpanic_bar;
+void ppc_stacks_init(unsigned int cpu);
+bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp);
+bool ppc_stack_guards_ok(unsigned int cpu);
+/* Bytes between @sp and the guard words of that stack (0: not on it). */
+uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
+enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
+void *ppc_stack_top(unsigned int cpu, int which);
+
+/* uart.c: the NS16550 console (UART0). */
+#define UART0_BASE	(CCSR_EA + 0x4500)
+#define UART1_BASE	(CCSR_EA + 0x4600)
+void uart_putc(uintptr_t base, char c);
+
+/* irq.c: the interrupt glue. */
+struct mpic;
+void ppc_irq_init(struct mpic *pic);
+void ppc_exception(struct ppc_regs *regs);
+
+/* pci.c: the e500 host bridge, just enough for edu and pvpanic. */
+struct pci_dev {
+	unsigned int	slot;
+	uint16_t	vendor, device;
+	uintptr_t	bar0;		/* mapped EA, 0 when none */
+	unsigned int	mpic_source;	/* INTA after the swizzle */
+};
+unsigned int pci_scan(struct pci_dev *devs, unsigned int max);
+
+#endif /* GENIRQ_PPC_H */

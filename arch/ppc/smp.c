@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+/*
+ * smp.c - the second e500 core: spin-table start, its own exception and
+ * MPIC set-up, its idle loop, and the IPIs between the two CPUs.
+ *
+ * The spin table (ePAPR): 32 bytes per CPU, big-endian
+ * { u64 entry address (1 while held), u64 r3, u32 reserved, u32 pir, u64 pad }.
+ * Writing an even entry address releases the CPU: QEMU starts it there
+ * with TLB1[1] mapping its 64 MiB, r3 from the table and MSR = 0.
+ */
+#include <genirq/hardirq.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/mpic.h>
+#include <genirq/port.h>
+
+#include "demo.h"
+#include "ppc.h"
+
+#define SPIN_ENTRY(cpu)	(SPIN_EA + 0x20u * (cpu))
+#define BRINGUP_MS	200
+
+void secondary_start(void);
+void secondary_main(unsigned int cpu);
+uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
+
+static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
+
+/* IPI 0 carries the ping-pong; each CPU counts what it received. */
+static irqreturn_t ipi_handler(int irq, void *dev)
+{
+	unsigned int cpu = port_cpu_id();
+
+	(void)irq;
+	(void)dev;
+	demo.ipi_received[cpu]++;
+	if (cpu == 1 && demo.ipi_echo)
+		smp_send_ipi(0);
+	return IRQ_HANDLED;
+}
+
+void smp_send_ipi(unsigned int cpu)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	mpic_send_ipi(demo.pic, 0, &m);
+}
+
+void secondary_main(unsigned int cpu)
+{
+	mpic_cpu_init(demo.pic);
+	irq_cpu_set_online(cpu, true);
+	port_irq_enable();
+	for (;;) {
+		do_softirq();
+		port_irq_disable();
+		ppc_idle();
+	}
+}
+
+/* Start CPU 1 and set up the IPI line. Return: true when it came online. */
+bool smp_init(void)
+{
+	uintptr_t e = SPIN_ENTRY(1);
+	uint64_t end;
+
+	demo.ipi_irq = irq_create_mapping(mpic_domain(demo.pic), mpic_ipi_hwirq(demo.pic, 0));
+	if (demo.ipi_irq < 0 || irq_set_percpu((unsigned int)demo.ipi_irq) ||
+	    request_irq((unsigned int)demo.ipi_irq, ipi_handler, IRQF_PERCPU | IRQF_DISABLED,
+			"ipi", NULL))
+		ppc_fail("IPI line");
+	if (demo.nr_cpus < 2)
+		return true;
+	ppc_stacks_init(1);
+	secondary_stack = (uint32_t)(uintptr_t)&cpu1_stack[4096];
+	mmio_write32(e + 8, 0);				/* r3 = 1, our CPU number */
+	mmio_write32(e + 12, 1);
+	mmio_write32(e + 0, 0);
+	mmio_write32(e + 4, (uint32_t)(uintptr_t)secondary_start);	/* release */
+	end = ppc_timebase() + (uint64_t)BRINGUP_MS * (TB_HZ / 1000);
+	while (!cpumask_test_cpu(1, irq_cpu_online_mask()) && ppc_timebase() < end)
+		;
+	return cpumask_test_cpu(1, irq_cpu_online_mask());
+}

@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mpic.c - OpenPIC / MPIC controllers (see <genirq/mpic.h>).
+ *
+ * Only primitives. The flow is the core's: every MPIC line has an
+ * end-of-interrupt (EOI) and no separate ack (IACK is the ack, done by
+ * the port's entry before the line is known), so the core runs sources
+ * and timers with the fasteoi flow and IPIs with the per-CPU flow.
+ *
+ * Register map (offsets from the MPIC base; OpenPIC 1.2 layout):
+ *   0x1000 FRR, 0x1020 GCR, 0x10a0 + 0x10n IPI n vector/priority,
+ *   0x10e0 spurious vector, 0x10f0 timer frequency,
+ *   0x1100 + 0x40n timer n: current, base count, vector/priority, dest,
+ *   0x10000 + 0x20s source s vector/priority, + 0x10 its destination,
+ *   0x20000 + 0x1000c CPU c: IPI dispatch 0x40 + 0x10n, task priority
+ *   0x80, IACK 0xa0, EOI 0xb0.
+ */
+#include <genirq/mpic.h>
+#include <genirq/port.h>
+#include <genirq/spinlock.h>
+
+#define FRR		0x1000
+#define GCR		0x1020
+#define GCR_RESET	0x80000000u
+#define IPI_VPR(n)	(0x10a0u + 0x10u * (n))
+#define SVR		0x10e0
+#define TFRR		0x10f0
+#define TMR_BCR(n)	(0x1110u + 0x40u * (n))
+#define TMR_VPR(n)	(0x1120u + 0x40u * (n))
+#define TMR_DR(n)	(0x1130u + 0x40u * (n))
+#define TMR_BCR_CI	0x80000000u	/* count inhibit */
+#define SRC_VPR(s)	(0x10000u + 0x20u * (s))
+#define SRC_DR(s)	(0x10010u + 0x20u * (s))
+#define CPU_REG(c, r)	(0x20000u + 0x1000u * (c) + (r))
+#define CPU_IPI_DR(n)	(0x40u + 0x10u * (n))
+#define CPU_CTPR	0x80u
+#define CPU_IACK	0xa0u
+#define CPU_EOI		0xb0u
+
+#define VPR_MASK	0x80000000u
+#define VPR_ACTIVITY	0x40000000u
+#define VPR_POLARITY	0x00800000u	/* active high / rising */
+#define VPR_SENSE	0x00400000u	/* level */
+#define VPR_PRIO_SHIFT	16
+#define VPR_PRIO	(0xfu << VPR_PRIO_SHIFT)
+
+/* GCR reset is quick on real parts; bound the wait anyway. */
+#define RESET_SPINS	100000
+
+struct mpic {
+	uintptr_t		base;
+	bool			swap;		/* registers in the other byte order */
+	uint32_t		vector_mask;
+	uint32_t		spurious;
+	unsigned int		nr_sources;
+	unsigned int		nr_cpus;
+	struct irq_spinlock	lock;		/* read-modify-write of VPRs */
+	struct irq_domain	*domain;
+};
+
+static uint32_t swab32(uint32_t v)
+{
+	return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+}
+
+static uint32_t rd(struct mpic *m, uint32_t off)
+{
+	uint32_t v = *(volatile uint32_t *)(m->base + off);
+
+	atomic_thread_fence(memory_order_seq_cst);
+	return m->swap ? swab32(v) : v;
+}
+
+static void wr(struct mpic *m, uint32_t off, uint32_t v)
+{
+	/* Device stores made by a handler complete before its EOI. */
+	atomic_thread_fence(memory_order_seq_cst);
+	*(volatile uint32_t *)(m->base + off) = m->swap ? swab32(v) : v;
+}
+
+static uint32_t cpu_reg(uint32_t r)
+{
+	return CPU_REG(port_cpu_id(), r);
+}
+
+enum line_kind { LINE_SOURCE, LINE_IPI, LINE_TIMER, LINE_NONE };
+
+static enum line_kind kind_of(struct mpic *m, irq_hw_number_t hw, unsigned int *n)
+{
+	if (hw < m->nr_sources) {
+		*n = (unsigned int)hw;
+		return LINE_SOURCE;
+	}
+	hw -= m->nr_sources;
+	*n = (unsigned int)hw % MPIC_NR_IPIS;
+	if (hw < MPIC_NR_IPIS)
+		return LINE_IPI;
+	return hw < MPIC_NR_IPIS + MPIC_NR_TIMERS ? LINE_TIMER : LINE_NONE;
+}
+
+/* Vector/priority register of a line, 0 for none. */
+static uint32_t vpr_of(struct mpic *m, irq_hw_number_t hw)
+{
+	unsigned int n;
+
+	switch (kind_of(m, hw, &n)) {
+	case LINE_SOURCE:	return SRC_VPR(n);
+	case LINE_IPI:		return IPI_VPR(n);
+	case LINE_TIMER:	return TMR_VPR(n);
+	default:		return 0;
+	}
+}
+
+/* Destination register of a line, 0 for none (IPIs go where they are sent). */
+static uint32_t dr_of(struct mpic *m, irq_hw_number_t hw)
+{
+	unsigned int n;
+
+	switch (kind_of(m, hw, &n)) {
+	case LINE_SOURCE:	return SRC_DR(n);
+	case LINE_TIMER:	return TMR_DR(n);
+	default:		return 0;
+	}
+}
+
+static void vpr_update(struct mpic *m, irq_hw_number_t hw, uint32_t clear, uint32_t set)
+{
+	uint32_t off = vpr_of(m, hw);
+	unsigned long flags;
+
+	if (!off)
+		return;
+	flags = irq_spin_lock_irqsave(&m->lock);
+	wr(m, off, (rd(m, off) & ~clear) | set);
+	(void)rd(m, off);	/* the write has reached the MPIC */
+	irq_spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void mpic_mask(struct irq_data *d)
+{
+	vpr_update(d->chip_data, d->hwirq, 0, VPR_MASK);
+}
+
+static void mpic_unmask(struct irq_data *d)
+{
+	vpr_update(d->chip_data, d->hwirq, VPR_MASK, 0);
+}
+
+static void mpic_eoi(struct irq_data *d)
+{
+	mpic_eoi_cpu(d->chip_data);
+}
+
+/* Sources take any trigger; IPIs and timers are edges by construction. */
+static int mpic_set_type(struct irq_data *d, unsigned int type)
+{
+	struct mpic *m = d->chip_data;
+	unsigned int n;
+	uint32_t bits;
+
+	if (kind_of(m, d->hwirq, &n) != LINE_SOURCE)
+		return (type == IRQ_TYPE_NONE || type == IRQ_TYPE_EDGE_RISING) ? 0 : -EINVAL;
+	switch (type & IRQ_TYPE_SENSE_MASK) {
+	case IRQ_TYPE_NONE:		return 0;
+	case IRQ_TYPE_EDGE_RISING:	bits = VPR_POLARITY; break;
+	case IRQ_TYPE_EDGE_FALLING:	bits = 0; break;
+	case IRQ_TYPE_LEVEL_HIGH:	bits = VPR_SENSE | VPR_POLARITY; break;
+	case IRQ_TYPE_LEVEL_LOW:	bits = VPR_SENSE; break;
+	default:			return -EINVAL;
+	}
+	vpr_update(m, d->hwirq, VPR_SENSE | VPR_POLARITY, bits);
+	return 0;
+}
+
+/*
+ * Directed delivery to one CPU: with several bits set, QEMU raises all.
+ * An unmasked line is masked around the change, so an event already
+ * presented to the old CPU is withdrawn there and offered to the new one
+ * (QEMU's model otherwise leaves it raised on the old CPU, whose IACK
+ * then answers spurious).
+ */
+static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct mpic *m = d->chip_data;
+	unsigned int cpu = cpumask_first(dest);
+	uint32_t dr = dr_of(m, d->hwirq), vpr_off = vpr_of(m, d->hwirq), vpr;
+	struct cpumask eff;
+	unsigned long flags;
+
+	if (!dr)
+		return -EIO;
+	if (cpu >= m->nr_cpus)
+		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&m->lock);
+	vpr = rd(m, vpr_off);
+	if (!(vpr & VPR_MASK))
+		wr(m, vpr_off, vpr | VPR_MASK);
+	wr(m, dr, 1u << cpu);
+	if (!(vpr & VPR_MASK))
+		wr(m, vpr_off, vpr & ~VPR_ACTIVITY);
+	irq_spin_unlock_irqrestore(&m->lock, flags);
+	cpumask_clear(&eff);
+	cpumask_set_cpu(cpu, &eff);
+	irq_data_update_effective_affinity(d, &eff);
+	return 0;
+}
+
+static const struct irq_chip mpic_chip = {
+	.name		= "MPIC",
+	.mask		= mpic_mask,
+	.unmask		= mpic_unmask,
+	.eoi		= mpic_eoi,
+	.set_type	= mpic_set_type,
+	.set_affinity	= mpic_set_affinity,
+};
+
+struct mpic *mpic_create(const struct mpic_config *cfg)
+{
+	const bool cpu_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+	unsigned int nr_lines, spins = 0;
+	struct mpic *m = port_alloc(sizeof(*m));
+	uint32_t frr;
+
+	if (!m)
+		return NULL;
+	*m = (struct mpic){ .base = cfg->base, .swap = cfg->big_endian != cpu_big,
+			    .spurious = cfg->spurious_vector,
+			    .vector_mask = cfg->spurious_vector > 0xff ? 0xffffu : 0xffu };
+	irq_spin_init(&m->lock);
+	wr(m, GCR, GCR_RESET);
+	while ((rd(m, GCR) & GCR_RESET) && ++spins < RESET_SPINS)
+		port_cpu_relax();
+	wr(m, GCR, cfg->gcr_mode);
+	frr = rd(m, FRR);
+	m->nr_sources = ((frr >> 16) & 0x7ffu) + 1;
+	m->nr_cpus = ((frr >> 8) & 0x1fu) + 1;
+	nr_lines = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
+	if (nr_lines > m->vector_mask || (GCR_RESET & rd(m, GCR))) {
+		port_free(m);
+		return NULL;
+	}
+	wr(m, SVR, m->spurious);
+	for (unsigned int s = 0; s < m->nr_sources; s++) {
+		wr(m, SRC_VPR(s), VPR_MASK | (MPIC_PRIO_SOURCE << VPR_PRIO_SHIFT) | s);
+		wr(m, SRC_DR(s), 1);
+	}
+	for (unsigned int n = 0; n < MPIC_NR_IPIS; n++)
+		wr(m, IPI_VPR(n), VPR_MASK | (MPIC_PRIO_IPI << VPR_PRIO_SHIFT) |
+		   (uint32_t)mpic_ipi_hwirq(m, n));
+	for (unsigned int n = 0; n < MPIC_NR_TIMERS; n++) {
+		wr(m, TMR_BCR(n), TMR_BCR_CI);
+		wr(m, TMR_VPR(n), VPR_MASK | (MPIC_PRIO_TIMER << VPR_PRIO_SHIFT) |
+		   (uint32_t)mpic_timer_hwirq(m, n));
+		wr(m, TMR_DR(n), 1);
+	}
+	m->domain = irq_domain_create_linear(cfg->name, nr_lines, &mpic_chip, m);
+	if (!m->domain) {
+		port_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+struct irq_domain *mpic_domain(struct mpic *m)
+{
+	return m->domain;
+}
+
+unsigned int mpic_nr_sources(struct mpic *m)
+{
+	return m->nr_sources;
+}
+
+unsigned int mpic_nr_cpus(struct mpic *m)
+{
+	return m->nr_cpus;
+}
+
+irq_hw_number_t mpic_ipi_hwirq(struct mpic *m, unsigned int n)
+{
+	return m->nr_sources + n;
+}
+
+irq_hw_number_t mpic_timer_hwirq(struct mpic *m, unsigned int n)
+{
+	return m->nr_sources + MPIC_NR_IPIS + n;
+}
+
+int mpic_set_priority(struct mpic *m, irq_hw_number_t hw, unsigned int prio)
+{
+	if (prio > 15 || !vpr_of(m, hw))
+		return -EINVAL;
+	vpr_update(m, hw, VPR_PRIO, prio << VPR_PRIO_SHIFT);
+	return 0;
+}
+
+void mpic_set_cpu_priority(struct mpic *m, unsigned int prio)
+{
+	wr(m, cpu_reg(CPU_CTPR), prio & 0xfu);
+	(void)rd(m, cpu_reg(CPU_CTPR));
+}
+
+void mpic_cpu_init(struct mpic *m)
+{
+	mpic_set_cpu_priority(m, 0);
+}
+
+irq_hw_number_t mpic_iack(struct mpic *m)
+{
+	uint32_t vec = rd(m, cpu_reg(CPU_IACK)) & m->vector_mask;
+
+	return vec == m->spurious ? MPIC_SPURIOUS : (irq_hw_number_t)vec;
+}
+
+void mpic_eoi_cpu(struct mpic *m)
+{
+	wr(m, cpu_reg(CPU_EOI), 0);
+}
+
+void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest)
+{
+	uint32_t bits = 0;
+
+	for (unsigned int cpu = 0; cpu < m->nr_cpus && cpu < 32; cpu++)
+		if (cpumask_test_cpu(cpu, dest))
+			bits |= 1u << cpu;
+	if (n < MPIC_NR_IPIS && bits)
+		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+}
+
+int mpic_timer_start(struct mpic *m, unsigned int n, uint32_t count)
+{
+	if (n >= MPIC_NR_TIMERS || count >= TMR_BCR_CI)
+		return -EINVAL;
+	wr(m, TMR_BCR(n), TMR_BCR_CI);
+	if (count)
+		wr(m, TMR_BCR(n), count);
+	return 0;
+}
+
+uint32_t mpic_timer_freq(struct mpic *m)
+{
+	return rd(m, TFRR);
+}
+
+bool mpic_line_active(struct mpic *m, irq_hw_number_t hw)
+{
+	uint32_t off = vpr_of(m, hw);
+
+	return off && (rd(m, off) & VPR_ACTIVITY);
+}
