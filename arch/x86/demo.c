@@ -20,7 +20,7 @@
 
 #define RX_TEXT		"0123456789"	/* what the harness sends first */
 #define RX_REPLAY_BYTE	'R'		/* then this one, while the line is off */
-#define TIMER_SPAN_NS	(200ull * 1000 * 1000)
+#define TIMER_SPAN_NS	(500ull * 1000 * 1000)
 #define TIMER_SLACK_PCT	10u
 #define RTC_IRQ		8u
 #define RTC_INDEX	0x70
@@ -122,13 +122,13 @@ static void sc_timer(void)
 	unsigned long n0 = pit_ticks(), n, want = PIT_HZ * TIMER_SPAN_NS / 1000000000ull;
 
 	while (x86_tsc_to_ns(rdtsc() - t0) < TIMER_SPAN_NS)
-		port_cpu_relax();
+		x86_safe_halt();
 	n = pit_ticks() - n0;
 	if (n * 100 >= want * (100 - TIMER_SLACK_PCT) && n * 100 <= want * (100 + TIMER_SLACK_PCT))
-		scenario_pass(&tally, "timer-ticks", "%lu ticks in 200 ms of TSC time (%u Hz, want %lu +-%u%%)",
+		scenario_pass(&tally, "timer-ticks", "%lu ticks in 500 ms of TSC time (%u Hz, want %lu +-%u%%)",
 			      n, PIT_HZ, want, TIMER_SLACK_PCT);
 	else
-		scenario_fail(&tally, "timer-ticks", "want %lu ticks +-%u%% in 200 ms of TSC time, got %lu",
+		scenario_fail(&tally, "timer-ticks", "want %lu ticks +-%u%% in 500 ms of TSC time, got %lu",
 			      want, TIMER_SLACK_PCT, n);
 }
 
@@ -435,9 +435,9 @@ static int cmd_ticks(struct shell *sh, int argc, char **argv)
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
-	shell_printf(sh, "%lu ticks at %u Hz, %llu ms since boot (TSC %llu kHz)\n", pit_ticks(), PIT_HZ,
-		     (unsigned long long)(x86_tsc_to_ns(rdtsc() - boot_tsc) / 1000000u),
-		     (unsigned long long)x86_tsc_khz());
+	shell_printf(sh, "%lu ticks at %u Hz, %llu ms since boot (TSC %llu kHz), %lu keyboard scancodes\n",
+		     pit_ticks(), PIT_HZ, (unsigned long long)(x86_tsc_to_ns(rdtsc() - boot_tsc) / 1000000u),
+		     (unsigned long long)x86_tsc_khz(), kbd_scancodes());
 	return 0;
 }
 
@@ -548,6 +548,8 @@ static void sc_uart_rx(void)
 	unsigned int i;
 
 	uart_get_stats(&s0);
+	irq_log("boot to ready: %llu ms of TSC time since reset",
+		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
 	say("RX-READY: send \"" RX_TEXT "\" then 'R'\n");
 	for (i = 0; i < sizeof(RX_TEXT) - 1; i++)
 		got[i] = (char)rx_wait();
@@ -611,9 +613,11 @@ int x86_demo_main(void)
 	err = pit_request();
 	if (!err)
 		err = uart_request();
+	if (!err)
+		err = kbd_request();
 	port_irq_enable();
 	if (err || irq_cpu_online_mask() == NULL) {
-		scenario_fail(&tally, "boot", "timer/serial request_irq: %d", err);
+		scenario_fail(&tally, "boot", "timer/serial/keyboard request_irq: %d", err);
 	} else {
 		scenario_pass(&tally, "boot", "core up, i8259 pair at vectors 0x20-0x2f, %u/%u CPU online, TSC %llu kHz, %u edu device(s)",
 			      1u, port_nr_cpus(), (unsigned long long)x86_tsc_khz(), nr_edu);
@@ -637,9 +641,8 @@ int x86_demo_main(void)
 		sc_replay();
 	}
 	err = scenario_summary(&tally);
-	irq_log("boot to verdict: %llu ms of TSC time since reset, %llu ms in the scenarios",
-		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u),
-		(unsigned long long)(x86_tsc_to_ns(rdtsc() - boot_tsc) / 1000000u));
+	irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",
+		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
 	if (x86_cmdline_has("shell"))
 		run_shell();
 	return err;

@@ -81,6 +81,19 @@ uint64_t port_time_ns(void)
 	return x86_tsc_to_ns(rdtsc());
 }
 
+/* Halt between ticks when we may: under -icount,sleep=off idle time is free. */
+void port_delay_us(unsigned long us)
+{
+	uint64_t end = port_time_ns() + (uint64_t)us * 1000u;
+
+	while (port_time_ns() < end) {
+		if (port_irqs_disabled())
+			port_cpu_relax();
+		else
+			x86_safe_halt();
+	}
+}
+
 uint64_t port_cycles(void)
 {
 	return rdtsc();

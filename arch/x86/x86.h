@@ -129,6 +129,11 @@ struct uart_stats {
 };
 void uart_get_stats(struct uart_stats *s);
 
+/* --- the i8042 keyboard (IRQ 1) --- */
+
+int kbd_request(void);
+unsigned long kbd_scancodes(void);
+
 /* --- the QEMU edu PCI devices --- */
 
 #define EDU_MAX		2
