@@ -78,3 +78,9 @@ run-i386:
 			--input '0123456789R\rcat /proc/interrupts\rprobe\rticks\rpoweroff\r' \
 			-- $(I386_QEMU) -append shell; \
 	fi
+
+.PHONY: debug-i386
+debug-i386:
+	$(Q)$(MAKE) --no-print-directory -j2 $(I386_KERNEL)
+	@echo "QEMU is halted; attach with: gdb $(I386_KERNEL) -ex 'target remote :1234'"
+	$(I386_QEMU) -append shell -s -S
