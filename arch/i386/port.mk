@@ -29,14 +29,17 @@ I386_HARNESS	:= python3 scripts/qemu-harness.py --pass-status $(I386_PASS) --tim
 
 $(I386_OUT)/obj/%.o: %.c $(I386_HDRS)
 	$(Q)mkdir -p $(dir $@)
-	$(I386_CC) $(I386_CFLAGS) -c $< -o $@
+	@echo "  CC [i386] $<"
+	$(Q)$(I386_CC) $(I386_CFLAGS) -c $< -o $@
 
 $(I386_OUT)/obj/arch/i386/boot.o: arch/i386/boot.S
 	$(Q)mkdir -p $(dir $@)
-	$(I386_CC) -m32 -c $< -o $@
+	@echo "  AS [i386] $<"
+	$(Q)$(I386_CC) -m32 -c $< -o $@
 
 $(I386_KERNEL): $(I386_OBJS) arch/i386/link.ld
-	$(I386_CC) -nostdlib -static -no-pie -Wl,-T,arch/i386/link.ld -Wl,-z,max-page-size=0x1000 \
+	@echo "  LD [i386] $@"
+	$(Q)$(I386_CC) -nostdlib -static -no-pie -Wl,-T,arch/i386/link.ld -Wl,-z,max-page-size=0x1000 \
 		-Wl,--build-id=none -Wl,--no-warn-rwx-segments -o $@ $(I386_OBJS) -lgcc
 
 PORT_CHECKS	+= check-i386

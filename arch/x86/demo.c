@@ -9,7 +9,6 @@
  * the machine; a hang is the harness's timeout to catch, never a verdict.
  */
 #include <genirq/hardirq.h>
-#include <genirq/i8259.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -22,13 +21,6 @@
 #define RX_REPLAY_BYTE	'R'		/* then this one, while the line is off */
 #define TIMER_SPAN_NS	(500ull * 1000 * 1000)
 #define TIMER_SLACK_PCT	10u
-#define RTC_IRQ		8u
-#define RTC_INDEX	0x70
-#define RTC_DATA	0x71
-#define RTC_REG_B	0x0B
-#define RTC_REG_C	0x0C
-#define RTC_PIE		0x40
-#define SPURIOUS_IRQ7_VECTOR_INT "int $0x27"
 #define STORM_EVENTS	100000u		/* the spurious rule's window */
 
 static struct scenario_tally tally = { .write = uart_write };
@@ -37,7 +29,7 @@ static unsigned int nr_edu;
 static uint64_t boot_tsc;
 static char tapbuf[2048];
 
-static bool contains(const char *hay, const char *needle)
+bool x86_contains(const char *hay, const char *needle)
 {
 	for (; *hay; hay++) {
 		size_t i = 0;
@@ -59,7 +51,7 @@ static void say(const char *s)
 	uart_write(s, n);
 }
 
-static void wait_ticks(unsigned long n)
+void x86_wait_ticks(unsigned long n)
 {
 	unsigned long end = pit_ticks() + n;
 
@@ -87,12 +79,8 @@ static irqreturn_t test_handler(int irq, void *dev)
 	seen.calls++;
 	seen.on_hardirq_stack = x86_on_stack(X86_HARDIRQ_STACK, x86_sp());
 	seen.saw_irqs_on = !port_irqs_disabled();
-	if (seen.nest) {
-		unsigned long t = pit_ticks();
-
-		while (pit_ticks() == t)
-			port_cpu_relax();
-	}
+	while (seen.nest && !seen.tick_nested)
+		port_cpu_relax();	/* a timer tick nests in here */
 	if (seen.raise_softirq)
 		raise_softirq(HI_SOFTIRQ);
 	return edu_irq(irq, dev);
@@ -153,10 +141,10 @@ static void sc_irq_stack(void)
 		return;
 	}
 	seen.nest = true;
-	pit_tick_hook = nest_hook;
+	x86_tick_hook = nest_hook;
 	edu_raise(&edu[0], 1);
 	seen.nest = false;
-	pit_tick_hook = NULL;
+	x86_tick_hook = NULL;
 	free_irq(edu[0].irq, &edu[0]);
 	if (!seen.calls || !seen.on_hardirq_stack || !seen.saw_irqs_on || !seen.tick_nested ||
 	    !seen.tick_on_stack || seen.tick_depth != 2) {
@@ -174,12 +162,12 @@ static void sc_irq_stack(void)
 	over0 = x86_stack_overflows();
 	uart_tap(tapbuf, sizeof(tapbuf));
 	*x86_stack_guard(X86_SOFTIRQ_STACK) ^= 0xFFFFu;
-	wait_ticks(1);
+	x86_wait_ticks(1);
 	uart_tap(NULL, 0);
-	if (x86_stack_overflows() != over0 + 1 || !contains(tapbuf, "softirq stack overflow") ||
+	if (x86_stack_overflows() != over0 + 1 || !x86_contains(tapbuf, "softirq stack overflow") ||
 	    x86_stack_check() != 0) {
 		scenario_fail(&tally, name, "smashed softirq guard: overflows %lu -> %lu, report %s",
-			      over0, x86_stack_overflows(), contains(tapbuf, "overflow") ? "seen" : "missing");
+			      over0, x86_stack_overflows(), x86_contains(tapbuf, "overflow") ? "seen" : "missing");
 		return;
 	}
 	scenario_pass(&tally, name, "handler on the hardirq stack, nested tick on it at depth 2, guards intact; a smashed guard was reported");
@@ -218,7 +206,7 @@ static bool spurious_view_clean(unsigned int irq)
 	char path[40], buf[160];
 
 	irq_snprintf(path, sizeof(path), "/proc/irq/%u/spurious", irq);
-	return irq_proc_read(path, buf, sizeof(buf)) > 0 && contains(buf, "unhandled 0\n");
+	return irq_proc_read(path, buf, sizeof(buf)) > 0 && x86_contains(buf, "unhandled 0\n");
 }
 
 static void sc_shared(void)
@@ -304,7 +292,7 @@ static void sc_screaming(void)
 	events = irq_stat_total(e->irq) - n0;
 	depth = irq_get_depth(e->irq);
 	t0 = pit_ticks();
-	wait_ticks(3);			/* the timer still ticks */
+	x86_wait_ticks(3);			/* the timer still ticks */
 	claimed0 = e->claimed;
 	port_irq_disable();		/* no poll in between: fix, then enable */
 	broken_fixed = true;
@@ -313,14 +301,14 @@ static void sc_screaming(void)
 	bool back = e->claimed == claimed0 + 1 && irq_get_depth(e->irq) == 0 && edu_status(e) == 0;
 
 	free_irq(e->irq, e);
-	if (depth == 1 && events <= STORM_EVENTS && contains(tapbuf, "nobody cared") &&
-	    contains(tapbuf, "edu-broken") && pit_ticks() >= t0 + 3 && back)
+	if (depth == 1 && events <= STORM_EVENTS && x86_contains(tapbuf, "nobody cared") &&
+	    x86_contains(tapbuf, "edu-broken") && pit_ticks() >= t0 + 3 && back)
 		scenario_pass(&tally, name, "irq %u disabled after %lu events with a report naming edu-broken; timer alive; enable_irq served it again",
 			      e->irq, events);
 	else
 		scenario_fail(&tally, name, "irq %u: depth %d after %lu events (want 1, <= %u), report %s, back %d",
 			      e->irq, depth, events, STORM_EVENTS,
-			      contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
+			      x86_contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
 }
 
 static int autoprobe_uart(void)
@@ -331,7 +319,7 @@ static int autoprobe_uart(void)
 	uart_release();
 	mask = probe_irq_on();
 	uart_thre_irq(true);
-	wait_ticks(2);
+	x86_wait_ticks(2);
 	irq = probe_irq_off(mask);
 	uart_thre_irq(false);
 	uart_request();
@@ -346,77 +334,6 @@ static void sc_autoprobe(void)
 		scenario_pass(&tally, "autoprobe", "COM1 THRE found on irq %d", irq);
 	else
 		scenario_fail(&tally, "autoprobe", "want irq %u for COM1, probe_irq_off gave %d", COM1_IRQ, irq);
-}
-
-static unsigned int rtc_calls;
-
-static irqreturn_t rtc_handler(int irq, void *dev)
-{
-	(void)irq;
-	(void)dev;
-	rtc_calls++;
-	return IRQ_HANDLED;
-}
-
-static void rtc_periodic(bool on)
-{
-	uint8_t b;
-
-	outb(RTC_INDEX, RTC_REG_B);
-	b = inb(RTC_DATA);
-	outb(RTC_INDEX, RTC_REG_B);
-	outb(RTC_DATA, on ? (uint8_t)(b | RTC_PIE) : (uint8_t)(b & ~RTC_PIE));
-	outb(RTC_INDEX, RTC_REG_C);
-	(void)inb(RTC_DATA);
-}
-
-/*
- * A genuine spurious IRQ15 (shared/qemu/x86.md): the RTC raises IRQ8 with
- * interrupts off, the slave passes it to the master's IRR2, then IRQ8 is
- * masked. On sti the master asks the slave, which has nothing: vector 15.
- */
-static void sc_spurious(void)
-{
-	const char *name = "spurious-vector";
-	unsigned long spu0 = irq_spurious_count(0), n7 = irq_stat_total(7), n15 = irq_stat_total(15);
-	unsigned long spu7, spu15;
-	unsigned int calls;
-	uint64_t t0;
-	int err;
-
-	__asm__ __volatile__(SPURIOUS_IRQ7_VECTOR_INT);
-	spu7 = irq_spurious_count(0) - spu0;
-
-	port_irq_disable();
-	err = request_irq(RTC_IRQ, rtc_handler, 0, "rtc", &rtc_calls);
-	if (err) {
-		port_irq_enable();
-		scenario_fail(&tally, name, "request_irq(8): %d", err);
-		return;
-	}
-	rtc_calls = 0;
-	rtc_periodic(true);
-	t0 = rdtsc();
-	while (!(i8259_read_irr() & (1u << RTC_IRQ)) &&
-	       x86_tsc_to_ns(rdtsc() - t0) < 1000000000ull)
-		port_cpu_relax();
-	disable_irq_nosync(RTC_IRQ);
-	port_irq_enable();
-	__asm__ __volatile__("nop");
-	port_irq_disable();
-	spu15 = irq_spurious_count(0) - spu0 - spu7;
-	calls = rtc_calls;
-	rtc_periodic(false);
-	port_irq_enable();
-	enable_irq(RTC_IRQ);
-	free_irq(RTC_IRQ, &rtc_calls);
-
-	if (spu7 == 1 && spu15 == 1 && calls == 0 && irq_stat_total(7) == n7 &&
-	    irq_stat_total(15) == n15)
-		scenario_pass(&tally, name, "IRQ7 (int $0x27, ISR clear) and a genuine IRQ15 (RTC, slave masked) counted in SPU, not dispatched");
-	else
-		scenario_fail(&tally, name, "SPU +%lu for IRQ7, +%lu for IRQ15 (want 1, 1); rtc handler %u, irq7 +%lu, irq15 +%lu",
-			      spu7, spu15, calls, irq_stat_total(7) - n7, irq_stat_total(15) - n15);
 }
 
 /* --- the shell --- */
@@ -518,11 +435,11 @@ static void sc_shell_garbage(void)
 	got = count_lines(capture, "error:");
 	capture_len = 0;
 	feed("help\r");
-	if (got == want && contains(capture, "poweroff") && contains(capture, "genirq> "))
+	if (got == want && x86_contains(capture, "poweroff") && x86_contains(capture, "genirq> "))
 		scenario_pass(&tally, "shell-garbage", "4 KiB line, control bytes, unknown commands, malformed masks: %u one-line errors, shell alive", got);
 	else
 		scenario_fail(&tally, "shell-garbage", "want %u error lines, got %u; help %s", want, got,
-			      contains(capture, "poweroff") ? "answered" : "did not answer");
+			      x86_contains(capture, "poweroff") ? "answered" : "did not answer");
 }
 
 /* Wait for the next received byte, without losing a wake-up. */
@@ -560,7 +477,7 @@ static void sc_uart_rx(void)
 	say("echo: ");
 	say(got);
 	say("\n");
-	if (contains(got, RX_TEXT) && s1.bytes - s0.bytes >= i && s1.runs > s0.runs)
+	if (x86_contains(got, RX_TEXT) && s1.bytes - s0.bytes >= i && s1.runs > s0.runs)
 		scenario_pass(&tally, "uart-rx-echo", "%u bytes in order through %lu RX interrupts, echoed",
 			      i, s1.runs - s0.runs);
 	else
@@ -577,7 +494,7 @@ static void sc_replay(void)
 	uart_get_stats(&s0);
 	while (!uart_rx_waiting())
 		x86_safe_halt();
-	wait_ticks(2);
+	x86_wait_ticks(2);
 	uart_get_stats(&s1);
 	port_irq_disable();
 	enable_irq(COM1_IRQ);
@@ -628,11 +545,8 @@ int x86_demo_main(void)
 	sc_shared();
 	sc_screaming();
 	sc_autoprobe();
-	sc_spurious();
+	x86_port_scenarios(&tally);
 	sc_shell_garbage();
-	scenario_skip(&tally, "affinity-move", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
-	scenario_skip(&tally, "free-vs-running", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
-	scenario_skip(&tally, "ipi-pingpong", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
 	if (x86_cmdline_has("norx")) {
 		scenario_skip(&tally, "uart-rx-echo", "norx on the command line: no input fed");
 		scenario_skip(&tally, "replay-after-enable", "norx on the command line: no input fed");

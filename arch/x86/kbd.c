@@ -13,7 +13,7 @@
 #define CMD_READ_CONFIG	0x20
 #define CMD_WRITE_CONFIG 0x60
 #define CONFIG_KBD_INT	0x01
-#define KBD_IRQ		1u
+#define KBD_IRQ		x86_isa_irq(1)
 #define POLL_LIMIT	100000u	/* a missing controller must not hang the boot */
 
 static volatile unsigned long scancodes;

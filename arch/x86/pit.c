@@ -19,7 +19,7 @@
 
 static volatile unsigned long ticks;
 static uint64_t tsc_khz = 1000000;	/* 1 GHz until calibrated */
-void (*volatile pit_tick_hook)(void);
+void (*volatile x86_tick_hook)(void);
 
 void pit_start(void)
 {
@@ -101,7 +101,7 @@ uint64_t port_cycles(void)
 
 static irqreturn_t pit_irq(int irq, void *dev)
 {
-	void (*hook)(void) = pit_tick_hook;
+	void (*hook)(void) = x86_tick_hook;
 
 	(void)irq;
 	(void)dev;

@@ -78,6 +78,13 @@ __attribute__((noreturn)) void x86_exit(unsigned int code);
 
 /* --- hooks the port gives the shared demo --- */
 
+/* The global interrupt number of ISA line @isa (the PIT is 0, COM1 4). */
+unsigned int x86_isa_irq(unsigned int isa);
+struct scenario_tally;
+/* The scenarios that depend on the port's controllers and CPUs:
+ * spurious-vector and the SMP ones. */
+void x86_port_scenarios(struct scenario_tally *t);
+
 /* Interrupt stacks of the calling CPU. */
 enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
 bool x86_on_stack(enum x86_stack which, uintptr_t sp);
@@ -100,17 +107,18 @@ uint64_t x86_tsc_to_ns(uint64_t tsc);
 /* --- PIT channel 0 --- */
 
 #define PIT_HZ		100u
-#define PIT_IRQ		0u
+#define PIT_IRQ		x86_isa_irq(0)
 void pit_start(void);		/* program PIT_HZ (no interrupt yet) */
 int pit_request(void);		/* the tick handler on PIT_IRQ */
 unsigned long pit_ticks(void);
-/* Called from each tick in hardirq context, for tests; NULL for none. */
-extern void (*volatile pit_tick_hook)(void);
+/* Called from each timer tick (PIT, local APIC) in hardirq context, for
+ * tests; NULL for none. */
+extern void (*volatile x86_tick_hook)(void);
 
 /* --- COM1 --- */
 
 #define COM1_BASE	0x3F8
-#define COM1_IRQ	4u
+#define COM1_IRQ	x86_isa_irq(4)
 void uart_init(void);
 void uart_putc(char c);
 void uart_write(const char *s, size_t len);
@@ -154,5 +162,9 @@ irqreturn_t edu_irq(int irq, void *dev);	/* claims its own device's events */
 
 /* Run every boot scenario; return 0 when none failed. */
 int x86_demo_main(void);
+/* For the port's scenarios: wait @n timer ticks (interrupts on); does
+ * @hay contain @needle; capture the core's log while @fn runs. */
+void x86_wait_ticks(unsigned long n);
+bool x86_contains(const char *hay, const char *needle);
 
 #endif /* GENIRQ_ARCH_X86_H */
