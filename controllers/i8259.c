@@ -167,7 +167,7 @@ bool i8259_spurious(irq_hw_number_t hw)
 	return spurious;
 }
 
-void i8259_mask_all(void)
+static void i8259_mask_all(void)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&pic_lock);
 
@@ -177,15 +177,8 @@ void i8259_mask_all(void)
 	irq_spin_unlock_irqrestore(&pic_lock, flags);
 }
 
-struct irq_domain *i8259_init(unsigned int vector_base)
+void i8259_disable(unsigned int vector_base)
 {
-	struct irq_domain *d;
-	uint16_t elcr;
-
-	if (vector_base & 7u) {
-		port_console_write("i8259: vector base not a multiple of 8\n", 39);
-		return NULL;
-	}
 	outb(MASTER_DATA, 0xFF);
 	outb(SLAVE_DATA, 0xFF);
 	outb_slow(MASTER_CMD, ICW1_INIT_ICW4);
@@ -197,7 +190,18 @@ struct irq_domain *i8259_init(unsigned int vector_base)
 	outb_slow(MASTER_DATA, ICW4_8086);
 	outb_slow(SLAVE_DATA, ICW4_8086);
 	i8259_mask_all();
+}
 
+struct irq_domain *i8259_init(unsigned int vector_base)
+{
+	struct irq_domain *d;
+	uint16_t elcr;
+
+	if (vector_base & 7u) {
+		port_console_write("i8259: vector base not a multiple of 8\n", 39);
+		return NULL;
+	}
+	i8259_disable(vector_base);
 	d = irq_domain_create_legacy("i8259", I8259_NR_LINES, 0, 0, &i8259_chip, NULL);
 	if (!d)
 		return NULL;

@@ -94,8 +94,10 @@ static void sc_spurious(struct scenario_tally *t)
 			      spu7, spu15, calls, irq_stat_total(7) - n7, irq_stat_total(15) - n15);
 }
 
-void x86_port_scenarios(struct scenario_tally *t)
+void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)
 {
+	(void)edus;
+	(void)nr_edu;
 	sc_spurious(t);
 	scenario_skip(t, "affinity-move", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
 	scenario_skip(t, "free-vs-running", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());

@@ -81,9 +81,10 @@ __attribute__((noreturn)) void x86_exit(unsigned int code);
 /* The global interrupt number of ISA line @isa (the PIT is 0, COM1 4). */
 unsigned int x86_isa_irq(unsigned int isa);
 struct scenario_tally;
+struct edu;
 /* The scenarios that depend on the port's controllers and CPUs:
  * spurious-vector and the SMP ones. */
-void x86_port_scenarios(struct scenario_tally *t);
+void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
 
 /* Interrupt stacks of the calling CPU. */
 enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };

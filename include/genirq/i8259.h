@@ -29,8 +29,12 @@ GENIRQ_BEGIN_DECLS
  */
 struct irq_domain *i8259_init(unsigned int vector_base);
 
-/* Mask every line and leave the pair remapped (when an IO-APIC takes over). */
-void i8259_mask_all(void);
+/*
+ * i8259_disable - remap the pair to @vector_base and mask every line,
+ * registering none (an IO-APIC takes over; a stray IRQ7 must still not
+ * look like a CPU exception). Context: boot, local interrupts off.
+ */
+void i8259_disable(unsigned int vector_base);
 
 /**
  * i8259_spurious - is this delivery of line @hw a spurious one?
