@@ -42,7 +42,10 @@ $(X64_KERNEL): $(X64_OBJS) arch/x86_64/link.ld
 		-Wl,-z,max-page-size=0x1000 -Wl,--build-id=none -Wl,--no-warn-rwx-segments \
 		-o $@ $(X64_OBJS) -lgcc
 
-.PHONY: kernel-x86_64 check-x86_64 run-x86_64 bench-x86_64 debug-x86_64
+PORT_CHECKS	+= check-x86_64
+RUN_DEFAULT	:= run-x86_64
+
+.PHONY: kernel-x86_64 check-x86_64 run-x86_64 run-x86_64 bench-x86_64 debug-x86_64
 kernel-x86_64: $(X64_KERNEL)
 
 check-x86_64:
@@ -51,12 +54,38 @@ check-x86_64:
 	$(Q)$(X64_HARNESS) --name x86_64-scenarios --ready RX-READY --input '0123456789R' \
 		--byte-delay 0.05 --log $(X64_OUT)/scenarios.log \
 		--expect '^echo: 0123456789' -- $(X64_QEMU) $(X64_ICOUNT)
+	$(Q)$(X64_HARNESS) --name x86_64-shell --quiet --ready RX-READY --byte-delay 0.02 \
+		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rdisable 2\renable 2\rbogus\rpoweroff\r' \
+		--log $(X64_OUT)/shell.log \
+		--expect '^ +2: +[0-9]+ +[0-9]+ +IO-APIC +2-edge +timer' \
+		--expect '^ +4: +[0-9]+ +0 +IO-APIC +4-edge +serial' \
+		--expect '^ +4: +[0-9]+ +[1-9][0-9]+ +IO-APIC +4-edge +serial' \
+		--expect '^ +2[0-9]: +[1-9][0-9]* +[1-9][0-9]* +LAPIC +0-percpu +local-timer' \
+		--expect '^ SPU: ' --expect '^ NMI: ' --expect '^ ERR: ' \
+		--expect 'smp_affinity_list\r?\n1\r?\n' --expect 'effective_affinity_list\r?\n1\r?\n' \
+		--expect 'echo 4 > /proc/irq/4/smp_affinity\r?\nerror: echo: invalid argument' \
+		--expect 'probe\r?\n4\r?\n' \
+		--expect 'irq 2 disabled \(depth 1\)' --expect 'irq 2 enabled \(depth 0\)' \
+		--expect "error: unknown command 'bogus'" --expect 'power off \(scenarios passed\)' \
+		-- $(X64_QEMU) $(X64_ICOUNT) -append shell
 
 bench-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
 	$(Q)$(X64_HARNESS) --name x86_64-bench --quiet --log $(X64_OUT)/bench.log \
 		-- $(X64_QEMU) $(X64_ICOUNT) -append norx >/dev/null || true
 	$(Q)grep -h "dispatch:" $(X64_OUT)/bench.log
+
+run-x86_64:
+	$(Q)scripts/deps.sh qemu-x86
+	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
+	$(Q)if [ -t 0 ]; then \
+		echo "genirq x86_64 ($(X64_SMP) CPUs): type 0123456789R when asked, then shell commands (help, poweroff)"; \
+		$(X64_QEMU) -append shell; s=$$?; [ $$s -eq $(X64_PASS) ] || { echo "QEMU exit status $$s"; exit 1; }; \
+	else \
+		$(X64_HARNESS) --name x86_64-demo --ready RX-READY --byte-delay 0.02 \
+			--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rticks\rcat /proc/interrupts\rpoweroff\r' \
+			-- $(X64_QEMU) -append shell; \
+	fi
 
 debug-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
