@@ -84,9 +84,9 @@ common:
 	add	$8, %esp
 	iret
 
-/* void i386_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
-	.globl	i386_call_on_stack
-i386_call_on_stack:
+/* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
+	.globl	x86_call_on_stack
+x86_call_on_stack:
 	push	%ebp
 	mov	%esp, %ebp
 	mov	8(%ebp), %eax

@@ -77,7 +77,7 @@ void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
 {
 	if (regs->vector == I386_VECTOR_NMI)
-		i386_nmi(regs);
+		x86_nmi();
 	else if (regs->vector < NR_EXCEPTIONS)
 		exception(regs);
 	else

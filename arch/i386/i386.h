@@ -19,9 +19,7 @@ struct i386_regs {
 #define I386_VECTOR_PIC	0x20	/* the 8259 pair: 0x20-0x2F */
 #define I386_VECTOR_NMI	2
 
-void i386_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp);
 void i386_irq_init(void);
 void i386_interrupt(struct i386_regs *regs);
-void i386_nmi(struct i386_regs *regs);
 
 #endif /* GENIRQ_ARCH_I386_H */

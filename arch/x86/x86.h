@@ -86,8 +86,24 @@ struct edu;
  * spurious-vector and the SMP ones. */
 void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
 
-/* Interrupt stacks of the calling CPU. */
+/* --- interrupt stacks (irqstack.c), per CPU --- */
+
+#define X86_MAX_CPUS	8
+#if defined(__x86_64__)
+# define X86_SP		"rsp"
+#else
+# define X86_SP		"esp"
+#endif
+
 enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
+/* boot.S of each port: call @fn(@arg) with the stack pointer at @sp. */
+void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp);
+/* Guard words armed, stacks empty: before @cpu takes interrupts. */
+void x86_irq_stacks_init(unsigned int cpu);
+/* Interrupt entry: check the guards, run @fn(@arg) on the hardirq stack. */
+void x86_irq_on_stack(void (*fn)(void *), void *arg);
+/* Count an NMI in this CPU's NMI row. */
+void x86_nmi(void);
 bool x86_on_stack(enum x86_stack which, uintptr_t sp);
 /* The guard word at the bottom of a stack (tests corrupt and restore it). */
 volatile uint32_t *x86_stack_guard(enum x86_stack which);

@@ -198,9 +198,9 @@ common:
 	add	$16, %rsp
 	iretq
 
-/* void x86_64_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
-	.globl	x86_64_call_on_stack
-x86_64_call_on_stack:
+/* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
+	.globl	x86_call_on_stack
+x86_call_on_stack:
 	push	%rbp
 	mov	%rsp, %rbp
 	mov	%rdx, %rsp

@@ -105,7 +105,7 @@ void x86_64_trap(struct x86_64_regs *regs);
 void x86_64_trap(struct x86_64_regs *regs)
 {
 	if (regs->vector == 2)
-		x86_64_nmi(regs);
+		x86_nmi();
 	else if (regs->vector < NR_EXCEPTIONS)
 		exception(regs);
 	else

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define X86_64_MAX_CPUS		8
+#define X86_64_MAX_CPUS		X86_MAX_CPUS
 #define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
 #define X86_64_VECTOR_IOAPIC	0x30	/* pin n -> 0x30 + n */
 #define X86_64_VECTOR_PIC	0x20	/* the masked 8259 pair */
@@ -32,11 +32,9 @@ struct x86_64_machine {
 };
 extern struct x86_64_machine x86_64_mach;
 
-void x86_64_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp);
 void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
 void x86_64_interrupt(struct x86_64_regs *regs);
-void x86_64_nmi(struct x86_64_regs *regs);
 void x86_64_idt_load(void);
 extern struct irq_domain *x86_64_lapic_domain;
 /* Start the application processors. Return: how many came online. */
