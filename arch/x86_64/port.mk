@@ -91,3 +91,8 @@ debug-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
 	@echo "QEMU is halted; attach with: gdb $(X64_KERNEL) -ex 'target remote :1234'"
 	$(X64_QEMU) -append shell -s -S
+
+# `make debug ARCH=<isa>`: the top Makefile has no debug target; each port
+# adds debug-<isa>, and this rule picks one (x86_64 when ARCH is unset).
+.PHONY: debug
+debug: debug-$(or $(ARCH),x86_64)
