@@ -12,10 +12,45 @@ static struct cpumask online_mask;
 static struct cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
 
+/*
+ * A CPU went away: lines routed to it move to their other online CPUs, or
+ * are shut down when they have none (keeping their depth). A CPU came
+ * back: lines shut down for lack of it start again, disabled if their
+ * depth says so. Caller holds desc->lock.
+ */
+static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool online)
+{
+	unsigned int st = desc_state(desc);
+	struct cpumask dest;
+
+	if (!desc_action(desc) || (st & IRQS_PER_CPU) || !desc->data.chip->set_affinity)
+		return;
+	if (!online) {
+		if (!(st & IRQS_STARTED) || !cpumask_test_cpu(cpu, &desc->data.effective))
+			return;
+		if (cpumask_and(&dest, &desc->affinity, &online_mask)) {
+			desc->data.chip->set_affinity(&desc->data, &dest);
+		} else {
+			irq_desc_shutdown(desc);
+			desc_set_state(desc, desc_state(desc) | IRQS_CPU_SHUTDOWN);
+		}
+		return;
+	}
+	if ((st & IRQS_CPU_SHUTDOWN) && cpumask_test_cpu(cpu, &desc->affinity)) {
+		desc_set_state(desc, st & ~IRQS_CPU_SHUTDOWN);
+		irq_desc_startup(desc);
+		if (desc->depth)
+			irq_desc_disable(desc);
+	}
+}
+
 void irq_cpu_set_online(unsigned int cpu, bool online)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
+	struct irq_desc *desc;
+	unsigned long flags;
+	unsigned int irq;
 
+	flags = irq_spin_lock_irqsave(&mask_lock);
 	if (online) {
 		cpumask_set_cpu(cpu, &online_mask);
 		cpumask_set_cpu(cpu, &prof_cpu_mask);
@@ -23,6 +58,12 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 		cpumask_clear_cpu(cpu, &online_mask);
 	}
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
+
+	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
+		flags = irq_spin_lock_irqsave(&desc->lock);
+		follow_cpu(desc, cpu, online);
+		irq_spin_unlock_irqrestore(&desc->lock, flags);
+	}
 }
 
 const struct cpumask *irq_cpu_online_mask(void)

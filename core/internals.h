@@ -38,6 +38,7 @@ enum {
 	IRQS_PER_CPU		= 1u << 8,	/* per-CPU line: no lock */
 	IRQS_SPURIOUS_DISABLED	= 1u << 9,	/* disabled by the stuck-line rule */
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
+	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 };
 
 /*

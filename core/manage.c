@@ -67,7 +67,9 @@ void irq_enable_locked(struct irq_desc *desc)
 		desc->depth = 0;
 		irq_spurious_forget(desc);
 		desc_set_state(desc, desc_state(desc) & ~IRQS_DISABLED);
-		if (desc_state(desc) & IRQS_STARTED)
+		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
+			;	/* no online CPU to route to: stays down */
+		else if (desc_state(desc) & IRQS_STARTED)
 			irq_desc_enable(desc);
 		else
 			irq_desc_startup(desc);
@@ -196,7 +198,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		irq_spurious_forget(desc);
 		/* INPROGRESS stays: a freed handler may still be finishing. */
 		st = desc_state(desc) & ~(IRQS_DISABLED | IRQS_AUTODETECT | IRQS_WAITING |
-					  IRQS_PENDING | IRQS_REPLAY);
+					  IRQS_PENDING | IRQS_REPLAY | IRQS_CPU_SHUTDOWN);
 		desc_set_state(desc, st);
 		desc->depth = 0;
 		desc->backoff = 0;

@@ -99,8 +99,12 @@ int irq_core_init(unsigned int nr_irqs);
 unsigned int irq_nr_irqs(void);
 
 /**
- * irq_cpu_set_online - mark a CPU online or offline for affinity
- * Context: the port, as CPUs come and go. Lines are not moved.
+ * irq_cpu_set_online - mark a CPU online or offline
+ *
+ * Offline: lines routed to the CPU move to the other online CPUs of their
+ * affinity, or are shut down (depth kept) when there is none. Online:
+ * those lines start again (still disabled if their depth says so).
+ * Context: the port, as CPUs come and go; not from interrupt context.
  */
 void irq_cpu_set_online(unsigned int cpu, bool online);
 const struct cpumask *irq_cpu_online_mask(void);

@@ -40,6 +40,8 @@ irqreturn_t dev_handler(int irq, void *dev_id)
 	d->last_cpu = (int)port_cpu_id();
 	d->last_preempt = irq_preempt_count();
 	d->last_regs = get_irq_regs();
+	if (d->last_regs)
+		d->last_hw = ((struct sim_regs *)d->last_regs)->hwirq;
 	/* Service every event the device has: one interrupt may cover many. */
 	if (atomic_exchange(&d->want, 0) > 0) {
 		atomic_fetch_add(&d->handled, 1);

@@ -42,6 +42,7 @@ struct dev {
 	int		last_cpu;
 	unsigned int	last_preempt;
 	void		*last_regs;
+	irq_hw_number_t	last_hw;	/* from the sim_regs the handler saw */
 	irqreturn_t	force;		/* when nonzero, return this instead */
 };
 

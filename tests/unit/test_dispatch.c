@@ -15,7 +15,7 @@ TEST(edge_dispatch_runs_handler_in_hardirq_with_regs)
 	CHECK_EQ(atomic_load(&d.handled), 1);
 	CHECK(d.last_preempt & HARDIRQ_MASK);
 	CHECK(d.last_regs != NULL);
-	CHECK_EQ(((struct sim_regs *)d.last_regs)->hwirq, 3);
+	CHECK_EQ(d.last_hw, 3);
 	CHECK(get_irq_regs() == NULL);
 	CHECK_EQ(irq_stat_cpu((unsigned int)d.irq, 0), 1);
 	CHECK_EQ(irq_stat_cpu((unsigned int)d.irq, 1), 0);
