@@ -4,6 +4,10 @@
 #   make run-i386     boot with the shell on the terminal (scripted demo if
 #                     stdin is not a terminal); also `make run ARCH=i386`
 
+# QEMU_ACCEL=kvm asks for KVM (no -icount then); TCG otherwise: a /dev/kvm
+# that exists is not a KVM that works (shared/qemu/x86.md).
+X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
+comma		:= ,
 I386_CC		:= i686-linux-gnu-gcc
 I386_OUT	:= $(BUILD)/i386
 I386_KERNEL	:= $(I386_OUT)/kernel.elf
@@ -19,8 +23,8 @@ I386_HDRS	:= $(CORE_HDRS) $(wildcard demo/*.h arch/x86/*.h arch/i386/*.h)
 # devices sharing PIRQD (IRQ 11), no NIC on that line, exit via port 0xf4.
 # The checks add -icount: with plain TCG a loaded host starves the vCPU and
 # QEMU drops PIT ticks (44 of 50 seen), which timer-ticks rightly fails.
-I386_ICOUNT	:= -icount shift=0,sleep=off
-I386_QEMU	:= qemu-system-i386 -accel tcg -kernel $(I386_KERNEL) -display none \
+I386_ICOUNT	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0$(comma)sleep=off)
+I386_QEMU	:= qemu-system-i386 -accel $(X86_ACCEL) -kernel $(I386_KERNEL) -display none \
 		   -serial stdio -monitor none -no-reboot -nic none \
 		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		   -device edu,addr=4 -device edu,addr=8

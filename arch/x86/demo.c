@@ -528,6 +528,26 @@ static void run_shell(void)
 		shell_input(&shell, (char)rx_wait());
 }
 
+static char times[256];
+static size_t times_len;
+
+/* Run one scenario and note how much of the machine's time it took. */
+static void timed(const char *name, void (*fn)(void))
+{
+	uint64_t t0 = rdtsc();
+
+	fn();
+	if (times_len < sizeof(times))
+		times_len += (size_t)irq_snprintf(times + times_len, sizeof(times) - times_len,
+						  " %s %llu", name,
+						  (unsigned long long)(x86_tsc_to_ns(rdtsc() - t0) / 1000000u));
+}
+
+static void port_scenarios(void)
+{
+	x86_port_scenarios(&tally, edu, nr_edu);
+}
+
 int x86_demo_main(void)
 {
 	int err;
@@ -548,14 +568,15 @@ int x86_demo_main(void)
 			      cpumask_weight(irq_cpu_online_mask()), port_nr_cpus(),
 			      (unsigned long long)x86_tsc_khz(), nr_edu);
 	}
-	sc_timer();
-	sc_irq_stack();
-	sc_softirq();
-	sc_shared();
-	sc_screaming();
-	sc_autoprobe();
-	x86_port_scenarios(&tally, edu, nr_edu);
-	sc_shell_garbage();
+	timed("timer-ticks", sc_timer);
+	timed("irq-stack", sc_irq_stack);
+	timed("softirq", sc_softirq);
+	timed("shared-line", sc_shared);
+	timed("screaming-line", sc_screaming);
+	timed("autoprobe", sc_autoprobe);
+	timed("port's", port_scenarios);
+	timed("shell-garbage", sc_shell_garbage);
+	irq_log("scenario times (ms of TSC time):%s", times);
 	if (x86_cmdline_has("norx")) {
 		scenario_skip(&tally, "uart-rx-echo", "norx on the command line: no input fed");
 		scenario_skip(&tally, "replay-after-enable", "norx on the command line: no input fed");

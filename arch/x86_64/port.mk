@@ -5,6 +5,9 @@
 #   make bench-x86_64   the deterministic dispatch instruction count
 #   make debug-x86_64   QEMU halted with a gdb stub
 
+# QEMU_ACCEL=kvm asks for KVM (no -icount then); TCG otherwise.
+X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
+comma		:= ,
 X64_CC		:= gcc
 X64_OUT		:= $(BUILD)/x86_64
 X64_KERNEL	:= $(X64_OUT)/kernel.elf
@@ -18,11 +21,11 @@ X64_SRCS	:= $(CORE_SRCS) controllers/i8259.c controllers/lapic.c controllers/ioa
 X64_OBJS	:= $(addprefix $(X64_OUT)/obj/,$(X64_SRCS:.c=.o)) $(X64_OUT)/obj/arch/x86_64/boot.o
 X64_HDRS	:= $(CORE_HDRS) $(wildcard demo/*.h arch/x86/*.h arch/x86_64/*.h)
 X64_SMP		?= 2
-X64_QEMU	:= qemu-system-x86_64 -accel tcg -smp $(X64_SMP) -kernel $(X64_KERNEL) -display none \
+X64_QEMU	:= qemu-system-x86_64 -accel $(X86_ACCEL) -smp $(X64_SMP) -kernel $(X64_KERNEL) -display none \
 		   -serial stdio -monitor none -no-reboot -nic none \
 		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		   -device edu,addr=4 -device edu,addr=8
-X64_ICOUNT	:= -icount shift=0,sleep=off
+X64_ICOUNT	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0$(comma)sleep=off)
 X64_PASS	:= 33
 X64_HARNESS	:= python3 scripts/qemu-harness.py --pass-status $(X64_PASS) --timeout 90
 
