@@ -38,33 +38,9 @@ _start:
 	hlt
 	jmp	2b
 
-/* Vectors for which the CPU pushes an error code itself. */
-#define HAS_ERR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
-
-	.altmacro
-	.macro	stub v
-	.align	8
-stub_\v:
-	.if HAS_ERR(\v) == 0
-	push	$0
-	.endif
-	push	$\v
-	jmp	common
-	.pushsection .rodata
-	.long	stub_\v
-	.popsection
-	.endm
-
-	.pushsection .rodata
-	.align	4
-	.globl	i386_stubs
-i386_stubs:
-	.popsection
-	.set	vec, 0
-	.rept	256
-	stub	%vec
-	.set	vec, vec + 1
-	.endr
+#define STUB_PTR	.long
+#define STUBS_TABLE	i386_stubs
+#include "../x86/stubs.h"
 
 /* Frame: es ds edi esi ebp esp ebx edx ecx eax vector error eip cs eflags */
 common:

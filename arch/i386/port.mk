@@ -36,7 +36,7 @@ $(I386_OUT)/obj/%.o: %.c $(I386_HDRS)
 	@echo "  CC [i386] $<"
 	$(Q)$(I386_CC) $(I386_CFLAGS) -c $< -o $@
 
-$(I386_OUT)/obj/arch/i386/boot.o: arch/i386/boot.S
+$(I386_OUT)/obj/arch/i386/boot.o: arch/i386/boot.S arch/x86/stubs.h
 	$(Q)mkdir -p $(dir $@)
 	@echo "  AS [i386] $<"
 	$(Q)$(I386_CC) -m32 -c $< -o $@

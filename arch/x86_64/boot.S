@@ -133,32 +133,9 @@ x86_64_trampoline_end:
 
 	.code64
 	.text
-#define HAS_ERR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
-
-	.altmacro
-	.macro	stub v
-	.align	8
-stub_\v:
-	.if HAS_ERR(\v) == 0
-	push	$0
-	.endif
-	push	$\v
-	jmp	common
-	.pushsection .rodata
-	.quad	stub_\v
-	.popsection
-	.endm
-
-	.pushsection .rodata
-	.align	8
-	.globl	x86_64_stubs
-x86_64_stubs:
-	.popsection
-	.set	vec, 0
-	.rept	256
-	stub	%vec
-	.set	vec, vec + 1
-	.endr
+#define STUB_PTR	.quad
+#define STUBS_TABLE	x86_64_stubs
+#include "../x86/stubs.h"
 
 /* Frame (struct x86_64_regs): r15 .. rax, vector, error, rip cs rflags rsp ss */
 common:

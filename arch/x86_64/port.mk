@@ -34,7 +34,7 @@ $(X64_OUT)/obj/%.o: %.c $(X64_HDRS)
 	@echo "  CC [x86_64] $<"
 	$(Q)$(X64_CC) $(X64_CFLAGS) -c $< -o $@
 
-$(X64_OUT)/obj/arch/x86_64/boot.o: arch/x86_64/boot.S
+$(X64_OUT)/obj/arch/x86_64/boot.o: arch/x86_64/boot.S arch/x86/stubs.h
 	$(Q)mkdir -p $(dir $@)
 	@echo "  AS [x86_64] $<"
 	$(Q)$(X64_CC) -m64 -c $< -o $@
