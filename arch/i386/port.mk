@@ -83,7 +83,7 @@ run-i386:
 	else \
 		$(I386_HARNESS) --name i386-demo --ready RX-READY --byte-delay 0.02 \
 			--input '0123456789R\rcat /proc/interrupts\rprobe\rticks\rpoweroff\r' \
-			-- $(I386_QEMU) -append shell; \
+			-- $(I386_QEMU) $(I386_ICOUNT) -append shell; \
 	fi
 
 .PHONY: debug-i386

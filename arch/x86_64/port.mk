@@ -87,7 +87,7 @@ run-x86_64:
 	else \
 		$(X64_HARNESS) --name x86_64-demo --ready RX-READY --byte-delay 0.02 \
 			--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rticks\rcat /proc/interrupts\rpoweroff\r' \
-			-- $(X64_QEMU) -append shell; \
+			-- $(X64_QEMU) $(X64_ICOUNT) -append shell; \
 	fi
 
 debug-x86_64:
