@@ -57,6 +57,8 @@ check-x86_64:
 	$(Q)$(X64_HARNESS) --name x86_64-scenarios --ready RX-READY --input '0123456789R' \
 		--byte-delay 0.05 --log $(X64_OUT)/scenarios.log \
 		--expect '^echo: 0123456789' -- $(X64_QEMU) $(X64_ICOUNT)
+	$(Q)$(X64_HARNESS) --name x86_64-smp4-scenarios --quiet --log $(X64_OUT)/smp4.log \
+		--expect 'boot: PASS .* 4/4 CPU' -- $(X64_QEMU) $(X64_ICOUNT) -smp 4 -append norx
 	$(Q)$(X64_HARNESS) --name x86_64-shell --quiet --ready RX-READY --byte-delay 0.02 \
 		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rdisable 2\renable 2\rbogus\rpoweroff\r' \
 		--log $(X64_OUT)/shell.log \

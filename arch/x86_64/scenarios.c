@@ -92,7 +92,7 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 {
 	const char *name = "free-vs-running";
 	struct cpumask cpu1;
-	bool done_at_return;
+	bool done_at_return, synced;
 	int err;
 
 	cpumask_clear(&cpu1);
@@ -104,6 +104,13 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 		scenario_fail(t, name, "request/affinity irq %u: %d", e->irq, err);
 		return;
 	}
+	/* synchronize_irq() first, then free_irq(): both must wait for CPU1. */
+	slow_running = slow_done = false;
+	edu_raise(e, 1);
+	while (!slow_running)
+		port_cpu_relax();
+	synchronize_irq(e->irq);
+	synced = slow_done;
 	slow_running = slow_done = false;
 	edu_raise(e, 1);
 	while (!slow_running)
@@ -113,11 +120,11 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 	cpumask_clear(&cpu1);
 	cpumask_set_cpu(0, &cpu1);
 	irq_set_affinity(e->irq, &cpu1);
-	if (slow_cpu == 1 && done_at_return)
-		scenario_pass(t, name, "handler running on CPU1 for 50 ms: free_irq on CPU0 returned after it ended");
+	if (slow_cpu == 1 && done_at_return && synced)
+		scenario_pass(t, name, "handler running on CPU1 for 50 ms: synchronize_irq and free_irq on CPU0 returned after it ended");
 	else
-		scenario_fail(t, name, "handler on CPU%u, finished when free_irq returned: %d",
-			      slow_cpu, done_at_return);
+		scenario_fail(t, name, "handler on CPU%u, finished when synchronize_irq returned: %d, when free_irq returned: %d",
+			      slow_cpu, synced, done_at_return);
 }
 
 static atomic_uint pongs;
