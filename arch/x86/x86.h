@@ -180,7 +180,7 @@ irqreturn_t edu_irq(int irq, void *dev);	/* claims its own device's events */
 /* Run every boot scenario; return 0 when none failed. */
 int x86_demo_main(void);
 /* For the port's scenarios: wait @n timer ticks (interrupts on); does
- * @hay contain @needle; capture the core's log while @fn runs. */
+ * @hay contain @needle (the core's log is captured with uart_tap()). */
 void x86_wait_ticks(unsigned long n);
 bool x86_contains(const char *hay, const char *needle);
 
