@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * boot.S - i386 entry from a Multiboot v1 loader, the GDT, the 256
+ * interrupt stubs that all funnel into i386_trap(), and the helper that
+ * calls a function on another stack.
+ */
+#define MB_MAGIC	0x1BADB002
+#define MB_FLAGS	0x00000003	/* page-aligned modules, memory info */
+#define KERNEL_CS	0x08
+#define KERNEL_DS	0x10
+
+	.section .multiboot, "a"
+	.align 4
+	.long MB_MAGIC
+	.long MB_FLAGS
+	.long -(MB_MAGIC + MB_FLAGS)
+
+	.text
+	.globl _start
+_start:
+	cli
+	mov	$boot_stack_top, %esp
+	mov	%eax, %edi			/* loader magic */
+	mov	%ebx, %esi			/* multiboot info */
+	lgdt	gdt_desc			/* the loader's GDT is not ours */
+	ljmp	$KERNEL_CS, $1f
+1:	mov	$KERNEL_DS, %ax
+	mov	%ax, %ds
+	mov	%ax, %es
+	mov	%ax, %fs
+	mov	%ax, %gs
+	mov	%ax, %ss
+	cld
+	push	%esi
+	push	%edi
+	call	i386_main
+2:	cli
+	hlt
+	jmp	2b
+
+#define STUB_PTR	.long
+#define STUBS_TABLE	i386_stubs
+#include "../x86/stubs.h"
+
+/* Frame: es ds edi esi ebp esp ebx edx ecx eax vector error eip cs eflags */
+common:
+	pusha
+	push	%ds
+	push	%es
+	mov	$KERNEL_DS, %ax
+	mov	%ax, %ds
+	mov	%ax, %es
+	cld
+	push	%esp
+	call	i386_trap
+	add	$4, %esp
+	pop	%es
+	pop	%ds
+	popa
+	add	$8, %esp
+	iret
+
+/* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
+	.globl	x86_call_on_stack
+x86_call_on_stack:
+	push	%ebp
+	mov	%esp, %ebp
+	mov	8(%ebp), %eax
+	mov	12(%ebp), %ecx
+	mov	16(%ebp), %esp
+	sub	$12, %esp			/* keep 16-byte alignment at the call */
+	push	%eax
+	call	*%ecx
+	mov	%ebp, %esp
+	pop	%ebp
+	ret
+
+	.section .rodata
+	.align	8
+gdt:
+	.quad	0
+	.quad	0x00CF9A000000FFFF		/* 0x08: code, flat 4 GiB */
+	.quad	0x00CF92000000FFFF		/* 0x10: data, flat 4 GiB */
+gdt_end:
+gdt_desc:
+	.word	gdt_end - gdt - 1
+	.long	gdt
+
+	.bss
+	.align	16
+boot_stack:
+	.space	16384
+boot_stack_top:
+
+	.section .note.GNU-stack, "", @progbits

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+/*
+ * irq.c - the i386 interrupt glue: from a vector to the core, on the
+ * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15.
+ */
+#include <genirq/i8259.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "i386.h"
+#include "x86.h"
+
+static struct irq_domain *isa;
+
+static void dispatch(void *arg)
+{
+	struct i386_regs *regs = arg;
+	irq_hw_number_t hw = regs->vector - I386_VECTOR_PIC;
+
+	if (!i8259_spurious(hw))
+		irq_handle_domain_entry(isa, hw, regs);
+}
+
+void i386_interrupt(struct i386_regs *regs)
+{
+	if (irq_likely(regs->vector < I386_VECTOR_PIC + I8259_NR_LINES)) {
+		x86_irq_on_stack(dispatch, regs);
+	} else {
+		irq_error_event();
+		port_ack_bad_irq(regs->vector);
+	}
+}
+
+/* Only the 8259's vectors reach the controller; the rest are software's. */
+void port_ack_bad_irq(unsigned int irq)
+{
+	irq_log("unexpected IRQ trap at vector %02x", irq);
+}
+
+void i386_irq_init(void)
+{
+	x86_irq_stacks_init(0);
+	isa = i8259_init(I386_VECTOR_PIC);
+}

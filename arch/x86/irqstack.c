@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+/*
+ * irqstack.c - the per-CPU hardirq and softirq stacks of both x86 ports
+ * (the seed's 4K stacks; 8K on x86_64), and the port rows they feed.
+ *
+ * An interrupt that arrives off the hardirq stack switches to it; one
+ * that arrives on it (nested) stays. irq_exit() runs softirqs while still
+ * on the hardirq stack: port_softirq_on_stack() moves them to the softirq
+ * stack and records where the live hardirq frames end, so an interrupt
+ * taken during a softirq continues the hardirq stack below those frames
+ * instead of starting again at its top (which would overwrite them).
+ * A guard word at the bottom of each stack is checked on every entry.
+ */
+#include <genirq/hardirq.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "x86.h"
+
+#define IRQ_STACK_BYTES		(1024u * sizeof(void *))
+#define STACK_GUARD		((uintptr_t)0x57AC6A2D57AC6A2Dull)
+#define STACK_WARN_BYTES	(128u * sizeof(void *))	/* the seed warned below 1/8 left */
+#define SOFTIRQ_FRAME_GAP	(16u * sizeof(void *))	/* our call's frame lies below sp by less */
+
+struct irq_stack {
+	uintptr_t words[IRQ_STACK_BYTES / sizeof(uintptr_t)];
+} __attribute__((aligned(16)));
+
+struct cpu_stacks {
+	struct irq_stack	stacks[X86_NR_STACKS];
+	uintptr_t		hardirq_sp;	/* where the next switch lands */
+	unsigned long		overflows, nmis;
+};
+
+static struct cpu_stacks cpus[X86_MAX_CPUS];
+
+static inline uintptr_t stack_pointer(void)
+{
+	uintptr_t sp;
+
+	__asm__ __volatile__("mov %%" X86_SP ", %0" : "=r"(sp));
+	return sp;
+}
+
+static bool on(struct cpu_stacks *c, enum x86_stack which, uintptr_t sp)
+{
+	return sp - (uintptr_t)&c->stacks[which] < IRQ_STACK_BYTES;
+}
+
+static uintptr_t top(struct cpu_stacks *c, enum x86_stack which)
+{
+	return (uintptr_t)&c->stacks[which] + IRQ_STACK_BYTES;
+}
+
+bool x86_on_stack(enum x86_stack which, uintptr_t sp)
+{
+	return on(&cpus[port_cpu_id()], which, sp);
+}
+
+volatile uint32_t *x86_stack_guard(enum x86_stack which)
+{
+	return (volatile uint32_t *)&cpus[port_cpu_id()].stacks[which].words[0];
+}
+
+unsigned long x86_stack_overflows(void)
+{
+	unsigned long n = 0;
+
+	for (unsigned int i = 0; i < X86_MAX_CPUS; i++)
+		n += cpus[i].overflows;
+	return n;
+}
+
+/* Report a broken guard once, then re-arm it to catch the next overflow. */
+static unsigned int check(struct cpu_stacks *c)
+{
+	static const char *const names[X86_NR_STACKS] = { "hardirq", "softirq" };
+	unsigned int broken = 0;
+
+	for (unsigned int i = 0; i < X86_NR_STACKS; i++) {
+		if (irq_likely(c->stacks[i].words[0] == STACK_GUARD))
+			continue;
+		irq_log("CPU%u %s stack overflow: guard word %llx", port_cpu_id(), names[i],
+			(unsigned long long)c->stacks[i].words[0]);
+		c->stacks[i].words[0] = STACK_GUARD;
+		c->overflows++;
+		broken++;
+	}
+	return broken;
+}
+
+unsigned int x86_stack_check(void)
+{
+	return check(&cpus[port_cpu_id()]);
+}
+
+void x86_irq_on_stack(void (*fn)(void *), void *arg)
+{
+	struct cpu_stacks *c = &cpus[port_cpu_id()];
+	uintptr_t sp = stack_pointer();
+
+	check(c);
+	if (!on(c, X86_HARDIRQ_STACK, sp)) {
+		x86_call_on_stack(arg, fn, c->hardirq_sp);
+		return;
+	}
+	if (irq_unlikely(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK] < STACK_WARN_BYTES)) {
+		irq_log("do_IRQ: stack overflow: %u bytes left",
+			(unsigned int)(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK]));
+		c->overflows++;
+	}
+	fn(arg);
+}
+
+struct softirq_call {
+	void (*fn)(void);
+};
+
+static void softirq_trampoline(void *arg)
+{
+	((struct softirq_call *)arg)->fn();
+}
+
+void port_softirq_on_stack(void (*fn)(void))
+{
+	struct cpu_stacks *c = &cpus[port_cpu_id()];
+	struct softirq_call call = { fn };
+	uintptr_t sp = stack_pointer(), saved = c->hardirq_sp;
+
+	if (on(c, X86_SOFTIRQ_STACK, sp)) {
+		fn();
+		return;
+	}
+	if (on(c, X86_HARDIRQ_STACK, sp))
+		c->hardirq_sp = (sp - SOFTIRQ_FRAME_GAP) & ~(uintptr_t)15;
+	x86_call_on_stack(&call, softirq_trampoline, top(c, X86_SOFTIRQ_STACK));
+	c->hardirq_sp = saved;
+}
+
+void x86_nmi(void)
+{
+	nmi_enter();
+	cpus[port_cpu_id()].nmis++;
+	nmi_exit();
+}
+
+void port_show_interrupts(struct irq_text *t)
+{
+	unsigned int cpu;
+
+	irq_text_puts(t, " NMI:");
+	for_each_cpu(cpu, irq_cpu_online_mask())
+		irq_text_printf(t, " %10lu", cpus[cpu].nmis);
+	irq_text_puts(t, "  Non-maskable interrupts\n STK:");
+	for_each_cpu(cpu, irq_cpu_online_mask())
+		irq_text_printf(t, " %10lu", cpus[cpu].overflows);
+	irq_text_puts(t, "  Interrupt stack overflows\n");
+}
+
+void x86_irq_stacks_init(unsigned int cpu)
+{
+	struct cpu_stacks *c = &cpus[cpu];
+
+	for (unsigned int i = 0; i < X86_NR_STACKS; i++)
+		c->stacks[i].words[0] = STACK_GUARD;
+	c->hardirq_sp = top(c, X86_HARDIRQ_STACK);
+}

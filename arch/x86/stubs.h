@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stubs.h - the 256 interrupt entry stubs of both x86 ports, for boot.S.
+ *
+ * Each stub pushes a dummy error code where the CPU pushes none (so every
+ * frame looks alike), then its vector, and jumps to the port's `common`.
+ * The table STUBS_TABLE (in .rodata) lists their addresses; the includer
+ * defines STUB_PTR (.long or .quad) and STUBS_TABLE first.
+ */
+/* Vectors for which the CPU pushes an error code itself. */
+#define HAS_ERR(v) ((v) == 8 || ((v) >= 10 && (v) <= 14) || (v) == 17 || (v) == 21 || (v) == 29 || (v) == 30)
+
+	.altmacro
+	.macro	stub v
+	.align	8
+stub_\v:
+	.if HAS_ERR(\v) == 0
+	push	$0
+	.endif
+	push	$\v
+	jmp	common
+	.pushsection .rodata
+	STUB_PTR	stub_\v
+	.popsection
+	.endm
+
+	.pushsection .rodata
+	.align	8
+	.globl	STUBS_TABLE
+STUBS_TABLE:
+	.popsection
+	.set	vec, 0
+	.rept	256
+	stub	%vec
+	.set	vec, vec + 1
+	.endr

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+/*
+ * irq.c - the x86_64 interrupt glue: from a vector to the core on this
+ * CPU's hardirq stack (arch/x86/irqstack.c); the APIC spurious vector;
+ * wiring the local APIC and IO-APIC domains to vectors.
+ */
+#include <genirq/i8259.h>
+#include <genirq/ioapic.h>
+#include <genirq/irq.h>
+#include <genirq/lapic.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "x86.h"
+#include "x86_64.h"
+
+struct vector_map {
+	struct irq_domain	*domain;
+	irq_hw_number_t		hw;
+};
+
+static struct vector_map vectors[256];
+struct irq_domain *x86_64_lapic_domain;
+
+static void dispatch(void *arg)
+{
+	struct x86_64_regs *regs = arg;
+
+	irq_handle_domain_entry(vectors[regs->vector].domain, vectors[regs->vector].hw, regs);
+}
+
+void x86_64_interrupt(struct x86_64_regs *regs)
+{
+	if (irq_likely(vectors[regs->vector].domain)) {
+		x86_irq_on_stack(dispatch, regs);
+	} else if (regs->vector == LAPIC_SPURIOUS_VECTOR) {
+		irq_spurious_vector();		/* no EOI: nothing is in service */
+	} else {
+		irq_error_event();
+		port_ack_bad_irq((unsigned int)regs->vector);
+	}
+}
+
+/* The seed's ack_APIC_irq: a vector nobody owns still holds the local APIC. */
+void port_ack_bad_irq(unsigned int irq)
+{
+	irq_log("unexpected IRQ trap at vector %02x", irq);
+	lapic_eoi();
+}
+
+void x86_64_irq_cpu_init(unsigned int cpu)
+{
+	x86_irq_stacks_init(cpu);
+	lapic_cpu_init();
+}
+
+static unsigned int cpu_apic_id(unsigned int cpu)
+{
+	return x86_64_mach.apic_id[cpu];
+}
+
+static const struct ioapic_ops ioapic_ops = {
+	.local_eoi	= lapic_eoi,
+	.cpu_apic_id	= cpu_apic_id,
+	.send_vector	= lapic_send_vector,
+};
+
+static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
+	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
+	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
+	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
+};
+
+void x86_64_irq_init(void)
+{
+	struct irq_domain *io, *local;
+
+	i8259_disable(X86_64_VECTOR_PIC);
+	x86_64_irq_cpu_init(0);
+	io = ioapic_init(x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base : IOAPIC_PHYS_BASE,
+			 0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
+	local = x86_64_lapic_domain = lapic_init();
+	for (unsigned int pin = 0; io && pin < ioapic_nr_pins(); pin++)
+		vectors[X86_64_VECTOR_IOAPIC + pin] = (struct vector_map){ io, pin };
+	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)
+		vectors[lapic_vectors[hw]] = (struct vector_map){ local, hw };
+	/* ISA lines edge, active high, except where the MADT says level (PCI). */
+	for (unsigned int isa = 0; isa < 16; isa++)
+		irq_set_irq_type(x86_isa_irq(isa), x86_64_mach.isa_level[isa] ?
+				 IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
+}

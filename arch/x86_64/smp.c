@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+/*
+ * smp.c - bringing up the application processors (INIT-SIPI-SIPI through
+ * a real-mode trampoline), and the per-CPU lines every CPU runs: its
+ * local APIC timer, the IPI, the APIC error interrupt.
+ */
+#include <stdatomic.h>
+#include <genirq/irq.h>
+#include <genirq/lapic.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "x86.h"
+#include "x86_64.h"
+
+#define TRAMPOLINE_PHYS		0x8000u
+#define AP_STACK_BYTES		16384u
+#define LOCAL_TIMER_HZ		100u
+#define INIT_DELAY_NS		(10ull * 1000 * 1000)	/* INIT to STARTUP */
+#define ONLINE_WAIT_NS		(200ull * 1000 * 1000)	/* then a second STARTUP */
+
+extern const char x86_64_trampoline[], x86_64_trampoline_end[];
+volatile uintptr_t x86_64_ap_stack;	/* boot.S takes it, then clears it */
+static uint8_t ap_stacks[X86_64_MAX_CPUS][AP_STACK_BYTES] __attribute__((aligned(16)));
+static volatile bool online[X86_64_MAX_CPUS];
+static uint32_t timer_count;
+static atomic_uint ipi_msgs[X86_64_MAX_CPUS];
+void (*volatile x86_64_ipi_handler)(unsigned int msgs);
+
+static irqreturn_t local_timer(int irq, void *dev)
+{
+	void (*hook)(void) = x86_tick_hook;
+
+	(void)irq;
+	(void)dev;
+	if (hook)
+		hook();
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t ipi(int irq, void *dev)
+{
+	unsigned int msgs = atomic_exchange(&ipi_msgs[port_cpu_id()], 0u);
+	void (*handler)(unsigned int) = x86_64_ipi_handler;
+
+	(void)irq;
+	(void)dev;
+	if (handler && msgs)
+		handler(msgs);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t apic_error(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	irq_error_event();
+	return IRQ_HANDLED;
+}
+
+void x86_64_ipi_send(unsigned int cpu, unsigned int msg)
+{
+	atomic_fetch_or(&ipi_msgs[cpu], msg);
+	lapic_send_ipi(x86_64_mach.apic_id[cpu]);
+}
+
+static void spin_ns(uint64_t ns)
+{
+	uint64_t end = port_time_ns() + ns;
+
+	while (port_time_ns() < end)
+		port_cpu_relax();
+}
+
+void x86_64_ap_main(void);
+void x86_64_ap_main(void)
+{
+	unsigned int cpu = port_cpu_id();
+
+	x86_64_idt_load();
+	x86_64_irq_cpu_init(cpu);
+	lapic_timer_start(timer_count);
+	irq_cpu_set_online(cpu, true);
+	online[cpu] = true;
+	for (;;) {
+		do_softirq();
+		x86_safe_halt();	/* its local timer always wakes it */
+	}
+}
+
+static int request_local(unsigned int hw, irq_handler_t fn, const char *name)
+{
+	int irq = irq_find_mapping(x86_64_lapic_domain, hw);
+
+	if (irq < 0)
+		return irq;
+	return request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, &timer_count);
+}
+
+unsigned int x86_64_smp_boot(void)
+{
+	unsigned int up = 1;
+	int err;
+
+	err = request_local(LAPIC_TIMER, local_timer, "local-timer");
+	if (!err)
+		err = request_local(LAPIC_IPI, ipi, "IPI");
+	if (!err)
+		err = request_local(LAPIC_ERROR, apic_error, "apic-error");
+	if (err)
+		irq_log("local APIC lines: %d", err);
+	timer_count = lapic_timer_count_in(1000000000ull / LOCAL_TIMER_HZ, port_time_ns);
+	lapic_timer_start(timer_count);
+
+	for (size_t i = 0; i < (size_t)(x86_64_trampoline_end - x86_64_trampoline); i++)
+		((volatile char *)(uintptr_t)TRAMPOLINE_PHYS)[i] = x86_64_trampoline[i];
+	for (unsigned int cpu = 1; cpu < port_nr_cpus(); cpu++) {
+		unsigned int apic = x86_64_mach.apic_id[cpu];
+		uint64_t t0;
+
+		x86_64_ap_stack = (uintptr_t)&ap_stacks[cpu][AP_STACK_BYTES];
+		lapic_send_init(apic);
+		spin_ns(INIT_DELAY_NS);
+		for (unsigned int tries = 0; tries < 2 && !online[cpu]; tries++) {
+			lapic_send_startup(apic, TRAMPOLINE_PHYS >> 12);
+			t0 = port_time_ns();
+			while (!online[cpu] && port_time_ns() - t0 < ONLINE_WAIT_NS)
+				port_cpu_relax();
+		}
+		if (online[cpu])
+			up++;
+		else
+			irq_log("CPU%u (APIC %u) did not come online", cpu, apic);
+	}
+	return up;
+}

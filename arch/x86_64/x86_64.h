@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86_64.h - the x86_64 port's own pieces: the interrupt frame, the CPU
+ * table, and the glue between boot.S, cpu.c, smp.c and irq.c.
+ */
+#ifndef GENIRQ_ARCH_X86_64_H
+#define GENIRQ_ARCH_X86_64_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define X86_64_MAX_CPUS		X86_MAX_CPUS
+#define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
+#define X86_64_VECTOR_IOAPIC	0x30	/* pin n -> 0x30 + n */
+#define X86_64_VECTOR_PIC	0x20	/* the masked 8259 pair */
+
+/* What the stub pushed, lowest address first (see boot.S). */
+struct x86_64_regs {
+	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
+	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;
+	uint64_t vector, error;
+	uint64_t rip, cs, rflags, rsp, ss;	/* pushed by the CPU */
+};
+
+/* From the ACPI MADT. */
+struct x86_64_machine {
+	unsigned int	nr_cpus;
+	uint8_t		apic_id[X86_64_MAX_CPUS];
+	uintptr_t	ioapic_base;
+	unsigned int	isa_gsi[16];		/* ISA line -> IO-APIC pin */
+	bool		isa_level[16];		/* an override said level */
+};
+extern struct x86_64_machine x86_64_mach;
+
+void x86_64_irq_init(void);
+void x86_64_irq_cpu_init(unsigned int cpu);
+void x86_64_interrupt(struct x86_64_regs *regs);
+void x86_64_idt_load(void);
+extern struct irq_domain *x86_64_lapic_domain;
+/* Start the application processors. Return: how many came online. */
+unsigned int x86_64_smp_boot(void);
+/* Per-CPU messages over the one IPI vector (same-vector IPIs coalesce). */
+void x86_64_ipi_send(unsigned int cpu, unsigned int msg);
+extern void (*volatile x86_64_ipi_handler)(unsigned int msgs);
+
+#endif /* GENIRQ_ARCH_X86_64_H */

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lapic.c - the local APIC (see <genirq/lapic.h>): per-CPU lines whose
+ * only primitive is the end of interrupt; the timer and the IPIs.
+ */
+#include <genirq/lapic.h>
+#include <genirq/port.h>
+
+#define REG_ID		0x020
+#define REG_TPR		0x080
+#define REG_EOI		0x0B0
+#define REG_SVR		0x0F0
+#define REG_ESR		0x280
+#define REG_ICR_LO	0x300
+#define REG_ICR_HI	0x310
+#define REG_LVT_TIMER	0x320
+#define REG_LVT_LINT0	0x350
+#define REG_LVT_ERROR	0x370
+#define REG_TIMER_INIT	0x380
+#define REG_TIMER_CUR	0x390
+#define REG_TIMER_DIV	0x3E0
+
+#define MSR_APIC_BASE	0x1B
+#define APIC_BASE_EN	(1u << 11)
+#define SVR_ENABLE	0x100u
+#define LVT_MASKED	(1u << 16)
+#define LVT_PERIODIC	(1u << 17)
+#define TIMER_DIV_16	0x3u
+#define ICR_PENDING	(1u << 12)
+#define ICR_ASSERT	(1u << 14)
+#define ICR_INIT	0x500u
+#define ICR_STARTUP	0x600u
+
+static inline volatile uint32_t *reg(unsigned int off)
+{
+	return (volatile uint32_t *)(uintptr_t)(LAPIC_PHYS_BASE + off);
+}
+
+static inline void wr(unsigned int off, uint32_t v)
+{
+	*reg(off) = v;
+}
+
+static inline uint32_t rd(unsigned int off)
+{
+	return *reg(off);
+}
+
+unsigned int lapic_id(void)
+{
+	return rd(REG_ID) >> 24;
+}
+
+void lapic_eoi(void)
+{
+	wr(REG_EOI, 0);
+}
+
+static void lapic_chip_eoi(struct irq_data *d)
+{
+	(void)d;
+	lapic_eoi();
+}
+
+static const struct irq_chip lapic_chip = {
+	.name	= "LAPIC",
+	.eoi	= lapic_chip_eoi,
+};
+
+struct irq_domain *lapic_init(void)
+{
+	struct irq_domain *d = irq_domain_create_linear("lapic", LAPIC_NR_LINES, &lapic_chip, NULL);
+
+	for (unsigned int hw = 0; d && hw < LAPIC_NR_LINES; hw++) {
+		int irq = irq_create_mapping(d, hw);
+
+		if (irq < 0 || irq_set_percpu((unsigned int)irq))
+			return NULL;
+	}
+	return d;
+}
+
+void lapic_cpu_init(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_APIC_BASE));
+	lo |= APIC_BASE_EN;
+	__asm__ __volatile__("wrmsr" : : "a"(lo), "d"(hi), "c"(MSR_APIC_BASE));
+	wr(REG_TPR, 0);
+	wr(REG_SVR, SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
+	wr(REG_LVT_LINT0, LVT_MASKED);		/* the 8259's ExtINT path */
+	wr(REG_LVT_ERROR, LAPIC_ERROR_VECTOR);
+	wr(REG_ESR, 0);
+}
+
+uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void))
+{
+	uint64_t end = now_ns() + ns;
+
+	wr(REG_TIMER_DIV, TIMER_DIV_16);
+	wr(REG_LVT_TIMER, LVT_MASKED | LAPIC_TIMER_VECTOR);
+	wr(REG_TIMER_INIT, 0xFFFFFFFFu);
+	while (now_ns() < end)
+		port_cpu_relax();
+	return 0xFFFFFFFFu - rd(REG_TIMER_CUR);
+}
+
+void lapic_timer_start(uint32_t count)
+{
+	wr(REG_TIMER_DIV, TIMER_DIV_16);
+	wr(REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);
+	wr(REG_TIMER_INIT, count);
+}
+
+static void send(unsigned int apic_id, uint32_t low)
+{
+	unsigned long flags = port_irq_save();
+
+	while (rd(REG_ICR_LO) & ICR_PENDING)
+		port_cpu_relax();
+	wr(REG_ICR_HI, apic_id << 24);
+	wr(REG_ICR_LO, low);
+	port_irq_restore(flags);
+}
+
+void lapic_send_vector(unsigned int apic_id, unsigned int vector)
+{
+	send(apic_id, ICR_ASSERT | (vector & 0xFFu));
+}
+
+void lapic_send_ipi(unsigned int apic_id)
+{
+	lapic_send_vector(apic_id, LAPIC_IPI_VECTOR);
+}
+
+void lapic_send_init(unsigned int apic_id)
+{
+	send(apic_id, ICR_ASSERT | ICR_INIT);
+}
+
+void lapic_send_startup(unsigned int apic_id, unsigned int page)
+{
+	send(apic_id, ICR_ASSERT | ICR_STARTUP | (page & 0xFFu));
+}

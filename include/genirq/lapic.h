@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lapic.h - the x86 local APIC (xAPIC, memory-mapped at 0xFEE00000).
+ *
+ * Its lines are per-CPU: the local timer, the inter-processor interrupt
+ * and the error interrupt, in a domain of their own (hardware numbers
+ * LAPIC_TIMER, LAPIC_IPI, LAPIC_ERROR). Each CPU programs its own local
+ * APIC with lapic_cpu_init() and lapic_timer_start().
+ */
+#ifndef GENIRQ_LAPIC_H
+#define GENIRQ_LAPIC_H
+
+#include <stdint.h>
+#include <genirq/irq.h>
+
+GENIRQ_BEGIN_DECLS
+
+#define LAPIC_PHYS_BASE		0xFEE00000u
+
+/* Hardware lines of the LAPIC domain, and their vectors. */
+enum { LAPIC_TIMER, LAPIC_IPI, LAPIC_ERROR, LAPIC_NR_LINES };
+#define LAPIC_TIMER_VECTOR	0xEFu
+#define LAPIC_IPI_VECTOR	0xF0u
+#define LAPIC_ERROR_VECTOR	0xFEu
+#define LAPIC_SPURIOUS_VECTOR	0xFFu	/* never EOIed */
+
+/* Create the per-CPU lines (once, on the boot CPU). Return: domain or NULL. */
+struct irq_domain *lapic_init(void);
+/* Enable the calling CPU's local APIC: spurious vector, LINT0 masked. */
+void lapic_cpu_init(void);
+unsigned int lapic_id(void);
+void lapic_eoi(void);
+/* Count of the timer's input clock in @ns (one-shot, masked); for calibration. */
+uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void));
+/* Periodic timer on this CPU, every @count input clocks (divide by 16). */
+void lapic_timer_start(uint32_t count);
+/* Fixed IPI of LAPIC_IPI_VECTOR (or any @vector) to @apic_id. */
+void lapic_send_ipi(unsigned int apic_id);
+void lapic_send_vector(unsigned int apic_id, unsigned int vector);
+/* INIT, then STARTUP at real-mode page @page (address >> 12). */
+void lapic_send_init(unsigned int apic_id);
+void lapic_send_startup(unsigned int apic_id, unsigned int page);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_LAPIC_H */
