@@ -121,9 +121,14 @@ $(foreach a,$(XARCHS),$(eval $(call xbuild,$(a))))
 check-freestanding: deps $(foreach a,$(XARCHS),$(BUILD)/x/$(a)/core.o)
 	$(Q)scripts/check-undefined.sh $(foreach a,$(XARCHS),$(a):$(BUILD)/x/$(a)/core.o)
 
+# Every public header, alone and all together, as C++11 (extern "C" works).
 check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
+	$(Q)for h in $(notdir $(wildcard include/genirq/*.h)); do \
+		printf '#include <genirq/%s>\n' $$h | \
+		$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only -x c++ - || exit 1; \
+	done
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
-	@echo "C++: public headers compile as C++11"
+	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
 check: check-host check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
