@@ -221,8 +221,15 @@ int shell_exec(struct shell *sh, const char *text)
 	size_t n = 0;
 
 	for (; text[n]; n++) {
+		unsigned char u = (unsigned char)text[n];
+
 		if (n + 1 >= sizeof(buf)) {
 			shell_printf(sh, "error: line too long (max %d bytes)\n", SHELL_LINE_MAX - 1);
+			return -EINVAL;
+		}
+		/* As shell_input() refuses them: never echo them back in an error. */
+		if ((u < 0x20 && u != '\t') || u >= 0x7f) {
+			shell_printf(sh, "error: control or non-ASCII byte in line, ignored\n");
 			return -EINVAL;
 		}
 		buf[n] = text[n];
