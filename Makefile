@@ -68,6 +68,9 @@ $(BUILD):
 
 HOST_ALL := $(CORE_SRCS) $(HOST_SRCS)
 
+# Fuzzers, the Promela model, `make fuzz` (after HOST_ALL: they use it).
+include tests/reliability.mk
+
 $(BUILD)/unit: $(HOST_ALL) $(UNIT_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
 
@@ -130,7 +133,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
-check: check-host check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))

@@ -1,0 +1,58 @@
+# reliability.mk - fuzzers, the model-checked protocol, long stress.
+# Included by the top Makefile (see docs/reliability.md).
+#
+#   make fuzz          each fuzzer for FUZZ_SECONDS (default 600), corpus
+#                      grown under $(BUILD)/fuzz/corpus/<fuzzer>
+#   make check-fuzz    replay the committed corpus and FUZZ_CHECK_RUNS more
+#                      executions (fixed -seed), ASan+UBSan: part of check
+#   make check-spin    the Promela model of the line protocol: part of check
+
+FUZZ_CC		:= clang
+FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -D_GNU_SOURCE -g -O1 \
+		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model
+FUZZ_SECONDS	?= 600
+FUZZ_CHECK_RUNS	?= 20000
+FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h demo/shell.h
+
+FUZZ_EXTRA_fuzz_shell	:= demo/shell.c
+FUZZ_EXTRA_fuzz_model	:= tests/model/model.c
+
+define fuzzer
+$(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_EXTRA_$(1)) $(HOST_ALL) $(CORE_HDRS) $(FUZZ_HDRS)
+	$(Q)scripts/deps.sh fuzz
+	$(Q)mkdir -p $$(dir $$@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $$@ tests/fuzz/$(1).c $$(FUZZ_EXTRA_$(1)) $(HOST_ALL) -lpthread
+endef
+$(foreach f,$(FUZZERS),$(eval $(call fuzzer,$(f))))
+
+.PHONY: fuzz check-fuzz check-spin
+
+# Long runs: a scratch corpus per fuzzer, seeded from the committed one.
+fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
+	$(Q)for f in $(FUZZERS); do \
+		mkdir -p $(BUILD)/fuzz/corpus/$$f $(BUILD)/fuzz/artifacts/$$f; \
+		echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+		$(BUILD)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+			-print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/artifacts/$$f/ \
+			$(BUILD)/fuzz/corpus/$$f tests/fuzz/corpus/$$f \
+			> $(BUILD)/fuzz/$$f.log 2>&1 || { tail -n 60 $(BUILD)/fuzz/$$f.log; exit 1; }; \
+		grep -h "number_of_executed_units" $(BUILD)/fuzz/$$f.log; \
+	done
+
+# Short and deterministic: the committed corpus, then a fixed-seed run.
+check-fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
+	$(Q)for f in $(FUZZERS); do \
+		rm -rf $(BUILD)/fuzz/check/$$f; mkdir -p $(BUILD)/fuzz/check/$$f; \
+		$(BUILD)/fuzz/$$f -runs=$(FUZZ_CHECK_RUNS) -seed=1 -max_len=4096 \
+			-print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/check/ \
+			$(BUILD)/fuzz/check/$$f tests/fuzz/corpus/$$f \
+			> $(BUILD)/fuzz/check/$$f.log 2>&1 || { tail -n 60 $(BUILD)/fuzz/check/$$f.log; exit 1; }; \
+		echo "check-fuzz: $$f: $$(ls tests/fuzz/corpus/$$f | wc -l) corpus inputs + $(FUZZ_CHECK_RUNS) runs, no finding"; \
+	done
+
+# The Promela model: every variant, exhaustively.
+SPIN_DIR	:= $(BUILD)/spin
+check-spin: tests/spin/line.pml
+	$(Q)scripts/deps.sh spin
+	$(Q)tests/spin/check.sh tests/spin/line.pml $(SPIN_DIR)
