@@ -47,12 +47,25 @@ void synchronize_irq(unsigned int irq)
 	irq_wait_idle(desc);
 }
 
-/* One more disable. Caller holds desc->lock. */
+/*
+ * One more disable. Caller holds desc->lock.
+ *
+ * An edge line is disabled lazily, as the seed's IO-APIC edge lines were:
+ * it stays unmasked, and the first event that comes while it is disabled
+ * is marked PENDING by the flow, which masks it then. A controller that
+ * drops edges while a line is masked (SIMPIC_DROP_MASKED_EDGE, IO-APIC
+ * edge pins) thus loses nothing, and the last enable replays the event.
+ * Level and per-CPU lines are masked at once: a level line would only
+ * re-assert, and the per-CPU flow does not look at DISABLED.
+ */
 void irq_disable_locked(struct irq_desc *desc)
 {
 	if (desc->depth++ == 0) {
-		desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
-		irq_desc_disable(desc);
+		unsigned int st = desc_state(desc);
+
+		desc_set_state(desc, st | IRQS_DISABLED);
+		if (desc_is_level(desc) || (st & (IRQS_PER_CPU | IRQS_NOREQUEST)))
+			irq_desc_disable(desc);
 	}
 }
 
