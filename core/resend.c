@@ -62,6 +62,22 @@ out_unlock:
 	return found;
 }
 
+/*
+ * The controller delivered this event once and its flow already ended it
+ * (ack or eoi) when it marked the line PENDING; a software replay must not
+ * end it again (an eoi with nothing in service may end another line's
+ * event). The standard flows' replay is therefore the simple flow: the
+ * handlers and the pending loop, no controller calls. Other flows
+ * (chained demultiplexers) run their own.
+ */
+static void replay(struct irq_desc *desc)
+{
+	if (desc->handle_irq == handle_edge_irq || desc->handle_irq == handle_fasteoi_irq)
+		handle_simple_irq(desc);
+	else
+		desc->handle_irq(desc);
+}
+
 static void resend_softirq(void)
 {
 	unsigned int irq;
@@ -77,7 +93,7 @@ static void resend_softirq(void)
 		if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) ==
 		    (IRQS_REPLAY | IRQS_PENDING)) {
 			irq_enter();
-			desc->handle_irq(desc);
+			replay(desc);
 			irq_exit();
 		}
 		port_irq_restore(flags);
