@@ -39,6 +39,7 @@ enum {
 	IRQS_SPURIOUS_DISABLED	= 1u << 9,	/* disabled by the stuck-line rule */
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
+	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
 };
 
 /*
@@ -83,6 +84,14 @@ struct irq_desc {
 	uint64_t		last_unhandled;
 	uint64_t		retry_at;	/* when a disabled line is retried */
 	uint64_t		backoff;
+	/* Handled-storm throttling (storm.c), all [L]. */
+	unsigned int		storm_count;	/* handled events this window */
+	unsigned int		storm_budget;	/* events a window may hold */
+	unsigned int		storm_throttles;
+	uint64_t		storm_start;	/* window start */
+	uint64_t		storm_window;	/* ns; 0: rule off for this line */
+	uint64_t		storm_until;	/* throttled until */
+	uint64_t		storm_backoff;
 };
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
@@ -164,11 +173,25 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);
 
+/* storm.c */
+void irq_storm_check(struct irq_desc *desc);
+void irq_storm_forget(struct irq_desc *desc, bool all);
+void irq_storm_poll(uint64_t now);
+void irq_storm_reset(void);
+const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigned int *window_ms);
+void irq_note_pending_loop(unsigned int runs);
+
 static inline void note_interrupt(struct irq_desc *desc, irqreturn_t ret)
 {
-	/* The handled path of a line with no open window costs two tests. */
-	if (irq_likely(ret == IRQ_HANDLED && desc->irqs_unhandled == 0))
+	/*
+	 * The handled path of a line with no open window costs two tests,
+	 * and the storm rule one increment and one compare more.
+	 */
+	if (irq_likely(ret == IRQ_HANDLED && desc->irqs_unhandled == 0)) {
+		if (irq_unlikely(++desc->storm_count >= desc->storm_budget))
+			irq_storm_check(desc);
 		return;
+	}
 	if (!atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed))
 		irq_note_slow(desc, ret);
 }

@@ -159,17 +159,26 @@ static void show_mask(struct irq_text *t, const struct cpumask *m, bool list)
 	irq_text_printf(t, "%s\n", tmp);
 }
 
+/* The line's counters and its state: normal, disabled (by a driver),
+ * disabled-by-spurious-rule, throttled-storm, unused, shut-down-no-cpu. */
 static void show_spurious(struct irq_text *t, struct irq_desc *desc)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
 	unsigned int count = desc->irq_count, unhandled = desc->irqs_unhandled;
-	uint64_t last = desc->last_unhandled;
-	bool off = (desc_state(desc) & IRQS_SPURIOUS_DISABLED) != 0;
+	uint64_t last = desc->last_unhandled, until = desc->storm_until;
+	unsigned int depth = desc->depth, throttles = desc->storm_throttles, window_ms;
+	unsigned long limit;
+	const char *state = irq_storm_state(desc, &limit, &window_ms);
 
 	irq_spin_unlock_irqrestore(&desc->lock, flags);
 	irq_text_printf(t, "count %u\nunhandled %u\nlast_unhandled %llu ms\n", count,
 			unhandled, (unsigned long long)(last / MS_PER_NS));
-	irq_text_printf(t, "state %s\n", off ? "disabled-by-spurious-rule" : "normal");
+	irq_text_printf(t, "state %s\ndepth %u\n", state, depth);
+	irq_text_printf(t, "storm_limit %lu/s over %u ms\nstorm_throttles %u\n", limit,
+			window_ms, throttles);
+	if (state[0] == 't')
+		irq_text_printf(t, "throttled_until %llu ms\n",
+				(unsigned long long)(until / MS_PER_NS));
 }
 
 static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc *desc,

@@ -32,6 +32,7 @@ void irq_misc_reset(void)
 	atomic_store(&lines_disabled, 0u);
 	atomic_store(&error_count, 0UL);
 	next_poll = 0;
+	irq_storm_reset();
 }
 
 void irq_set_noirqdebug(bool off)
@@ -135,6 +136,8 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 		}
 		desc->irqs_unhandled++;
 		desc->last_unhandled = now;
+	} else if (++desc->storm_count >= desc->storm_budget) {
+		irq_storm_check(desc);
 	}
 	if (++desc->irq_count < IRQ_SPURIOUS_WINDOW)
 		return;
@@ -154,6 +157,7 @@ void irq_spurious_forget(struct irq_desc *desc)
 
 	desc->irq_count = 0;
 	desc->irqs_unhandled = 0;
+	irq_storm_forget(desc, false);
 	if (st & IRQS_SPURIOUS_DISABLED) {
 		desc_set_state(desc, st & ~IRQS_SPURIOUS_DISABLED);
 		atomic_fetch_sub(&lines_disabled, 1u);
@@ -200,6 +204,7 @@ void irq_spurious_poll(void)
 	struct irq_desc *desc;
 	uint64_t now;
 
+	irq_storm_poll(port_time_ns());
 	if (atomic_load_explicit(&lines_disabled, memory_order_relaxed) == 0)
 		return;
 	/* One poller at a time; a CPU that finds it busy has nothing to add. */

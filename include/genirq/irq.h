@@ -244,6 +244,22 @@ unsigned long irq_error_count(void);
 void irq_set_noirqdebug(bool off);
 void irq_spurious_poll(void);
 
+/*
+ * Handled storms: a line whose handlers claim more than @events_per_sec
+ * events for a whole window of @window_ms is disabled (through its depth)
+ * for a back-off of 100 ms, doubling while the storm lasts (to 3.2 s),
+ * reported with its handlers and rate, and re-enabled by
+ * irq_spurious_poll(). 0 for either turns the rule off. Default: 500,000
+ * events/s over 100 ms. irq_set_storm_default() applies to lines that
+ * have not taken an event yet. Return: 0 or -EINVAL for an unknown line.
+ */
+int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms);
+void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms);
+
+/* The most handler runs one flow made for one line in one pending loop
+ * (events that came while its handlers ran), since irq_core_init(). */
+unsigned int irq_pending_loop_max(void);
+
 /* Shut a line down / start it again, keeping its disable depth (used by
  * CPU hot-unplug and by tests of that rule). Return: 0 or -EINVAL. */
 int irq_shutdown(unsigned int irq);

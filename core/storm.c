@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+/*
+ * storm.c - the handled-storm rule: a line whose handlers claim events
+ * faster than a limit, for a whole window, is throttled, not killed.
+ *
+ * The stuck-line rule (spurious.c) catches lines nobody serves. A line
+ * whose handler does claim every event can still take a CPU away from
+ * everything else: a level line a device never drops, a device in a loop.
+ * Such a line is disabled through the depth count (so drivers' own
+ * disables nest with it), reported with its handlers and rate, and
+ * re-enabled by irq_spurious_poll() after a back-off that doubles while
+ * the storm goes on (100 ms to 3.2 s) and starts over after a clean
+ * window. Nothing is disabled for good, and /proc/irq/N/spurious says
+ * "throttled-storm" while it lasts.
+ *
+ * Cost on the handled path: note_interrupt() increments the line's count
+ * and compares it with its budget (events one window may hold); only the
+ * event that reaches the budget reads the clock here. A line slower than
+ * the limit reaches its budget after more than a window: the window
+ * starts over. The default, 500,000 events/s over 100 ms (a budget of
+ * 50,000), is five times what a fast healthy device (100k/s) sends.
+ */
+#include "internals.h"
+
+#define NS_PER_MS		1000000ull
+#define STORM_DEFAULT_RATE	500000ul	/* handled events per second */
+#define STORM_DEFAULT_WINDOW_MS	100u
+#define STORM_BACKOFF_NS	(100ull * NS_PER_MS)
+#define STORM_BACKOFF_MAX_NS	(3200ull * NS_PER_MS)
+#define STORM_OFF_BUDGET	0xffffffffu
+
+static unsigned long default_rate = STORM_DEFAULT_RATE;
+static unsigned int default_window_ms = STORM_DEFAULT_WINDOW_MS;
+static atomic_uint lines_throttled;
+static atomic_uint longest_pending_loop;
+
+/*
+ * A flow ran a line's handlers @runs times in one pending loop (events
+ * kept coming while they ran). Only the rerun path gets here.
+ */
+void irq_note_pending_loop(unsigned int runs)
+{
+	unsigned int old = atomic_load_explicit(&longest_pending_loop, memory_order_relaxed);
+
+	while (runs > old &&
+	       !atomic_compare_exchange_weak_explicit(&longest_pending_loop, &old, runs,
+						      memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+}
+
+unsigned int irq_pending_loop_max(void)
+{
+	return atomic_load_explicit(&longest_pending_loop, memory_order_relaxed);
+}
+
+void irq_storm_reset(void)
+{
+	atomic_store(&longest_pending_loop, 0u);
+	default_rate = STORM_DEFAULT_RATE;
+	default_window_ms = STORM_DEFAULT_WINDOW_MS;
+	atomic_store(&lines_throttled, 0u);
+}
+
+static void set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
+{
+	uint64_t budget = (uint64_t)rate * window_ms / 1000u;
+
+	desc->storm_count = 0;
+	desc->storm_start = port_time_ns();
+	if (rate == 0 || window_ms == 0) {
+		desc->storm_window = 0;
+		desc->storm_budget = STORM_OFF_BUDGET;
+		return;
+	}
+	desc->storm_window = (uint64_t)window_ms * NS_PER_MS;
+	desc->storm_budget = budget < 1 ? 1 : budget >= STORM_OFF_BUDGET ?
+			     STORM_OFF_BUDGET - 1 : (unsigned int)budget;
+}
+
+void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms)
+{
+	default_rate = events_per_sec;
+	default_window_ms = window_ms;
+}
+
+int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned long flags;
+
+	if (!desc)
+		return -EINVAL;
+	flags = irq_spin_lock_irqsave(&desc->lock);
+	set_limit(desc, events_per_sec, window_ms);
+	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	return 0;
+}
+
+static void throttle(struct irq_desc *desc, uint64_t now)
+{
+	uint64_t elapsed = now - desc->storm_start;
+	uint64_t rate = elapsed ? (uint64_t)desc->storm_count * 1000000000ull / elapsed : 0;
+
+	desc->storm_backoff = desc->storm_backoff ? desc->storm_backoff * 2 : STORM_BACKOFF_NS;
+	if (desc->storm_backoff > STORM_BACKOFF_MAX_NS)
+		desc->storm_backoff = STORM_BACKOFF_MAX_NS;
+	desc->storm_until = now + desc->storm_backoff;
+	desc->storm_throttles++;
+	if (rate)
+		irq_log("irq %u: handled storm: %u events in %llu us (%llu/s, limit %llu/s); "
+			"throttled for %llu ms", desc->data.irq, desc->storm_count,
+			(unsigned long long)(elapsed / 1000), (unsigned long long)rate,
+			(unsigned long long)(desc->storm_budget * 1000000000ull / desc->storm_window),
+			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+	else
+		irq_log("irq %u: handled storm: %u events in no measurable time "
+			"(limit %llu/s); throttled for %llu ms", desc->data.irq, desc->storm_count,
+			(unsigned long long)(desc->storm_budget * 1000000000ull / desc->storm_window),
+			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+	irq_log_handlers(desc);
+	desc_set_state(desc, desc_state(desc) | IRQS_STORM);
+	atomic_fetch_add(&lines_throttled, 1u);
+	irq_disable_locked(desc);
+	desc->storm_count = 0;
+}
+
+/* The line's count reached its budget. Caller holds desc->lock. */
+void irq_storm_check(struct irq_desc *desc)
+{
+	uint64_t now;
+
+	if (desc->storm_budget == 0) {		/* first time: the defaults */
+		set_limit(desc, default_rate, default_window_ms);
+		return;
+	}
+	now = port_time_ns();
+	if (desc->storm_window == 0 || now - desc->storm_start >= desc->storm_window) {
+		/* Slower than the limit: a clean window, the back-off starts over. */
+		desc->storm_count = 0;
+		desc->storm_start = now;
+		desc->storm_backoff = 0;
+		return;
+	}
+	if (!(desc_state(desc) & IRQS_STORM))
+		throttle(desc, now);
+}
+
+/* The line is enabled again or changes hands. Caller holds desc->lock. */
+void irq_storm_forget(struct irq_desc *desc, bool all)
+{
+	unsigned int st = desc_state(desc);
+
+	desc->storm_count = 0;
+	desc->storm_start = port_time_ns();
+	if (all)
+		desc->storm_backoff = 0;
+	if (st & IRQS_STORM) {
+		desc_set_state(desc, st & ~IRQS_STORM);
+		atomic_fetch_sub(&lines_throttled, 1u);
+	}
+}
+
+/* Lift throttles whose back-off ran out (from irq_spurious_poll()). */
+void irq_storm_poll(uint64_t now)
+{
+	struct irq_desc *desc;
+	unsigned int irq;
+
+	if (atomic_load_explicit(&lines_throttled, memory_order_relaxed) == 0)
+		return;
+	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
+		unsigned long flags;
+
+		if (!(desc_state(desc) & IRQS_STORM))
+			continue;
+		flags = irq_spin_lock_irqsave(&desc->lock);
+		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
+			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
+				(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+			irq_storm_forget(desc, false);
+			irq_enable_locked(desc);
+		}
+		irq_spin_unlock_irqrestore(&desc->lock, flags);
+	}
+}
+
+/* For /proc/irq/N/spurious. Caller holds desc->lock. */
+const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigned int *window_ms)
+{
+	unsigned int st = desc_state(desc);
+
+	if (desc->storm_budget == 0) {
+		*limit = default_rate;
+		*window_ms = default_window_ms;
+	} else if (desc->storm_window == 0) {
+		*limit = 0;
+		*window_ms = 0;
+	} else {
+		*window_ms = (unsigned int)(desc->storm_window / NS_PER_MS);
+		*limit = (unsigned long)(desc->storm_budget * 1000ull / *window_ms);
+	}
+	if (st & IRQS_SPURIOUS_DISABLED)
+		return "disabled-by-spurious-rule";
+	if (st & IRQS_STORM)
+		return "throttled-storm";
+	if (!desc_action(desc))
+		return "unused";
+	if (st & IRQS_CPU_SHUTDOWN)
+		return "shut-down-no-cpu";
+	if (st & IRQS_DISABLED)
+		return "disabled";
+	return "normal";
+}
