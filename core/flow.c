@@ -76,6 +76,8 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
 static unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
 				     struct irqaction *action)
 {
+	unsigned int reruns = 0;
+
 	do {
 		irqreturn_t ret;
 
@@ -94,7 +96,10 @@ static unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
 		note_interrupt(desc, ret);
 		st = desc_state(desc);
 		action = desc_action(desc);
-	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action));
+	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action) &&
+		 (++reruns, true));	/* counted only when it runs again */
+	if (irq_unlikely(reruns))
+		irq_note_pending_loop(reruns + 1);
 	return st;
 }
 
