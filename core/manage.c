@@ -82,6 +82,9 @@ void irq_enable_locked(struct irq_desc *desc)
 		desc_set_state(desc, desc_state(desc) & ~IRQS_DISABLED);
 		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
 			;	/* no online CPU to route to: stays down */
+		else if ((desc_state(desc) & IRQS_INPROGRESS) &&
+			 desc->handle_irq == handle_level_irq)
+			;	/* still asserted for the running handler: its flow reopens it */
 		else if (desc_state(desc) & IRQS_STARTED)
 			irq_desc_enable(desc);
 		else
