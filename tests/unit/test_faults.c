@@ -453,3 +453,55 @@ TEST(fault_allocation_failure_at_every_point_changes_nothing_and_leaks_nothing)
 	printf("  allocation points failed in turn: %lu\n", tried);
 	leak_check();
 }
+
+/*
+ * enable_irq() while the line's handler runs (here: from the handler, so
+ * deterministically; in general from another CPU). A level line is still
+ * asserted until its handler has serviced the device: unmasking it then
+ * would deliver it again for an event being handled. The flow that runs
+ * unmasks it at its end instead.
+ */
+static struct fixture *reenable_fx;
+
+static irqreturn_t reenable_handler(int irq, void *dev_id)
+{
+	struct dev *d = dev_id;
+
+	atomic_fetch_add(&d->calls, 1);
+	disable_irq_nosync((unsigned int)irq);
+	enable_irq((unsigned int)irq);		/* interrupts are on in here */
+	simpic_lower(reenable_fx->pic, d->hw);
+	return IRQ_HANDLED;
+}
+
+static void enable_during_level_handler(enum simpic_style style)
+{
+	struct fixture fx;
+	struct dev d;
+	struct simpic_line_stats s;
+
+	fx_init(&fx, 1, style);
+	reenable_fx = &fx;
+	dev_init(&d, &fx, 10, true);
+	CHECK_EQ(request_irq(d.irq, reenable_handler, 0, "reenable", &d), 0);
+	simpic_raise(fx.pic, 10);
+	sim_run(0);
+	simpic_line_stats(fx.pic, 10, &s);
+	CHECK_EQ(atomic_load(&d.calls), 1);
+	CHECK_EQ(s.delivered, 1);
+	CHECK(!s.masked);			/* reopened by the flow */
+	CHECK_EQ(irq_get_depth(d.irq), 0);
+	simpic_raise(fx.pic, 10);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.calls), 2);
+}
+
+TEST(fault_enable_during_level_handler_does_not_deliver_it_again_ack_chip)
+{
+	enable_during_level_handler(SIMPIC_ACK);
+}
+
+TEST(fault_enable_during_level_handler_leaves_it_open_eoi_chip)
+{
+	enable_during_level_handler(SIMPIC_FASTEOI);
+}

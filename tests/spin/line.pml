@@ -1,0 +1,296 @@
+/*
+ * line.pml - genirq's line protocol for one line and 2 CPUs, model-checked
+ * with spin. SPDX-License-Identifier: MIT
+ *
+ * What is modelled (docs/model.md maps each piece to the C code):
+ *   cpu(k)   take the line from the controller (simpic_iack) and run its
+ *            flow: handle_edge_irq + run_pending_loop, or handle_level_irq
+ *   driver   disable_irq_nosync / disable_irq (+ synchronize_irq) /
+ *            enable_irq (+ irq_resend via the chip's retrigger) / free_irq
+ *            (+ irq_wait_idle), in any order, any number up to a bound
+ *   device   raises edges (lost while the controller masks the line, as
+ *            SIMPIC_DROP_MASKED_EDGE) or asserts its level line
+ * Checked, in every interleaving:
+ *   - no handler runs after free_irq returned;
+ *   - no lost edge: when everything is quiet, an installed, enabled line
+ *     owes its device nothing;
+ *   - a level line's handler never runs with nothing asserted (no replay);
+ *   - DISABLED is exactly depth > 0, and depth never goes below 0;
+ *   - no deadlock (spin's invalid end states).
+ * Build with -DLEVEL for the level variant.
+ */
+
+#define EDGES	2	/* events the device raises */
+#define OPS	2	/* driver operations before the optional free */
+
+/* struct irq_desc, guarded by desc->lock */
+bool	lock;
+byte	depth;
+bool	disabled, inprogress, pending, masked, replay;
+bool	installed = true;	/* desc->action != NULL */
+/* the driver */
+bool	freed;			/* free_irq() returned */
+/* the controller (simpic) */
+bool	c_latched, c_asserted, c_masked, c_inservice;
+/* the device */
+byte	want;			/* events raised, not yet serviced */
+bool	device_done;
+byte	handlers_running;
+
+inline lock_desc()	{ atomic { !lock -> lock = true } }
+inline unlock_desc()	{ lock = false }
+
+/* The chip primitives (controllers/simpic.c). */
+inline chip_mask()	{ c_masked = true }
+inline chip_unmask()	{ c_masked = false }
+inline chip_ack()	{ c_inservice = false }	/* end_event() */
+inline chip_retrigger()	{ c_latched = true }
+
+/* irq_run_handlers(): the handler the flow saw under the lock. */
+inline run_handlers(act)
+{
+	if
+	:: act ->
+		atomic {
+			assert(!freed);			/* no handler after free */
+#ifdef LEVEL
+			assert(want > 0);		/* no replay of a level line */
+#endif
+			handlers_running++;
+		}
+		atomic {
+			/* dev_handler(): service everything, drop the level line */
+			want = 0;
+#ifdef LEVEL
+			c_asserted = false;
+#endif
+			handlers_running--
+		}
+	:: else -> skip
+	fi
+}
+
+inline check_depth()	{ assert(disabled == (depth > 0)) }
+
+#ifndef LEVEL
+/* handle_edge_irq() with run_pending_loop() */
+inline flow(act)
+{
+	lock_desc();
+	replay = false;
+	act = installed;
+	if
+	:: (!act || disabled || inprogress) ->
+		pending = true; masked = true;
+		chip_mask(); chip_ack();
+		unlock_desc()
+	:: else ->
+		chip_ack();
+		inprogress = true;
+		do
+		:: if
+		   :: (pending && masked && !disabled) -> chip_unmask(); masked = false
+		   :: else -> skip
+		   fi;
+		   pending = false;
+		   unlock_desc();
+		   run_handlers(act);
+		   lock_desc();
+		   act = installed;
+		   if
+		   :: (pending && !disabled && act) -> skip
+		   :: else -> break
+		   fi
+		od;
+		if
+		:: (!installed && !masked) -> chip_mask(); masked = true
+		:: else -> skip
+		fi;
+		inprogress = false;
+		unlock_desc()
+	fi
+}
+#else
+/* handle_level_irq() */
+inline flow(act)
+{
+	lock_desc();
+	replay = false;
+	chip_mask(); chip_ack();
+	masked = true;
+	act = installed;
+	if
+	:: (!act || disabled || inprogress) ->
+		pending = true;
+		unlock_desc()
+	:: else ->
+		inprogress = true;
+		unlock_desc();
+		run_handlers(act);
+		lock_desc();
+		inprogress = false; pending = false;
+		if
+		:: !disabled -> chip_unmask(); masked = false
+		:: else -> skip
+		fi;
+		unlock_desc()
+	fi
+}
+#endif
+
+proctype cpu()
+{
+	bool act;
+end:	do
+	:: atomic {	/* simpic_iack(): a deliverable line */
+		(c_latched || c_asserted) && !c_masked && !c_inservice ->
+		c_latched = false; c_inservice = true
+	   };
+	   flow(act)
+	od
+}
+
+/* disable_irq_nosync() -> irq_disable_locked(): lazy for edge lines */
+inline disable_nosync()
+{
+	lock_desc();
+	depth++;
+	if
+	:: depth == 1 ->
+		disabled = true;
+#ifdef LEVEL
+		chip_mask(); masked = true;
+#endif
+		skip
+	:: else -> skip
+	fi;
+	check_depth();
+	unlock_desc()
+}
+
+/* synchronize_irq() -> irq_wait_idle() */
+inline wait_idle()
+{
+	do
+	:: !inprogress ->
+		lock_desc();
+		if
+		:: !inprogress -> unlock_desc(); break
+		:: else -> unlock_desc()
+		fi
+	od
+}
+
+/* enable_irq() -> irq_enable_locked() -> irq_desc_enable(), irq_resend() */
+inline enable()
+{
+	lock_desc();
+	if
+	:: depth == 0 -> skip		/* unbalanced: reported, stays 0 */
+	:: depth == 1 ->
+		depth = 0; disabled = false;
+		if
+#ifdef LEVEL
+		:: inprogress -> skip	/* the running flow reopens it */
+		:: !inprogress && installed -> chip_unmask(); masked = false
+#else
+		:: installed -> chip_unmask(); masked = false
+#endif
+		:: !installed -> skip	/* (startup of an unused line) */
+		fi;
+		if
+		:: pending ->
+#ifdef LEVEL
+			pending = false	/* never replayed */
+#else
+			if
+			:: !replay -> replay = true; chip_retrigger()
+			:: else -> skip
+			fi
+#endif
+		:: else -> skip
+		fi
+	:: depth > 1 -> depth--
+	fi;
+	check_depth();
+	unlock_desc()
+}
+
+/* free_irq(): unlink, shut the line down (last handler), wait, return */
+inline free_it()
+{
+	lock_desc();
+	installed = false;
+	disabled = true; depth = 1;
+	pending = false; replay = false;
+	chip_mask(); masked = true;		/* irq_desc_shutdown() */
+	check_depth();
+	unlock_desc();
+	wait_idle();
+	freed = true
+}
+
+proctype driver()
+{
+	byte ops;
+	do
+	:: ops < OPS -> ops++;
+		if
+		:: disable_nosync()
+		:: disable_nosync(); wait_idle()	/* disable_irq() */
+		fi;
+		enable()
+	:: ops < OPS -> ops++; enable()		/* unbalanced */
+	:: ops < OPS -> ops++; disable_nosync()	/* left disabled: enabled at the end */
+	:: break
+	od;
+	if
+	:: free_it()
+	:: skip
+	fi;
+	/* The end: a driver that is done leaves the line enabled. */
+	do
+	:: installed && depth > 0 -> enable()
+	:: else -> break
+	od;
+	/* Everything quiet: nothing deliverable, nothing running. */
+	atomic {
+		device_done && !lock && !inprogress && !c_inservice &&
+		!((c_latched || c_asserted) && !c_masked) ->
+		assert(!installed || want == 0)	/* no lost edge */
+	}
+}
+
+proctype device()
+{
+#ifndef LEVEL
+	byte n;
+	do
+	:: n < EDGES -> n++;
+		atomic {
+			want++;
+			if
+			:: c_masked -> skip	/* dropped while masked */
+			:: else -> c_latched = true
+			fi
+		}
+	:: n == EDGES -> break
+	od;
+#else
+	/* asserted until its handler services it; then once more */
+	atomic { want = 1; c_asserted = true };
+	(want == 0 || freed);
+	if
+	:: atomic { !freed -> want = 1; c_asserted = true }
+	:: freed -> skip
+	fi;
+#endif
+	device_done = true
+}
+
+init
+{
+	atomic {
+		run cpu(); run cpu(); run driver(); run device()
+	}
+}
