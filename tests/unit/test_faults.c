@@ -364,14 +364,14 @@ struct alloc_run {
 #define DESC_FIRST	62	/* 62..65: crosses into a second group of 64 */
 #define DESC_COUNT	4
 
-static void alloc_scenario(struct fixture *fx, struct dev *a, struct dev *b,
+static void alloc_scenario(struct fixture *fx, struct dev *a, struct dev *b, struct dev *c,
 			   irq_hw_number_t map_hw, struct alloc_run *r)
 {
 	r->req_a = dev_request(a, IRQF_SHARED, "a");
 	r->map = irq_create_mapping(simpic_domain(fx->pic), map_hw);
 	r->descs = irq_alloc_descs(DESC_FIRST, DESC_COUNT);
 	r->req_b = dev_request(b, IRQF_SHARED, "b");
-	r->req_c = request_irq((unsigned int)a->irq, dev_handler, IRQF_SHARED, "c", fx);
+	r->req_c = dev_request(c, IRQF_SHARED, "c");
 }
 
 /* What a failed call must have left: exactly the successful ones' state. */
@@ -393,10 +393,10 @@ static void state_after(struct fixture *fx, struct dev *a, irq_hw_number_t map_h
 		CHECK_EQ(irq_to_desc(i) != NULL, r->descs >= 0);
 }
 
-static void undo(struct fixture *fx, struct dev *a, struct dev *b, const struct alloc_run *r)
+static void undo(struct dev *a, struct dev *b, struct dev *c, const struct alloc_run *r)
 {
 	if (r->req_c == 0)
-		free_irq(a->irq, fx);
+		free_irq(a->irq, c);
 	if (r->req_b == 0)
 		free_irq(a->irq, b);
 	if (r->req_a == 0)
@@ -408,13 +408,14 @@ static void undo(struct fixture *fx, struct dev *a, struct dev *b, const struct 
 TEST(fault_allocation_failure_at_every_point_changes_nothing_and_leaks_nothing)
 {
 	struct fixture fx;
-	struct dev a, b;
+	struct dev a, b, c;
 	unsigned long k, tried = 0;
 	irq_hw_number_t map_hw = 12;	/* a new line each round: mappings stay */
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
 	dev_init(&a, &fx, 11, false);
 	b = a;
+	c = a;
 	for (k = 1;; k++, map_hw++) {
 		struct alloc_run r;
 		long live = sim_alloc_live();
@@ -424,7 +425,7 @@ TEST(fault_allocation_failure_at_every_point_changes_nothing_and_leaks_nothing)
 
 		CHECK(map_hw < FIX_LINES);
 		sim_alloc_fail_at(k);
-		alloc_scenario(&fx, &a, &b, map_hw, &r);
+		alloc_scenario(&fx, &a, &b, &c, map_hw, &r);
 		sim_alloc_fail_at(0);
 		reached = sim_alloc_count() - before >= k;
 		failures = (r.req_a == -ENOMEM) + (r.map == -ENOMEM) + (r.descs == -ENOMEM) +
@@ -442,7 +443,9 @@ TEST(fault_allocation_failure_at_every_point_changes_nothing_and_leaks_nothing)
 		sim_run(0);
 		CHECK_EQ(atomic_load(&a.want), r.req_a == 0 ? 0 : 1);
 		atomic_store(&a.want, 0);
-		undo(&fx, &a, &b, &r);
+		atomic_store(&b.want, 0);
+		atomic_store(&c.want, 0);
+		undo(&a, &b, &c, &r);
 		/* Everything but the new mapping (domains keep theirs) is back. */
 		CHECK_EQ(sim_alloc_live() - (r.map >= 0 ? 1 : 0), live);
 		if (!reached)
