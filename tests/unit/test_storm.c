@@ -27,6 +27,16 @@ static bool state_is(int irq, const char *state)
 	return strstr(buf, want) != NULL;
 }
 
+/* @n events from @d, each taken at once, @gap_ns of virtual time apart. */
+static void fire(struct dev *d, int n, uint64_t gap_ns)
+{
+	for (int i = 0; i < n; i++) {
+		dev_raise(d);
+		sim_run(0);
+		sim_time_advance(gap_ns);
+	}
+}
+
 /* 100,000 handled interrupts per second for 3 s of virtual time. */
 static void healthy(enum simpic_style style, bool level)
 {
@@ -69,11 +79,7 @@ TEST(storm_short_bursts_are_not_throttled)
 	dev_init(&d, &fx, 2, false);
 	CHECK_EQ(dev_request(&d, 0, "bursty"), 0);
 	for (int burst = 0; burst < 20; burst++) {
-		for (int i = 0; i < 20000; i++) {	/* 20,000 at 1M/s: 20 ms */
-			dev_raise(&d);
-			sim_run(0);
-			sim_time_advance(1 * US);
-		}
+		fire(&d, 20000, 1 * US);		/* 20,000 at 1M/s: 20 ms */
 		sim_time_advance(200 * MS);		/* then quiet */
 	}
 	CHECK_EQ(atomic_load(&d.handled), 400000);
@@ -167,11 +173,7 @@ TEST(storm_edge_storm_is_throttled_and_loses_no_event)
 	dev_init(&d, &fx, 3, false);
 	CHECK_EQ(irq_set_storm_limit(d.irq, 1000, 10), 0);	/* 10 per 10 ms */
 	CHECK_EQ(dev_request(&d, 0, "edgy"), 0);
-	for (int i = 0; i < 12; i++) {
-		dev_raise(&d);
-		sim_run(0);
-		sim_time_advance(100 * US);		/* 10,000/s */
-	}
+	fire(&d, 12, 100 * US);				/* 10,000/s */
 	CHECK(sim_console_contains("handled storm: 10 events in 900 us (11111/s, limit 1000/s)"));
 	CHECK_EQ(irq_get_depth(d.irq), 1);
 	CHECK_EQ(atomic_load(&d.handled), 10);
@@ -195,10 +197,7 @@ TEST(storm_rule_can_be_turned_off_per_line)
 	CHECK_EQ(irq_set_storm_limit(d.irq, 0, 0), 0);
 	CHECK_EQ(irq_set_storm_limit(9999, 0, 0), -EINVAL);
 	CHECK_EQ(dev_request(&d, 0, "polled"), 0);
-	for (int i = 0; i < 120000; i++) {
-		dev_raise(&d);
-		sim_run(0);
-	}
+	fire(&d, 120000, 0);
 	CHECK_EQ(atomic_load(&d.handled), 120000);
 	CHECK(!sim_console_contains("storm"));
 	CHECK(state_is(d.irq, "normal"));
@@ -214,10 +213,7 @@ TEST(storm_throttle_nests_with_driver_disables_and_free)
 	dev_init(&d, &fx, 3, false);
 	CHECK_EQ(irq_set_storm_limit(d.irq, 1000, 10), 0);
 	CHECK_EQ(dev_request(&d, 0, "edgy"), 0);
-	for (int i = 0; i < 10; i++) {
-		dev_raise(&d);
-		sim_run(0);
-	}
+	fire(&d, 10, 0);
 	CHECK_EQ(irq_get_depth(d.irq), 1);
 	disable_irq(d.irq);
 	CHECK_EQ(irq_get_depth(d.irq), 2);
@@ -229,10 +225,7 @@ TEST(storm_throttle_nests_with_driver_disables_and_free)
 	CHECK_EQ(irq_get_depth(d.irq), 0);
 	/* Freed while throttled: the next driver starts clean, and a late
 	 * poll does not enable a line that has no handler. */
-	for (int i = 0; i < 10; i++) {
-		dev_raise(&d);
-		sim_run(0);
-	}
+	fire(&d, 10, 0);
 	CHECK(state_is(d.irq, "throttled-storm"));
 	free_irq(d.irq, &d);
 	CHECK(state_is(d.irq, "unused"));
