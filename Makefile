@@ -55,7 +55,10 @@ help:
 	@echo "                    freestanding cross builds, C++ headers, QEMU ports"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
-	@echo "make stress         long concurrent stress under ThreadSanitizer"
+	@echo "make stress         long concurrent stress under ThreadSanitizer (10^7 events)"
+	@echo "make fuzz           each fuzzer for FUZZ_SECONDS (default 600); see docs/reliability.md"
+	@echo "make check-fuzz     fuzz corpus replay + short fixed-seed runs (part of check)"
+	@echo "make check-spin     the Promela model of the line protocol (part of check)"
 	@echo "make clean          remove $(BUILD)/"
 
 deps:
