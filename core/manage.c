@@ -48,23 +48,30 @@ void synchronize_irq(unsigned int irq)
 }
 
 /*
- * One more disable. Caller holds desc->lock.
- *
- * An edge line is disabled lazily, as the seed's IO-APIC edge lines were:
- * it stays unmasked, and the first event that comes while it is disabled
- * is marked PENDING by the flow, which masks it then. A controller that
- * drops edges while a line is masked (SIMPIC_DROP_MASKED_EDGE, IO-APIC
- * edge pins) thus loses nothing, and the last enable replays the event.
- * Level and per-CPU lines are masked at once: a level line would only
- * re-assert, and the per-CPU flow does not look at DISABLED.
+ * An edge line whose controller can send an event again (retrigger) is
+ * disabled lazily, as the seed's IO-APIC edge lines were: it stays
+ * unmasked, and the first event that comes while it is disabled is marked
+ * PENDING by the flow, which masks it then; the last enable replays it
+ * through the retrigger, as promptly as an unmask would deliver it. A
+ * controller that drops edges while a line is masked (IO-APIC edge pins,
+ * SIMPIC_DROP_MASKED_EDGE) thus loses nothing. Other lines are masked at
+ * once: a level line would only re-assert, the per-CPU flow does not look
+ * at DISABLED, and controllers without retrigger (8259, MPIC, XICS) keep
+ * an event pending while masked and deliver it on the unmask (ports rely
+ * on that mask, e.g. to provoke the 8259's spurious IRQ15).
  */
+static bool disable_lazily(struct irq_desc *desc)
+{
+	return !desc_is_level(desc) && desc->data.chip->retrigger &&
+	       !(desc_state(desc) & (IRQS_PER_CPU | IRQS_NOREQUEST));
+}
+
+/* One more disable. Caller holds desc->lock. */
 void irq_disable_locked(struct irq_desc *desc)
 {
 	if (desc->depth++ == 0) {
-		unsigned int st = desc_state(desc);
-
-		desc_set_state(desc, st | IRQS_DISABLED);
-		if (desc_is_level(desc) || (st & (IRQS_PER_CPU | IRQS_NOREQUEST)))
+		desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
+		if (!disable_lazily(desc))
 			irq_desc_disable(desc);
 	}
 }
