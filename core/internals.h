@@ -83,6 +83,7 @@ struct irq_desc {
 	uint64_t		last_unhandled;
 	uint64_t		retry_at;	/* when a disabled line is retried */
 	uint64_t		backoff;
+	struct irq_cost_acct	*cost;		/* [L] NULL until cost accounting is first on */
 };
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
@@ -153,6 +154,12 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
+
+/* cost.c: set a line's flow (behind the measuring wrapper while it is on). */
+struct irq_cost_acct;
+void handle_cost_irq(struct irq_desc *desc);
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow);
+void irq_cost_release(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
