@@ -31,32 +31,32 @@ static __irq_noinline void feed_entropy(unsigned int irq)
 }
 
 /*
- * Run the chain. Handlers without IRQF_DISABLED run with local interrupts
- * on (each handler gets what it asked for, unlike the seed, which looked
- * at the first handler only). Return: the handlers' results ORed.
+ * The rest of a chain, after its first handler returned @ret (see
+ * run_handlers()): interrupts are on iff @first_flags lacked
+ * IRQF_DISABLED; they are switched only when the next handler wants them
+ * otherwise, and are off on return. Return: all results ORed.
  */
-irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
+static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqaction *action,
+					    unsigned long first_flags, irqreturn_t ret)
 {
 	int irq = (int)desc->data.irq;
-	unsigned long claimed = 0;
-	unsigned int ret_all = 0;
-	bool irqs_on = false;
+	bool irqs_on = !(first_flags & IRQF_DISABLED);
+	unsigned long claimed = ret == IRQ_HANDLED ? first_flags : 0;
+	unsigned int ret_all = (unsigned int)ret;
 
 	do {
-		irqreturn_t ret;
+		unsigned long flags = action->flags;
+		bool want_on = !(flags & IRQF_DISABLED);
 
-		if (!(action->flags & IRQF_DISABLED)) {
-			if (!irqs_on) {
+		if (want_on != irqs_on) {
+			irqs_on = want_on;
+			if (want_on)
 				port_irq_enable();
-				irqs_on = true;
-			}
-		} else if (irqs_on) {
-			port_irq_disable();
-			irqs_on = false;
+			else
+				port_irq_disable();
 		}
 		ret = action->handler(irq, action->dev_id);
-		if (ret == IRQ_HANDLED)
-			claimed |= action->flags;
+		claimed |= ret == IRQ_HANDLED ? flags : 0;
 		ret_all |= (unsigned int)ret;
 		action = atomic_load_explicit(&action->next, memory_order_acquire);
 	} while (action);
@@ -69,12 +69,45 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
 }
 
 /*
+ * Run the chain. Handlers without IRQF_DISABLED run with local interrupts
+ * on (each handler gets what it asked for, unlike the seed, which looked
+ * at the first handler only). Inlined into each flow for the first
+ * handler, so a line with one handler makes no call of its own between
+ * the flow and the handler; the rest of a shared chain is run_chain().
+ * Return: the handlers' results ORed.
+ */
+static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
+						    struct irqaction *action)
+{
+	unsigned long flags = action->flags;
+	struct irqaction *next;
+	irqreturn_t ret;
+
+	if (!(flags & IRQF_DISABLED))
+		port_irq_enable();
+	ret = action->handler((int)desc->data.irq, action->dev_id);
+	next = atomic_load_explicit(&action->next, memory_order_acquire);
+	if (irq_unlikely(next))
+		return run_chain(desc, next, flags, ret);
+	if (!(flags & IRQF_DISABLED))
+		port_irq_disable();
+	if (irq_unlikely(ret == IRQ_HANDLED && (flags & IRQF_SAMPLE_RANDOM)))
+		feed_entropy(desc->data.irq);
+	return ret;
+}
+
+irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
+{
+	return run_handlers(desc, action);
+}
+
+/*
  * Handle the events of a line whose INPROGRESS we own, until none is
  * pending. Called and returns with desc->lock held; @st is the state to
  * publish first. Return: the state at the end, INPROGRESS still set.
  */
-static unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
-				     struct irqaction *action)
+static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
+						    struct irqaction *action)
 {
 	do {
 		irqreturn_t ret;
@@ -88,13 +121,48 @@ static unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
 		desc_set_state(desc, st & ~IRQS_PENDING);
 		irq_spin_unlock(&desc->lock);
 
-		ret = irq_run_handlers(desc, action);
+		ret = run_handlers(desc, action);
 
 		irq_spin_lock(&desc->lock);
 		note_interrupt(desc, ret);
 		st = desc_state(desc);
 		action = desc_action(desc);
 	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action));
+	return st;
+}
+
+/* Events came while the handlers ran: go on with them (caller holds the lock). */
+static __irq_noinline unsigned int run_pending_more(struct irq_desc *desc, unsigned int st)
+{
+	struct irqaction *action = desc_action(desc);
+
+	if ((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action)
+		st = run_pending_loop(desc, st, action);
+	return st;
+}
+
+/*
+ * run_pending_loop() for the common case, inlined into the flows: a line
+ * with nothing pending and nothing masked makes one pass here, the lock
+ * dropped once around the handlers; anything else takes the loop.
+ */
+static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsigned int st,
+						   struct irqaction *action)
+{
+	irqreturn_t ret;
+
+	if (irq_unlikely(st & (IRQS_PENDING | IRQS_MASKED)))
+		return run_pending_loop(desc, st, action);
+	desc_set_state(desc, st);
+	irq_spin_unlock(&desc->lock);
+
+	ret = run_handlers(desc, action);
+
+	irq_spin_lock(&desc->lock);
+	note_interrupt(desc, ret);
+	st = desc_state(desc);
+	if (irq_unlikely(st & IRQS_PENDING))
+		st = run_pending_more(desc, st);
 	return st;
 }
 
@@ -119,7 +187,7 @@ void handle_level_irq(struct irq_desc *desc)
 	desc_set_state(desc, st | IRQS_INPROGRESS);
 	irq_spin_unlock(&desc->lock);
 
-	ret = irq_run_handlers(desc, action);
+	ret = run_handlers(desc, action);
 
 	irq_spin_lock(&desc->lock);
 	note_interrupt(desc, ret);
@@ -151,7 +219,7 @@ void handle_edge_irq(struct irq_desc *desc)
 		goto out_unlock;
 	}
 	desc->ack(&desc->data);
-	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	st = run_events(desc, st | IRQS_INPROGRESS, action);
 	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
 		desc->mask(&desc->data);
 		st |= IRQS_MASKED;
@@ -180,7 +248,7 @@ void handle_fasteoi_irq(struct irq_desc *desc)
 		desc_set_state(desc, st);
 		goto out_eoi;
 	}
-	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	st = run_events(desc, st | IRQS_INPROGRESS, action);
 	desc_set_state(desc, st & ~IRQS_INPROGRESS);
 out_eoi:
 	desc->eoi(&desc->data);
@@ -201,7 +269,7 @@ void handle_simple_irq(struct irq_desc *desc)
 		desc_set_state(desc, st | IRQS_PENDING);
 		goto out_unlock;
 	}
-	st = run_pending_loop(desc, st | IRQS_INPROGRESS, action);
+	st = run_events(desc, st | IRQS_INPROGRESS, action);
 	desc_set_state(desc, st & ~IRQS_INPROGRESS);
 out_unlock:
 	irq_spin_unlock(&desc->lock);
@@ -224,7 +292,7 @@ void handle_percpu_irq(struct irq_desc *desc)
 	atomic_store_explicit(&c->percpu_seq, seq + 1, memory_order_seq_cst);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action)) {
-		irqreturn_t ret = irq_run_handlers(desc, action);
+		irqreturn_t ret = run_handlers(desc, action);
 
 		if (irq_unlikely((unsigned int)ret & ~(unsigned int)IRQ_HANDLED))
 			irq_report_bad(desc, ret);
@@ -262,12 +330,5 @@ int generic_handle_irq(unsigned int irq)
 
 void irq_handle_entry(struct irq_desc *desc, void *regs)
 {
-	struct irq_cpu *c = irq_this_cpu();
-	void *old_regs = c->regs;
-
-	c->regs = regs;
-	irq_enter();
-	desc->handle_irq(desc);
-	irq_exit();
-	c->regs = old_regs;
+	irq_entry_run(desc, regs);
 }

@@ -135,6 +135,30 @@ static inline void desc_kstat_inc(struct irq_desc *desc, unsigned int cpu)
 			      memory_order_relaxed);
 }
 
+/* softirq.c: what irq_exit() does when softirqs wait. */
+void irq_exit_slow(struct irq_cpu *c);
+
+/*
+ * The port's whole interrupt path for one event (irq_handle_entry()):
+ * irq_enter(), the flow, irq_exit(), with one lookup of this CPU's state
+ * instead of one per step. irq_exit()'s softirq run is out of line.
+ */
+static inline void irq_entry_run(struct irq_desc *desc, void *regs)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	void *old_regs;
+
+	irq_opaque(c);	/* one register across the flow, not cpu and base */
+	old_regs = c->regs;
+	c->regs = regs;
+	c->preempt_count += HARDIRQ_OFFSET;
+	desc->handle_irq(desc);
+	c->preempt_count -= HARDIRQ_OFFSET;
+	if (irq_unlikely(c->softirq_pending))
+		irq_exit_slow(c);
+	c->regs = old_regs;
+}
+
 /* desc.c */
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
