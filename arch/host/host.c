@@ -90,6 +90,12 @@ uint64_t port_time_ns(void)
 	return atomic_load(&now_ns);
 }
 
+/* The simulated clock doubles as the cycle counter (one cycle a ns). */
+uint64_t port_cycles(void)
+{
+	return atomic_load_explicit(&now_ns, memory_order_relaxed);
+}
+
 void port_delay_us(unsigned long us)
 {
 	sim_time_advance((uint64_t)us * 1000u);
