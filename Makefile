@@ -56,6 +56,8 @@ help:
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
 	@echo "make stress         long concurrent stress under ThreadSanitizer"
+	@echo "make bench          dispatch cost against a minimal dispatcher (docs/performance.md)"
+	@echo "make check-bench    instruction-count budgets (bench/budgets.txt)"
 	@echo "make clean          remove $(BUILD)/"
 
 deps:
@@ -130,7 +132,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
-check: check-host check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-bench check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))
@@ -140,3 +142,6 @@ run-host: $(BUILD)/genirq-demo
 
 clean:
 	rm -rf $(BUILD)
+
+# The dispatch benchmark and its gate (check-bench).
+include bench/bench.mk
