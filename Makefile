@@ -107,6 +107,7 @@ stress: deps $(BUILD)/stress-tsan
 
 check-host: deps
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
+	$(Q)scripts/doc-example.sh
 
 # --- the core, freestanding, for every architecture (compile and link check) ---
 

@@ -9,6 +9,7 @@
 #include <genirq/i8259.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
+#include "x86_pio.h"
 
 #define MASTER_CMD	0x20
 #define MASTER_DATA	0x21
@@ -28,19 +29,6 @@
 
 static struct irq_spinlock pic_lock = IRQ_SPINLOCK_INIT;	/* IMR cache, ports */
 static uint16_t imr = 0xFFFF;
-
-static inline void outb(uint16_t port, uint8_t v)
-{
-	__asm__ __volatile__("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static inline uint8_t inb(uint16_t port)
-{
-	uint8_t v;
-
-	__asm__ __volatile__("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
 
 /* The 8259 needs a moment between initialisation words (an ISA bus cycle). */
 static inline void outb_slow(uint16_t port, uint8_t v)

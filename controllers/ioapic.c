@@ -113,7 +113,6 @@ static int ioapic_set_type(struct irq_data *d, unsigned int type)
 static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	unsigned int cpu = cpumask_first(dest);
-	struct cpumask eff;
 	unsigned long flags;
 
 	if (cpu >= GENIRQ_NR_CPUS)
@@ -121,9 +120,7 @@ static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	flags = irq_spin_lock_irqsave(&io.lock);
 	io_write(REG_RTE_HI((unsigned int)d->hwirq), io.ops->cpu_apic_id(cpu) << 24);
 	irq_spin_unlock_irqrestore(&io.lock, flags);
-	cpumask_clear(&eff);
-	cpumask_set_cpu(cpu, &eff);
-	irq_data_update_effective_affinity(d, &eff);
+	irq_data_update_effective_cpu(d, cpu);
 	return 0;
 }
 

@@ -184,7 +184,6 @@ static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	struct mpic *m = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);
 	uint32_t dr = dr_of(m, d->hwirq), vpr_off = vpr_of(m, d->hwirq), vpr;
-	struct cpumask eff;
 	unsigned long flags;
 
 	if (!dr)
@@ -199,9 +198,7 @@ static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	if (!(vpr & VPR_MASK))
 		wr(m, vpr_off, vpr & ~VPR_ACTIVITY);
 	irq_spin_unlock_irqrestore(&m->lock, flags);
-	cpumask_clear(&eff);
-	cpumask_set_cpu(cpu, &eff);
-	irq_data_update_effective_affinity(d, &eff);
+	irq_data_update_effective_cpu(d, cpu);
 	return 0;
 }
 

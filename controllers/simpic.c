@@ -93,7 +93,6 @@ static int simpic_set_type(struct irq_data *d, unsigned int type)
 static int simpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	unsigned int cpu = cpumask_first(dest);
-	struct cpumask eff;
 	unsigned long flags;
 
 	if (cpu >= port_nr_cpus())
@@ -101,9 +100,7 @@ static int simpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	flags = lock_pic(d);
 	line_of(d)->s.route = cpu;
 	unlock_pic(d, flags);
-	cpumask_clear(&eff);
-	cpumask_set_cpu(cpu, &eff);
-	irq_data_update_effective_affinity(d, &eff);
+	irq_data_update_effective_cpu(d, cpu);
 	return 0;
 }
 

@@ -126,7 +126,6 @@ static int xics_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	struct xics *x = d->chip_data;
 	struct xics_source *s = source_of(d);
 	unsigned int cpu = cpumask_first(dest);
-	struct cpumask eff;
 	int status;
 
 	if (cpu >= x->hv.nr_cpus)
@@ -136,9 +135,7 @@ static int xics_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	if (status != 0)
 		return -EIO;
 	s->server = x->hv.server[cpu];
-	cpumask_clear(&eff);
-	cpumask_set_cpu(cpu, &eff);
-	irq_data_update_effective_affinity(d, &eff);
+	irq_data_update_effective_cpu(d, cpu);
 	return 0;
 }
 

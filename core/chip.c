@@ -313,6 +313,12 @@ void irq_data_update_effective_affinity(struct irq_data *d, const struct cpumask
 	d->effective = *m;
 }
 
+void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu)
+{
+	cpumask_clear(&d->effective);
+	cpumask_set_cpu(cpu, &d->effective);
+}
+
 int irq_shutdown(unsigned int irq)
 {
 	unsigned long flags;

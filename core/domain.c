@@ -133,30 +133,34 @@ int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
 	return irq;
 }
 
-int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
+/* The descriptor behind @hw, or NULL after counting the stray in ERR. */
+static struct irq_desc *domain_desc(struct irq_domain *d, irq_hw_number_t hw)
 {
 	struct irq_desc *desc = NULL;
 
 	if (irq_likely(d && hw < d->size))
 		desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
-	if (irq_unlikely(!desc)) {
+	if (irq_unlikely(!desc))
 		irq_error_event();
+	return desc;
+}
+
+int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
+{
+	struct irq_desc *desc = domain_desc(d, hw);
+
+	if (irq_unlikely(!desc))
 		return -EINVAL;
-	}
 	desc->handle_irq(desc);
 	return 0;
 }
 
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	struct irq_desc *desc = NULL;
+	struct irq_desc *desc = domain_desc(d, hw);
 
-	if (irq_likely(d && hw < d->size))
-		desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
-	if (irq_unlikely(!desc)) {
-		irq_error_event();
+	if (irq_unlikely(!desc))
 		return -EINVAL;
-	}
 	irq_entry_run(desc, regs);
 	return 0;
 }

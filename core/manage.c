@@ -112,7 +112,11 @@ void enable_irq(unsigned int irq)
 	if (!desc)
 		return;
 	flags = irq_spin_lock_irqsave(&desc->lock);
-	irq_enable_locked(desc);
+	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST))
+		/* Starting a line nobody handles would only make strays. */
+		irq_log("irq %u: enable_irq with no handler installed, ignored", irq);
+	else
+		irq_enable_locked(desc);
 	irq_spin_unlock_irqrestore(&desc->lock, flags);
 	/*
 	 * A software replay waits in a softirq. With interrupts on and outside

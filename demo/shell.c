@@ -148,11 +148,8 @@ static int line_arg(char *arg, unsigned int *irq)
 static int cmd_disable(struct shell *sh, int argc, char **argv)
 {
 	unsigned int irq;
-	int err;
+	int err = argc == 2 ? line_arg(argv[1], &irq) : -EINVAL;
 
-	if (argc != 2)
-		return -EINVAL;
-	err = line_arg(argv[1], &irq);
 	if (err)
 		return err;
 	disable_irq(irq);
@@ -163,11 +160,8 @@ static int cmd_disable(struct shell *sh, int argc, char **argv)
 static int cmd_enable(struct shell *sh, int argc, char **argv)
 {
 	unsigned int irq;
-	int err;
+	int err = argc == 2 ? line_arg(argv[1], &irq) : -EINVAL;
 
-	if (argc != 2)
-		return -EINVAL;
-	err = line_arg(argv[1], &irq);
 	if (err)
 		return err;
 	if (irq_get_depth(irq) == 0) {

@@ -12,33 +12,9 @@
 #include <stdint.h>
 #include <genirq/interrupt.h>
 
+#include "../../controllers/x86_pio.h"
+
 /* --- port I/O and CPU registers --- */
-
-static inline void outb(uint16_t port, uint8_t v)
-{
-	__asm__ __volatile__("outb %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static inline uint8_t inb(uint16_t port)
-{
-	uint8_t v;
-
-	__asm__ __volatile__("inb %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
-
-static inline void outl(uint16_t port, uint32_t v)
-{
-	__asm__ __volatile__("outl %0, %1" : : "a"(v), "Nd"(port));
-}
-
-static inline uint32_t inl(uint16_t port)
-{
-	uint32_t v;
-
-	__asm__ __volatile__("inl %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
 
 static inline uint64_t rdtsc(void)
 {

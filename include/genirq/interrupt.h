@@ -129,7 +129,8 @@ void disable_irq(unsigned int irq);
  * The call that brings the depth to 0 unmasks the line and replays an edge
  * that arrived while it was disabled, once. A level line is never
  * replayed: if it is still asserted the controller delivers it again.
- * An enable without a matching disable is reported and the depth stays 0.
+ * An enable without a matching disable is reported and the depth stays 0;
+ * so is an enable of a line that has no handler (nothing changes).
  *
  * Context: any.
  */

@@ -187,6 +187,8 @@ struct irq_data *irq_get_irq_data(unsigned int irq);
 /* Called by a chip's set_affinity with the CPUs it actually chose. */
 void irq_data_update_effective_affinity(struct irq_data *d,
 					const struct cpumask *m);
+/* The same, for a controller that routes each line to one CPU. */
+void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu);
 
 /**
  * irq_set_affinity - route a line to CPUs of @mask

@@ -177,3 +177,20 @@ TEST(verbs_on_missing_lines_do_nothing)
 	CHECK_EQ(irq_shutdown(7000), -EINVAL);
 	CHECK_EQ(irq_startup(7000), -EINVAL);
 }
+
+TEST(enable_of_a_line_without_handler_is_reported_and_ignored)
+{
+	struct fixture fx;
+	struct dev d;
+	struct simpic_line_stats s;
+
+	fx_init(&fx, 1, SIMPIC_ACK);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	free_irq((unsigned int)d.irq, &d);
+	enable_irq((unsigned int)d.irq);
+	CHECK(sim_console_contains("enable_irq with no handler installed"));
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 1);
+	simpic_line_stats(fx.pic, 3, &s);
+	CHECK(s.masked);
+}

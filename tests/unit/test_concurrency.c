@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Waiting for handlers that really run on another thread: free_irq,
+ * disable_irq and synchronize_irq return only after the handler ended.
+ */
+#include <sched.h>
+#include "fixture.h"
+
+static struct fixture fx;
+static struct dev d;
+static atomic_int phase;	/* 0 idle, 1 handler entered, 2 released, 3 handler left */
+static atomic_int waiter_done;
+
+static irqreturn_t slow_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_store(&phase, 1);
+	while (atomic_load(&phase) != 2)
+		sched_yield();
+	atomic_store(&phase, 3);
+	return IRQ_HANDLED;
+}
+
+static void cpu1_takes_it(void *arg)
+{
+	(void)arg;
+	port_irq_disable();
+	simpic_raise(fx.pic, 3);
+	port_irq_enable();			/* runs slow_handler here */
+}
+
+enum verb { FREE, DISABLE, SYNC };
+
+static void waiter(void *arg)
+{
+	enum verb v = (enum verb)(long)arg;
+
+	if (v == FREE)
+		free_irq((unsigned int)d.irq, &d);
+	else if (v == DISABLE)
+		disable_irq((unsigned int)d.irq);
+	else
+		synchronize_irq((unsigned int)d.irq);
+	/* Whatever returned must have seen the handler leave. */
+	CHECK_EQ(atomic_load(&phase), 3);
+	atomic_store(&waiter_done, 1);
+}
+
+static void run(enum verb v)
+{
+	struct cpumask m;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(request_irq((unsigned int)d.irq, slow_handler, 0, "slow", &d), 0);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &m), 0);
+	CHECK_EQ(sim_thread_start(1, cpu1_takes_it, NULL), 0);
+	while (atomic_load(&phase) != 1)
+		sched_yield();
+	CHECK_EQ(sim_thread_start(2, waiter, (void *)(long)v), 0);
+	/* The waiter can't finish while the handler runs, however long. */
+	for (int i = 0; i < 1000; i++) {
+		CHECK_EQ(atomic_load(&waiter_done), 0);
+		sched_yield();
+	}
+	atomic_store(&phase, 2);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&waiter_done), 1);
+}
+
+TEST(free_irq_waits_for_handler_running_on_another_cpu)
+{
+	run(FREE);
+	CHECK_EQ(can_request_irq((unsigned int)d.irq, 0), 1);
+}
+
+TEST(disable_irq_waits_for_handler_running_on_another_cpu)
+{
+	run(DISABLE);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 1);
+}
+
+TEST(synchronize_irq_waits_for_handler_running_on_another_cpu)
+{
+	run(SYNC);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+}
+
+static atomic_int pc_phase;
+static irqreturn_t slow_percpu(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_store(&pc_phase, 1);
+	while (atomic_load(&pc_phase) != 2)
+		sched_yield();
+	atomic_store(&pc_phase, 3);
+	return IRQ_HANDLED;
+}
+
+static void cpu1_percpu(void *arg)
+{
+	(void)arg;
+	port_irq_disable();
+	simpic_raise(fx.pic, 5);
+	port_irq_enable();
+}
+
+static void percpu_freer(void *arg)
+{
+	(void)arg;
+	free_irq((unsigned int)d.irq, &d);
+	CHECK_EQ(atomic_load(&pc_phase), 3);
+	atomic_store(&waiter_done, 1);
+}
+
+TEST(free_irq_of_percpu_line_waits_for_the_cpu_inside_it)
+{
+	struct irq_data *data;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 5, false);
+	CHECK_EQ(irq_set_percpu((unsigned int)d.irq), 0);
+	CHECK_EQ(request_irq((unsigned int)d.irq, slow_percpu, IRQF_PERCPU, "tick", &d), 0);
+	data = irq_get_irq_data((unsigned int)d.irq);
+	/* Per-CPU lines aren't routed by affinity; point the simulation at CPU1. */
+	data->chip->set_affinity(data, &(struct cpumask){ .bits = { 2 } });
+	CHECK_EQ(sim_thread_start(1, cpu1_percpu, NULL), 0);
+	while (atomic_load(&pc_phase) != 1)
+		sched_yield();
+	CHECK_EQ(sim_thread_start(2, percpu_freer, NULL), 0);
+	for (int i = 0; i < 1000; i++) {
+		CHECK_EQ(atomic_load(&waiter_done), 0);
+		sched_yield();
+	}
+	atomic_store(&pc_phase, 2);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&waiter_done), 1);
+}
