@@ -25,6 +25,16 @@ static void slow_init(struct slow_dev *s, struct fixture *fx, irq_hw_number_t hw
 	CHECK_EQ(request_irq((unsigned int)s->dev.irq, slow_handler, 0, "slow", s), 0);
 }
 
+/* One machine, one slow device on @hw with accounting on: its line. */
+static unsigned int start_timed(struct fixture *fx, struct slow_dev *s, irq_hw_number_t hw,
+				uint64_t cycles)
+{
+	fx_init(fx, 1, SIMPIC_ACK);
+	slow_init(s, fx, hw, cycles);
+	CHECK_EQ(irq_set_cost_accounting((unsigned int)s->dev.irq, true), 0);
+	return (unsigned int)s->dev.irq;
+}
+
 static void fire(struct slow_dev *s, int times)
 {
 	for (int i = 0; i < times; i++) {
@@ -56,10 +66,7 @@ TEST(cost_accounting_counts_total_max_and_histogram)
 	struct irq_cost c;
 	unsigned int irq;
 
-	fx_init(&fx, 1, SIMPIC_ACK);
-	slow_init(&s, &fx, 2, 100);
-	irq = (unsigned int)s.dev.irq;
-	CHECK_EQ(irq_set_cost_accounting(irq, true), 0);
+	irq = start_timed(&fx, &s, 2, 100);
 	fire(&s, 3);			/* 100 cycles: bucket [64, 128) */
 	s.cycles = 5000;
 	fire(&s, 1);			/* 5000 cycles: bucket [4096, 8192) */
@@ -113,10 +120,7 @@ TEST(cost_accounting_survives_a_trigger_change)
 	struct irq_cost c;
 	unsigned int irq;
 
-	fx_init(&fx, 1, SIMPIC_ACK);
-	slow_init(&s, &fx, 4, 10);
-	irq = (unsigned int)s.dev.irq;
-	CHECK_EQ(irq_set_cost_accounting(irq, true), 0);
+	irq = start_timed(&fx, &s, 4, 10);
 	/* The core picks a new flow; it goes behind the measuring wrapper. */
 	CHECK_EQ(irq_set_irq_type(irq, IRQ_TYPE_EDGE_FALLING), 0);
 	fire(&s, 2);
@@ -136,10 +140,7 @@ TEST(cost_accounting_keeps_pending_and_disable_rules)
 	struct irq_cost c;
 	unsigned int irq;
 
-	fx_init(&fx, 1, SIMPIC_ACK);
-	slow_init(&s, &fx, 5, 10);
-	irq = (unsigned int)s.dev.irq;
-	CHECK_EQ(irq_set_cost_accounting(irq, true), 0);
+	irq = start_timed(&fx, &s, 5, 10);
 	disable_irq(irq);
 	fire(&s, 1);
 	CHECK_EQ(atomic_load(&s.dev.handled), 0);
