@@ -102,7 +102,7 @@ extern atomic_bool irq_noirqdebug;
 
 static inline struct irq_cpu *irq_this_cpu(void)
 {
-	return &irq_cpus[port_cpu_id()];
+	return &irq_cpus[port_cpu_id_fast()];
 }
 
 static inline unsigned int desc_state(struct irq_desc *desc)
