@@ -32,37 +32,27 @@ static __irq_noinline void feed_entropy(unsigned int irq)
 
 /*
  * The rest of a chain, after its first handler returned @ret (see
- * run_handlers()): interrupts are on iff @first_flags lacked
- * IRQF_DISABLED; they are switched only when the next handler wants them
- * otherwise, and are off on return. Return: all results ORed.
+ * run_handlers()). Each handler gets local interrupts as it asked (on
+ * without IRQF_DISABLED: turning them on or off when they already are is
+ * no change); they are off on return. Return: all results ORed.
  */
 static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqaction *action,
 					    unsigned long first_flags, irqreturn_t ret)
 {
-	int irq = (int)desc->data.irq;
-	bool irqs_on = !(first_flags & IRQF_DISABLED);
 	unsigned long claimed = ret == IRQ_HANDLED ? first_flags : 0;
 	unsigned int ret_all = (unsigned int)ret;
 
 	do {
-		unsigned long flags = action->flags;
-		bool want_on = !(flags & IRQF_DISABLED);
-
-		if (want_on != irqs_on) {
-			irqs_on = want_on;
-			if (want_on)
-				port_irq_enable_fast();
-			else
-				port_irq_disable_fast();
-		}
-		ret = action->handler(irq, action->dev_id);
-		claimed |= ret == IRQ_HANDLED ? flags : 0;
+		if (!(action->flags & IRQF_DISABLED))
+			port_irq_enable_fast();
+		else
+			port_irq_disable_fast();
+		ret = action->handler((int)desc->data.irq, action->dev_id);
+		claimed |= ret == IRQ_HANDLED ? action->flags : 0;
 		ret_all |= (unsigned int)ret;
 		action = atomic_load_explicit(&action->next, memory_order_acquire);
 	} while (action);
-
-	if (irqs_on)
-		port_irq_disable_fast();
+	port_irq_disable_fast();
 	if (irq_unlikely(claimed & IRQF_SAMPLE_RANDOM))
 		feed_entropy(desc->data.irq);
 	return (irqreturn_t)ret_all;
@@ -79,20 +69,22 @@ static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqact
 static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 						    struct irqaction *action)
 {
-	unsigned long flags = action->flags;
 	struct irqaction *next;
 	irqreturn_t ret;
 
-	if (!(flags & IRQF_DISABLED))
+	if (!(action->flags & IRQF_DISABLED))
 		port_irq_enable_fast();
 	ret = action->handler((int)desc->data.irq, action->dev_id);
 	next = atomic_load_explicit(&action->next, memory_order_acquire);
 	if (irq_unlikely(next))
-		return run_chain(desc, next, flags, ret);
-	if (!(flags & IRQF_DISABLED))
-		port_irq_disable_fast();
+		return run_chain(desc, next, action->flags, ret);
+	/*
+	 * Off again whatever the handler asked for: already off is no
+	 * change, and nothing but the action stays live across the call.
+	 */
+	port_irq_disable_fast();
 	/* The rare flag first: a claimed event then costs no extra branch. */
-	if (irq_unlikely(flags & IRQF_SAMPLE_RANDOM) && ret == IRQ_HANDLED)
+	if (irq_unlikely(action->flags & IRQF_SAMPLE_RANDOM) && ret == IRQ_HANDLED)
 		feed_entropy(desc->data.irq);
 	return ret;
 }
