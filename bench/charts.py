@@ -55,7 +55,7 @@ def shared_chart(data):
     key = lambda impl, k: "%s:%s" % (impl, "edge" if k == 1 else "shared%d" % k)
     g = [ins[key("genirq", k)] for k in ks]
     f = [ins[key("floor", k)] for k in ks]
-    h, x0, y0, pw, ph = 360, 70, 40, W - 140, 260
+    h, x0, y0, pw, ph = 360, 70, 40, W - 70 - 110, 260
     top = max(g) * 1.1
     px = lambda k: x0 + (k - 1) * pw / 7
     py = lambda v: y0 + ph - v * ph / top
