@@ -35,7 +35,7 @@ static void *delay_ctx;
 
 unsigned int port_cpu_id(void)
 {
-	return port_cpu_id_fast();
+	return sim_cpu_id();
 }
 
 unsigned int port_nr_cpus(void)
@@ -50,12 +50,12 @@ bool port_irqs_disabled(void)
 
 void port_irq_disable(void)
 {
-	port_irq_disable_fast();
+	sim_irqs_off();
 }
 
 void port_irq_enable(void)
 {
-	port_irq_enable_fast();
+	sim_irqs_on();
 }
 
 unsigned long port_irq_save(void)
