@@ -139,8 +139,13 @@ def guest_figures():
         for line in r.stdout.splitlines():
             m = re.search(r"dispatch: (\d+) .* handler, (\d+) back", line)
             if m:
-                fig["to-handler"] = int(m.group(1))
-                fig["back"] = int(m.group(2))
+                fig["edu-to-handler"] = int(m.group(1))
+                fig["edu-back"] = int(m.group(2))
+            m = re.search(r"guest-bench: .*genirq (\d+) (\d+), bare (\d+) (\d+)", line)
+            if m:
+                g = [int(x) for x in m.groups()]
+                fig.update({"ipi-genirq-to-handler": g[0], "ipi-genirq-back": g[1],
+                            "ipi-bare-to-handler": g[2], "ipi-bare-back": g[3]})
         if fig:
             out[isa] = fig
     return out
@@ -196,8 +201,18 @@ def print_table(res, mem, ns, guest):
         w("ns per dispatch (median of %d runs, indicative only): %s\n" % (TIME_RUNS, ", ".join(
             "%s %s %.1f" % (impl, cid, v) for (impl, cid), v in ns.items())))
     for isa, fig in guest.items():
-        w("guest %s (-icount shift=0: instructions, device register write -> handler, "
-          "handler -> interrupted code): %s\n" % (isa, ", ".join("%s %d" % kv for kv in fig.items())))
+        w("guest %s (-icount shift=0, instructions; to the handler / back to the interrupted code):\n"
+          % isa)
+        if "edu-to-handler" in fig:
+            w("  edu device write -> genirq handler: %d / %d\n" %
+              (fig["edu-to-handler"], fig["edu-back"]))
+        if "ipi-genirq-to-handler" in fig:
+            g = fig["ipi-genirq-to-handler"] + fig["ipi-genirq-back"]
+            b = fig["ipi-bare-to-handler"] + fig["ipi-bare-back"]
+            w("  self-IPI -> genirq (fasteoi, one handler): %d / %d = %d; bare vector -> C -> EOI "
+              "-> return: %d / %d = %d; ratio %.2fx\n" %
+              (fig["ipi-genirq-to-handler"], fig["ipi-genirq-back"], g,
+               fig["ipi-bare-to-handler"], fig["ipi-bare-back"], b, g / b))
 
 
 def cmd_run(a):
