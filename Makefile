@@ -50,6 +50,7 @@ ARCH		?=
 .PHONY: all help deps check check-host check-freestanding check-cxx run run-host clean \
 	unit unit-asan unit-tsan stress-short stress
 
+.DEFAULT_GOAL := all
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
