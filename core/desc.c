@@ -129,6 +129,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	irq_spin_init(&desc->lock);
 	atomic_init(&desc->istate, IRQS_DISABLED | IRQS_MASKED);
 	desc->depth = 1;
+	desc->storm_left = 1;		/* the first handled event sets up storm.c */
 	desc->handle_irq = handle_bad_irq;
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;
@@ -149,6 +150,7 @@ static void desc_drop(unsigned int irq)
 						     memory_order_relaxed);
 
 	atomic_store_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)], NULL, memory_order_release);
+	irq_cost_release(desc);
 	irq_free(desc);
 	number_mark(irq, false);
 	leaf->used--;

@@ -84,14 +84,22 @@ struct irq_desc {
 	uint64_t		last_unhandled;
 	uint64_t		retry_at;	/* when a disabled line is retried */
 	uint64_t		backoff;
-	/* Handled-storm throttling (storm.c), all [L]. */
-	unsigned int		storm_count;	/* handled events this window */
-	unsigned int		storm_budget;	/* events a window may hold */
+	/*
+	 * Handled-storm throttling (storm.c), all [L]. storm_left counts the
+	 * window's handled events down to 0 (1 in a new descriptor, so the
+	 * first event sets the rule up); while a stuck-line window is open it
+	 * is held at 1, so every event takes irq_note_slow(), and the count
+	 * goes on in storm_stash (nonzero exactly then).
+	 */
+	unsigned int		storm_left;
+	unsigned int		storm_stash;
+	unsigned int		storm_budget;	/* events a window may hold; 0: not set up */
 	unsigned int		storm_throttles;
 	uint64_t		storm_start;	/* window start */
 	uint64_t		storm_window;	/* ns; 0: rule off for this line */
 	uint64_t		storm_until;	/* throttled until */
 	uint64_t		storm_backoff;
+	struct irq_cost_acct	*cost;		/* [L] NULL until cost accounting is first on */
 };
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
@@ -110,7 +118,7 @@ extern atomic_bool irq_noirqdebug;
 
 static inline struct irq_cpu *irq_this_cpu(void)
 {
-	return &irq_cpus[port_cpu_id()];
+	return &irq_cpus[port_cpu_id_fast()];
 }
 
 static inline unsigned int desc_state(struct irq_desc *desc)
@@ -143,6 +151,30 @@ static inline void desc_kstat_inc(struct irq_desc *desc, unsigned int cpu)
 			      memory_order_relaxed);
 }
 
+/* softirq.c: what irq_exit() does when softirqs wait. */
+void irq_exit_slow(struct irq_cpu *c);
+
+/*
+ * The port's whole interrupt path for one event (irq_handle_entry()):
+ * irq_enter(), the flow, irq_exit(), with one lookup of this CPU's state
+ * instead of one per step. irq_exit()'s softirq run is out of line.
+ */
+static inline void irq_entry_run(struct irq_desc *desc, void *regs)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	void *old_regs;
+
+	irq_opaque(c);	/* one register across the flow, not cpu and base */
+	old_regs = c->regs;
+	c->regs = regs;
+	c->preempt_count += HARDIRQ_OFFSET;
+	desc->handle_irq(desc);
+	c->preempt_count -= HARDIRQ_OFFSET;
+	if (irq_unlikely(c->softirq_pending))
+		irq_exit_slow(c);
+	c->regs = old_regs;
+}
+
 /* desc.c */
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
@@ -163,6 +195,12 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 
+/* cost.c: set a line's flow (behind the measuring wrapper while it is on). */
+struct irq_cost_acct;
+void handle_cost_irq(struct irq_desc *desc);
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow);
+void irq_cost_release(struct irq_desc *desc);
+
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
 void irq_enable_locked(struct irq_desc *desc);
@@ -174,26 +212,25 @@ void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);
 
 /* storm.c */
-void irq_storm_check(struct irq_desc *desc);
-void irq_storm_forget(struct irq_desc *desc, bool all);
+#define IRQ_STORM_IDLE		0x7fffffffu	/* countdown when the rule is off */
+unsigned int irq_storm_check(struct irq_desc *desc);
+void irq_storm_forget(struct irq_desc *desc);
 void irq_storm_poll(uint64_t now);
 void irq_storm_reset(void);
 const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigned int *window_ms);
 void irq_note_pending_loop(unsigned int runs);
 
+/*
+ * After each run of a line's handlers, under its lock. A handled event
+ * costs one decrement and one test: the storm rule's countdown, which is
+ * held at 0 while the stuck-line rule has a window open, so that both
+ * rules' bookkeeping is in irq_note_slow().
+ */
 static inline void note_interrupt(struct irq_desc *desc, irqreturn_t ret)
 {
-	/*
-	 * The handled path of a line with no open window costs two tests,
-	 * and the storm rule one increment and one compare more.
-	 */
-	if (irq_likely(ret == IRQ_HANDLED && desc->irqs_unhandled == 0)) {
-		if (irq_unlikely(++desc->storm_count >= desc->storm_budget))
-			irq_storm_check(desc);
+	if (irq_likely(ret == IRQ_HANDLED && --desc->storm_left != 0))
 		return;
-	}
-	if (!atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed))
-		irq_note_slow(desc, ret);
+	irq_note_slow(desc, ret);
 }
 
 /* resend.c */

@@ -76,6 +76,20 @@ void irq_disable_locked(struct irq_desc *desc)
 	}
 }
 
+/*
+ * The last enable leaves the line masked when no online CPU can take it
+ * (CPU_SHUTDOWN), or when a level line's handler still runs: the device
+ * asserts it until that handler has serviced it, and handle_level_irq()
+ * reopens it when it finishes.
+ */
+static __irq_noinline bool stays_masked(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc);
+
+	return (st & IRQS_CPU_SHUTDOWN) ||
+	       ((st & IRQS_INPROGRESS) && desc->handle_irq == handle_level_irq);
+}
+
 /* One less disable; the last one reopens and replays. Caller holds the lock. */
 void irq_enable_locked(struct irq_desc *desc)
 {
@@ -87,11 +101,9 @@ void irq_enable_locked(struct irq_desc *desc)
 		desc->depth = 0;
 		irq_spurious_forget(desc);
 		desc_set_state(desc, desc_state(desc) & ~IRQS_DISABLED);
-		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
-			;	/* no online CPU to route to: stays down */
-		else if ((desc_state(desc) & IRQS_INPROGRESS) &&
-			 desc->handle_irq == handle_level_irq)
-			;	/* still asserted for the running handler: its flow reopens it */
+		if (irq_unlikely(desc_state(desc) & (IRQS_CPU_SHUTDOWN | IRQS_INPROGRESS)) &&
+		    stays_masked(desc))
+			;
 		else if (desc_state(desc) & IRQS_STARTED)
 			irq_desc_enable(desc);
 		else

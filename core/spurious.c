@@ -122,22 +122,47 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 	atomic_fetch_add(&lines_disabled, 1u);
 }
 
-/* Caller holds desc->lock. */
+/*
+ * The countdown ran out, or an event was unhandled, or a window is open.
+ * Caller holds desc->lock.
+ */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 {
+	if (atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed)) {
+		desc->storm_left = IRQ_STORM_IDLE;	/* both rules off: back here rarely */
+		return;
+	}
+	if (ret == IRQ_HANDLED && desc->irqs_unhandled == 0) {
+		if (desc->storm_stash) {
+			/* irq_spurious_forget() closed the window: count on. */
+			desc->storm_left = desc->storm_stash;
+			desc->storm_stash = 0;
+			return;
+		}
+		desc->storm_left = irq_storm_check(desc);	/* a window's budget used up */
+		return;
+	}
 	if (ret != IRQ_HANDLED) {
 		uint64_t now = port_time_ns();
+		bool open = desc->irqs_unhandled != 0;
 
 		if (ret != IRQ_NONE)
 			irq_report_bad(desc, ret);
-		if (desc->irqs_unhandled && now - desc->last_unhandled > IRQ_SPURIOUS_DECAY_NS) {
+		if (open && now - desc->last_unhandled > IRQ_SPURIOUS_DECAY_NS) {
 			desc->irqs_unhandled = 0;	/* old misses: start over */
 			desc->irq_count = 0;
 		}
+		if (!open && !desc->storm_stash) {
+			/* A window opens: every event comes here until it closes. */
+			desc->storm_stash = desc->storm_left;
+			desc->storm_left = 1;
+		}
 		desc->irqs_unhandled++;
 		desc->last_unhandled = now;
-	} else if (++desc->storm_count >= desc->storm_budget) {
-		irq_storm_check(desc);
+	} else {
+		desc->storm_left = 1;
+		if (--desc->storm_stash == 0)
+			desc->storm_stash = irq_storm_check(desc);
 	}
 	if (++desc->irq_count < IRQ_SPURIOUS_WINDOW)
 		return;
@@ -145,6 +170,18 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 		disable_stuck_line(desc, ret);
 	desc->irq_count = 0;
 	desc->irqs_unhandled = 0;
+	desc->storm_left = desc->storm_stash;	/* the window closes: count on */
+	desc->storm_stash = 0;
+}
+
+/* The line was disabled by this rule or throttled by storm.c. */
+static __irq_noinline void forget_disabled(struct irq_desc *desc, unsigned int st)
+{
+	irq_storm_forget(desc);
+	if (st & IRQS_SPURIOUS_DISABLED) {
+		desc_set_state(desc, desc_state(desc) & ~IRQS_SPURIOUS_DISABLED);
+		atomic_fetch_sub(&lines_disabled, 1u);
+	}
 }
 
 /*
@@ -156,12 +193,9 @@ void irq_spurious_forget(struct irq_desc *desc)
 	unsigned int st = desc_state(desc);
 
 	desc->irq_count = 0;
-	desc->irqs_unhandled = 0;
-	irq_storm_forget(desc, false);
-	if (st & IRQS_SPURIOUS_DISABLED) {
-		desc_set_state(desc, st & ~IRQS_SPURIOUS_DISABLED);
-		atomic_fetch_sub(&lines_disabled, 1u);
-	}
+	desc->irqs_unhandled = 0;	/* storm countdown: restored by irq_note_slow() */
+	if (st & (IRQS_SPURIOUS_DISABLED | IRQS_STORM))
+		forget_disabled(desc, st);
 }
 
 /*

@@ -13,11 +13,12 @@
  * window. Nothing is disabled for good, and /proc/irq/N/spurious says
  * "throttled-storm" while it lasts.
  *
- * Cost on the handled path: note_interrupt() increments the line's count
- * and compares it with its budget (events one window may hold); only the
- * event that reaches the budget reads the clock here. A line slower than
- * the limit reaches its budget after more than a window: the window
- * starts over. The default, 500,000 events/s over 100 ms (a budget of
+ * Cost on the handled path: note_interrupt() counts the line's window
+ * budget (the events one window may hold at the limit) down and tests it,
+ * one decrement and one test, which replaced the stuck-line rule's own
+ * test there; only the event that uses the budget up reads the clock
+ * here. A line slower than the limit uses it up after more than a window:
+ * the window starts over. The default, 500,000 events/s over 100 ms (a budget of
  * 50,000), is five times what a fast healthy device (100k/s) sends.
  */
 #include "internals.h"
@@ -27,7 +28,7 @@
 #define STORM_DEFAULT_WINDOW_MS	100u
 #define STORM_BACKOFF_NS	(100ull * NS_PER_MS)
 #define STORM_BACKOFF_MAX_NS	(3200ull * NS_PER_MS)
-#define STORM_OFF_BUDGET	0xffffffffu
+#define STORM_MAX_BUDGET	IRQ_STORM_IDLE
 
 static unsigned long default_rate = STORM_DEFAULT_RATE;
 static unsigned int default_window_ms = STORM_DEFAULT_WINDOW_MS;
@@ -62,20 +63,29 @@ void irq_storm_reset(void)
 	atomic_store(&lines_throttled, 0u);
 }
 
-static void set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
+/* The countdown in force: held in the stash while a stuck-line window is open. */
+static void set_countdown(struct irq_desc *desc, unsigned int n)
+{
+	if (desc->storm_stash)
+		desc->storm_stash = n;
+	else
+		desc->storm_left = n;
+}
+
+static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
 {
 	uint64_t budget = (uint64_t)rate * window_ms / 1000u;
 
-	desc->storm_count = 0;
 	desc->storm_start = port_time_ns();
 	if (rate == 0 || window_ms == 0) {
 		desc->storm_window = 0;
-		desc->storm_budget = STORM_OFF_BUDGET;
-		return;
+		desc->storm_budget = IRQ_STORM_IDLE;
+		return IRQ_STORM_IDLE;
 	}
 	desc->storm_window = (uint64_t)window_ms * NS_PER_MS;
-	desc->storm_budget = budget < 1 ? 1 : budget >= STORM_OFF_BUDGET ?
-			     STORM_OFF_BUDGET - 1 : (unsigned int)budget;
+	desc->storm_budget = budget < 1 ? 1 : budget > STORM_MAX_BUDGET ? STORM_MAX_BUDGET :
+			     (unsigned int)budget;
+	return desc->storm_budget;
 }
 
 void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms)
@@ -92,7 +102,7 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 	if (!desc)
 		return -EINVAL;
 	flags = irq_spin_lock_irqsave(&desc->lock);
-	set_limit(desc, events_per_sec, window_ms);
+	set_countdown(desc, set_limit(desc, events_per_sec, window_ms));
 	irq_spin_unlock_irqrestore(&desc->lock, flags);
 	return 0;
 }
@@ -100,7 +110,8 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 static void throttle(struct irq_desc *desc, uint64_t now)
 {
 	uint64_t elapsed = now - desc->storm_start;
-	uint64_t rate = elapsed ? (uint64_t)desc->storm_count * 1000000000ull / elapsed : 0;
+	uint64_t limit = (uint64_t)desc->storm_budget * 1000000000ull / desc->storm_window;
+	uint64_t rate = elapsed ? (uint64_t)desc->storm_budget * 1000000000ull / elapsed : 0;
 
 	desc->storm_backoff = desc->storm_backoff ? desc->storm_backoff * 2 : STORM_BACKOFF_NS;
 	if (desc->storm_backoff > STORM_BACKOFF_MAX_NS)
@@ -109,52 +120,52 @@ static void throttle(struct irq_desc *desc, uint64_t now)
 	desc->storm_throttles++;
 	if (rate)
 		irq_log("irq %u: handled storm: %u events in %llu us (%llu/s, limit %llu/s); "
-			"throttled for %llu ms", desc->data.irq, desc->storm_count,
+			"throttled for %llu ms", desc->data.irq, desc->storm_budget,
 			(unsigned long long)(elapsed / 1000), (unsigned long long)rate,
-			(unsigned long long)(desc->storm_budget * 1000000000ull / desc->storm_window),
+			(unsigned long long)limit,
 			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
 	else
 		irq_log("irq %u: handled storm: %u events in no measurable time "
-			"(limit %llu/s); throttled for %llu ms", desc->data.irq, desc->storm_count,
-			(unsigned long long)(desc->storm_budget * 1000000000ull / desc->storm_window),
+			"(limit %llu/s); throttled for %llu ms", desc->data.irq, desc->storm_budget,
+			(unsigned long long)limit,
 			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
 	irq_log_handlers(desc);
 	desc_set_state(desc, desc_state(desc) | IRQS_STORM);
 	atomic_fetch_add(&lines_throttled, 1u);
 	irq_disable_locked(desc);
-	desc->storm_count = 0;
 }
 
-/* The line's count reached its budget. Caller holds desc->lock. */
-void irq_storm_check(struct irq_desc *desc)
+/*
+ * The line's handlers claimed a window's budget of events. Caller holds
+ * desc->lock. Return: the next countdown.
+ */
+unsigned int irq_storm_check(struct irq_desc *desc)
 {
 	uint64_t now;
 
-	if (desc->storm_budget == 0) {		/* first time: the defaults */
-		set_limit(desc, default_rate, default_window_ms);
-		return;
-	}
+	if (desc->storm_budget == 0)		/* first time: the defaults */
+		return set_limit(desc, default_rate, default_window_ms);
+	if (desc->storm_window == 0)
+		return IRQ_STORM_IDLE;
 	now = port_time_ns();
-	if (desc->storm_window == 0 || now - desc->storm_start >= desc->storm_window) {
+	if (now - desc->storm_start >= desc->storm_window) {
 		/* Slower than the limit: a clean window, the back-off starts over. */
-		desc->storm_count = 0;
-		desc->storm_start = now;
 		desc->storm_backoff = 0;
-		return;
-	}
-	if (!(desc_state(desc) & IRQS_STORM))
+	} else if (!(desc_state(desc) & IRQS_STORM)) {
 		throttle(desc, now);
+	}
+	desc->storm_start = now;
+	return desc->storm_budget;
 }
 
-/* The line is enabled again or changes hands. Caller holds desc->lock. */
-void irq_storm_forget(struct irq_desc *desc, bool all)
+/*
+ * The line is enabled again or changes hands while throttled (from
+ * irq_spurious_forget()). Caller holds desc->lock.
+ */
+void irq_storm_forget(struct irq_desc *desc)
 {
 	unsigned int st = desc_state(desc);
 
-	desc->storm_count = 0;
-	desc->storm_start = port_time_ns();
-	if (all)
-		desc->storm_backoff = 0;
 	if (st & IRQS_STORM) {
 		desc_set_state(desc, st & ~IRQS_STORM);
 		atomic_fetch_sub(&lines_throttled, 1u);
@@ -178,7 +189,8 @@ void irq_storm_poll(uint64_t now)
 		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
 			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
 				(unsigned long long)(desc->storm_backoff / NS_PER_MS));
-			irq_storm_forget(desc, false);
+			irq_storm_forget(desc);
+			desc->storm_start = now;	/* a new window from here */
 			irq_enable_locked(desc);
 		}
 		irq_spin_unlock_irqrestore(&desc->lock, flags);
@@ -198,7 +210,7 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 		*window_ms = 0;
 	} else {
 		*window_ms = (unsigned int)(desc->storm_window / NS_PER_MS);
-		*limit = (unsigned long)(desc->storm_budget * 1000ull / *window_ms);
+		*limit = (unsigned long)((uint64_t)desc->storm_budget * 1000u / *window_ms);
 	}
 	if (st & IRQS_SPURIOUS_DISABLED)
 		return "disabled-by-spurious-rule";
