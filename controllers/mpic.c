@@ -314,6 +314,16 @@ void mpic_eoi_cpu(struct mpic *m)
 	wr(m, cpu_reg(CPU_EOI), 0);
 }
 
+void mpic_handle(struct mpic *m, void *regs)
+{
+	irq_hw_number_t hw = mpic_iack(m);
+
+	if (hw == MPIC_SPURIOUS)
+		irq_spurious_vector();		/* no EOI for the spurious vector */
+	else if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
+		mpic_eoi_cpu(m);		/* unmapped: counted by the core, ended here */
+}
+
 void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest)
 {
 	uint32_t bits = 0;

@@ -80,6 +80,20 @@ irq_hw_number_t mpic_iack(struct mpic *m);
 /* End the event mpic_iack() gave, for a line nobody mapped. */
 void mpic_eoi_cpu(struct mpic *m);
 
+/**
+ * mpic_handle - take one external interrupt on this CPU
+ * @regs: the interrupted state, for get_irq_regs()
+ *
+ * IACK, then the line's flow through the domain (its eoi ends the event).
+ * The spurious vector is counted with irq_spurious_vector() and not
+ * ended; a vector with no mapped line is counted by the core and ended
+ * here.
+ *
+ * Context: external interrupt entry, local interrupts off, on the stack
+ * the port chose.
+ */
+void mpic_handle(struct mpic *m, void *regs);
+
 /* Send IPI @n to every CPU in @dest. Context: any. */
 void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest);
 
