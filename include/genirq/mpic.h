@@ -44,10 +44,12 @@ struct mpic;
  * mpic_create - reset an MPIC, mask every line, make its irq domain
  *
  * Sources are counted from FRR; every line starts masked, edge, at its
- * default priority, routed to CPU 0.
+ * default priority, routed to CPU 0. Line vectors are the hardware
+ * numbers, so @cfg->spurious_vector must be above all of them.
  * Context: boot, on CPU 0, interrupts off.
- * Return: the instance, or NULL (out of memory, or too many sources for
- * the vector field) after a report.
+ * Return: the instance, or NULL after a report on the console: out of
+ * memory, a spurious vector wider than 16 bits or not above every line's
+ * vector, or a reset (GCR bit 31) that did not complete.
  */
 struct mpic *mpic_create(const struct mpic_config *cfg);
 struct irq_domain *mpic_domain(struct mpic *m);
