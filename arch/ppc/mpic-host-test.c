@@ -67,6 +67,7 @@
 #define QMAX		8u
 #define LOG_MAX		1024u
 #define RESET_READS	2u		/* GCR reads that still show the reset running */
+#define STUCK_WATCH	16u		/* stuck reset: GCR polls logged, the rest run untrapped */
 #define TRAP_FLAG	0x100		/* EFLAGS.TF: trap after one instruction */
 #define PF_WRITE	0x2		/* page-fault error code: the access was a write */
 
@@ -83,11 +84,12 @@ struct instance {
 	uint32_t	gcr_mode;
 	uint32_t	spurious;
 	uint32_t	reset_svr;
+	uint32_t	iack_junk;	/* set in IACK's reserved bits: the driver masks */
 };
 
 static const struct instance instances[] = {
-	{ "big-endian (FSL MPIC)", true, 196, 0x20000000u, 0xffffu, 0xffffu },
-	{ "little-endian (Keylargo OpenPIC)", false, 64, 0, 0xffu, 0xffu },
+	{ "big-endian (FSL MPIC)", true, 196, 0x20000000u, 0xffffu, 0xffffu, 0x5a5a0000u },
+	{ "little-endian (Keylargo OpenPIC)", false, 64, 0, 0xffu, 0xffu, 0x5a5a5a00u },
 };
 
 static const struct instance *inst;
@@ -95,6 +97,8 @@ static uint8_t *regs, *shadow;		/* the register file; its contents as last seen 
 static struct { uint32_t off; bool write, armed; } step;
 static struct acc acc_log[LOG_MAX];
 static unsigned int nr_acc, reset_reads, failures;
+static bool reset_stuck;
+static unsigned int stuck_polls;
 static uint32_t queue[NCPU][QMAX], in_service[NCPU][QMAX];
 static unsigned int qlen[NCPU], depth[NCPU];
 static bool held[256];			/* raised while masked */
@@ -228,7 +232,7 @@ static void reset_file(void)
 	for (unsigned int c = 0; c < NCPU; c++)
 		put(R_CPU(c, R_CTPR), 0xf);
 	put(R_SVR, inst->reset_svr);
-	reset_reads = RESET_READS;
+	reset_reads = reset_stuck ? ~0u : RESET_READS;
 }
 
 /* CPU whose private block holds @off, or -1. */
@@ -257,7 +261,7 @@ static void before_read(uint32_t off)
 			else
 				in_service[c][depth[c]++] = v;
 		}
-		put(off, v);
+		put(off, v | inst->iack_junk);
 	}
 }
 
@@ -336,6 +340,11 @@ static void on_step(int sig, siginfo_t *si, void *ctx)
 	if (step.write)
 		after_write(off, v);
 	file_access(PROT_NONE);
+	/* A driver polling a reset that never ends: leave GCR's page open
+	 * (untrapped) until the next access elsewhere, so it times out fast. */
+	if (reset_stuck && off == R_GCR && !step.write && ++stuck_polls >= STUCK_WATCH &&
+	    mprotect(regs + R_GCR - R_GCR % PAGE_BYTES, PAGE_BYTES, PROT_READ | PROT_WRITE))
+		abort();
 }
 
 static void trap_accesses(void)
@@ -384,6 +393,7 @@ static bool log_is(const struct acc *want, unsigned int n, int line)
 #define ACCS(...)	((const struct acc[]){ __VA_ARGS__ })
 #define LOG_IS(...)	CHECK(log_is(ACCS(__VA_ARGS__), \
 			      sizeof(ACCS(__VA_ARGS__)) / sizeof(struct acc), __LINE__))
+#define IACK(v)		((v) | inst->iack_junk)
 #define LOG_EMPTY()	CHECK(log_is(NULL, 0, __LINE__))
 
 /* --- the CPUs --- */
@@ -458,30 +468,83 @@ static struct cpumask one_cpu(unsigned int cpu)
 #define EDGE	7u
 #define NOBODY	9u	/* never mapped */
 
+#define FRR(n)	(((n) - 1) << 16 | (NCPU - 1) << 8 | 2)
+
+/* A register file fresh from power-up: FRR says @nr_src sources and NCPU CPUs. */
+static void power_up(uint32_t nr_src)
+{
+	file_access(PROT_READ | PROT_WRITE);
+	memset(regs, 0xa5, FILE_BYTES);		/* what a reset does not define */
+	memset(shadow, 0xa5, FILE_BYTES);
+	put(R_FRR, FRR(nr_src));
+	put(R_GCR, 0);
+	file_access(PROT_NONE);
+	nr_acc = 0;
+}
+
+/* Refused set-ups: NULL after a report, nothing leaked. */
+static void check_create_failures(struct mpic_config cfg)
+{
+	const uint32_t spurious = cfg.spurious_vector;
+	long live = sim_alloc_live();
+
+	cfg.spurious_vector = 0x10000;		/* wider than any vector field */
+	power_up(inst->nr_src);
+	CHECK(mpic_create(&cfg) == NULL);
+	LOG_EMPTY();
+	CHECK(sim_console_contains("mpic MPIC: spurious vector wider than 16 bits"));
+
+	cfg.spurious_vector = 0x20;		/* source 32's vector too */
+	power_up(inst->nr_src);
+	CHECK(mpic_create(&cfg) == NULL);
+	CHECK(sim_console_contains("mpic MPIC: spurious vector not above every line's vector"));
+
+	cfg.spurious_vector = spurious;
+	if (spurious == 0xff) {			/* 256 sources do not fit 8-bit vectors */
+		power_up(256);
+		sim_console_clear();
+		CHECK(mpic_create(&cfg) == NULL);
+		CHECK(sim_console_contains("mpic MPIC: spurious vector not above every line's vector"));
+		CHECK(log_is(ACCS({ 'W', R_GCR, GCR_RESET }, { 'R', R_GCR, GCR_RESET },
+				  { 'R', R_GCR, 0 }, { 'W', R_GCR, inst->gcr_mode },
+				  { 'R', R_FRR, FRR(256u) }), 5, __LINE__));
+	}
+
+	/* A reset that never ends: given up, nothing written after it. */
+	power_up(inst->nr_src);
+	reset_stuck = true;
+	stuck_polls = 0;
+	CHECK(mpic_create(&cfg) == NULL);
+	CHECK(nr_acc == 1 + STUCK_WATCH && acc_log[0].op == 'W' && acc_log[0].off == R_GCR);
+	for (unsigned int i = 1; i < nr_acc; i++)
+		CHECK(acc_log[i].op == 'R' && acc_log[i].off == R_GCR && acc_log[i].val == GCR_RESET);
+	CHECK(peek(R_GCR) == GCR_RESET);
+	CHECK(sim_console_contains("mpic MPIC: reset did not complete"));
+	reset_stuck = false;
+	nr_acc = 0;
+
+	CHECK(sim_alloc_live() == live);
+	sim_console_clear();
+}
+
 static void check_create(const struct mpic_config *cfg)
 {
-	const uint32_t n = inst->nr_src, frr = (n - 1) << 16 | (NCPU - 1) << 8 | 2;
+	const uint32_t n = inst->nr_src;
 	const uint8_t be_vpr[4] = { 0x80, 0x05, 0x00, UART }, le_vpr[4] = { UART, 0x00, 0x05, 0x80 };
 	const uint8_t be_svr[4] = { 0, 0, 0xff, 0xff }, le_svr[4] = { 0xff, 0, 0, 0 };
 	bool ok = true;
 
-	file_access(PROT_READ | PROT_WRITE);
-	memset(regs, 0xa5, FILE_BYTES);		/* what a reset does not define */
-	memset(shadow, 0xa5, FILE_BYTES);
-	put(R_FRR, frr);
-	put(R_GCR, 0);
-	file_access(PROT_NONE);
-
+	power_up(n);
 	pic = mpic_create(cfg);
 	CHECK(pic != NULL);
 	if (!pic)
 		exit(1);
 	/* Reset, waited for; mode; FRR; spurious vector; then every line. */
-	CHECK(nr_acc == 7 + 2 * n + 4 + 3 * 4);
-	nr_acc = 7;
+	CHECK(nr_acc == 6 + 2 * n + 4 + 3 * 4);
+	nr_acc = 6;
 	LOG_IS({ 'W', R_GCR, GCR_RESET }, { 'R', R_GCR, GCR_RESET }, { 'R', R_GCR, 0 },
-	       { 'W', R_GCR, inst->gcr_mode }, { 'R', R_FRR, frr },
-	       { 'R', R_GCR, inst->gcr_mode }, { 'W', R_SVR, inst->spurious });
+	       { 'W', R_GCR, inst->gcr_mode }, { 'R', R_FRR, FRR(n) },
+	       { 'W', R_SVR, inst->spurious });
 	CHECK(mpic_nr_sources(pic) == n && mpic_nr_cpus(pic) == NCPU);
 	CHECK(mpic_ipi_hwirq(pic, 0) == n && mpic_timer_hwirq(pic, 0) == n + 4);
 
@@ -528,7 +591,7 @@ static int check_shared_level(void)
 	take(0);
 	CHECK(uart_calls[0] == 1 && uart_calls[1] == 1);
 	CHECK(irq_stat_cpu((unsigned int)irq, 0) == 1);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), UART }, { 'W', R_CPU(0, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(UART) }, { 'W', R_CPU(0, R_EOI), 0 });
 	return irq;
 }
 
@@ -582,7 +645,7 @@ static void check_types_and_replay(void)
 	CHECK(qlen[0] == 1);
 	take(0);
 	CHECK(edge_calls == 1);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), EDGE }, { 'W', R_CPU(0, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(EDGE) }, { 'W', R_CPU(0, R_EOI), 0 });
 
 	free_irq((unsigned int)irq, NULL);
 	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'R', vpr, MASK | on });
@@ -596,13 +659,13 @@ static void check_spurious_and_unmapped(void)
 	for (unsigned int c = 0; c < NCPU; c++) {
 		take(c);
 		CHECK(irq_spurious_count(c) == 1);
-		LOG_IS({ 'R', R_CPU(c, R_IACK), spu });
+		LOG_IS({ 'R', R_CPU(c, R_IACK), IACK(spu) });
 	}
 	CHECK(irq_error_count() == 0);
 	enqueue(0, NOBODY);
 	take(0);
 	CHECK(irq_error_count() == 1 && irq_spurious_count(0) == 1);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), NOBODY }, { 'W', R_CPU(0, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(NOBODY) }, { 'W', R_CPU(0, R_EOI), 0 });
 }
 
 /* Unmasked: masked around the DR write. Masked (disabled): DR only. */
@@ -619,7 +682,7 @@ static void check_affinity(int uart)
 	CHECK(qlen[0] == 0 && qlen[1] == 1);
 	take(1);
 	CHECK(uart_calls[0] == 2 && irq_stat_cpu((unsigned int)uart, 1) == 1);
-	LOG_IS({ 'R', R_CPU(1, R_IACK), UART }, { 'W', R_CPU(1, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(UART) }, { 'W', R_CPU(1, R_EOI), 0 });
 
 	disable_irq((unsigned int)uart);
 	LOG_IS({ 'R', vpr, lvl }, { 'W', vpr, MASK | lvl }, { 'R', vpr, MASK | lvl });
@@ -650,7 +713,7 @@ static void check_ipis(void)
 	LOG_IS({ 'W', R_CPU(0, R_IPIDR(0)), 2 });
 	take(1);
 	CHECK(ipi_calls[0] == 0 && ipi_calls[1] == 1 && irq_stat_cpu((unsigned int)irq, 1) == 1);
-	LOG_IS({ 'R', R_CPU(1, R_IACK), hw }, { 'W', R_CPU(1, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
 
 	cpumask_set_cpu(0, &m);
 	sim_cpu_switch(1);
@@ -660,8 +723,8 @@ static void check_ipis(void)
 	take(0);
 	take(1);
 	CHECK(ipi_calls[0] == 1 && ipi_calls[1] == 2);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), hw }, { 'W', R_CPU(0, R_EOI), 0 },
-	       { 'R', R_CPU(1, R_IACK), hw }, { 'W', R_CPU(1, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw) }, { 'W', R_CPU(0, R_EOI), 0 },
+	       { 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
 	mpic_send_ipi(pic, MPIC_NR_IPIS, &m);
 	LOG_EMPTY();
 }
@@ -688,13 +751,13 @@ static void check_timer(int uart)
 	fire_timer(0);
 	take(0);
 	CHECK(tick_calls == 1);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), hw }, { 'W', R_CPU(0, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw) }, { 'W', R_CPU(0, R_EOI), 0 });
 
 	nest_tick = true;
 	raise_source(UART);
 	take(0);
 	CHECK(tick_calls == 2 && uart_calls[1] == 3 && irq_stat_cpu((unsigned int)uart, 0) == 2);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), UART }, { 'R', R_CPU(0, R_IACK), hw },
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(UART) }, { 'R', R_CPU(0, R_IACK), IACK(hw) },
 	       { 'W', R_CPU(0, R_EOI), 0 }, { 'W', R_CPU(0, R_EOI), 0 });
 
 	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
@@ -702,7 +765,7 @@ static void check_timer(int uart)
 	fire_timer(0);
 	take(1);
 	CHECK(tick_calls == 3 && irq_stat_cpu((unsigned int)irq, 1) == 1);
-	LOG_IS({ 'R', R_CPU(1, R_IACK), hw }, { 'W', R_CPU(1, R_EOI), 0 });
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
 
 	CHECK(mpic_timer_start(pic, 0, 0) == 0);
 	LOG_IS({ 'W', R_TMR_BCR(0), BCR_CI });
@@ -742,6 +805,7 @@ int main(int argc, char **argv)
 	cfg.base = (uintptr_t)regs;
 	trap_accesses();
 
+	check_create_failures(cfg);
 	check_create(&cfg);
 	uart = check_shared_level();
 	check_types_and_replay();
