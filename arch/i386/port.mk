@@ -21,13 +21,16 @@ I386_HDRS	:= $(CORE_HDRS) $(wildcard demo/*.h arch/x86/*.h arch/i386/*.h)
 
 # QEMU: TCG only (the host's /dev/kvm is not a working KVM), two edu
 # devices sharing PIRQD (IRQ 11), no NIC on that line, exit via port 0xf4.
+# I386_QEMU adds COM2 (0x2F8, IRQ 3) as `-serial null`: the kernel makes it
+# interrupt itself (loopback, THRE); I386_QEMU_1UART is the machine without.
 # The checks add -icount: with plain TCG a loaded host starves the vCPU and
 # QEMU drops PIT ticks (44 of 50 seen), which timer-ticks rightly fails.
 I386_ICOUNT	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0$(comma)sleep=off)
-I386_QEMU	:= qemu-system-i386 -accel $(X86_ACCEL) -kernel $(I386_KERNEL) -display none \
+I386_QEMU_1UART	:= qemu-system-i386 -accel $(X86_ACCEL) -kernel $(I386_KERNEL) -display none \
 		   -serial stdio -monitor none -no-reboot -nic none \
 		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		   -device edu,addr=4 -device edu,addr=8
+I386_QEMU	:= $(I386_QEMU_1UART) -serial null
 I386_PASS	:= 33
 I386_HARNESS	:= python3 scripts/qemu-harness.py --pass-status $(I386_PASS) --timeout 60
 
@@ -56,9 +59,14 @@ check-i386:
 	$(Q)$(MAKE) --no-print-directory -j2 $(I386_KERNEL)
 	$(Q)$(I386_HARNESS) --name i386-scenarios --ready RX-READY --input '0123456789R' \
 		--byte-delay 0.05 --log $(I386_OUT)/scenarios.log \
-		--expect '^echo: 0123456789' -- $(I386_QEMU) $(I386_ICOUNT)
+		--expect '^echo: 0123456789' --expect '^SCENARIO boot: PASS .*COM2 on irq 3 ' \
+		--expect '^SCENARIO autoprobe: PASS COM1 THRE found on irq 4; COM2 THRE on irq 3' \
+		-- $(I386_QEMU) $(I386_ICOUNT)
+	$(Q)$(I386_HARNESS) --name i386-no-com2 --quiet --log $(I386_OUT)/no-com2.log \
+		--expect '^SCENARIO boot: PASS .*COM2 absent' --expect '^SCENARIO autoprobe: PASS .*COM2 absent' \
+		-- $(I386_QEMU_1UART) $(I386_ICOUNT) -append norx
 	$(Q)$(I386_HARNESS) --name i386-shell --quiet --ready RX-READY --byte-delay 0.02 \
-		--input '0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /proc/irq/4/smp_affinity\recho 2 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rdisable 0\rticks\renable 0\rbogus\rticks\rcat /proc/interrupts\rpoweroff\r' \
+		--input '0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /proc/irq/4/smp_affinity\recho 2 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rprobe 3\rprobe x 1\rdisable 0\rticks\renable 0\rbogus\rticks\rcat /proc/interrupts\rpoweroff\r' \
 		--monitor $(I386_OUT)/monitor.sock --monitor-after RX-READY \
 		--monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b' \
 		--log $(I386_OUT)/shell.log \
@@ -68,7 +76,9 @@ check-i386:
 		--expect '^ SPU: +[1-9]' --expect '^ NMI: ' --expect '^ ERR: ' \
 		--expect 'smp_affinity\r?\n1\r?\n' \
 		--expect 'smp_affinity\r?\nerror: echo: ' \
-		--expect 'probe\r?\n4\r?\n' \
+		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' \
+		--expect 'probe 3\r?\nerror: ' --expect 'probe x 1\r?\nerror: ' \
+		--expect '^ +3: +[1-9][0-9]* +XT-PIC +3-edge +serial' \
 		--expect 'irq 0 disabled \(depth 1\)' --expect 'irq 0 enabled \(depth 0\)' \
 		--expect "error: unknown command 'bogus'" \
 		--expect 'ticks at 100 Hz' --expect '^ +1: +[1-9][0-9]* +XT-PIC +1-edge +keyboard' --expect 'power off \(scenarios passed\)' \

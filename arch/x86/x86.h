@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * x86.h - what the i386 and x86_64 demo kernels share: port I/O, the
- * machine's devices (PIT, COM1, PCI edu), and the hooks each port gives
+ * machine's devices (PIT, COM1/COM2, PCI edu), and the hooks each port gives
  * the shared demo.
  */
 #ifndef GENIRQ_ARCH_X86_H
@@ -108,27 +108,45 @@ unsigned long pit_ticks(void);
  * tests; NULL for none. */
 extern void (*volatile x86_tick_hook)(void);
 
-/* --- COM1 --- */
+/* --- the 16550 UARTs: COM1 (the console, ISA line 4), COM2 (line 3) --- */
 
 #define COM1_BASE	0x3F8
-#define COM1_IRQ	x86_isa_irq(4)
-void uart_init(void);
-void uart_putc(char c);
-void uart_write(const char *s, size_t len);
-/* Also copy what the core logs into @buf (NUL-ended); size 0 stops. */
-void uart_tap(char *buf, size_t size);
-int uart_request(void);		/* RX interrupts into the ring */
-void uart_release(void);	/* free the handler, interrupts off at the UART */
-void uart_thre_irq(bool on);	/* make the UART raise THRE (autoprobe) */
-bool uart_rx_waiting(void);	/* LSR: a byte is in the receiver */
-int uart_getc(void);		/* from the ring; -1 when empty */
+#define COM2_BASE	0x2F8
+#define COM1_IRQ	uart_irq_nr(&com1)
+#define UART_RING_SIZE	4096u	/* a power of two: a whole 4 KiB shell line fits */
 struct uart_stats {
 	unsigned long	runs;		/* handler calls that found data */
 	unsigned long	bytes;
 	unsigned long	empty;		/* calls that found nothing (phantom edges) */
 	char		last_first;	/* first byte of the latest run */
 };
-void uart_get_stats(struct uart_stats *s);
+struct uart {
+	uint16_t		base;
+	unsigned int		isa;		/* ISA interrupt line */
+	const char		*name;
+	bool			present;	/* set by uart_init / uart_probe */
+	uint8_t			ier;
+	volatile unsigned int	head, tail;	/* head: handler; tail: reader */
+	struct uart_stats	stats;
+	char			ring[UART_RING_SIZE];
+};
+extern struct uart com1, com2;
+
+void uart_init(void);		/* COM1, the console: before anything prints */
+bool uart_probe(struct uart *u);	/* present? (LSR, scratch) then set it up */
+unsigned int uart_irq_nr(const struct uart *u);	/* the port's interrupt number */
+void uart_putc(char c);		/* console output, polled */
+void uart_write(const char *s, size_t len);
+/* Also copy what the core logs into @buf (NUL-ended); size 0 stops. */
+void uart_tap(char *buf, size_t size);
+int uart_request(struct uart *u);	/* RX interrupts into the port's ring */
+void uart_release(struct uart *u);	/* free the handler, interrupts off at the UART */
+void uart_thre_irq(struct uart *u, bool on);	/* make the UART raise THRE (autoprobe) */
+void uart_loopback(struct uart *u, bool on);	/* MCR loop: what it sends, it receives */
+void uart_send(struct uart *u, char c);	/* one byte out, polled */
+bool uart_rx_waiting(struct uart *u);	/* LSR: a byte is in the receiver */
+int uart_getc(struct uart *u);		/* from the ring; -1 when empty */
+void uart_get_stats(struct uart *u, struct uart_stats *s);
 
 /* --- the i8042 keyboard (IRQ 1) --- */
 

@@ -21,10 +21,13 @@ X64_SRCS	:= $(CORE_SRCS) controllers/i8259.c controllers/lapic.c controllers/ioa
 X64_OBJS	:= $(addprefix $(X64_OUT)/obj/,$(X64_SRCS:.c=.o)) $(X64_OUT)/obj/arch/x86_64/boot.o
 X64_HDRS	:= $(CORE_HDRS) $(wildcard demo/*.h arch/x86/*.h arch/x86_64/*.h)
 X64_SMP		?= 2
-X64_QEMU	:= qemu-system-x86_64 -accel $(X86_ACCEL) -smp $(X64_SMP) -kernel $(X64_KERNEL) -display none \
+# X64_QEMU adds COM2 (0x2F8, IO-APIC pin 3) as `-serial null`: the kernel
+# makes it interrupt itself (loopback, THRE); X64_QEMU_1UART is without.
+X64_QEMU_1UART	:= qemu-system-x86_64 -accel $(X86_ACCEL) -smp $(X64_SMP) -kernel $(X64_KERNEL) -display none \
 		   -serial stdio -monitor none -no-reboot -nic none \
 		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		   -device edu,addr=4 -device edu,addr=8
+X64_QEMU	:= $(X64_QEMU_1UART) -serial null
 X64_ICOUNT	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0$(comma)sleep=off)
 X64_PASS	:= 33
 X64_HARNESS	:= python3 scripts/qemu-harness.py --pass-status $(X64_PASS) --timeout 90
@@ -56,11 +59,14 @@ check-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
 	$(Q)$(X64_HARNESS) --name x86_64-scenarios --ready RX-READY --input '0123456789R' \
 		--byte-delay 0.05 --log $(X64_OUT)/scenarios.log \
-		--expect '^echo: 0123456789' -- $(X64_QEMU) $(X64_ICOUNT)
-	$(Q)$(X64_HARNESS) --name x86_64-smp4-scenarios --quiet --log $(X64_OUT)/smp4.log \
-		--expect 'boot: PASS .* 4/4 CPU' -- $(X64_QEMU) $(X64_ICOUNT) -smp 4 -append norx
+		--expect '^echo: 0123456789' --expect '^SCENARIO boot: PASS .*COM2 on irq 3 ' \
+		--expect '^SCENARIO autoprobe: PASS COM1 THRE found on irq 4; COM2 THRE on irq 3' \
+		-- $(X64_QEMU) $(X64_ICOUNT)
+	$(Q)$(X64_HARNESS) --name x86_64-smp4-scenarios-no-com2 --quiet --log $(X64_OUT)/smp4.log \
+		--expect 'boot: PASS .* 4/4 CPU.*COM2 absent' --expect '^SCENARIO autoprobe: PASS .*COM2 absent' \
+		-- $(X64_QEMU_1UART) $(X64_ICOUNT) -smp 4 -append norx
 	$(Q)$(X64_HARNESS) --name x86_64-shell --quiet --ready RX-READY --byte-delay 0.02 \
-		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rdisable 2\renable 2\rbogus\rpoweroff\r' \
+		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rprobe 0\rdisable 2\renable 2\rbogus\rpoweroff\r' \
 		--log $(X64_OUT)/shell.log \
 		--expect '^ +2: +[0-9]+ +[0-9]+ +IO-APIC +2-edge +timer' \
 		--expect '^ +4: +[0-9]+ +0 +IO-APIC +4-edge +serial' \
@@ -69,7 +75,8 @@ check-x86_64:
 		--expect '^ SPU: ' --expect '^ NMI: ' --expect '^ ERR: ' \
 		--expect 'smp_affinity_list\r?\n1\r?\n' --expect 'effective_affinity_list\r?\n1\r?\n' \
 		--expect 'echo 4 > /proc/irq/4/smp_affinity\r?\nerror: echo: invalid argument' \
-		--expect 'probe\r?\n4\r?\n' \
+		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' --expect 'probe 0\r?\nerror: ' \
+		--expect '^ +3: +[1-9][0-9]* +[0-9]+ +IO-APIC +3-edge +serial' \
 		--expect 'irq 2 disabled \(depth 1\)' --expect 'irq 2 enabled \(depth 0\)' \
 		--expect "error: unknown command 'bogus'" --expect 'power off \(scenarios passed\)' \
 		-- $(X64_QEMU) $(X64_ICOUNT) -append shell
