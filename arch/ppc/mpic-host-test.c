@@ -413,7 +413,7 @@ static void take(unsigned int cpu)
 	sim_cpu_switch(prev);
 }
 
-static unsigned int uart_calls[2], edge_calls, ipi_calls[NCPU], tick_calls;
+static unsigned int uart_calls[2], edge_calls[NCPU], ipi_calls[NCPU], tick_calls[NCPU];
 static bool nest_tick;
 static int uart_cookie[2];
 
@@ -429,27 +429,11 @@ static irqreturn_t uart_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-static irqreturn_t edge_handler(int irq, void *dev)
+/* @dev: a per-CPU array of call counts. */
+static irqreturn_t count_handler(int irq, void *dev)
 {
 	(void)irq;
-	(void)dev;
-	edge_calls++;
-	return IRQ_HANDLED;
-}
-
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	(void)irq;
-	(void)dev;
-	ipi_calls[port_cpu_id()]++;
-	return IRQ_HANDLED;
-}
-
-static irqreturn_t tick_handler(int irq, void *dev)
-{
-	(void)irq;
-	(void)dev;
-	tick_calls++;
+	((unsigned int *)dev)[port_cpu_id()]++;
 	return IRQ_HANDLED;
 }
 
@@ -631,7 +615,7 @@ static void check_types_and_replay(void)
 
 	const uint32_t on = PRIO(12) | EDGE | POL;
 
-	CHECK(request_irq((unsigned int)irq, edge_handler, 0, "edge", NULL) == 0);
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "edge", edge_calls) == 0);
 	LOG_IS({ 'R', vpr, MASK | on }, { 'W', R_SRC_DR(EDGE), 1 },
 	       { 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
 
@@ -644,10 +628,10 @@ static void check_types_and_replay(void)
 	LOG_IS({ 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
 	CHECK(qlen[0] == 1);
 	take(0);
-	CHECK(edge_calls == 1);
+	CHECK(edge_calls[0] == 1);
 	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(EDGE) }, { 'W', R_CPU(0, R_EOI), 0 });
 
-	free_irq((unsigned int)irq, NULL);
+	free_irq((unsigned int)irq, edge_calls);
 	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'R', vpr, MASK | on });
 }
 
@@ -704,7 +688,7 @@ static void check_ipis(void)
 	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
 	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
 	LOG_EMPTY();
-	CHECK(request_irq((unsigned int)irq, ipi_handler, IRQF_PERCPU, "ipi", NULL) == 0);
+	CHECK(request_irq((unsigned int)irq, count_handler, IRQF_PERCPU, "ipi", ipi_calls) == 0);
 	LOG_IS({ 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
 	CHECK(irq_set_affinity((unsigned int)irq, &m) == -EIO);
 	LOG_EMPTY();
@@ -740,7 +724,7 @@ static void check_timer(int uart)
 	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
 	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_LOW) == -EINVAL);
 	LOG_EMPTY();
-	CHECK(request_irq((unsigned int)irq, tick_handler, 0, "timer", NULL) == 0);
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "timer", tick_calls) == 0);
 	LOG_IS({ 'R', vpr, MASK | on }, { 'W', R_TMR_DR(0), 1 },
 	       { 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
 	CHECK(mpic_timer_start(pic, 0, 250000) == 0);
@@ -750,13 +734,13 @@ static void check_timer(int uart)
 
 	fire_timer(0);
 	take(0);
-	CHECK(tick_calls == 1);
+	CHECK(tick_calls[0] == 1);
 	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw) }, { 'W', R_CPU(0, R_EOI), 0 });
 
 	nest_tick = true;
 	raise_source(UART);
 	take(0);
-	CHECK(tick_calls == 2 && uart_calls[1] == 3 && irq_stat_cpu((unsigned int)uart, 0) == 2);
+	CHECK(tick_calls[0] == 2 && uart_calls[1] == 3 && irq_stat_cpu((unsigned int)uart, 0) == 2);
 	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(UART) }, { 'R', R_CPU(0, R_IACK), IACK(hw) },
 	       { 'W', R_CPU(0, R_EOI), 0 }, { 'W', R_CPU(0, R_EOI), 0 });
 
@@ -764,7 +748,7 @@ static void check_timer(int uart)
 	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'W', R_TMR_DR(0), 2 }, { 'W', vpr, on });
 	fire_timer(0);
 	take(1);
-	CHECK(tick_calls == 3 && irq_stat_cpu((unsigned int)irq, 1) == 1);
+	CHECK(tick_calls[1] == 1 && irq_stat_cpu((unsigned int)irq, 1) == 1);
 	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
 
 	CHECK(mpic_timer_start(pic, 0, 0) == 0);
