@@ -11,7 +11,9 @@ Q		:= @
 WARN		:= -Wall -Wextra -Werror
 CSTD		:= -std=c11
 INC		:= -Iinclude
-HOST_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -D_GNU_SOURCE
+# The hosted port inlines its CPU number and interrupt flag into the
+# core's dispatch path (GENIRQ_PORT_INLINE, see <genirq/port.h>).
+HOST_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -D_GNU_SOURCE -Iarch/host -DGENIRQ_PORT_INLINE
 SAN_ASAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_TSAN	:= -fsanitize=thread
 
@@ -48,6 +50,7 @@ ARCH		?=
 .PHONY: all help deps check check-host check-freestanding check-cxx run run-host clean \
 	unit unit-asan unit-tsan stress-short stress
 
+.DEFAULT_GOAL := all
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
@@ -56,6 +59,8 @@ help:
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
 	@echo "make stress         long concurrent stress under ThreadSanitizer"
+	@echo "make bench          dispatch cost against a minimal dispatcher (docs/performance.md)"
+	@echo "make check-bench    instruction-count budgets (bench/budgets.txt)"
 	@echo "make clean          remove $(BUILD)/"
 
 deps:
@@ -131,7 +136,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
-check: check-host check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-bench check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))
@@ -141,3 +146,6 @@ run-host: $(BUILD)/genirq-demo
 
 clean:
 	rm -rf $(BUILD)
+
+# The dispatch benchmark and its gate (check-bench).
+include bench/bench.mk

@@ -143,17 +143,17 @@ void irq_choose_flow(struct irq_desc *desc)
 	if (st & IRQS_NOREQUEST)
 		return;				/* chained: its own flow */
 	if (!irq_desc_has_chip(desc))
-		desc->handle_irq = handle_bad_irq;
+		irq_desc_set_flow(desc, handle_bad_irq);
 	else if (st & IRQS_PER_CPU)
-		desc->handle_irq = handle_percpu_irq;
+		irq_desc_set_flow(desc, handle_percpu_irq);
 	else if (chip->eoi && !chip->ack)
-		desc->handle_irq = handle_fasteoi_irq;
+		irq_desc_set_flow(desc, handle_fasteoi_irq);
 	else if (!chip->ack && !chip->eoi && !chip->mask && !chip->disable)
-		desc->handle_irq = handle_simple_irq;
+		irq_desc_set_flow(desc, handle_simple_irq);
 	else if (desc_is_level(desc))
-		desc->handle_irq = handle_level_irq;
+		irq_desc_set_flow(desc, handle_level_irq);
 	else
-		desc->handle_irq = handle_edge_irq;
+		irq_desc_set_flow(desc, handle_edge_irq);
 }
 
 static struct irq_desc *lock_desc(unsigned int irq, unsigned long *flags)
@@ -256,7 +256,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 	desc = lock_desc(irq, &flags);
 	if (!desc)
 		return -EINVAL;
-	desc->handle_irq = flow;
+	irq_desc_set_flow(desc, flow);
 	irq_spin_unlock_irqrestore(&desc->lock, flags);
 	return 0;
 }
@@ -276,7 +276,7 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 		ret = -EBUSY;
 		goto out_unlock;
 	}
-	desc->handle_irq = flow;
+	irq_desc_set_flow(desc, flow);
 	desc->handler_data = data;
 	desc_set_state(desc, (desc_state(desc) | IRQS_NOREQUEST) & ~IRQS_DISABLED);
 	desc->depth = 0;

@@ -149,6 +149,7 @@ static void desc_drop(unsigned int irq)
 						     memory_order_relaxed);
 
 	atomic_store_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)], NULL, memory_order_release);
+	irq_cost_release(desc);
 	irq_free(desc);
 	number_mark(irq, false);
 	leaf->used--;

@@ -161,6 +161,6 @@ int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs
 
 	if (irq_unlikely(!desc))
 		return -EINVAL;
-	irq_handle_entry(desc, regs);
+	irq_entry_run(desc, regs);
 	return 0;
 }

@@ -83,6 +83,7 @@ struct irq_desc {
 	uint64_t		last_unhandled;
 	uint64_t		retry_at;	/* when a disabled line is retried */
 	uint64_t		backoff;
+	struct irq_cost_acct	*cost;		/* [L] NULL until cost accounting is first on */
 };
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
@@ -101,7 +102,7 @@ extern atomic_bool irq_noirqdebug;
 
 static inline struct irq_cpu *irq_this_cpu(void)
 {
-	return &irq_cpus[port_cpu_id()];
+	return &irq_cpus[port_cpu_id_fast()];
 }
 
 static inline unsigned int desc_state(struct irq_desc *desc)
@@ -134,6 +135,30 @@ static inline void desc_kstat_inc(struct irq_desc *desc, unsigned int cpu)
 			      memory_order_relaxed);
 }
 
+/* softirq.c: what irq_exit() does when softirqs wait. */
+void irq_exit_slow(struct irq_cpu *c);
+
+/*
+ * The port's whole interrupt path for one event (irq_handle_entry()):
+ * irq_enter(), the flow, irq_exit(), with one lookup of this CPU's state
+ * instead of one per step. irq_exit()'s softirq run is out of line.
+ */
+static inline void irq_entry_run(struct irq_desc *desc, void *regs)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	void *old_regs;
+
+	irq_opaque(c);	/* one register across the flow, not cpu and base */
+	old_regs = c->regs;
+	c->regs = regs;
+	c->preempt_count += HARDIRQ_OFFSET;
+	desc->handle_irq(desc);
+	c->preempt_count -= HARDIRQ_OFFSET;
+	if (irq_unlikely(c->softirq_pending))
+		irq_exit_slow(c);
+	c->regs = old_regs;
+}
+
 /* desc.c */
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
@@ -153,6 +178,12 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
+
+/* cost.c: set a line's flow (behind the measuring wrapper while it is on). */
+struct irq_cost_acct;
+void handle_cost_irq(struct irq_desc *desc);
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow);
+void irq_cost_release(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);

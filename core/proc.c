@@ -118,6 +118,7 @@ static const char *canonical(const char *path)
 
 enum line_file {
 	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
+	F_COST,
 };
 
 static const char *const line_files[] = {
@@ -126,6 +127,7 @@ static const char *const line_files[] = {
 	[F_EFFECTIVE]		= "effective_affinity",
 	[F_EFFECTIVE_LIST]	= "effective_affinity_list",
 	[F_SPURIOUS]		= "spurious",
+	[F_COST]		= "cost",
 };
 
 static enum line_file line_file(const char *name)
@@ -172,6 +174,33 @@ static void show_spurious(struct irq_text *t, struct irq_desc *desc)
 	irq_text_printf(t, "state %s\n", off ? "disabled-by-spurious-rule" : "normal");
 }
 
+/* Cost accounting: the figures, then the histogram as "from-cycles count". */
+static void show_cost(struct irq_text *t, unsigned int irq)
+{
+	struct irq_cost c;
+
+	irq_get_cost(irq, &c);
+	irq_text_printf(t, "accounting %s\ncount %lu\ntotal_cycles %llu\nmax_cycles %llu\n",
+			c.enabled ? "on" : "off", c.count,
+			(unsigned long long)c.total_cycles, (unsigned long long)c.max_cycles);
+	irq_text_printf(t, "mean_cycles %llu\nhistogram\n", c.count ?
+			(unsigned long long)(c.total_cycles / c.count) : 0ull);
+	for (unsigned int b = 0; b < IRQ_COST_BUCKETS; b++)
+		irq_text_printf(t, "%10llu %lu\n",
+				b ? 1ull << (b + IRQ_COST_SHIFT - 1) : 0ull, c.hist[b]);
+}
+
+/* "1" or "0", with one optional newline. */
+static int parse_switch(const char *text, size_t len, bool *on)
+{
+	if (len == 2 && text[1] == '\n')
+		len = 1;
+	if (len != 1 || (text[0] != '0' && text[0] != '1'))
+		return -EINVAL;
+	*on = text[0] == '1';
+	return 0;
+}
+
 static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
 			  const char *name)
 {
@@ -190,6 +219,9 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 		return 0;
 	case F_SPURIOUS:
 		show_spurious(t, desc);
+		return 0;
+	case F_COST:
+		show_cost(t, irq);
 		return 0;
 	case F_NONE:
 		break;
@@ -258,6 +290,12 @@ int irq_proc_write(const char *path, const char *text, size_t len)
 	case F_AFFINITY_LIST:
 		ret = cpumask_parselist(text, len, &m);
 		break;
+	case F_COST: {
+		bool on;
+
+		ret = parse_switch(text, len, &on);
+		return ret ? ret : irq_set_cost_accounting(irq, on);
+	}
 	case F_NONE:
 		return is_handler_name(desc, p + 1) ? -EISDIR : -ENOENT;
 	default:

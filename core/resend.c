@@ -14,6 +14,7 @@
 #define BITS_PER_UL	(8u * (unsigned int)sizeof(unsigned long))
 
 static unsigned long resend_set[(GENIRQ_MAX_IRQS + BITS_PER_UL - 1) / BITS_PER_UL];
+static unsigned int resend_nr;	/* bits set in resend_set, so an empty scan is free */
 static struct irq_spinlock resend_lock = IRQ_SPINLOCK_INIT;
 
 /* Caller holds desc->lock with interrupts off. */
@@ -35,7 +36,10 @@ void irq_resend(struct irq_desc *desc)
 		return;
 
 	irq_spin_lock(&resend_lock);
-	resend_set[irq / BITS_PER_UL] |= 1UL << (irq % BITS_PER_UL);
+	if (!(resend_set[irq / BITS_PER_UL] & (1UL << (irq % BITS_PER_UL)))) {
+		resend_set[irq / BITS_PER_UL] |= 1UL << (irq % BITS_PER_UL);
+		resend_nr++;
+	}
 	irq_spin_unlock(&resend_lock);
 	raise_softirq_irqoff(IRQ_RESEND_SOFTIRQ);
 }
@@ -45,12 +49,13 @@ static bool take_next(unsigned int *irq)
 	bool found = false;
 	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
 
-	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(resend_set); w++) {
+	for (unsigned int w = 0; resend_nr && w < GENIRQ_ARRAY_SIZE(resend_set); w++) {
 		if (!resend_set[w])
 			continue;
 		for (unsigned int b = 0; b < BITS_PER_UL; b++) {
 			if (resend_set[w] & (1UL << b)) {
 				resend_set[w] &= ~(1UL << b);
+				resend_nr--;
 				*irq = w * BITS_PER_UL + b;
 				found = true;
 				goto out_unlock;
@@ -88,5 +93,6 @@ void irq_resend_init(void)
 {
 	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(resend_set); w++)
 		resend_set[w] = 0;
+	resend_nr = 0;
 	open_softirq(IRQ_RESEND_SOFTIRQ, resend_softirq);
 }

@@ -94,14 +94,20 @@ void irq_enter(void)
 	irq_this_cpu()->preempt_count += HARDIRQ_OFFSET;
 }
 
+/* Softirqs wait on @c, whose hardirq count was just dropped. */
+void irq_exit_slow(struct irq_cpu *c)
+{
+	if (!(c->preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK)))
+		port_softirq_on_stack(run_softirqs);
+}
+
 void irq_exit(void)
 {
 	struct irq_cpu *c = irq_this_cpu();
 
 	c->preempt_count -= HARDIRQ_OFFSET;
-	if (irq_unlikely(c->softirq_pending) &&
-	    !(c->preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK)))
-		port_softirq_on_stack(run_softirqs);
+	if (irq_unlikely(c->softirq_pending))
+		irq_exit_slow(c);
 }
 
 void nmi_enter(void)

@@ -21,16 +21,12 @@
 #include <genirq/hardirq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
+#include "genirq_port_inline.h"
 
-struct sim_cpu {
-	atomic_bool	irqs_on;
-	unsigned long	taken;
-} __irq_cacheline_aligned;
-
-static struct sim_cpu cpus[GENIRQ_NR_CPUS];
+struct sim_cpu sim_cpus[GENIRQ_NR_CPUS];
+_Thread_local unsigned int sim_this_cpu;
+struct simpic *sim_root;
 static unsigned int nr_cpus = 1;
-static _Thread_local unsigned int this_cpu;
-static struct simpic *root;
 static _Atomic uint64_t now_ns;
 static void (*delay_hook)(unsigned long us, void *ctx);
 static void *delay_ctx;
@@ -39,7 +35,7 @@ static void *delay_ctx;
 
 unsigned int port_cpu_id(void)
 {
-	return this_cpu;
+	return sim_cpu_id();
 }
 
 unsigned int port_nr_cpus(void)
@@ -49,23 +45,22 @@ unsigned int port_nr_cpus(void)
 
 bool port_irqs_disabled(void)
 {
-	return !atomic_load_explicit(&cpus[this_cpu].irqs_on, memory_order_relaxed);
+	return !atomic_load_explicit(&sim_cpus[sim_this_cpu].irqs_on, memory_order_relaxed);
 }
 
 void port_irq_disable(void)
 {
-	atomic_store_explicit(&cpus[this_cpu].irqs_on, false, memory_order_relaxed);
+	sim_irqs_off();
 }
 
 void port_irq_enable(void)
 {
-	atomic_store_explicit(&cpus[this_cpu].irqs_on, true, memory_order_relaxed);
-	sim_poll();
+	sim_irqs_on();
 }
 
 unsigned long port_irq_save(void)
 {
-	return atomic_exchange_explicit(&cpus[this_cpu].irqs_on, false,
+	return atomic_exchange_explicit(&sim_cpus[sim_this_cpu].irqs_on, false,
 					memory_order_relaxed) ? 1UL : 0UL;
 }
 
@@ -87,6 +82,12 @@ void port_cpu_relax(void)
 uint64_t port_time_ns(void)
 {
 	return atomic_load(&now_ns);
+}
+
+/* The simulated clock doubles as the cycle counter (one cycle a ns). */
+uint64_t port_cycles(void)
+{
+	return atomic_load_explicit(&now_ns, memory_order_relaxed);
 }
 
 void port_delay_us(unsigned long us)
@@ -210,31 +211,31 @@ int sim_init(unsigned int n, unsigned int nr_irqs)
 	if (n == 0 || n > GENIRQ_NR_CPUS)
 		return -EINVAL;
 	nr_cpus = n;
-	this_cpu = 0;
-	root = NULL;
+	sim_this_cpu = 0;
+	sim_root = NULL;
 	for (unsigned int cpu = 0; cpu < n; cpu++) {
-		atomic_store(&cpus[cpu].irqs_on, false);
-		cpus[cpu].taken = 0;
+		atomic_store(&sim_cpus[cpu].irqs_on, false);
+		sim_cpus[cpu].taken = 0;
 	}
 	ret = irq_core_init(nr_irqs);
 	if (ret)
 		return ret;
 	for (unsigned int cpu = 0; cpu < n; cpu++) {
 		irq_cpu_set_online(cpu, true);
-		atomic_store(&cpus[cpu].irqs_on, true);
+		atomic_store(&sim_cpus[cpu].irqs_on, true);
 	}
 	return 0;
 }
 
 void sim_attach(struct simpic *pic)
 {
-	root = pic;
+	sim_root = pic;
 }
 
 void sim_cpu_switch(unsigned int cpu)
 {
 	if (cpu < nr_cpus)
-		this_cpu = cpu;
+		sim_this_cpu = cpu;
 }
 
 /* Take one interrupt on this CPU, interrupts off, as its hardware entry would. */
@@ -243,23 +244,23 @@ static void take_one(struct sim_cpu *c)
 	irq_hw_number_t hw;
 	struct sim_regs regs;
 
-	hw = simpic_iack(root, this_cpu);
-	regs = (struct sim_regs){ .cpu = this_cpu, .hwirq = hw, .seq = c->taken++ };
+	hw = simpic_iack(sim_root, sim_this_cpu);
+	regs = (struct sim_regs){ .cpu = sim_this_cpu, .hwirq = hw, .seq = c->taken++ };
 	if (hw == SIMPIC_SPURIOUS)
 		irq_spurious_vector();
 	else
-		irq_handle_domain_entry(simpic_domain(root), hw, &regs);
+		irq_handle_domain_entry(simpic_domain(sim_root), hw, &regs);
 	atomic_store_explicit(&c->irqs_on, true, memory_order_relaxed);
 }
 
 unsigned int sim_poll(void)
 {
-	struct sim_cpu *c = &cpus[this_cpu];
+	struct sim_cpu *c = &sim_cpus[sim_this_cpu];
 	unsigned int n = 0;
 
 	/* Like hardware, look at the controller with interrupts off. */
-	while (root && atomic_exchange_explicit(&c->irqs_on, false, memory_order_relaxed)) {
-		if (!simpic_pending(root, this_cpu)) {
+	while (sim_root && atomic_exchange_explicit(&c->irqs_on, false, memory_order_relaxed)) {
+		if (!simpic_pending(sim_root, sim_this_cpu)) {
 			atomic_store_explicit(&c->irqs_on, true, memory_order_relaxed);
 			break;
 		}
@@ -271,11 +272,11 @@ unsigned int sim_poll(void)
 
 unsigned int sim_run(unsigned int cpu)
 {
-	unsigned int prev = this_cpu, n;
+	unsigned int prev = sim_this_cpu, n;
 
 	sim_cpu_switch(cpu);
 	n = sim_poll();
-	this_cpu = prev;
+	sim_this_cpu = prev;
 	return n;
 }
 
@@ -311,7 +312,7 @@ static void *thread_main(void *p)
 {
 	struct sim_thread *t = p;
 
-	this_cpu = t->cpu;
+	sim_this_cpu = t->cpu;
 	t->fn(t->arg);
 	return NULL;
 }

@@ -21,6 +21,13 @@ struct vector_map {
 
 static struct vector_map vectors[256];
 struct irq_domain *x86_64_lapic_domain;
+volatile uint64_t x86_64_bare_tsc;
+
+void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw)
+{
+	if (vector < 256)
+		vectors[vector] = (struct vector_map){ d, hw };
+}
 
 static void dispatch(void *arg)
 {
@@ -33,6 +40,9 @@ void x86_64_interrupt(struct x86_64_regs *regs)
 {
 	if (irq_likely(vectors[regs->vector].domain)) {
 		x86_irq_on_stack(dispatch, regs);
+	} else if (regs->vector == X86_64_VECTOR_BARE) {
+		x86_64_bare_tsc = rdtsc();	/* the floor: no genirq at all */
+		lapic_eoi();
 	} else if (regs->vector == LAPIC_SPURIOUS_VECTOR) {
 		irq_spurious_vector();		/* no EOI: nothing is in service */
 	} else {

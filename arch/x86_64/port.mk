@@ -85,7 +85,7 @@ bench-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
 	$(Q)$(X64_HARNESS) --name x86_64-bench --quiet --log $(X64_OUT)/bench.log \
 		-- $(X64_QEMU) $(X64_ICOUNT) -append norx >/dev/null || true
-	$(Q)grep -h "dispatch:" $(X64_OUT)/bench.log
+	$(Q)grep -hE "dispatch:|guest-bench:" $(X64_OUT)/bench.log
 
 run-x86_64:
 	$(Q)scripts/deps.sh qemu-x86

@@ -13,6 +13,9 @@
 #define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
 #define X86_64_VECTOR_IOAPIC	0x30	/* pin n -> 0x30 + n */
 #define X86_64_VECTOR_PIC	0x20	/* the masked 8259 pair */
+/* make bench: a vector bound to a genirq line, and a bare one (irq.c). */
+#define X86_64_VECTOR_BENCH	0xE0
+#define X86_64_VECTOR_BARE	0xE1
 
 /* What the stub pushed, lowest address first (see boot.S). */
 struct x86_64_regs {
@@ -37,6 +40,10 @@ void x86_64_irq_cpu_init(unsigned int cpu);
 void x86_64_interrupt(struct x86_64_regs *regs);
 void x86_64_idt_load(void);
 extern struct irq_domain *x86_64_lapic_domain;
+/* Route @vector to line @hw of @d (NULL: unroute). For the bench. */
+void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw);
+/* The TSC when the bare vector's C code ran (stub, C, EOI, iretq). */
+extern volatile uint64_t x86_64_bare_tsc;
 /* Start the application processors. Return: how many came online. */
 unsigned int x86_64_smp_boot(void);
 /* Per-CPU messages over the one IPI vector (same-vector IPIs coalesce). */

@@ -16,19 +16,24 @@
 # define irq_unlikely(x)		__builtin_expect(!!(x), 0)
 # define __irq_weak			__attribute__((weak))
 # define __irq_noinline			__attribute__((noinline))
+# define __irq_always_inline		inline __attribute__((always_inline))
 # define __irq_maybe_unused		__attribute__((unused))
 # define __irq_printf(f, a)		__attribute__((format(printf, f, a)))
 # define __irq_cacheline_aligned	__attribute__((aligned(GENIRQ_CACHELINE)))
 # define irq_barrier()			__asm__ __volatile__("" ::: "memory")
+/* Hide how @x was computed, so the compiler keeps it in one register. */
+# define irq_opaque(x)			__asm__("" : "+r"(x))
 #else
 # define irq_likely(x)			(x)
 # define irq_unlikely(x)		(x)
 # define __irq_weak
 # define __irq_noinline
+# define __irq_always_inline		inline
 # define __irq_maybe_unused
 # define __irq_printf(f, a)
 # define __irq_cacheline_aligned
 # define irq_barrier()			((void)0)
+# define irq_opaque(x)			((void)0)
 #endif
 
 /*

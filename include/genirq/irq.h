@@ -246,6 +246,41 @@ unsigned long irq_error_count(void);
 void irq_set_noirqdebug(bool off);
 void irq_spurious_poll(void);
 
+/*
+ * Per-line cost accounting: off by default, switched per line at run
+ * time. While on, each event's flow (its handlers and the controller
+ * calls around them) is timed with port_cycles(); a port without a cycle
+ * counter reads zero. Off, it costs the dispatch path nothing.
+ */
+#define IRQ_COST_BUCKETS	16	/* log2 histogram of one flow's cycles */
+#define IRQ_COST_SHIFT		6	/* bucket 0: below 2^6 cycles; bucket
+					 * b: [2^(b+5), 2^(b+6)); the last: above */
+
+struct irq_cost {
+	bool		enabled;
+	unsigned long	count;			/* events timed */
+	uint64_t	total_cycles;		/* their flows, added up */
+	uint64_t	max_cycles;		/* the longest one */
+	unsigned long	hist[IRQ_COST_BUCKETS];
+};
+
+/**
+ * irq_set_cost_accounting - time every event of @irq from now on, or stop
+ *
+ * Figures gathered so far are kept (and go on adding up when switched on
+ * again). Context: process context, not from a handler of @irq.
+ * Return: 0, -EINVAL for an unknown line, -ENOMEM.
+ */
+int irq_set_cost_accounting(unsigned int irq, bool on);
+
+/**
+ * irq_get_cost - copy the cost figures of @irq into @out
+ *
+ * A line that was never switched on reads all zero. Context: any, not
+ * under a descriptor lock. Return: 0, -EINVAL for an unknown line.
+ */
+int irq_get_cost(unsigned int irq, struct irq_cost *out);
+
 /* Shut a line down / start it again, keeping its disable depth (used by
  * CPU hot-unplug and by tests of that rule). Return: 0 or -EINVAL. */
 int irq_shutdown(unsigned int irq);

@@ -108,6 +108,40 @@ struct irq_text;
  */
 void port_show_interrupts(struct irq_text *text);
 
+/*
+ * OPTIONAL fast path. port_cpu_id(), port_irq_enable() and
+ * port_irq_disable() are on every interrupt's path. A port whose versions
+ * are an instruction or two (a per-CPU register, sti/cli, wrteei) may let
+ * the core inline them: build the core with -DGENIRQ_PORT_INLINE and the
+ * port's folder on the include path, holding <genirq_port_inline.h>,
+ * which defines
+ *	static inline unsigned int port_cpu_id_fast(void);
+ *	static inline void port_irq_enable_fast(void);
+ *	static inline void port_irq_disable_fast(void);
+ * each doing exactly what the function of the same name without _fast
+ * does (the port still provides those, for everyone else). Without
+ * GENIRQ_PORT_INLINE the _fast forms below call the functions. The core
+ * uses the _fast forms only on the dispatch path.
+ */
+#if defined(GENIRQ_PORT_INLINE) && !defined(__cplusplus)
+#include <genirq_port_inline.h>
+#else
+static inline unsigned int port_cpu_id_fast(void)
+{
+	return port_cpu_id();
+}
+
+static inline void port_irq_enable_fast(void)
+{
+	port_irq_enable();
+}
+
+static inline void port_irq_disable_fast(void)
+{
+	port_irq_disable();
+}
+#endif
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_PORT_H */

@@ -62,7 +62,7 @@ int cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
  * irq_proc_read - the text of a /proc view
  * @path: "/proc/interrupts", "/proc/irq/prof_cpu_mask",
  *        "/proc/irq/N/{smp_affinity,smp_affinity_list,effective_affinity,
- *        effective_affinity_list,spurious}" (the leading "/proc" may go)
+ *        effective_affinity_list,spurious,cost}" (the leading "/proc" may go)
  *
  * Return: the length of the whole view (>= @size means it was cut);
  * -ENOENT for a path that names nothing.
@@ -71,7 +71,7 @@ int irq_proc_read(const char *path, char *buf, size_t size);
 
 /**
  * irq_proc_write - write a /proc view (smp_affinity, smp_affinity_list,
- *                  prof_cpu_mask)
+ *                  prof_cpu_mask; cost: "1" or "0" switches accounting)
  * Return: 0; -ENOENT; -EACCES for a read-only view; the errors of
  * cpumask_parse() and irq_set_affinity(). Nothing changes on error.
  */

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench.c - one benchmark case per run, for callgrind or the clock.
+ *
+ *   bench count KEY=VALUE...   set up, then run the case n times inside a
+ *                              bench_loop_* function (callgrind collects
+ *                              only there: --toggle-collect=bench_loop_*)
+ *   bench time KEY=VALUE...    the same case, ns per iteration (indicative)
+ *   bench mem                  bytes per descriptor, heap for 16 lines
+ *
+ * Keys: impl=genirq|floor kind=dispatch|disabled|replay|request|free
+ *       flow=edge|level|fasteoi|percpu handlers=1..8 irqoff=0|1 cost=0|1
+ *       n=iterations. With several handlers on a line, only the last one
+ *       claims the event (the others return IRQ_NONE, as a sharing device
+ *       that did not interrupt does).
+ *
+ * genirq runs as a port runs it: irq_handle_domain_entry() with local
+ * interrupts off, through the hosted port (arch/host), whose port_*
+ * functions are out of line.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/sim.h>
+#include "internals.h"	/* sizeof(struct irq_desc) only */
+
+#include "benchchip.h"
+#include "floor.h"
+
+#define BENCH_HW	3ul
+#define MAX_HANDLERS	8
+
+struct bench_case {
+	const char	*impl;
+	const char	*kind;
+	const char	*flow;
+	unsigned int	handlers;
+	int		irqoff;
+	int		cost;
+	unsigned long	n;
+};
+
+struct bench_dev {
+	unsigned long	calls;
+};
+
+static struct bench_dev devs[MAX_HANDLERS];
+static struct floor_action floor_actions[MAX_HANDLERS];
+static struct irq_domain *dom;
+static unsigned int bench_irq;
+static struct sim_regs regs;
+
+static __irq_noinline irqreturn_t handler_pass(int irq, void *dev_id)
+{
+	(void)irq;
+	((struct bench_dev *)dev_id)->calls++;
+	return IRQ_NONE;
+}
+
+static __irq_noinline irqreturn_t handler_claim(int irq, void *dev_id)
+{
+	(void)irq;
+	((struct bench_dev *)dev_id)->calls++;
+	return IRQ_HANDLED;
+}
+
+static irq_handler_t handler_for(unsigned int k, unsigned int handlers)
+{
+	return k + 1 == handlers ? handler_claim : handler_pass;
+}
+
+/* --- heap accounting for `bench mem` (the link wraps malloc) --- */
+
+static size_t heap_bytes;
+void *__real_malloc(size_t size);
+void *__wrap_malloc(size_t size)
+{
+	heap_bytes += size;
+	return __real_malloc(size);
+}
+
+/* --- set-up --- */
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench: %s\n", what);
+	exit(2);
+}
+
+static unsigned long bench_flags(const struct bench_case *bc)
+{
+	unsigned long f = bc->irqoff ? IRQF_DISABLED : 0;
+
+	return bc->handlers > 1 ? f | IRQF_SHARED : f;
+}
+
+static void setup_genirq(const struct bench_case *bc)
+{
+	const struct irq_chip *chip = strcmp(bc->flow, "fasteoi") == 0 ?
+				      &benchchip_eoi : &benchchip_ack;
+	int irq;
+
+	if (sim_init(1, GENIRQ_MAX_IRQS))
+		die("sim_init");
+	dom = irq_domain_create_linear("bench", 16, chip, NULL);
+	if (!dom)
+		die("domain");
+	irq = irq_create_mapping(dom, BENCH_HW);
+	if (irq < 0)
+		die("mapping");
+	bench_irq = (unsigned int)irq;
+	if (irq_set_irq_type(bench_irq, strcmp(bc->flow, "level") == 0 ?
+			     IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING))
+		die("type");
+	if (strcmp(bc->flow, "percpu") == 0 && irq_set_percpu(bench_irq))
+		die("percpu");
+	if (strcmp(bc->kind, "request") == 0 || strcmp(bc->kind, "free") == 0)
+		return;
+	for (unsigned int k = 0; k < bc->handlers; k++)
+		if (request_irq(bench_irq, handler_for(k, bc->handlers), bench_flags(bc),
+				"bench", &devs[k]))
+			die("request_irq");
+	/* cost=1: accounting on; cost=2: on, then off again (must cost nothing). */
+	if (bc->cost && irq_set_cost_accounting(bench_irq, true))
+		die("cost accounting");
+	if (bc->cost == 2 && irq_set_cost_accounting(bench_irq, false))
+		die("cost accounting");
+	if (strcmp(bc->kind, "disabled") == 0)
+		disable_irq_nosync(bench_irq);
+	regs.hwirq = BENCH_HW;
+}
+
+static void setup_floor(const struct bench_case *bc)
+{
+	for (unsigned int k = 0; k < bc->handlers; k++) {
+		floor_actions[k].handler = handler_for(k, bc->handlers);
+		floor_actions[k].dev_id = &devs[k];
+		floor_add(BENCH_HW, &floor_actions[k]);
+	}
+	if (strcmp(bc->kind, "disabled") == 0)
+		floor_disable(BENCH_HW);
+}
+
+/* --- the measured loops: callgrind collects inside bench_loop_* only --- */
+
+static __irq_noinline void bench_loop_genirq(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		irq_handle_domain_entry(dom, BENCH_HW, &regs);
+}
+
+static __irq_noinline void bench_loop_genirq_replay(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		disable_irq_nosync(bench_irq);
+		port_irq_disable();
+		irq_handle_domain_entry(dom, BENCH_HW, &regs);
+		port_irq_enable();
+		enable_irq(bench_irq);	/* replays through the resend softirq */
+	}
+}
+
+static __irq_noinline void bench_loop_floor(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		floor_dispatch(BENCH_HW);
+}
+
+static __irq_noinline void bench_loop_floor_replay(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		floor_disable(BENCH_HW);
+		floor_dispatch(BENCH_HW);
+		floor_enable(BENCH_HW);
+	}
+}
+
+static __irq_noinline void bench_loop_request(unsigned int irq, unsigned long flags)
+{
+	if (request_irq(irq, handler_claim, flags, "bench", &devs[0]))
+		die("request_irq");
+}
+
+static __irq_noinline void bench_loop_free(unsigned int irq)
+{
+	free_irq(irq, &devs[0]);
+}
+
+static void run_case(const struct bench_case *bc)
+{
+	bool genirq = strcmp(bc->impl, "genirq") == 0;
+
+	if (strcmp(bc->kind, "request") == 0 || strcmp(bc->kind, "free") == 0) {
+		bool req = strcmp(bc->kind, "request") == 0;
+
+		for (unsigned long i = 0; i < bc->n; i++) {
+			if (req) {
+				bench_loop_request(bench_irq, bench_flags(bc));
+				free_irq(bench_irq, &devs[0]);
+			} else {
+				if (request_irq(bench_irq, handler_claim, bench_flags(bc),
+						"bench", &devs[0]))
+					die("request_irq");
+				bench_loop_free(bench_irq);
+			}
+		}
+		return;
+	}
+	if (strcmp(bc->kind, "replay") == 0) {
+		if (genirq)
+			bench_loop_genirq_replay(bc->n);
+		else
+			bench_loop_floor_replay(bc->n);
+		return;
+	}
+	if (!genirq) {
+		bench_loop_floor(bc->n);
+		return;
+	}
+	/* A port enters with local interrupts off. */
+	port_irq_disable();
+	bench_loop_genirq(bc->n);
+	port_irq_enable();
+}
+
+static void parse(struct bench_case *bc, int argc, char **argv)
+{
+	*bc = (struct bench_case){ .impl = "genirq", .kind = "dispatch", .flow = "edge",
+				   .handlers = 1, .n = 1000 };
+	for (int i = 0; i < argc; i++) {
+		char *v = strchr(argv[i], '=');
+
+		if (!v)
+			die("arguments are KEY=VALUE");
+		*v++ = '\0';
+		if (strcmp(argv[i], "impl") == 0)
+			bc->impl = v;
+		else if (strcmp(argv[i], "kind") == 0)
+			bc->kind = v;
+		else if (strcmp(argv[i], "flow") == 0)
+			bc->flow = v;
+		else if (strcmp(argv[i], "handlers") == 0)
+			bc->handlers = (unsigned int)strtoul(v, NULL, 10);
+		else if (strcmp(argv[i], "irqoff") == 0)
+			bc->irqoff = atoi(v);
+		else if (strcmp(argv[i], "cost") == 0)
+			bc->cost = atoi(v);
+		else if (strcmp(argv[i], "n") == 0)
+			bc->n = strtoul(v, NULL, 10);
+		else
+			die("unknown key");
+	}
+	if (bc->handlers < 1 || bc->handlers > MAX_HANDLERS)
+		die("handlers: 1..8");
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* Bytes the core asks for with 16 lines in use at full capacity. */
+static void mem(void)
+{
+	size_t before;
+
+	heap_bytes = 0;
+	if (sim_init(1, GENIRQ_MAX_IRQS))
+		die("sim_init");
+	before = heap_bytes;
+	dom = irq_domain_create_linear("bench", 16, &benchchip_ack, NULL);
+	if (!dom)
+		die("domain");
+	for (unsigned long hw = 0; hw < 16; hw++) {
+		int irq = irq_create_mapping(dom, hw);
+
+		if (irq < 0 || irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) ||
+		    request_irq((unsigned int)irq, handler_claim, 0, "bench", &devs[0]))
+			die("line set-up");
+	}
+	printf("desc_bytes %zu\n", sizeof(struct irq_desc));
+	printf("action_bytes %zu\n", sizeof(struct irqaction));
+	printf("heap_bytes_16 %zu\n", heap_bytes - before);
+	printf("max_irqs %u\n", (unsigned int)GENIRQ_MAX_IRQS);
+	printf("floor_line_bytes %zu\n", sizeof(struct floor_line));
+	printf("floor_action_bytes %zu\n", sizeof(struct floor_action));
+}
+
+int main(int argc, char **argv)
+{
+	struct bench_case bc;
+
+	if (argc < 2)
+		die("usage: bench count|time|mem KEY=VALUE...");
+	if (strcmp(argv[1], "mem") == 0) {
+		mem();
+		return 0;
+	}
+	parse(&bc, argc - 2, argv + 2);
+	if (strcmp(bc.impl, "genirq") == 0)
+		setup_genirq(&bc);
+	else
+		setup_floor(&bc);
+	if (strcmp(argv[1], "time") == 0) {
+		double t0, t1;
+
+		run_case(&bc);		/* warm up */
+		t0 = now_ns();
+		run_case(&bc);
+		t1 = now_ns();
+		printf("%.2f\n", (t1 - t0) / (double)bc.n);
+	} else {
+		run_case(&bc);
+	}
+	return 0;
+}

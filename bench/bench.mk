@@ -1,0 +1,38 @@
+# bench/bench.mk - dispatch cost of genirq against a minimal dispatcher.
+#
+#   make bench          the full table (callgrind instruction counts, bytes,
+#                       indicative ns, guest figures), docs/perf/*.svg
+#   make check-bench    the regression gate: instruction counts against
+#                       bench/budgets.txt (deterministic; no clock)
+#   make bench-profile CASE="flow=edge"   callgrind's per-function costs
+#
+# genirq, the floor and the bench chip are built by one compiler with one
+# set of flags (HOST_CFLAGS), into one binary.
+
+BENCH_OUT	:= $(BUILD)/bench
+BENCH_BIN	:= $(BENCH_OUT)/bench
+BENCH_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c \
+		   bench/bench.c bench/benchchip.c bench/floor.c
+BENCH_OBJS	:= $(addprefix $(BENCH_OUT)/obj/,$(BENCH_SRCS:.c=.o))
+BENCH_PY	:= python3 bench/bench.py --bin $(BENCH_BIN) --budgets bench/budgets.txt \
+		   --core-objs $(BENCH_OUT)/obj/core
+
+$(BENCH_OUT)/obj/%.o: %.c $(CORE_HDRS) $(wildcard bench/*.h)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -Icore -c $< -o $@
+
+$(BENCH_BIN): $(BENCH_OBJS)
+	$(Q)$(CC) -o $@ $(BENCH_OBJS) -Wl,--wrap=malloc -lpthread
+
+.PHONY: bench check-bench bench-profile
+bench: $(BENCH_BIN)
+	$(Q)scripts/deps.sh host
+	$(Q)$(BENCH_PY) run --json $(BENCH_OUT)/results.json --svg docs/perf --guest
+
+check-bench: $(BENCH_BIN)
+	$(Q)scripts/deps.sh host
+	$(Q)$(BENCH_PY) check
+
+bench-profile: $(BENCH_BIN)
+	$(Q)scripts/deps.sh host
+	$(Q)$(BENCH_PY) profile $(CASE)

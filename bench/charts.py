@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: MIT
+"""charts.py - SVG charts of the benchmark's own results (standard library only)."""
+import os
+from xml.sax.saxutils import escape
+
+W, BAR_H, GAP, LEFT, RIGHT = 760, 16, 10, 290, 70
+GENIRQ, FLOOR, IRQOFF = "#3465a4", "#999999", "#73a5d8"
+
+
+def _svg(width, height, body):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+            'font-family="sans-serif" font-size="12">\n'
+            '<rect width="100%%" height="100%%" fill="white"/>\n%s</svg>\n'
+            % (width, height, "".join(body)))
+
+
+def _text(x, y, s, anchor="start", weight="normal"):
+    return '<text x="%.1f" y="%.1f" text-anchor="%s" font-weight="%s">%s</text>\n' % (
+        x, y, anchor, weight, escape(s))
+
+
+def dispatch_chart(data):
+    """Horizontal bars: instructions per dispatch, genirq (default, IRQF_DISABLED) vs floor."""
+    ins, labels = data["instructions"], data["labels"]
+    cases = ["edge", "level", "fasteoi", "shared2", "shared8", "percpu", "disabled", "replay"]
+    series = [("genirq", "genirq:", GENIRQ), ("genirq, IRQF_DISABLED", "genirq-irqoff:", IRQOFF),
+              ("floor", "floor:", FLOOR)]
+    top = max(ins["genirq:" + c] for c in cases)
+    scale = (W - LEFT - RIGHT) / top
+    body, y = [_text(W / 2, 20, "Instructions per interrupt (callgrind; lower is better)",
+                     "middle", "bold")], 40
+    for name, _, colour in series:
+        body.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (LEFT, y - 10, colour))
+        body.append(_text(LEFT + 16, y, name))
+        y += 16
+    y += 6
+    for c in cases:
+        body.append(_text(LEFT - 8, y + BAR_H + 4, labels[c], "end"))
+        for _, prefix, colour in series:
+            v = ins.get(prefix + c)
+            if v is None:
+                continue
+            body.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>\n' % (
+                LEFT, y, v * scale, BAR_H - 3, colour))
+            body.append(_text(LEFT + v * scale + 4, y + BAR_H - 5, "%g" % v))
+            y += BAR_H
+        y += GAP
+    return _svg(W, y + 10, body)
+
+
+def shared_chart(data):
+    """Lines: instructions as handlers on a shared line grow from 1 to 8."""
+    ins = data["instructions"]
+    ks = list(range(1, 9))
+    key = lambda impl, k: "%s:%s" % (impl, "edge" if k == 1 else "shared%d" % k)
+    g = [ins[key("genirq", k)] for k in ks]
+    f = [ins[key("floor", k)] for k in ks]
+    h, x0, y0, pw, ph = 360, 70, 40, W - 70 - 110, 260
+    top = max(g) * 1.1
+    px = lambda k: x0 + (k - 1) * pw / 7
+    py = lambda v: y0 + ph - v * ph / top
+    body = [_text(W / 2, 20, "Instructions per interrupt as handlers share a line "
+                  "(the last one claims)", "middle", "bold")]
+    body.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>\n' % (x0, y0 + ph, x0 + pw, y0 + ph))
+    body.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>\n' % (x0, y0, x0, y0 + ph))
+    for k in ks:
+        body.append(_text(px(k), y0 + ph + 16, str(k), "middle"))
+    body.append(_text(x0 + pw / 2, y0 + ph + 34, "handlers on the line", "middle"))
+    step = 50 if top < 600 else 100
+    for v in range(0, int(top) + 1, step):
+        body.append(_text(x0 - 6, py(v) + 4, str(v), "end"))
+        body.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>\n' % (x0 + 1, py(v), x0 + pw, py(v)))
+    for vals, colour, name in ((g, GENIRQ, "genirq"), (f, FLOOR, "floor")):
+        pts = " ".join("%.1f,%.1f" % (px(k), py(v)) for k, v in zip(ks, vals))
+        body.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>\n' % (pts, colour))
+        for k, v in zip(ks, vals):
+            body.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"/>\n' % (px(k), py(v), colour))
+        body.append(_text(px(8) + 8, py(vals[-1]) + 4, "%s %g" % (name, vals[-1])))
+    return _svg(W, h + 20, body)
+
+
+def write_all(data, out_dir):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "dispatch.svg"), "w") as f:
+        f.write(dispatch_chart(data))
+    with open(os.path.join(out_dir, "shared.svg"), "w") as f:
+        f.write(shared_chart(data))
