@@ -46,6 +46,7 @@
 
 /* GCR reset is quick on real parts; bound the wait anyway. */
 #define RESET_SPINS	100000
+#define VECTOR_MAX	0xffffu		/* the widest vector field (FSL) */
 
 struct mpic {
 	uintptr_t		base;
@@ -57,6 +58,20 @@ struct mpic {
 	struct irq_spinlock	lock;		/* read-modify-write of VPRs */
 	struct irq_domain	*domain;
 };
+
+/* One line on the console: "mpic NAME: WHAT". */
+static void report(const char *name, const char *what)
+{
+	const char *parts[] = { "mpic ", name ? name : "?", ": ", what, "\n" };
+
+	for (unsigned int i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		size_t n = 0;
+
+		while (parts[i][n])
+			n++;
+		port_console_write(parts[i], n);
+	}
+}
 
 static uint32_t swab32(uint32_t v)
 {
@@ -215,11 +230,19 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 {
 	const bool cpu_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 	unsigned int nr_lines, spins = 0;
-	struct mpic *m = port_alloc(sizeof(*m));
+	struct mpic *m;
 	uint32_t frr;
 
-	if (!m)
+	/* IACK is masked to the vector field: a wider vector never matches. */
+	if (cfg->spurious_vector > VECTOR_MAX) {
+		report(cfg->name, "spurious vector wider than 16 bits");
 		return NULL;
+	}
+	m = port_alloc(sizeof(*m));
+	if (!m) {
+		report(cfg->name, "out of memory");
+		return NULL;
+	}
 	*m = (struct mpic){ .base = cfg->base, .swap = cfg->big_endian != cpu_big,
 			    .spurious = cfg->spurious_vector,
 			    .vector_mask = cfg->spurious_vector > 0xff ? 0xffffu : 0xffu };
@@ -227,14 +250,19 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 	wr(m, GCR, GCR_RESET);
 	while ((rd(m, GCR) & GCR_RESET) && ++spins < RESET_SPINS)
 		port_cpu_relax();
+	if (spins == RESET_SPINS) {
+		report(cfg->name, "reset did not complete");
+		goto fail;
+	}
 	wr(m, GCR, cfg->gcr_mode);
 	frr = rd(m, FRR);
 	m->nr_sources = ((frr >> 16) & 0x7ffu) + 1;
 	m->nr_cpus = ((frr >> 8) & 0x1fu) + 1;
 	nr_lines = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
-	if (nr_lines > m->vector_mask || (GCR_RESET & rd(m, GCR))) {
-		port_free(m);
-		return NULL;
+	/* Line vectors are 0..nr_lines-1: the spurious one must be none of them. */
+	if (m->spurious < nr_lines) {
+		report(cfg->name, "spurious vector not above every line's vector");
+		goto fail;
 	}
 	wr(m, SVR, m->spurious);
 	for (unsigned int s = 0; s < m->nr_sources; s++) {
@@ -251,11 +279,12 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 		wr(m, TMR_DR(n), 1);
 	}
 	m->domain = irq_domain_create_linear(cfg->name, nr_lines, &mpic_chip, m);
-	if (!m->domain) {
-		port_free(m);
-		return NULL;
-	}
+	if (!m->domain)
+		goto fail;	/* reported by the core */
 	return m;
+fail:
+	port_free(m);
+	return NULL;
 }
 
 struct irq_domain *mpic_domain(struct mpic *m)
@@ -312,6 +341,16 @@ irq_hw_number_t mpic_iack(struct mpic *m)
 void mpic_eoi_cpu(struct mpic *m)
 {
 	wr(m, cpu_reg(CPU_EOI), 0);
+}
+
+void mpic_handle(struct mpic *m, void *regs)
+{
+	irq_hw_number_t hw = mpic_iack(m);
+
+	if (hw == MPIC_SPURIOUS)
+		irq_spurious_vector();		/* no EOI for the spurious vector */
+	else if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
+		mpic_eoi_cpu(m);		/* unmapped: counted by the core, ended here */
 }
 
 void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest)

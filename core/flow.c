@@ -237,12 +237,15 @@ void handle_fasteoi_irq(struct irq_desc *desc)
 	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
 	action = desc_action(desc);
 	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		st |= IRQS_PENDING;
-		if (!action || (st & IRQS_DISABLED)) {
-			desc->mask(&desc->data);
-			st |= IRQS_MASKED;
-		}
-		desc_set_state(desc, st);
+		/*
+		 * Masked in every case: a level line still asserted would
+		 * otherwise come straight back after our eoi and keep this CPU
+		 * busy while the CPU that runs the handlers starves. The
+		 * PENDING bit keeps the event; the running CPU (or the last
+		 * enable_irq) unmasks and runs it.
+		 */
+		desc->mask(&desc->data);
+		desc_set_state(desc, st | IRQS_PENDING | IRQS_MASKED);
 		goto out_eoi;
 	}
 	st = run_events(desc, st | IRQS_INPROGRESS, action);

@@ -30,12 +30,7 @@ void port_ack_bad_irq(unsigned int irq)
 
 static void dispatch(void *regs)
 {
-	irq_hw_number_t hw = mpic_iack(pic);
-
-	if (hw == MPIC_SPURIOUS)
-		irq_spurious_vector();		/* no EOI for the spurious vector */
-	else if (irq_handle_domain_entry(mpic_domain(pic), hw, regs) < 0)
-		mpic_eoi_cpu(pic);		/* unmapped: counted, ended here */
+	mpic_handle(pic, regs);
 }
 
 static void external(struct ppc_regs *regs)

@@ -1,6 +1,7 @@
 # arch/ppc/port.mk - the 32-bit PowerPC port: e500v2 on QEMU -M ppce500.
 #
-#   make check-ppc   build, boot every scenario under the QEMU harness,
+#   make check-ppc   the MPIC driver on the host (both byte orders), then
+#                    build, boot every scenario under the QEMU harness,
 #                    then an interactive-shell session
 #   make run-ppc     boot the shell on this terminal (scripted demo when
 #                    stdin is not a terminal)
@@ -12,7 +13,7 @@ PPC_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/ppc -O2 -g -ffreestanding -no
 		   -mbig-endian -msdata=none -G 0 -mno-altivec
 PPC_ASFLAGS	:= -Iarch/ppc -mcpu=8548 -Wa,-mregnames -D__ASSEMBLER__
 PPC_SRCS	:= $(CORE_SRCS) controllers/mpic.c demo/shell.c demo/scenario.c demo/libc.c \
-		   $(filter-out arch/ppc/boot.S,$(wildcard arch/ppc/*.c))
+		   $(filter-out %-host-test.c,$(wildcard arch/ppc/*.c))
 PPC_OBJS	:= $(patsubst %.c,$(PPC_BUILD)/%.o,$(PPC_SRCS)) $(PPC_BUILD)/arch/ppc/boot.o
 PPC_ELF		:= $(PPC_BUILD)/genirq-ppce500.elf
 PPC_HDRS	:= $(CORE_HDRS) $(wildcard arch/ppc/*.h demo/*.h)
@@ -62,12 +63,26 @@ $(PPC_ELF): $(PPC_OBJS) arch/ppc/kernel.ld
 	$(PPC_CC) -nostdlib -static -no-pie -Wl,--no-warn-rwx-segments -T arch/ppc/kernel.ld \
 		-o $@ $(PPC_OBJS) -lgcc
 
-.PHONY: ppc-deps check-ppc run-ppc
+# The MPIC driver on the host against a fake register file whose every
+# access is trapped and logged (arch/ppc/mpic-host-test.c), under ASan and
+# UBSan, once big-endian (FSL) and once little-endian (Keylargo).
+PPC_MTEST	:= $(PPC_BUILD)/mpic-host-test
+$(PPC_MTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/mpic.c \
+		arch/ppc/mpic-host-test.c $(CORE_HDRS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
+		controllers/simpic.c controllers/mpic.c arch/ppc/mpic-host-test.c -lpthread
+
+.PHONY: ppc-deps check-ppc run-ppc check-mpic-host
 ppc-deps:
 	$(Q)scripts/deps.sh cross qemu-ppc
 
+check-mpic-host: $(PPC_MTEST)
+	$(Q)$(PPC_MTEST) be
+	$(Q)$(PPC_MTEST) le
+
 # Two CPUs: every scenario and the shell session. One CPU: the SMP ones skip.
-check-ppc: ppc-deps $(PPC_ELF)
+check-ppc: ppc-deps check-mpic-host $(PPC_ELF)
 	$(Q)$(PPC_HARNESS) --name ppc-smp2 --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-smp2.log \
 		--ready '$(PPC_READY)' --input '$(PPC_SESSION)' --byte-delay 0.002 $(PPC_EXPECT) \
 		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)

@@ -44,10 +44,12 @@ struct mpic;
  * mpic_create - reset an MPIC, mask every line, make its irq domain
  *
  * Sources are counted from FRR; every line starts masked, edge, at its
- * default priority, routed to CPU 0.
+ * default priority, routed to CPU 0. Line vectors are the hardware
+ * numbers, so @cfg->spurious_vector must be above all of them.
  * Context: boot, on CPU 0, interrupts off.
- * Return: the instance, or NULL (out of memory, or too many sources for
- * the vector field) after a report.
+ * Return: the instance, or NULL after a report on the console: out of
+ * memory, a spurious vector wider than 16 bits or not above every line's
+ * vector, or a reset (GCR bit 31) that did not complete.
  */
 struct mpic *mpic_create(const struct mpic_config *cfg);
 struct irq_domain *mpic_domain(struct mpic *m);
@@ -79,6 +81,20 @@ irq_hw_number_t mpic_iack(struct mpic *m);
 
 /* End the event mpic_iack() gave, for a line nobody mapped. */
 void mpic_eoi_cpu(struct mpic *m);
+
+/**
+ * mpic_handle - take one external interrupt on this CPU
+ * @regs: the interrupted state, for get_irq_regs()
+ *
+ * IACK, then the line's flow through the domain (its eoi ends the event).
+ * The spurious vector is counted with irq_spurious_vector() and not
+ * ended; a vector with no mapped line is counted by the core and ended
+ * here.
+ *
+ * Context: external interrupt entry, local interrupts off, on the stack
+ * the port chose.
+ */
+void mpic_handle(struct mpic *m, void *regs);
 
 /* Send IPI @n to every CPU in @dest. Context: any. */
 void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest);

@@ -1,0 +1,809 @@
+// SPDX-License-Identifier: MIT
+/*
+ * mpic-host-test.c - the MPIC driver on the host, against a fake OpenPIC
+ * register file, once per register byte order:
+ *
+ *   mpic-host-test be    FSL MPIC: big-endian, 196 sources, 16-bit vectors
+ *   mpic-host-test le    Apple Keylargo-style OpenPIC: little-endian,
+ *                        64 sources, 8-bit vectors
+ *
+ * The register file is a byte array whose pages are kept inaccessible:
+ * each access the driver makes faults, the fake prepares a read (IACK
+ * pops its queue, the reset bit clears), the access is single-stepped
+ * (x86 EFLAGS.TF), then it is logged with the value decoded from the
+ * bytes in the instance's byte order, checked to be one aligned 32-bit
+ * word, and the fake reacts to a write (reset, EOI, IPI dispatch,
+ * unmasking a held source). So every check below sees the exact
+ * sequence of register reads and writes the genirq core caused through
+ * the driver, and the byte layout of every value.
+ *
+ * Runs on the hosted port (arch/host), as part of check-ppc. Needs an
+ * x86-64 Linux host (the page-fault error code and the trap flag).
+ */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/mpic.h>
+#include <genirq/port.h>
+#include <genirq/sim.h>
+
+#if !defined(__x86_64__) || !defined(__linux__)
+#error "mpic-host-test traps register accesses with x86-64 Linux page faults and single steps"
+#endif
+
+/* The OpenPIC register map, written down again from the spec (not from mpic.c). */
+#define R_FRR		0x1000u
+#define R_GCR		0x1020u
+#define R_IPI_VPR(n)	(0x10a0u + 0x10u * (n))
+#define R_SVR		0x10e0u
+#define R_TFRR		0x10f0u
+#define R_TMR_BCR(n)	(0x1110u + 0x40u * (n))
+#define R_TMR_VPR(n)	(0x1120u + 0x40u * (n))
+#define R_TMR_DR(n)	(0x1130u + 0x40u * (n))
+#define R_SRC_VPR(s)	(0x10000u + 0x20u * (s))
+#define R_SRC_DR(s)	(0x10010u + 0x20u * (s))
+#define R_CPU(c, r)	(0x20000u + 0x1000u * (c) + (r))
+#define R_IPIDR(n)	(0x40u + 0x10u * (n))
+#define R_CTPR		0x80u
+#define R_IACK		0xa0u
+#define R_EOI		0xb0u
+
+#define GCR_RESET	0x80000000u
+#define MASK		0x80000000u
+#define POL		0x00800000u	/* active high / rising */
+#define SENSE		0x00400000u	/* level */
+#define PRIO(p)		((uint32_t)(p) << 16)
+#define BCR_CI		0x80000000u
+
+#define FILE_BYTES	0x40000u	/* the MPIC's 256 KiB block */
+#define PAGE_BYTES	4096u
+#define NCPU		2u
+#define QMAX		8u
+#define LOG_MAX		1024u
+#define RESET_READS	2u		/* GCR reads that still show the reset running */
+#define STUCK_WATCH	16u		/* stuck reset: GCR polls logged, the rest run untrapped */
+#define TRAP_FLAG	0x100		/* EFLAGS.TF: trap after one instruction */
+#define PF_WRITE	0x2		/* page-fault error code: the access was a write */
+
+struct acc {
+	char		op;		/* 'R' or 'W' */
+	uint32_t	off;
+	uint32_t	val;
+};
+
+struct instance {
+	const char	*label;
+	bool		big_endian;
+	unsigned int	nr_src;
+	uint32_t	gcr_mode;
+	uint32_t	spurious;
+	uint32_t	reset_svr;
+	uint32_t	iack_junk;	/* set in IACK's reserved bits: the driver masks */
+};
+
+static const struct instance instances[] = {
+	{ "big-endian (FSL MPIC)", true, 196, 0x20000000u, 0xffffu, 0xffffu, 0x5a5a0000u },
+	{ "little-endian (Keylargo OpenPIC)", false, 64, 0, 0xffu, 0xffu, 0x5a5a5a00u },
+};
+
+static const struct instance *inst;
+static uint8_t *regs, *shadow;		/* the register file; its contents as last seen */
+static struct { uint32_t off; bool write, armed; } step;
+static struct acc acc_log[LOG_MAX];
+static unsigned int nr_acc, reset_reads, failures;
+static bool reset_stuck;
+static unsigned int stuck_polls;
+static uint32_t queue[NCPU][QMAX], in_service[NCPU][QMAX];
+static unsigned int qlen[NCPU], depth[NCPU];
+static bool held[256];			/* raised while masked */
+
+#define CHECK(c) do { if (!(c)) { failures++; \
+	fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); } } while (0)
+
+static void fake_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "fake MPIC: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	failures++;
+}
+
+/* --- the byte array, in the instance's byte order --- */
+
+static uint32_t get(uint32_t off)
+{
+	const uint8_t *b = regs + off;
+
+	if (inst->big_endian)
+		return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+	return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
+}
+
+static void put(uint32_t off, uint32_t v)
+{
+	for (unsigned int i = 0; i < 4; i++) {
+		unsigned int shift = inst->big_endian ? 24 - 8 * i : 8 * i;
+
+		regs[off + i] = shadow[off + i] = (uint8_t)(v >> shift);
+	}
+}
+
+static void file_access(int prot)
+{
+	if (mprotect(regs, FILE_BYTES, prot) != 0)
+		abort();
+}
+
+/* The test's own look at a register (not logged). */
+static uint32_t peek(uint32_t off)
+{
+	uint32_t v;
+
+	file_access(PROT_READ | PROT_WRITE);
+	v = get(off);
+	file_access(PROT_NONE);
+	return v;
+}
+
+static bool bytes_are(uint32_t off, const uint8_t want[4])
+{
+	bool ok;
+
+	file_access(PROT_READ);
+	ok = memcmp(regs + off, want, 4) == 0;
+	if (!ok)
+		fprintf(stderr, "  bytes at %#x: %02x %02x %02x %02x\n", off, regs[off],
+			regs[off + 1], regs[off + 2], regs[off + 3]);
+	file_access(PROT_NONE);
+	return ok;
+}
+
+/* --- the fake controller --- */
+
+static void enqueue(unsigned int cpu, uint32_t vector)
+{
+	if (qlen[cpu] == QMAX)
+		fake_error("queue of CPU %u full", cpu);
+	else
+		queue[cpu][qlen[cpu]++] = vector;
+}
+
+/* Deliver a line whose vector/priority register reads @vpr: to the one CPU in its DR. */
+static void route(uint32_t vpr, uint32_t dr_off)
+{
+	uint32_t dr = get(dr_off);
+
+	if (dr == 0 || (dr & (dr - 1)) || dr >= 1u << NCPU)
+		fake_error("destination %#x at %#x is not one CPU", dr, dr_off);
+	else
+		enqueue((unsigned int)__builtin_ctz(dr), vpr & (inst->spurious));
+}
+
+/* Raise source @s (file open): held while masked, delivered at unmask. */
+static void raise_locked(uint32_t vpr_off, uint32_t dr_off, unsigned int s)
+{
+	uint32_t vpr = get(vpr_off);
+
+	if (vpr & MASK)
+		held[s] = true;
+	else
+		route(vpr, dr_off);
+}
+
+static void raise_source(unsigned int s)
+{
+	file_access(PROT_READ | PROT_WRITE);
+	raise_locked(R_SRC_VPR(s), R_SRC_DR(s), s);
+	file_access(PROT_NONE);
+}
+
+static void fire_timer(unsigned int n)
+{
+	file_access(PROT_READ | PROT_WRITE);
+	if (get(R_TMR_VPR(n)) & MASK)
+		fake_error("timer %u fired while masked", n);
+	else
+		route(get(R_TMR_VPR(n)), R_TMR_DR(n));
+	file_access(PROT_NONE);
+}
+
+static void reset_file(void)
+{
+	for (unsigned int s = 0; s < inst->nr_src; s++) {
+		put(R_SRC_VPR(s), MASK);
+		put(R_SRC_DR(s), 1);
+	}
+	for (unsigned int n = 0; n < 4; n++) {
+		put(R_IPI_VPR(n), MASK);
+		put(R_TMR_VPR(n), MASK);
+		put(R_TMR_DR(n), 1);
+		put(R_TMR_BCR(n), BCR_CI);
+	}
+	for (unsigned int c = 0; c < NCPU; c++)
+		put(R_CPU(c, R_CTPR), 0xf);
+	put(R_SVR, inst->reset_svr);
+	reset_reads = reset_stuck ? ~0u : RESET_READS;
+}
+
+/* CPU whose private block holds @off, or -1. */
+static int cpu_of(uint32_t off, uint32_t reg)
+{
+	for (unsigned int c = 0; c < NCPU; c++)
+		if (off == R_CPU(c, reg))
+			return (int)c;
+	return -1;
+}
+
+static void before_read(uint32_t off)
+{
+	int c = cpu_of(off, R_IACK);
+
+	if (off == R_GCR && reset_reads && --reset_reads == 0)
+		put(R_GCR, get(R_GCR) & ~GCR_RESET);
+	if (c >= 0) {
+		uint32_t v = get(R_SVR) & inst->spurious;	/* nothing pending */
+
+		if (qlen[c]) {
+			v = queue[c][0];
+			memmove(&queue[c][0], &queue[c][1], --qlen[c] * sizeof(uint32_t));
+			if (depth[c] == QMAX)
+				fake_error("CPU %d: too many in service", c);
+			else
+				in_service[c][depth[c]++] = v;
+		}
+		put(off, v | inst->iack_junk);
+	}
+}
+
+static void after_write(uint32_t off, uint32_t v)
+{
+	int c;
+
+	if (off == R_GCR && (v & GCR_RESET))
+		reset_file();
+	if ((c = cpu_of(off, R_EOI)) >= 0) {
+		if (depth[c] == 0)
+			fake_error("EOI on CPU %d with nothing in service", c);
+		else
+			depth[c]--;
+	}
+	for (unsigned int n = 0; n < 4; n++)
+		for (unsigned int s = 0; s < NCPU; s++)
+			if (off == R_CPU(s, R_IPIDR(n)))
+				for (unsigned int dst = 0; dst < NCPU; dst++)
+					if (v & (1u << dst))
+						enqueue(dst, get(R_IPI_VPR(n)) & inst->spurious);
+	if (off >= R_SRC_VPR(0) && off < R_SRC_VPR(inst->nr_src) && off % 0x20 == 0) {
+		unsigned int s = (off - R_SRC_VPR(0)) / 0x20;
+
+		if (!(v & MASK) && held[s]) {
+			held[s] = false;
+			route(v, R_SRC_DR(s));
+		}
+	}
+}
+
+/* --- trapping the driver's accesses --- */
+
+static void on_fault(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	uintptr_t a = (uintptr_t)si->si_addr, base = (uintptr_t)regs;
+
+	(void)sig;
+	if (a < base || a >= base + FILE_BYTES || step.armed) {
+		signal(SIGSEGV, SIG_DFL);	/* a real fault: take it again, unhandled */
+		return;
+	}
+	step.off = (uint32_t)(a - base);
+	step.write = (uc->uc_mcontext.gregs[REG_ERR] & PF_WRITE) != 0;
+	step.armed = true;
+	file_access(PROT_READ | PROT_WRITE);
+	if (!step.write)
+		before_read(step.off);
+	uc->uc_mcontext.gregs[REG_EFL] |= TRAP_FLAG;
+}
+
+static void on_step(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+	uint32_t off = step.off, page = off & ~(PAGE_BYTES - 1), v;
+
+	(void)sig;
+	(void)si;
+	uc->uc_mcontext.gregs[REG_EFL] &= ~TRAP_FLAG;
+	if (!step.armed) {
+		signal(SIGTRAP, SIG_DFL);
+		return;
+	}
+	step.armed = false;
+	if (off % 4)
+		fake_error("unaligned access at %#x", off);
+	for (uint32_t i = page; i < page + PAGE_BYTES; i++)
+		if (regs[i] != shadow[i] && (!step.write || i / 4 != off / 4))
+			fake_error("access at %#x changed byte %#x", off, i);
+	off &= ~3u;
+	memcpy(shadow + off, regs + off, 4);
+	v = get(off);
+	if (nr_acc < LOG_MAX)
+		acc_log[nr_acc++] = (struct acc){ step.write ? 'W' : 'R', off, v };
+	if (step.write)
+		after_write(off, v);
+	file_access(PROT_NONE);
+	/* A driver polling a reset that never ends: leave GCR's page open
+	 * (untrapped) until the next access elsewhere, so it times out fast. */
+	if (reset_stuck && off == R_GCR && !step.write && ++stuck_polls >= STUCK_WATCH &&
+	    mprotect(regs + R_GCR - R_GCR % PAGE_BYTES, PAGE_BYTES, PROT_READ | PROT_WRITE))
+		abort();
+}
+
+static void trap_accesses(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_flags = SA_SIGINFO;
+	sa.sa_sigaction = on_fault;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL) != 0)
+		abort();
+	sa.sa_sigaction = on_step;
+	if (sigaction(SIGTRAP, &sa, NULL) != 0)
+		abort();
+}
+
+/* The user SIGSEGV handler must win over the sanitizer's. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allow_user_segv_handler=1:detect_leaks=1";
+}
+
+/* The accesses since the last check must be exactly @want. */
+static bool log_is(const struct acc *want, unsigned int n, int line)
+{
+	bool ok = nr_acc == n;
+
+	for (unsigned int i = 0; ok && i < n; i++)
+		ok = acc_log[i].op == want[i].op && acc_log[i].off == want[i].off &&
+		     acc_log[i].val == want[i].val;
+	if (!ok) {
+		fprintf(stderr, "line %d: register accesses differ; got:\n", line);
+		for (unsigned int i = 0; i < nr_acc; i++)
+			fprintf(stderr, "  %c %#07x %#010x\n", acc_log[i].op, acc_log[i].off,
+				acc_log[i].val);
+		fprintf(stderr, " wanted:\n");
+		for (unsigned int i = 0; i < n; i++)
+			fprintf(stderr, "  %c %#07x %#010x\n", want[i].op, want[i].off, want[i].val);
+	}
+	nr_acc = 0;
+	return ok;
+}
+
+#define ACCS(...)	((const struct acc[]){ __VA_ARGS__ })
+#define LOG_IS(...)	CHECK(log_is(ACCS(__VA_ARGS__), \
+			      sizeof(ACCS(__VA_ARGS__)) / sizeof(struct acc), __LINE__))
+#define IACK(v)		((v) | inst->iack_junk)
+#define LOG_EMPTY()	CHECK(log_is(NULL, 0, __LINE__))
+
+/* --- the CPUs --- */
+
+static struct mpic *pic;
+
+/* External interrupt on @cpu: what the ppc glue does (interrupts off, mpic_handle). */
+static void take(unsigned int cpu)
+{
+	unsigned int prev = port_cpu_id();
+	unsigned long flags;
+
+	sim_cpu_switch(cpu);
+	flags = port_irq_save();
+	mpic_handle(pic, NULL);
+	port_irq_restore(flags);
+	sim_cpu_switch(prev);
+}
+
+static unsigned int uart_calls[2], edge_calls[NCPU], ipi_calls[NCPU], tick_calls[NCPU];
+static bool nest_tick;
+static int uart_cookie[2];
+
+static irqreturn_t uart_handler(int irq, void *dev)
+{
+	(void)irq;
+	uart_calls[(int *)dev - uart_cookie]++;
+	if (nest_tick && dev == &uart_cookie[1]) {	/* the tick arrives meanwhile */
+		nest_tick = false;
+		fire_timer(0);
+		take(port_cpu_id());
+	}
+	return IRQ_HANDLED;
+}
+
+/* @dev: a per-CPU array of call counts. */
+static irqreturn_t count_handler(int irq, void *dev)
+{
+	(void)irq;
+	((unsigned int *)dev)[port_cpu_id()]++;
+	return IRQ_HANDLED;
+}
+
+static struct cpumask one_cpu(unsigned int cpu)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	return m;
+}
+
+/* --- the checks --- */
+
+#define UART	42u	/* FSL: both DUARTs' internal source */
+#define EDGE	7u
+#define NOBODY	9u	/* never mapped */
+
+#define FRR(n)	(((n) - 1) << 16 | (NCPU - 1) << 8 | 2)
+
+/* A register file fresh from power-up: FRR says @nr_src sources and NCPU CPUs. */
+static void power_up(uint32_t nr_src)
+{
+	file_access(PROT_READ | PROT_WRITE);
+	memset(regs, 0xa5, FILE_BYTES);		/* what a reset does not define */
+	memset(shadow, 0xa5, FILE_BYTES);
+	put(R_FRR, FRR(nr_src));
+	put(R_GCR, 0);
+	file_access(PROT_NONE);
+	nr_acc = 0;
+}
+
+/* Refused set-ups: NULL after a report, nothing leaked. */
+static void check_create_failures(struct mpic_config cfg)
+{
+	const uint32_t spurious = cfg.spurious_vector;
+	long live = sim_alloc_live();
+
+	cfg.spurious_vector = 0x10000;		/* wider than any vector field */
+	power_up(inst->nr_src);
+	CHECK(mpic_create(&cfg) == NULL);
+	LOG_EMPTY();
+	CHECK(sim_console_contains("mpic MPIC: spurious vector wider than 16 bits"));
+
+	cfg.spurious_vector = 0x20;		/* source 32's vector too */
+	power_up(inst->nr_src);
+	CHECK(mpic_create(&cfg) == NULL);
+	CHECK(sim_console_contains("mpic MPIC: spurious vector not above every line's vector"));
+
+	cfg.spurious_vector = spurious;
+	if (spurious == 0xff) {			/* 256 sources do not fit 8-bit vectors */
+		power_up(256);
+		sim_console_clear();
+		CHECK(mpic_create(&cfg) == NULL);
+		CHECK(sim_console_contains("mpic MPIC: spurious vector not above every line's vector"));
+		CHECK(log_is(ACCS({ 'W', R_GCR, GCR_RESET }, { 'R', R_GCR, GCR_RESET },
+				  { 'R', R_GCR, 0 }, { 'W', R_GCR, inst->gcr_mode },
+				  { 'R', R_FRR, FRR(256u) }), 5, __LINE__));
+	}
+
+	/* A reset that never ends: given up, nothing written after it. */
+	power_up(inst->nr_src);
+	reset_stuck = true;
+	stuck_polls = 0;
+	CHECK(mpic_create(&cfg) == NULL);
+	CHECK(nr_acc == 1 + STUCK_WATCH && acc_log[0].op == 'W' && acc_log[0].off == R_GCR);
+	for (unsigned int i = 1; i < nr_acc; i++)
+		CHECK(acc_log[i].op == 'R' && acc_log[i].off == R_GCR && acc_log[i].val == GCR_RESET);
+	CHECK(peek(R_GCR) == GCR_RESET);
+	CHECK(sim_console_contains("mpic MPIC: reset did not complete"));
+	reset_stuck = false;
+	nr_acc = 0;
+
+	CHECK(sim_alloc_live() == live);
+	sim_console_clear();
+}
+
+static void check_create(const struct mpic_config *cfg)
+{
+	const uint32_t n = inst->nr_src;
+	const uint8_t be_vpr[4] = { 0x80, 0x05, 0x00, UART }, le_vpr[4] = { UART, 0x00, 0x05, 0x80 };
+	const uint8_t be_svr[4] = { 0, 0, 0xff, 0xff }, le_svr[4] = { 0xff, 0, 0, 0 };
+	bool ok = true;
+
+	power_up(n);
+	pic = mpic_create(cfg);
+	CHECK(pic != NULL);
+	if (!pic)
+		exit(1);
+	/* Reset, waited for; mode; FRR; spurious vector; then every line. */
+	CHECK(nr_acc == 6 + 2 * n + 4 + 3 * 4);
+	nr_acc = 6;
+	LOG_IS({ 'W', R_GCR, GCR_RESET }, { 'R', R_GCR, GCR_RESET }, { 'R', R_GCR, 0 },
+	       { 'W', R_GCR, inst->gcr_mode }, { 'R', R_FRR, FRR(n) },
+	       { 'W', R_SVR, inst->spurious });
+	CHECK(mpic_nr_sources(pic) == n && mpic_nr_cpus(pic) == NCPU);
+	CHECK(mpic_ipi_hwirq(pic, 0) == n && mpic_timer_hwirq(pic, 0) == n + 4);
+
+	/* Every line masked, edge, its own number as vector, to CPU 0. */
+	for (uint32_t s = 0; s < n; s++)
+		ok &= peek(R_SRC_VPR(s)) == (MASK | PRIO(5) | s) && peek(R_SRC_DR(s)) == 1;
+	for (uint32_t i = 0; i < 4; i++) {
+		ok &= peek(R_IPI_VPR(i)) == (MASK | PRIO(10) | (n + i));
+		ok &= peek(R_TMR_VPR(i)) == (MASK | PRIO(8) | (n + 4 + i));
+		ok &= peek(R_TMR_DR(i)) == 1 && peek(R_TMR_BCR(i)) == BCR_CI;
+	}
+	CHECK(ok);
+	CHECK(peek(R_SVR) == inst->spurious && peek(R_GCR) == inst->gcr_mode);
+	/* The byte layout itself, not only the values read back. */
+	CHECK(bytes_are(R_SRC_VPR(UART), inst->big_endian ? be_vpr : le_vpr));
+	CHECK(bytes_are(R_SVR, inst->big_endian ? be_svr : le_svr));
+
+	for (unsigned int c = 0; c < NCPU; c++) {
+		sim_cpu_switch(c);
+		mpic_cpu_init(pic);
+		LOG_IS({ 'W', R_CPU(c, R_CTPR), 0 }, { 'R', R_CPU(c, R_CTPR), 0 });
+	}
+	sim_cpu_switch(0);
+}
+
+/* Source 42: level, high, two handlers; one event is IACK, both handlers, EOI. */
+static int check_shared_level(void)
+{
+	const uint32_t vpr = R_SRC_VPR(UART), lvl = SENSE | POL | PRIO(5) | UART;
+	int irq = irq_create_mapping(mpic_domain(pic), UART);
+
+	CHECK(irq >= 0);
+	LOG_EMPTY();
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_HIGH) == 0);
+	LOG_IS({ 'R', vpr, MASK | PRIO(5) | UART }, { 'W', vpr, MASK | lvl }, { 'R', vpr, MASK | lvl });
+	/* Startup routes the still masked line (DR only), then unmasks it. */
+	CHECK(request_irq((unsigned int)irq, uart_handler, IRQF_SHARED, "uart0", &uart_cookie[0]) == 0);
+	LOG_IS({ 'R', vpr, MASK | lvl }, { 'W', R_SRC_DR(UART), 1 },
+	       { 'R', vpr, MASK | lvl }, { 'W', vpr, lvl }, { 'R', vpr, lvl });
+	CHECK(request_irq((unsigned int)irq, uart_handler, IRQF_SHARED, "uart1", &uart_cookie[1]) == 0);
+	LOG_EMPTY();
+
+	raise_source(UART);
+	take(0);
+	CHECK(uart_calls[0] == 1 && uart_calls[1] == 1);
+	CHECK(irq_stat_cpu((unsigned int)irq, 0) == 1);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(UART) }, { 'W', R_CPU(0, R_EOI), 0 });
+	return irq;
+}
+
+/* Every trigger type into SENSE/POLARITY, priority, then disable/enable replay. */
+static void check_types_and_replay(void)
+{
+	static const struct { unsigned int type; uint32_t bits; } types[] = {
+		{ IRQ_TYPE_EDGE_RISING, POL }, { IRQ_TYPE_EDGE_FALLING, 0 },
+		{ IRQ_TYPE_LEVEL_LOW, SENSE }, { IRQ_TYPE_LEVEL_HIGH, SENSE | POL },
+		{ IRQ_TYPE_EDGE_RISING, POL },
+	};
+	const uint32_t vpr = R_SRC_VPR(EDGE), base = PRIO(5) | EDGE;
+	const uint8_t be_lvl_low[4] = { 0x80, 0x45, 0x00, EDGE }, le_lvl_low[4] = { EDGE, 0x00, 0x45, 0x80 };
+	int irq = irq_create_mapping(mpic_domain(pic), EDGE);
+	uint32_t old = MASK | base;
+
+	CHECK(irq >= 0);
+	for (unsigned int i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		uint32_t now = MASK | base | types[i].bits;
+
+		CHECK(irq_set_irq_type((unsigned int)irq, types[i].type) == 0);
+		LOG_IS({ 'R', vpr, old }, { 'W', vpr, now }, { 'R', vpr, now });
+		if (types[i].type == IRQ_TYPE_LEVEL_LOW)
+			CHECK(bytes_are(vpr, inst->big_endian ? be_lvl_low : le_lvl_low));
+		old = now;
+	}
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_BOTH) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(peek(vpr) == (MASK | base | POL));
+
+	CHECK(mpic_set_priority(pic, EDGE, 12) == 0);
+	LOG_IS({ 'R', vpr, MASK | base | POL }, { 'W', vpr, MASK | PRIO(12) | EDGE | POL },
+	       { 'R', vpr, MASK | PRIO(12) | EDGE | POL });
+	CHECK(mpic_set_priority(pic, EDGE, 16) == -EINVAL);
+	CHECK(mpic_set_priority(pic, mpic_timer_hwirq(pic, 3) + 1, 1) == -EINVAL);
+	LOG_EMPTY();
+
+	const uint32_t on = PRIO(12) | EDGE | POL;
+
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "edge", edge_calls) == 0);
+	LOG_IS({ 'R', vpr, MASK | on }, { 'W', R_SRC_DR(EDGE), 1 },
+	       { 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
+
+	/* Masked in the MPIC while disabled: the event waits there. */
+	disable_irq((unsigned int)irq);
+	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'R', vpr, MASK | on });
+	raise_source(EDGE);
+	CHECK(qlen[0] == 0 && held[EDGE]);
+	enable_irq((unsigned int)irq);
+	LOG_IS({ 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
+	CHECK(qlen[0] == 1);
+	take(0);
+	CHECK(edge_calls[0] == 1);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(EDGE) }, { 'W', R_CPU(0, R_EOI), 0 });
+
+	free_irq((unsigned int)irq, edge_calls);
+	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'R', vpr, MASK | on });
+}
+
+/* The spurious vector: counted, nothing dispatched, no EOI. An unmapped one: EOI'd. */
+static void check_spurious_and_unmapped(void)
+{
+	const uint32_t spu = inst->spurious;
+
+	for (unsigned int c = 0; c < NCPU; c++) {
+		take(c);
+		CHECK(irq_spurious_count(c) == 1);
+		LOG_IS({ 'R', R_CPU(c, R_IACK), IACK(spu) });
+	}
+	CHECK(irq_error_count() == 0);
+	enqueue(0, NOBODY);
+	take(0);
+	CHECK(irq_error_count() == 1 && irq_spurious_count(0) == 1);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(NOBODY) }, { 'W', R_CPU(0, R_EOI), 0 });
+}
+
+/* Unmasked: masked around the DR write. Masked (disabled): DR only. */
+static void check_affinity(int uart)
+{
+	const uint32_t vpr = R_SRC_VPR(UART), dr = R_SRC_DR(UART), lvl = SENSE | POL | PRIO(5) | UART;
+	struct cpumask m = one_cpu(1), eff;
+
+	CHECK(irq_set_affinity((unsigned int)uart, &m) == 0);
+	LOG_IS({ 'R', vpr, lvl }, { 'W', vpr, MASK | lvl }, { 'W', dr, 2 }, { 'W', vpr, lvl });
+	CHECK(irq_get_effective_affinity((unsigned int)uart, &eff) == 0 && cpumask_test_cpu(1, &eff) &&
+	      !cpumask_test_cpu(0, &eff));
+	raise_source(UART);
+	CHECK(qlen[0] == 0 && qlen[1] == 1);
+	take(1);
+	CHECK(uart_calls[0] == 2 && irq_stat_cpu((unsigned int)uart, 1) == 1);
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(UART) }, { 'W', R_CPU(1, R_EOI), 0 });
+
+	disable_irq((unsigned int)uart);
+	LOG_IS({ 'R', vpr, lvl }, { 'W', vpr, MASK | lvl }, { 'R', vpr, MASK | lvl });
+	m = one_cpu(0);
+	CHECK(irq_set_affinity((unsigned int)uart, &m) == 0);
+	LOG_IS({ 'R', vpr, MASK | lvl }, { 'W', dr, 1 });
+	enable_irq((unsigned int)uart);
+	LOG_IS({ 'R', vpr, MASK | lvl }, { 'W', vpr, lvl }, { 'R', vpr, lvl });
+}
+
+/* IPI 0 as a per-CPU line: unmasked once, sent through the sender's dispatch register. */
+static void check_ipis(void)
+{
+	const uint32_t hw = (uint32_t)mpic_ipi_hwirq(pic, 0), vpr = R_IPI_VPR(0), on = PRIO(10) | hw;
+	int irq = irq_create_mapping(mpic_domain(pic), hw);
+	struct cpumask m = one_cpu(1);
+
+	CHECK(irq >= 0 && irq_set_percpu((unsigned int)irq) == 0);
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(request_irq((unsigned int)irq, count_handler, IRQF_PERCPU, "ipi", ipi_calls) == 0);
+	LOG_IS({ 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == -EIO);
+	LOG_EMPTY();
+
+	mpic_send_ipi(pic, 0, &m);
+	LOG_IS({ 'W', R_CPU(0, R_IPIDR(0)), 2 });
+	take(1);
+	CHECK(ipi_calls[0] == 0 && ipi_calls[1] == 1 && irq_stat_cpu((unsigned int)irq, 1) == 1);
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
+
+	cpumask_set_cpu(0, &m);
+	sim_cpu_switch(1);
+	mpic_send_ipi(pic, 0, &m);
+	sim_cpu_switch(0);
+	LOG_IS({ 'W', R_CPU(1, R_IPIDR(0)), 3 });
+	take(0);
+	take(1);
+	CHECK(ipi_calls[0] == 1 && ipi_calls[1] == 2);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw) }, { 'W', R_CPU(0, R_EOI), 0 },
+	       { 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
+	mpic_send_ipi(pic, MPIC_NR_IPIS, &m);
+	LOG_EMPTY();
+}
+
+/* Global timer 0 as an edge line; it nests into the UART's handler (LIFO EOIs). */
+static void check_timer(int uart)
+{
+	const uint32_t hw = (uint32_t)mpic_timer_hwirq(pic, 0), vpr = R_TMR_VPR(0), on = PRIO(8) | hw;
+	int irq = irq_create_mapping(mpic_domain(pic), hw);
+	struct cpumask m = one_cpu(1);
+
+	CHECK(irq >= 0);
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
+	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_LOW) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "timer", tick_calls) == 0);
+	LOG_IS({ 'R', vpr, MASK | on }, { 'W', R_TMR_DR(0), 1 },
+	       { 'R', vpr, MASK | on }, { 'W', vpr, on }, { 'R', vpr, on });
+	CHECK(mpic_timer_start(pic, 0, 250000) == 0);
+	LOG_IS({ 'W', R_TMR_BCR(0), BCR_CI }, { 'W', R_TMR_BCR(0), 250000 });
+	CHECK(mpic_timer_start(pic, 0, BCR_CI) == -EINVAL && mpic_timer_start(pic, 4, 1) == -EINVAL);
+	LOG_EMPTY();
+
+	fire_timer(0);
+	take(0);
+	CHECK(tick_calls[0] == 1);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw) }, { 'W', R_CPU(0, R_EOI), 0 });
+
+	nest_tick = true;
+	raise_source(UART);
+	take(0);
+	CHECK(tick_calls[0] == 2 && uart_calls[1] == 3 && irq_stat_cpu((unsigned int)uart, 0) == 2);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(UART) }, { 'R', R_CPU(0, R_IACK), IACK(hw) },
+	       { 'W', R_CPU(0, R_EOI), 0 }, { 'W', R_CPU(0, R_EOI), 0 });
+
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
+	LOG_IS({ 'R', vpr, on }, { 'W', vpr, MASK | on }, { 'W', R_TMR_DR(0), 2 }, { 'W', vpr, on });
+	fire_timer(0);
+	take(1);
+	CHECK(tick_calls[1] == 1 && irq_stat_cpu((unsigned int)irq, 1) == 1);
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw) }, { 'W', R_CPU(1, R_EOI), 0 });
+
+	CHECK(mpic_timer_start(pic, 0, 0) == 0);
+	LOG_IS({ 'W', R_TMR_BCR(0), BCR_CI });
+}
+
+static void check_cpu_priority(void)
+{
+	sim_cpu_switch(1);
+	mpic_set_cpu_priority(pic, 3);
+	mpic_set_cpu_priority(pic, 0);
+	sim_cpu_switch(0);
+	LOG_IS({ 'W', R_CPU(1, R_CTPR), 3 }, { 'R', R_CPU(1, R_CTPR), 3 },
+	       { 'W', R_CPU(1, R_CTPR), 0 }, { 'R', R_CPU(1, R_CTPR), 0 });
+	file_access(PROT_READ | PROT_WRITE);
+	put(R_TFRR, 25000000);
+	file_access(PROT_NONE);
+	CHECK(mpic_timer_freq(pic) == 25000000);
+	LOG_IS({ 'R', R_TFRR, 25000000 });
+}
+
+int main(int argc, char **argv)
+{
+	struct mpic_config cfg;
+	int uart;
+
+	if (argc != 2 || (strcmp(argv[1], "be") && strcmp(argv[1], "le"))) {
+		fprintf(stderr, "usage: %s be|le\n", argv[0]);
+		return 2;
+	}
+	inst = &instances[argv[1][0] == 'l'];
+	cfg = (struct mpic_config){ .name = "MPIC", .big_endian = inst->big_endian,
+				    .gcr_mode = inst->gcr_mode, .spurious_vector = inst->spurious };
+	regs = mmap(NULL, FILE_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	shadow = malloc(FILE_BYTES);
+	if (regs == MAP_FAILED || !shadow || sim_init(NCPU, 64) != 0)
+		return 1;
+	cfg.base = (uintptr_t)regs;
+	trap_accesses();
+
+	check_create_failures(cfg);
+	check_create(&cfg);
+	uart = check_shared_level();
+	check_types_and_replay();
+	check_spurious_and_unmapped();
+	check_affinity(uart);
+	check_ipis();
+	check_timer(uart);
+	check_cpu_priority();
+
+	for (unsigned int c = 0; c < NCPU; c++)
+		CHECK(qlen[c] == 0 && depth[c] == 0);
+	free(shadow);
+	munmap(regs, FILE_BYTES);
+	printf("mpic host test, %s: %s (%u failed checks)\n", inst->label,
+	       failures ? "FAIL" : "PASS", failures);
+	return failures ? 1 : 0;
+}
