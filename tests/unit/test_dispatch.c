@@ -111,30 +111,6 @@ TEST(disabled_edge_is_replayed_once_on_final_enable)
 	CHECK(s.retriggers <= 1);
 }
 
-TEST(disabled_edge_replay_without_retrigger_goes_through_softirq)
-{
-	struct fixture fx;
-	struct dev d;
-	struct simpic_line_stats s;
-
-	fx_init(&fx, 1, SIMPIC_ACK);
-	dev_init(&d, &fx, 3, false);
-	simpic_set_fault(fx.pic, 3, SIMPIC_NO_RETRIGGER);
-	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
-	disable_irq_nosync(d.irq);
-	dev_raise(&d);
-	sim_run(0);
-	CHECK_EQ(atomic_load(&d.calls), 0);
-	enable_irq(d.irq);
-	/* Replayed from the resend softirq, run at the end of enable_irq. */
-	CHECK_EQ(atomic_load(&d.calls), 1);
-	CHECK_EQ(atomic_load(&d.handled), 1);
-	simpic_line_stats(fx.pic, 3, &s);
-	CHECK_EQ(s.retriggers, 0);
-	sim_run(0);
-	CHECK_EQ(atomic_load(&d.calls), 1);
-}
-
 TEST(level_line_is_never_replayed)
 {
 	struct fixture fx;
