@@ -189,20 +189,35 @@ TEST(edges_arriving_while_in_progress_are_all_run)
 	CHECK_EQ(s.delivered, s.acks);
 }
 
-TEST(irqf_disabled_handler_runs_with_interrupts_off)
+/* Each handler records whether local interrupts were off while it ran. */
+static int irqs_off_seen[3] = { -1, -1, -1 };
+
+static irqreturn_t record_irqs(int irq, void *dev_id)
+{
+	(void)irq;
+	irqs_off_seen[(int *)dev_id - irqs_off_seen] = port_irqs_disabled();
+	return IRQ_HANDLED;
+}
+
+TEST(irqf_disabled_is_honoured_per_handler_on_a_shared_line)
 {
 	struct fixture fx;
-	struct dev a, b;
-	static bool saw_a, saw_b;
+	struct dev d;
 
 	fx_init(&fx, 1, SIMPIC_FASTEOI);
-	dev_init(&a, &fx, 3, true);
-	b = a;
-	CHECK_EQ(dev_request(&a, IRQF_SHARED, "on"), 0);
-	CHECK_EQ(dev_request(&b, IRQF_SHARED | IRQF_DISABLED, "off"), 0);
-	(void)saw_a;
-	(void)saw_b;
-	CHECK(!port_irqs_disabled());
+	dev_init(&d, &fx, 3, false);
+	/* on, off, on: the seed looked at the first handler only. */
+	CHECK_EQ(request_irq((unsigned int)d.irq, record_irqs, IRQF_SHARED, "on1",
+			     &irqs_off_seen[0]), 0);
+	CHECK_EQ(request_irq((unsigned int)d.irq, record_irqs, IRQF_SHARED | IRQF_DISABLED,
+			     "off", &irqs_off_seen[1]), 0);
+	CHECK_EQ(request_irq((unsigned int)d.irq, record_irqs, IRQF_SHARED, "on2",
+			     &irqs_off_seen[2]), 0);
+	simpic_raise(fx.pic, 3);
+	CHECK_EQ(irqs_off_seen[0], 0);
+	CHECK_EQ(irqs_off_seen[1], 1);
+	CHECK_EQ(irqs_off_seen[2], 0);
+	CHECK(!port_irqs_disabled());		/* the entry put them back on */
 }
 
 TEST(spurious_vector_is_counted_not_dispatched)
