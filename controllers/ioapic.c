@@ -80,12 +80,6 @@ static void ioapic_eoi(struct irq_data *d)
 	irq_spin_unlock_irqrestore(&io.lock, flags);
 }
 
-/* Edges on a masked pin are lost: stay open until an event is refused. */
-static void ioapic_disable(struct irq_data *d)
-{
-	(void)d;
-}
-
 static int ioapic_retrigger(struct irq_data *d)
 {
 	unsigned int cpu = cpumask_first(&d->effective);
@@ -127,7 +121,6 @@ static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 static const struct irq_chip ioapic_chip = {
 	.name		= "IO-APIC",
 	.shutdown	= ioapic_mask,
-	.disable	= ioapic_disable,
 	.mask		= ioapic_mask,
 	.unmask		= ioapic_unmask,
 	.eoi		= ioapic_eoi,
