@@ -60,9 +60,9 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		follow_cpu(desc, cpu, online);
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 }
 
@@ -97,7 +97,7 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 
 	if (!desc || !mask)
 		return -EINVAL;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU)) {
 		ret = -EIO;
 		goto out_unlock;
@@ -110,7 +110,7 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	if (ret == 0)
 		desc->affinity = *mask;
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -121,9 +121,9 @@ static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
 
 	if (!desc || !out)
 		return -EINVAL;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	*out = effective ? desc->data.effective : desc->affinity;
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 

@@ -36,16 +36,16 @@ unsigned long probe_irq_on(void)
 
 	/* Flush events that have been waiting a long time. */
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		if (probe_candidate(desc))
 			irq_desc_startup(desc);
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 	port_delay_us(PROBE_SETTLE_LONGSTANDING_US);
 
 	/* Start again (an early event masked its line) and watch. */
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		if (probe_candidate(desc)) {
 			unsigned int st = desc_state(desc) | IRQS_AUTODETECT | IRQS_WAITING;
 
@@ -53,13 +53,13 @@ unsigned long probe_irq_on(void)
 			if (irq_desc_startup(desc))
 				desc_set_state(desc, desc_state(desc) | IRQS_PENDING);
 		}
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 	port_delay_us(PROBE_SETTLE_SPURIOUS_US);
 
 	/* Whatever fired by now is not the device: drop it. */
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		if (desc_state(desc) & IRQS_AUTODETECT) {
 			if (!(desc_state(desc) & IRQS_WAITING)) {
 				desc_set_state(desc, desc_state(desc) & ~IRQS_AUTODETECT);
@@ -68,7 +68,7 @@ unsigned long probe_irq_on(void)
 				val |= 1UL << irq;
 			}
 		}
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 	return val;
 }
@@ -83,7 +83,7 @@ static unsigned int probe_finish(void (*found)(unsigned int irq, void *ctx), voi
 	struct irq_desc *desc;
 
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
-		unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
+		unsigned long flags = desc_lock_irqsave(desc);
 		unsigned int st = desc_state(desc);
 
 		if (st & IRQS_AUTODETECT) {
@@ -95,7 +95,7 @@ static unsigned int probe_finish(void (*found)(unsigned int irq, void *ctx), voi
 			if (!desc_action(desc))
 				irq_desc_shutdown(desc);
 		}
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 	atomic_flag_clear_explicit(&probe_busy, memory_order_release);
 	return fired;

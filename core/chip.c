@@ -161,7 +161,7 @@ static struct irq_desc *lock_desc(unsigned int irq, unsigned long *flags)
 	struct irq_desc *desc = irq_to_desc(irq);
 
 	if (desc)
-		*flags = irq_spin_lock_irqsave(&desc->lock);
+		*flags = desc_lock_irqsave(desc);
 	return desc;
 }
 
@@ -182,7 +182,7 @@ int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -194,7 +194,7 @@ int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq)
 	if (!desc)
 		return -EINVAL;
 	desc->data.hwirq = hwirq;
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 
@@ -223,7 +223,7 @@ int irq_set_irq_type(unsigned int irq, unsigned int type)
 		desc->data.trigger = type;
 		irq_choose_flow(desc);
 	}
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -242,7 +242,7 @@ int irq_set_percpu(unsigned int irq)
 	desc_set_state(desc, desc_state(desc) | IRQS_PER_CPU);
 	irq_choose_flow(desc);
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -257,7 +257,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 	if (!desc)
 		return -EINVAL;
 	irq_desc_set_flow(desc, flow);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 
@@ -282,7 +282,7 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 	desc->depth = 0;
 	irq_desc_startup(desc);
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -327,7 +327,7 @@ int irq_shutdown(unsigned int irq)
 	if (!desc)
 		return -EINVAL;
 	irq_desc_shutdown(desc);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 
@@ -342,7 +342,7 @@ int irq_startup(unsigned int irq)
 	irq_desc_startup(desc);
 	if (desc->depth)
 		irq_desc_disable(desc);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 
@@ -355,6 +355,6 @@ int irq_get_depth(unsigned int irq)
 	if (!desc)
 		return -EINVAL;
 	depth = (int)desc->depth;
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return depth;
 }

@@ -39,14 +39,19 @@ void handle_cost_irq(struct irq_desc *desc)
 
 	acct->flow(desc);
 	dt = port_cycles() - t0;
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	s = &acct->stats;
 	s->count++;
 	s->total_cycles += dt;
 	if (dt > s->max_cycles)
 		s->max_cycles = dt;
 	s->hist[cost_bucket(dt)]++;
-	irq_spin_unlock(&desc->lock);
+	desc_unlock(desc);
+}
+
+irq_flow_handler_t irq_desc_flow(struct irq_desc *desc)
+{
+	return desc->handle_irq == handle_cost_irq ? desc->cost->flow : desc->handle_irq;
 }
 
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow)
@@ -71,7 +76,7 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 		if (!fresh)
 			return -ENOMEM;
 	}
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	if (!desc->cost) {
 		desc->cost = fresh;
 		fresh = NULL;
@@ -87,7 +92,7 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 		}
 		acct->on = on;
 	}
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	irq_free(fresh);
 	return 0;
 }
@@ -99,14 +104,14 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 
 	if (!desc || !out)
 		return -EINVAL;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	if (desc->cost) {
 		*out = desc->cost->stats;
 		out->enabled = desc->cost->on;
 	} else {
 		*out = (struct irq_cost){ .enabled = false };
 	}
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 

@@ -120,16 +120,25 @@ static void leaf_put(unsigned int irq)
 	}
 }
 
+/* desc_lock() found the lock held: wait on plain loads, then try again. */
+void desc_lock_wait(struct irq_desc *desc)
+{
+	do {
+		while (atomic_load_explicit(&desc->istate, memory_order_relaxed) & IRQS_LOCKED)
+			port_cpu_relax();
+	} while (atomic_fetch_or_explicit(&desc->istate, (unsigned int)IRQS_LOCKED,
+					  memory_order_acquire) & IRQS_LOCKED);
+}
+
 static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 {
 	struct irq_desc *desc = irq_zalloc(sizeof(*desc));
 
 	if (!desc)
 		return NULL;
-	irq_spin_init(&desc->lock);
-	atomic_init(&desc->istate, IRQS_DISABLED | IRQS_MASKED);
+	atomic_init(&desc->istate, (unsigned int)(IRQS_DISABLED | IRQS_MASKED));
 	desc->depth = 1;
-	desc->storm_left = 1;		/* the first handled event sets up storm.c */
+	atomic_init(&desc->storm_left, 1u);	/* the first handled event sets up storm.c */
 	desc->handle_irq = handle_bad_irq;
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;

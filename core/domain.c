@@ -14,7 +14,7 @@ struct irq_domain {
 	const struct irq_chip	*chip;
 	void			*chip_data;
 	unsigned int		size;
-	struct irq_desc *_Atomic *map;	/* [A] written under domain_lock */
+	struct irq_desc *_Atomic map[];	/* [A] written under domain_lock */
 };
 
 /* Lock order: domain_lock -> irq_sparse_lock -> desc->lock. */
@@ -29,16 +29,16 @@ static struct irq_domain *domain_new(const char *name, unsigned int size,
 				     const struct irq_chip *chip, void *chip_data)
 {
 	struct irq_domain *d;
+	size_t max;
 
 	if (size == 0 || !chip) {
 		irq_log("domain %s: needs a size and a chip", name ? name : "?");
 		return NULL;
 	}
-	d = irq_zalloc(sizeof(*d));
-	if (d)
-		d->map = irq_zalloc(sizeof(*d->map) * size);
-	if (!d || !d->map) {
-		irq_free(d);
+	/* The map is part of the domain: one load finds a line's descriptor. */
+	max = (SIZE_MAX - sizeof(*d)) / sizeof(d->map[0]);
+	d = (size_t)size <= max ? irq_zalloc(sizeof(*d) + sizeof(d->map[0]) * size) : NULL;
+	if (!d) {
 		irq_log("domain %s: out of memory", name ? name : "?");
 		return NULL;
 	}
@@ -51,7 +51,6 @@ static struct irq_domain *domain_new(const char *name, unsigned int size,
 
 static void domain_free(struct irq_domain *d)
 {
-	irq_free(d->map);
 	irq_free(d);
 }
 
@@ -61,14 +60,14 @@ static int bind(struct irq_domain *d, irq_hw_number_t hw, unsigned int irq)
 	struct irq_desc *desc = irq_to_desc(irq);
 	unsigned long flags;
 
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	desc->data.hwirq = hw;
 	desc->data.domain = d;
 	desc->data.chip = d->chip;
 	desc->data.chip_data = d->chip_data;
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	atomic_store_explicit(&d->map[hw], desc, memory_order_release);
 	return (int)irq;
 }
@@ -138,8 +137,11 @@ static struct irq_desc *domain_desc(struct irq_domain *d, irq_hw_number_t hw)
 {
 	struct irq_desc *desc = NULL;
 
-	if (irq_likely(d && hw < d->size))
-		desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	if (irq_likely(d && hw < d->size)) {
+		struct irq_desc *_Atomic *map = d->map;	/* (indexes in one load) */
+
+		desc = atomic_load_explicit(map + hw, memory_order_acquire);
+	}
 	if (irq_unlikely(!desc))
 		irq_error_event();
 	return desc;
@@ -151,7 +153,7 @@ int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
 
 	if (irq_unlikely(!desc))
 		return -EINVAL;
-	desc->handle_irq(desc);
+	desc_handle(desc);
 	return 0;
 }
 

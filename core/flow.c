@@ -12,6 +12,15 @@
  *  - handlers run without the descriptor lock; the chain is read through
  *    atomic pointers, so free_irq() can unlink while it is walked;
  *  - the controller's end of event (eoi) runs exactly once per delivery.
+ *
+ * An event on a quiet line (started, enabled, unmasked, nothing pending,
+ * nobody running it, the lock free) takes no lock: one compare-and-swap
+ * of the line state takes IRQS_INPROGRESS, another gives it back. The
+ * lock is part of the state word, so neither succeeds while anyone holds
+ * the lock, and whoever changes the state meanwhile (an event on another
+ * CPU marking PENDING, disable_irq(), free_irq()) makes the second one
+ * fail: the owner then finishes under the lock, as the locked flows do.
+ * The line's other flows and anything unusual take the lock from the start.
  */
 #include "internals.h"
 
@@ -31,62 +40,78 @@ static __irq_noinline void feed_entropy(unsigned int irq)
 }
 
 /*
- * The rest of a chain, after its first handler returned @ret (see
- * run_handlers()). Each handler gets local interrupts as it asked (on
- * without IRQF_DISABLED: turning them on or off when they already are is
- * no change); they are off on return. Return: all results ORed.
+ * The general chain: each handler gets local interrupts as it asked, on
+ * without IRQF_DISABLED (unlike the seed, which looked at the first
+ * handler only), and claims feed entropy for IRQF_SAMPLE_RANDOM. Local
+ * interrupts change only between handlers that ask differently (@on: on
+ * now), as a handler returns with them as it found them; they are off
+ * again on return whatever it did. @ret: the results of the handlers
+ * that ran before @action. Return: all results ORed.
  */
 static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqaction *action,
-					    unsigned long first_flags, irqreturn_t ret)
+					    unsigned int ret, bool on)
 {
-	unsigned long claimed = ret == IRQ_HANDLED ? first_flags : 0;
-	unsigned int ret_all = (unsigned int)ret;
+	unsigned int irq = desc->data.irq;
+	unsigned long claimed = 0;
 
 	do {
-		if (!(action->flags & IRQF_DISABLED))
-			port_irq_enable_fast();
-		else
+		unsigned long flags = action->flags;
+		irqreturn_t r;
+
+		if (!(flags & IRQF_DISABLED)) {
+			if (!on)
+				port_irq_enable_fast();
+			on = true;
+		} else if (on) {
 			port_irq_disable_fast();
-		ret = action->handler((int)desc->data.irq, action->dev_id);
-		claimed |= ret == IRQ_HANDLED ? action->flags : 0;
-		ret_all |= (unsigned int)ret;
+			on = false;
+		}
+		r = action->handler((int)irq, action->dev_id);
+		if (r == IRQ_HANDLED)
+			claimed |= flags;
+		ret |= (unsigned int)r;
 		action = atomic_load_explicit(&action->next, memory_order_acquire);
 	} while (action);
 	port_irq_disable_fast();
 	if (irq_unlikely(claimed & IRQF_SAMPLE_RANDOM))
-		feed_entropy(desc->data.irq);
-	return (irqreturn_t)ret_all;
+		feed_entropy(irq);
+	return (irqreturn_t)ret;
 }
 
 /*
- * Run the chain. Handlers without IRQF_DISABLED run with local interrupts
- * on (each handler gets what it asked for, unlike the seed, which looked
- * at the first handler only). Inlined into each flow for the first
- * handler, so a line with one handler makes no call of its own between
- * the flow and the handler; the rest of a shared chain is run_chain().
- * Return: the handlers' results ORed.
+ * Run the chain. Inlined into each flow for handlers that ask for
+ * neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM, by far the most: local
+ * interrupts go on once, the handlers run, interrupts go off; and for a
+ * single IRQF_DISABLED handler. From the first handler that asks for
+ * something else on, run_chain() takes over. The
+ * results of handlers that do not claim an event feed nothing, so only
+ * the ORed result is kept. Return: the handlers' results ORed.
  */
 static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 						    struct irqaction *action)
 {
-	struct irqaction *next;
-	irqreturn_t ret;
+	struct irqaction *next = atomic_load_explicit(&action->next, memory_order_acquire);
+	unsigned int ret;
 
-	if (!(action->flags & IRQF_DISABLED))
-		port_irq_enable_fast();
-	ret = action->handler((int)desc->data.irq, action->dev_id);
-	next = atomic_load_explicit(&action->next, memory_order_acquire);
-	if (irq_unlikely(next))
-		return run_chain(desc, next, action->flags, ret);
-	/*
-	 * Off again whatever the handler asked for: already off is no
-	 * change, and nothing but the action stays live across the call.
-	 */
+	if (irq_unlikely(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM))) {
+		/* One handler that wants interrupts off is common enough too. */
+		irq_barrier();	/* the test above reads the flags from memory */
+		if ((action->flags & IRQF_SAMPLE_RANDOM) || next)
+			return run_chain(desc, action, 0, false);
+		ret = (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+		port_irq_disable_fast();
+		return (irqreturn_t)ret;
+	}
+	port_irq_enable_fast();
+	ret = (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+	for (action = next; irq_unlikely(action != NULL);
+	     action = atomic_load_explicit(&action->next, memory_order_acquire)) {
+		if (irq_unlikely(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM)))
+			return run_chain(desc, action, ret, true);
+		ret |= (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+	}
 	port_irq_disable_fast();
-	/* The rare flag first: a claimed event then costs no extra branch. */
-	if (irq_unlikely(action->flags & IRQF_SAMPLE_RANDOM) && ret == IRQ_HANDLED)
-		feed_entropy(desc->data.irq);
-	return ret;
+	return (irqreturn_t)ret;
 }
 
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
@@ -112,12 +137,11 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;
 		}
-		desc_set_state(desc, st & ~IRQS_PENDING);
-		irq_spin_unlock(&desc->lock);
+		desc_set_state_unlock(desc, st & ~IRQS_PENDING);
 
 		ret = run_handlers(desc, action);
 
-		irq_spin_lock(&desc->lock);
+		desc_lock(desc);
 		note_interrupt(desc, ret);
 		st = desc_state(desc);
 		action = desc_action(desc);
@@ -150,12 +174,11 @@ static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsign
 
 	if (irq_unlikely(st & (IRQS_PENDING | IRQS_MASKED)))
 		return run_pending_loop(desc, st, action, 0);
-	desc_set_state(desc, st);
-	irq_spin_unlock(&desc->lock);
+	desc_set_state_unlock(desc, st);
 
 	ret = run_handlers(desc, action);
 
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	note_interrupt(desc, ret);
 	st = desc_state(desc);
 	if (irq_unlikely(st & IRQS_PENDING))
@@ -170,70 +193,92 @@ void handle_level_irq(struct irq_desc *desc)
 	irqreturn_t ret;
 	unsigned int st;
 
-	desc_kstat_inc(desc, port_cpu_id_fast());
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	desc->mask(&desc->data);
 	desc->ack(&desc->data);
 	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
 	action = desc_action(desc);
 	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
 		/* Stays masked: enable_irq() or the running CPU reopens it. */
-		desc_set_state(desc, st | IRQS_PENDING);
-		goto out_unlock;
+		desc_set_state_unlock(desc, st | IRQS_PENDING);
+		return;
 	}
-	desc_set_state(desc, st | IRQS_INPROGRESS);
-	irq_spin_unlock(&desc->lock);
+	desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
 
 	ret = run_handlers(desc, action);
 
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	note_interrupt(desc, ret);
 	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
 	if (!(st & IRQS_DISABLED)) {
 		desc->unmask(&desc->data);
 		st &= ~IRQS_MASKED;
 	}
-	desc_set_state(desc, st);
-out_unlock:
-	irq_spin_unlock(&desc->lock);
+	desc_set_state_unlock(desc, st);
 }
 
-/* Edge lines: acked at once so a new edge latches while we run. */
-void handle_edge_irq(struct irq_desc *desc)
+/*
+ * The lock-free path (see the top of this file). A quiet line's state is
+ * exactly IRQS_STARTED: claim_quiet() takes it to STARTED | INPROGRESS,
+ * release_quiet() back, each only if nobody changed it meanwhile.
+ */
+static __irq_always_inline bool claim_quiet(struct irq_desc *desc)
+{
+	unsigned int st = IRQS_STARTED;
+
+	return atomic_compare_exchange_strong_explicit(&desc->istate, &st,
+						       IRQS_STARTED | IRQS_INPROGRESS,
+						       memory_order_acquire,
+						       memory_order_relaxed);
+}
+
+static __irq_always_inline bool release_quiet(struct irq_desc *desc)
+{
+	unsigned int st = IRQS_STARTED | IRQS_INPROGRESS;
+
+	return atomic_compare_exchange_strong_explicit(&desc->istate, &st, IRQS_STARTED,
+						       memory_order_release,
+						       memory_order_relaxed);
+}
+
+/* The edge flow's locked end: a line left without handlers is masked. */
+static unsigned int edge_tail(struct irq_desc *desc, unsigned int st)
+{
+	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
+		desc->mask(&desc->data);
+		st |= IRQS_MASKED;
+	}
+	return st & ~IRQS_INPROGRESS;
+}
+
+/* Edge lines, under the lock: anything but an event on a quiet line. */
+static __irq_noinline void edge_locked(struct irq_desc *desc)
 {
 	struct irqaction *action;
 	unsigned int st;
 
-	desc_kstat_inc(desc, port_cpu_id_fast());
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
 	action = desc_action(desc);
 	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
 		st |= IRQS_PENDING | IRQS_MASKED;
 		desc->mask(&desc->data);
 		desc->ack(&desc->data);
-		desc_set_state(desc, st);
-		goto out_unlock;
+		desc_set_state_unlock(desc, st);
+		return;
 	}
 	desc->ack(&desc->data);
 	st = run_events(desc, st | IRQS_INPROGRESS, action);
-	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
-		desc->mask(&desc->data);
-		st |= IRQS_MASKED;
-	}
-	desc_set_state(desc, st & ~IRQS_INPROGRESS);
-out_unlock:
-	irq_spin_unlock(&desc->lock);
+	desc_set_state_unlock(desc, edge_tail(desc, st));
 }
 
-/* Controllers that need one end-of-interrupt per delivery (APIC, MPIC, XICS). */
-void handle_fasteoi_irq(struct irq_desc *desc)
+/* The fasteoi flow under the lock: anything but an event on a quiet line. */
+static __irq_noinline void fasteoi_locked(struct irq_desc *desc)
 {
 	struct irqaction *action;
 	unsigned int st;
 
-	desc_kstat_inc(desc, port_cpu_id_fast());
-	irq_spin_lock(&desc->lock);
+	desc_lock(desc);
 	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
 	action = desc_action(desc);
 	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
@@ -245,34 +290,142 @@ void handle_fasteoi_irq(struct irq_desc *desc)
 		 * enable_irq) unmasks and runs it.
 		 */
 		desc->mask(&desc->data);
-		desc_set_state(desc, st | IRQS_PENDING | IRQS_MASKED);
-		goto out_eoi;
+		st |= IRQS_PENDING | IRQS_MASKED;
+	} else {
+		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
 	}
-	st = run_events(desc, st | IRQS_INPROGRESS, action);
-	desc_set_state(desc, st & ~IRQS_INPROGRESS);
-out_eoi:
 	desc->eoi(&desc->data);
-	irq_spin_unlock(&desc->lock);
+	desc_set_state_unlock(desc, st);
+}
+
+/* The simple flow under the lock: anything but an event on a quiet line. */
+static __irq_noinline void simple_locked(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	desc_lock(desc);
+	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS))))
+		st |= IRQS_PENDING;
+	else
+		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
+	desc_set_state_unlock(desc, st);
+}
+
+/* The flows with a lock-free path, for run_claimed(). */
+enum claimed_flow { CLAIMED_EDGE, CLAIMED_FASTEOI, CLAIMED_SIMPLE };
+
+/*
+ * The owner of a claimed line could not give it back lock-free: the
+ * event needs irq_note_slow() (@noted false), or the state changed while
+ * the handlers ran. Take the lock, go on as the locked flows do, end the
+ * flow @kind's way.
+ */
+static __irq_noinline void finish_locked(struct irq_desc *desc, irqreturn_t ret, bool noted,
+					 enum claimed_flow kind)
+{
+	unsigned int st;
+
+	desc_lock(desc);
+	if (!noted)
+		irq_note_slow(desc, ret);
+	st = desc_state(desc);
+	if (irq_unlikely(st & IRQS_PENDING))
+		st = run_pending_more(desc, st);
+	if (kind == CLAIMED_EDGE) {
+		st = edge_tail(desc, st);
+	} else {
+		st &= ~IRQS_INPROGRESS;
+		if (kind == CLAIMED_FASTEOI)
+			desc->eoi(&desc->data);
+	}
+	desc_set_state_unlock(desc, st);
+}
+
+/*
+ * A claimed line had no handler after all (free_irq() won): give it back
+ * and run @locked, the flow's locked path, which sees to the event.
+ */
+static __irq_noinline void unclaim(struct irq_desc *desc, void (*locked)(struct irq_desc *desc))
+{
+	desc_lock(desc);
+	desc_set_state_unlock(desc, desc_state(desc) & ~IRQS_INPROGRESS);
+	locked(desc);
+}
+
+/*
+ * The lock-free path of flow @kind, on a line this CPU claimed:
+ * handlers, the handled-event count, the release; the locked path
+ * (@locked) or finish_locked() for anything else.
+ */
+static __irq_always_inline void run_claimed(struct irq_desc *desc, enum claimed_flow kind,
+					    void (*locked)(struct irq_desc *desc))
+{
+	struct irqaction *action = desc_action(desc);
+	irqreturn_t ret;
+
+	if (irq_unlikely(!action)) {
+		unclaim(desc, locked);
+		return;
+	}
+	if (kind == CLAIMED_EDGE)
+		desc->ack(&desc->data);
+	ret = run_handlers(desc, action);
+	if (irq_unlikely(!note_fast(desc, ret)))
+		finish_locked(desc, ret, false, kind);
+	else if (irq_unlikely(!release_quiet(desc)))
+		finish_locked(desc, ret, true, kind);
+	else if (kind == CLAIMED_FASTEOI)
+		desc->eoi(&desc->data);
+}
+
+static __irq_noinline void edge_claimed(struct irq_desc *desc)
+{
+	run_claimed(desc, CLAIMED_EDGE, edge_locked);
+}
+
+static __irq_noinline void fasteoi_claimed(struct irq_desc *desc)
+{
+	run_claimed(desc, CLAIMED_FASTEOI, fasteoi_locked);
+}
+
+static __irq_noinline void simple_claimed(struct irq_desc *desc)
+{
+	run_claimed(desc, CLAIMED_SIMPLE, simple_locked);
+}
+
+/*
+ * The flows. Each one's entry is only the claim, so neither path pays
+ * for the other's register saves.
+ */
+
+/* Edge lines: acked at once so a new edge latches while we run. */
+void handle_edge_irq(struct irq_desc *desc)
+{
+	if (irq_likely(claim_quiet(desc)))
+		edge_claimed(desc);
+	else
+		edge_locked(desc);
+}
+
+/* Controllers that need one end-of-interrupt per delivery (APIC, MPIC, XICS). */
+void handle_fasteoi_irq(struct irq_desc *desc)
+{
+	if (irq_likely(claim_quiet(desc)))
+		fasteoi_claimed(desc);
+	else
+		fasteoi_locked(desc);
 }
 
 /* Lines that only demultiplexed events reach: no controller calls. */
 void handle_simple_irq(struct irq_desc *desc)
 {
-	struct irqaction *action;
-	unsigned int st;
-
-	desc_kstat_inc(desc, port_cpu_id_fast());
-	irq_spin_lock(&desc->lock);
-	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		desc_set_state(desc, st | IRQS_PENDING);
-		goto out_unlock;
-	}
-	st = run_events(desc, st | IRQS_INPROGRESS, action);
-	desc_set_state(desc, st & ~IRQS_INPROGRESS);
-out_unlock:
-	irq_spin_unlock(&desc->lock);
+	if (irq_likely(claim_quiet(desc)))
+		simple_claimed(desc);
+	else
+		simple_locked(desc);
 }
 
 /*
@@ -282,16 +435,15 @@ out_unlock:
  */
 void handle_percpu_irq(struct irq_desc *desc)
 {
-	unsigned int cpu = port_cpu_id_fast();
-	struct irq_cpu *c = &irq_cpus[cpu];
-	atomic_uint *seq = &c->percpu_seq;
+	atomic_uint *seq;
 	struct irqaction *action;
+	unsigned int n;
 
-	desc_kstat_inc(desc, cpu);
 	desc->ack(&desc->data);
 	/* Only this CPU writes its count: a plain load and a store bump it. */
-	atomic_store_explicit(seq, atomic_load_explicit(seq, memory_order_relaxed) + 1,
-			      memory_order_seq_cst);
+	seq = &irq_this_cpu()->percpu_seq;
+	n = atomic_load_explicit(seq, memory_order_relaxed);
+	atomic_store_explicit(seq, n + 1, memory_order_seq_cst);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action)) {
 		irqreturn_t ret = run_handlers(desc, action);
@@ -299,15 +451,14 @@ void handle_percpu_irq(struct irq_desc *desc)
 		if (irq_unlikely((unsigned int)ret & ~(unsigned int)IRQ_HANDLED))
 			irq_report_bad(desc, ret);
 	}
-	atomic_store_explicit(seq, atomic_load_explicit(seq, memory_order_relaxed) + 1,
-			      memory_order_release);
+	atomic_store_explicit(seq, n + 2, memory_order_release);
+	irq_opaque(desc);
 	desc->eoi(&desc->data);
 }
 
 /* A line with no controller: count, report, let the port acknowledge. */
 void handle_bad_irq(struct irq_desc *desc)
 {
-	desc_kstat_inc(desc, port_cpu_id_fast());
 	irq_error_event();
 	irq_report_bad(desc, IRQ_NONE);
 	desc->ack(&desc->data);
@@ -315,7 +466,7 @@ void handle_bad_irq(struct irq_desc *desc)
 
 void generic_handle_irq_desc(struct irq_desc *desc)
 {
-	desc->handle_irq(desc);
+	desc_handle(desc);
 }
 
 int generic_handle_irq(unsigned int irq)
@@ -327,7 +478,7 @@ int generic_handle_irq(unsigned int irq)
 		port_ack_bad_irq(irq);
 		return -EINVAL;
 	}
-	desc->handle_irq(desc);
+	desc_handle(desc);
 	return 0;
 }
 

@@ -5,10 +5,12 @@
  * Locking, once for the whole core (see also <genirq/spinlock.h>):
  *   irq_probe_lock  serializes autoprobes (held across the delays)
  *   irq_sparse_lock guards the descriptor table, domains, number bitmap
- *   desc->lock      guards the fields of one descriptor marked [L]
+ *   desc->lock      guards the fields of one descriptor marked [L]; it is
+ *                   bit IRQS_LOCKED of the line state (desc_lock())
  * Fields marked [A] are C11 atomics read without the lock; [C] fields are
  * written once at set-up, before the line can fire; [P] are per-CPU and
- * written only by their CPU.
+ * written only by their CPU; [O] are written only by the CPU that owns
+ * the line's IRQS_INPROGRESS, which may run without the lock (flow.c).
  */
 #ifndef GENIRQ_CORE_INTERNALS_H
 #define GENIRQ_CORE_INTERNALS_H
@@ -40,6 +42,7 @@ enum {
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
+	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 };
 
 /*
@@ -64,8 +67,12 @@ enum {
 #define IRQ_KSTAT_GROUP		64u
 
 struct irq_desc {
-	struct irq_spinlock	lock;
-	atomic_uint		istate;		/* [A] IRQS_*; written under [L] */
+	/*
+	 * [A] IRQS_* and the lock bit. While IRQS_LOCKED is set only the
+	 * holder writes it; without it, only flow.c's compare-and-swap that
+	 * takes and gives back IRQS_INPROGRESS on a quiet line.
+	 */
+	atomic_uint		istate;
 	unsigned int		depth;		/* [L] nested disables */
 	struct irqaction	*_Atomic action;	/* [A] head; written under [L] */
 	irq_flow_handler_t	handle_irq;	/* [L] the line's flow */
@@ -91,7 +98,7 @@ struct irq_desc {
 	 * is held at 1, so every event takes irq_note_slow(), and the count
 	 * goes on in storm_stash (nonzero exactly then).
 	 */
-	unsigned int		storm_left;
+	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
 	unsigned int		storm_stash;
 	unsigned int		storm_budget;	/* events a window may hold; 0: not set up */
 	unsigned int		storm_throttles;
@@ -121,15 +128,59 @@ static inline struct irq_cpu *irq_this_cpu(void)
 	return &irq_cpus[port_cpu_id_fast()];
 }
 
+/*
+ * The line state. Under desc->lock it includes IRQS_LOCKED, which
+ * desc_set_state() keeps; flows test single bits, so it does no harm.
+ */
 static inline unsigned int desc_state(struct irq_desc *desc)
 {
 	return atomic_load_explicit(&desc->istate, memory_order_relaxed);
 }
 
-/* Store the line state; caller holds desc->lock (or owns a per-CPU line). */
+/* Store the line state; caller holds desc->lock, the only writer then. */
 static inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 {
-	atomic_store_explicit(&desc->istate, st, memory_order_relaxed);
+	atomic_store_explicit(&desc->istate, st | IRQS_LOCKED, memory_order_relaxed);
+}
+
+/* desc.c: desc_lock() when the lock was held or the state changed under us. */
+void desc_lock_wait(struct irq_desc *desc);
+
+static inline void desc_lock(struct irq_desc *desc)
+{
+	/*
+	 * Setting a bit that is set already changes nothing, so a CPU that
+	 * finds the lock held does no harm to the holder's stores.
+	 */
+	if (irq_unlikely(atomic_fetch_or_explicit(&desc->istate, (unsigned int)IRQS_LOCKED,
+						  memory_order_acquire) & IRQS_LOCKED))
+		desc_lock_wait(desc);
+}
+
+/* Store the line state and drop the lock in one. */
+static inline void desc_set_state_unlock(struct irq_desc *desc, unsigned int st)
+{
+	atomic_store_explicit(&desc->istate, st & ~(unsigned int)IRQS_LOCKED,
+			      memory_order_release);
+}
+
+static inline void desc_unlock(struct irq_desc *desc)
+{
+	desc_set_state_unlock(desc, desc_state(desc));
+}
+
+static inline unsigned long desc_lock_irqsave(struct irq_desc *desc)
+{
+	unsigned long flags = port_irq_save();
+
+	desc_lock(desc);
+	return flags;
+}
+
+static inline void desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
+{
+	desc_unlock(desc);
+	port_irq_restore(flags);
 }
 
 static inline struct irqaction *desc_action(struct irq_desc *desc)
@@ -145,7 +196,7 @@ static inline bool desc_is_level(struct irq_desc *desc)
 /* Count one event on this CPU; only this CPU writes its counter. */
 static inline void desc_kstat_inc(struct irq_desc *desc, unsigned int cpu)
 {
-	atomic_ulong *c = &desc->kstat[cpu * IRQ_KSTAT_GROUP];
+	atomic_ulong *c = &desc->kstat[(size_t)cpu * IRQ_KSTAT_GROUP];
 
 	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
@@ -156,15 +207,18 @@ void irq_exit_slow(struct irq_cpu *c);
 
 /*
  * The port's whole interrupt path for one event (irq_handle_entry()):
- * irq_enter(), the flow, irq_exit(), with one lookup of this CPU's state
- * instead of one per step. irq_exit()'s softirq run is out of line.
+ * irq_enter(), the count, the flow, irq_exit(), with one lookup of this
+ * CPU's state instead of one per step. irq_exit()'s softirq run is out of
+ * line. The flows themselves count nothing: whoever calls one counts.
  */
 static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 {
-	struct irq_cpu *c = irq_this_cpu();
+	unsigned int cpu = port_cpu_id_fast();
+	struct irq_cpu *c = &irq_cpus[cpu];
 	void *old_regs;
 
 	irq_opaque(c);	/* one register across the flow, not cpu and base */
+	desc_kstat_inc(desc, cpu);
 	old_regs = c->regs;
 	c->regs = regs;
 	c->preempt_count += HARDIRQ_OFFSET;
@@ -173,6 +227,13 @@ static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 	if (irq_unlikely(c->softirq_pending))
 		irq_exit_slow(c);
 	c->regs = old_regs;
+}
+
+/* One event on a line inside an interrupt already entered: count, flow. */
+static inline void desc_handle(struct irq_desc *desc)
+{
+	desc_kstat_inc(desc, port_cpu_id_fast());
+	desc->handle_irq(desc);
 }
 
 /* desc.c */
@@ -199,6 +260,7 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 struct irq_cost_acct;
 void handle_cost_irq(struct irq_desc *desc);
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow);
+irq_flow_handler_t irq_desc_flow(struct irq_desc *desc);	/* the real one, not the wrapper */
 void irq_cost_release(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */
@@ -221,14 +283,42 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 void irq_note_pending_loop(unsigned int runs);
 
 /*
- * After each run of a line's handlers, under its lock. A handled event
- * costs one decrement and one test: the storm rule's countdown, which is
- * held at 0 while the stuck-line rule has a window open, so that both
- * rules' bookkeeping is in irq_note_slow().
+ * After each run of a line's handlers, by the CPU that owns its
+ * IRQS_INPROGRESS, with or without desc->lock. A handled event costs one
+ * decrement and one test: the storm rule's countdown, which is held at 1
+ * while the stuck-line rule has a window open, so that both rules'
+ * bookkeeping is in irq_note_slow() (under the lock). Only the owner
+ * counts down; irq_set_storm_limit() may store a new countdown under the
+ * lock meanwhile, and if the owner's store wins, the new limit still
+ * holds from the next window on (storm.c keeps it in storm_budget).
+ * Return: false if irq_note_slow() must see the event.
  */
+static inline bool note_fast(struct irq_desc *desc, irqreturn_t ret)
+{
+	unsigned int left;
+
+	if (irq_unlikely(ret != IRQ_HANDLED))
+		return false;
+	left = atomic_load_explicit(&desc->storm_left, memory_order_relaxed) - 1;
+	atomic_store_explicit(&desc->storm_left, left, memory_order_relaxed);
+	return irq_likely(left != 0);
+}
+
+/* The storm countdown's other writers: under desc->lock. */
+static inline void storm_left_set(struct irq_desc *desc, unsigned int n)
+{
+	atomic_store_explicit(&desc->storm_left, n, memory_order_relaxed);
+}
+
+static inline unsigned int storm_left_get(struct irq_desc *desc)
+{
+	return atomic_load_explicit(&desc->storm_left, memory_order_relaxed);
+}
+
+/* note_fast() and, if it must, irq_note_slow(): caller holds desc->lock. */
 static inline void note_interrupt(struct irq_desc *desc, irqreturn_t ret)
 {
-	if (irq_likely(ret == IRQ_HANDLED && --desc->storm_left != 0))
+	if (irq_likely(note_fast(desc, ret)))
 		return;
 	irq_note_slow(desc, ret);
 }

@@ -30,9 +30,9 @@ void irq_wait_idle(struct irq_desc *desc)
 		while (desc_state(desc) & IRQS_INPROGRESS)
 			port_cpu_relax();
 		/* Re-check under the lock: a flow may have taken it meanwhile. */
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		busy = (desc_state(desc) & IRQS_INPROGRESS) != 0;
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 		if (!busy)
 			return;
 	}
@@ -123,9 +123,9 @@ void disable_irq_nosync(unsigned int irq)
 
 	if (!desc)
 		return;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	irq_disable_locked(desc);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 void disable_irq(unsigned int irq)
@@ -146,13 +146,13 @@ void enable_irq(unsigned int irq)
 
 	if (!desc)
 		return;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST))
 		/* Starting a line nobody handles would only make strays. */
 		irq_log("irq %u: enable_irq with no handler installed, ignored", irq);
 	else
 		irq_enable_locked(desc);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	/*
 	 * A software replay waits in a softirq. With interrupts on and outside
 	 * interrupt context nothing we could hold is needed by a handler, so
@@ -213,7 +213,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 	new->irq = irq;
 	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	if (desc_state(desc) & IRQS_NOREQUEST) {
 		ret = -EBUSY;
 		goto out_unlock;
@@ -248,7 +248,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 		}
 	}
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return ret;
 }
 
@@ -289,7 +289,7 @@ void free_irq(unsigned int irq, void *dev_id)
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
 		return;
 	}
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	for (link = &desc->action;
 	     (action = atomic_load_explicit(link, memory_order_relaxed)) != NULL;
 	     link = &action->next)
@@ -312,7 +312,7 @@ void free_irq(unsigned int irq, void *dev_id)
 		irq_desc_shutdown(desc);
 	}
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	if (!action)
 		return;
 	/* It is not ours to free while some CPU may still be running it. */

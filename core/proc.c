@@ -23,7 +23,7 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	unsigned int cpu;
 	const char *sep = "  ";
 
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	a = desc_action(desc);
 	if (!a && !(desc_state(desc) & IRQS_NOREQUEST))
 		goto out_unlock;		/* only lines in use */
@@ -42,7 +42,7 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 		irq_text_puts(t, "  [disabled: nobody cared]");
 	irq_text_puts(t, "\n");
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 static void show_interrupts(struct irq_text *t)
@@ -141,12 +141,12 @@ static enum line_file line_file(const char *name)
 static bool is_handler_name(struct irq_desc *desc, const char *name)
 {
 	bool found = false;
-	unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
+	unsigned long flags = desc_lock_irqsave(desc);
 
 	for (struct irqaction *a = desc_action(desc); a && !found;
 	     a = atomic_load_explicit(&a->next, memory_order_acquire))
 		found = a->name && str_eq(a->name, name);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return found;
 }
 
@@ -165,14 +165,14 @@ static void show_mask(struct irq_text *t, const struct cpumask *m, bool list)
  * disabled-by-spurious-rule, throttled-storm, unused, shut-down-no-cpu. */
 static void show_spurious(struct irq_text *t, struct irq_desc *desc)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&desc->lock);
+	unsigned long flags = desc_lock_irqsave(desc);
 	unsigned int count = desc->irq_count, unhandled = desc->irqs_unhandled;
 	uint64_t last = desc->last_unhandled, until = desc->storm_until;
 	unsigned int depth = desc->depth, throttles = desc->storm_throttles, window_ms;
 	unsigned long limit;
 	const char *state = irq_storm_state(desc, &limit, &window_ms);
 
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	irq_text_printf(t, "count %u\nunhandled %u\nlast_unhandled %llu ms\n", count,
 			unhandled, (unsigned long long)(last / MS_PER_NS));
 	irq_text_printf(t, "state %s\ndepth %u\n", state, depth);
@@ -324,12 +324,12 @@ static void list_line(struct irq_text *t, struct irq_desc *desc)
 
 	for (unsigned int f = F_AFFINITY; f < GENIRQ_ARRAY_SIZE(line_files); f++)
 		irq_text_printf(t, "%s\n", line_files[f]);
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	for (struct irqaction *a = desc_action(desc); a;
 	     a = atomic_load_explicit(&a->next, memory_order_acquire))
 		if (a->name)
 			irq_text_printf(t, "%s/\n", a->name);
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 int irq_proc_list(const char *path, char *buf, size_t size)

@@ -75,12 +75,13 @@ out_unlock:
  * handlers and the pending loop, no controller calls. Other flows
  * (chained demultiplexers) run their own.
  */
-static void replay(struct irq_desc *desc)
+static void replay(struct irq_desc *desc, irq_flow_handler_t flow)
 {
-	if (desc->handle_irq == handle_edge_irq || desc->handle_irq == handle_fasteoi_irq)
+	desc_kstat_inc(desc, port_cpu_id_fast());
+	if (flow == handle_edge_irq || flow == handle_fasteoi_irq)
 		handle_simple_irq(desc);
 	else
-		desc->handle_irq(desc);
+		flow(desc);
 }
 
 static void resend_softirq(void)
@@ -98,7 +99,7 @@ static void resend_softirq(void)
 		if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) ==
 		    (IRQS_REPLAY | IRQS_PENDING)) {
 			irq_enter();
-			replay(desc);
+			replay(desc, irq_desc_flow(desc));
 			irq_exit();
 		}
 		port_irq_restore(flags);

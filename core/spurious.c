@@ -129,17 +129,17 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 {
 	if (atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed)) {
-		desc->storm_left = IRQ_STORM_IDLE;	/* both rules off: back here rarely */
+		storm_left_set(desc, IRQ_STORM_IDLE);	/* both rules off: back here rarely */
 		return;
 	}
 	if (ret == IRQ_HANDLED && desc->irqs_unhandled == 0) {
 		if (desc->storm_stash) {
 			/* irq_spurious_forget() closed the window: count on. */
-			desc->storm_left = desc->storm_stash;
+			storm_left_set(desc, desc->storm_stash);
 			desc->storm_stash = 0;
 			return;
 		}
-		desc->storm_left = irq_storm_check(desc);	/* a window's budget used up */
+		storm_left_set(desc, irq_storm_check(desc));	/* a window's budget used up */
 		return;
 	}
 	if (ret != IRQ_HANDLED) {
@@ -154,13 +154,13 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 		}
 		if (!open && !desc->storm_stash) {
 			/* A window opens: every event comes here until it closes. */
-			desc->storm_stash = desc->storm_left;
-			desc->storm_left = 1;
+			desc->storm_stash = storm_left_get(desc);
+			storm_left_set(desc, 1);
 		}
 		desc->irqs_unhandled++;
 		desc->last_unhandled = now;
 	} else {
-		desc->storm_left = 1;
+		storm_left_set(desc, 1);
 		if (--desc->storm_stash == 0)
 			desc->storm_stash = irq_storm_check(desc);
 	}
@@ -170,7 +170,7 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 		disable_stuck_line(desc, ret);
 	desc->irq_count = 0;
 	desc->irqs_unhandled = 0;
-	desc->storm_left = desc->storm_stash;	/* the window closes: count on */
+	storm_left_set(desc, desc->storm_stash);	/* the window closes: count on */
 	desc->storm_stash = 0;
 }
 
@@ -209,18 +209,17 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 	unsigned long flags;
 	unsigned int st;
 
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	st = desc_state(desc);
 	action = desc_action(desc);
 	if (!(st & IRQS_SPURIOUS_DISABLED) || (st & IRQS_INPROGRESS))
 		goto out_unlock;
 	if (action) {
-		desc_set_state(desc, st | IRQS_INPROGRESS);
-		irq_spin_unlock(&desc->lock);
+		desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
 		irq_enter();
 		ret = irq_run_handlers(desc, action);
 		irq_exit();
-		irq_spin_lock(&desc->lock);
+		desc_lock(desc);
 		desc_set_state(desc, desc_state(desc) & ~IRQS_INPROGRESS);
 	}
 	if (ret == IRQ_HANDLED || now >= desc->retry_at) {
@@ -229,7 +228,7 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 		irq_enable_locked(desc);
 	}
 out_unlock:
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 void irq_spurious_poll(void)

@@ -69,7 +69,7 @@ static void set_countdown(struct irq_desc *desc, unsigned int n)
 	if (desc->storm_stash)
 		desc->storm_stash = n;
 	else
-		desc->storm_left = n;
+		storm_left_set(desc, n);
 }
 
 static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
@@ -101,9 +101,9 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 
 	if (!desc)
 		return -EINVAL;
-	flags = irq_spin_lock_irqsave(&desc->lock);
+	flags = desc_lock_irqsave(desc);
 	set_countdown(desc, set_limit(desc, events_per_sec, window_ms));
-	irq_spin_unlock_irqrestore(&desc->lock, flags);
+	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
 
@@ -185,7 +185,7 @@ void irq_storm_poll(uint64_t now)
 
 		if (!(desc_state(desc) & IRQS_STORM))
 			continue;
-		flags = irq_spin_lock_irqsave(&desc->lock);
+		flags = desc_lock_irqsave(desc);
 		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
 			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
 				(unsigned long long)(desc->storm_backoff / NS_PER_MS));
@@ -193,7 +193,7 @@ void irq_storm_poll(uint64_t now)
 			desc->storm_start = now;	/* a new window from here */
 			irq_enable_locked(desc);
 		}
-		irq_spin_unlock_irqrestore(&desc->lock, flags);
+		desc_unlock_irqrestore(desc, flags);
 	}
 }
 

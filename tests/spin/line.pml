@@ -4,7 +4,8 @@
  *
  * What is modelled (docs/model.md maps each piece to the C code):
  *   cpu(k)   take the line from the controller (simpic_iack) and run its
- *            flow: handle_edge_irq + run_pending_loop, or handle_level_irq
+ *            flow: handle_edge_irq (the lock-free claim of a quiet line,
+ *            or edge_locked + run_pending_loop), or handle_level_irq
  *   driver   disable_irq_nosync / disable_irq (+ synchronize_irq) /
  *            enable_irq (+ irq_resend via the chip's retrigger) / free_irq
  *            (+ irq_wait_idle), in any order, any number up to a bound
@@ -23,7 +24,11 @@
 #define EDGES	2	/* events the device raises */
 #define OPS	2	/* driver operations before the optional free */
 
-/* struct irq_desc, guarded by desc->lock */
+/*
+ * struct irq_desc, guarded by desc->lock. The lock is a bit of the state
+ * word (IRQS_LOCKED), so the flows' compare-and-swap on the word succeeds
+ * only while nobody holds it.
+ */
 bool	lock;
 byte	depth;
 bool	disabled, inprogress, pending, masked, replay;
@@ -73,8 +78,8 @@ inline run_handlers(act)
 inline check_depth()	{ assert(disabled == (depth > 0)) }
 
 #ifndef LEVEL
-/* handle_edge_irq() with run_pending_loop() */
-inline flow(act)
+/* edge_locked() with run_pending_loop(): every event on a line that is not quiet */
+inline edge_locked(act)
 {
 	lock_desc();
 	replay = false;
@@ -108,6 +113,61 @@ inline flow(act)
 		fi;
 		inprogress = false;
 		unlock_desc()
+	fi
+}
+
+/*
+ * handle_edge_irq(): claim_quiet() takes INPROGRESS of a quiet line (the
+ * lock free, nothing disabled, pending, masked or replayed) in one
+ * compare-and-swap; release_quiet() gives it back the same way if the
+ * word is still as claimed. Either may also fail for any other reason
+ * (the choice of "true" below): the locked paths must cope.
+ */
+inline flow(act)
+{
+	if
+	:: atomic {
+		!lock && !disabled && !inprogress && !pending && !masked && !replay ->
+		inprogress = true
+	   };
+		act = installed;
+		if
+		:: !act ->		/* unclaim(): free_irq() won; edge_locked() sees to it */
+			lock_desc(); inprogress = false; unlock_desc();
+			edge_locked(act)
+		:: else ->
+			chip_ack();
+			run_handlers(act);
+			if
+			:: atomic {
+				!lock && !disabled && !pending && !masked && !replay ->
+				inprogress = false
+			   }
+			:: true ->	/* edge_finish(): finish_locked() and edge_tail() */
+				lock_desc();
+				act = installed;
+				do
+				:: (pending && !disabled && act) ->
+					if
+					:: masked -> chip_unmask(); masked = false
+					:: else -> skip
+					fi;
+					pending = false;
+					unlock_desc();
+					run_handlers(act);
+					lock_desc();
+					act = installed
+				:: else -> break
+				od;
+				if
+				:: (!installed && !masked) -> chip_mask(); masked = true
+				:: else -> skip
+				fi;
+				inprogress = false;
+				unlock_desc()
+			fi
+		fi
+	:: true -> edge_locked(act)
 	fi
 }
 #else
