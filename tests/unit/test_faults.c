@@ -75,18 +75,21 @@ TEST(fault_edge_dropped_while_masked_is_not_lost_eoi_chip)
 
 /*
  * A replay the controller can't send is run in software; the controller
- * saw one delivery, so it must see one end, not two.
+ * saw one delivery, so it must see one end, not two, also while cost
+ * accounting wraps the line's flow. The replay counts as an event.
  */
-static void software_replay_ends_once(enum simpic_style style)
+static void software_replay_ends_once(enum simpic_style style, bool cost)
 {
 	struct fixture fx;
 	struct dev d;
 	struct simpic_line_stats s;
+	struct irq_cost c;
 
 	fx_init(&fx, 1, style);
 	dev_init(&d, &fx, 4, false);
 	simpic_set_fault(fx.pic, 4, SIMPIC_NO_RETRIGGER);
 	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	CHECK_EQ(irq_set_cost_accounting(d.irq, cost), 0);
 	disable_irq_nosync(d.irq);
 	dev_raise(&d);
 	sim_run(0);
@@ -95,19 +98,28 @@ static void software_replay_ends_once(enum simpic_style style)
 	/* Replayed from the resend softirq, run at the end of enable_irq. */
 	CHECK_EQ(atomic_load(&d.calls), 1);
 	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(irq_stat_total(d.irq), 2);
 	simpic_line_stats(fx.pic, 4, &s);
 	CHECK_EQ(s.retriggers, 0);
 	check_ended_once(&fx, 4, style);
+	CHECK_EQ(irq_get_cost(d.irq, &c), 0);
+	CHECK_EQ(c.count, cost ? 1 : 0);	/* the delivery the flow took */
 }
 
 TEST(fault_no_retrigger_software_replay_ends_once_ack_chip)
 {
-	software_replay_ends_once(SIMPIC_ACK);
+	software_replay_ends_once(SIMPIC_ACK, false);
+}
+
+TEST(fault_no_retrigger_software_replay_ends_once_with_cost_accounting)
+{
+	software_replay_ends_once(SIMPIC_ACK, true);
+	software_replay_ends_once(SIMPIC_FASTEOI, true);
 }
 
 TEST(fault_no_retrigger_software_replay_ends_once_eoi_chip)
 {
-	software_replay_ends_once(SIMPIC_FASTEOI);
+	software_replay_ends_once(SIMPIC_FASTEOI, false);
 }
 
 /*
