@@ -18,7 +18,7 @@ SAN_ASAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 SAN_TSAN	:= -fsanitize=thread
 
 CORE_SRCS	:= $(sort $(wildcard core/*.c))
-CORE_HDRS	:= $(wildcard include/genirq/*.h core/*.h)
+CORE_HDRS	:= $(wildcard include/genirq/*.h core/*.h arch/host/*.h)
 PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c))

@@ -22,7 +22,13 @@ struct sim_cpu {
 } __irq_cacheline_aligned;
 
 extern struct sim_cpu sim_cpus[GENIRQ_NR_CPUS];
-extern _Thread_local unsigned int sim_this_cpu;
+/*
+ * The hosted port links into executables only, so its thread-locals use
+ * the local-exec model: one %fs-relative access each.
+ */
+#define SIM_TLS	__attribute__((tls_model("local-exec")))
+extern _Thread_local unsigned int sim_this_cpu SIM_TLS;
+extern _Thread_local struct sim_cpu *sim_self SIM_TLS;	/* &sim_cpus[sim_this_cpu] */
 extern struct simpic *sim_root;		/* the attached controller, if any */
 unsigned int sim_poll(void);
 
@@ -33,12 +39,12 @@ static inline unsigned int sim_cpu_id(void)
 
 static inline void sim_irqs_off(void)
 {
-	atomic_store_explicit(&sim_cpus[sim_this_cpu].irqs_on, false, memory_order_relaxed);
+	atomic_store_explicit(&sim_self->irqs_on, false, memory_order_relaxed);
 }
 
 static inline void sim_irqs_on(void)
 {
-	atomic_store_explicit(&sim_cpus[sim_this_cpu].irqs_on, true, memory_order_relaxed);
+	atomic_store_explicit(&sim_self->irqs_on, true, memory_order_relaxed);
 	if (sim_root)	/* no controller attached: nothing can be pending */
 		sim_poll();
 }

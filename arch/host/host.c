@@ -24,12 +24,20 @@
 #include "genirq_port_inline.h"
 
 struct sim_cpu sim_cpus[GENIRQ_NR_CPUS];
-_Thread_local unsigned int sim_this_cpu;
+_Thread_local unsigned int sim_this_cpu SIM_TLS;
+_Thread_local struct sim_cpu *sim_self SIM_TLS = &sim_cpus[0];
 struct simpic *sim_root;
 static unsigned int nr_cpus = 1;
 static _Atomic uint64_t now_ns;
 static void (*delay_hook)(unsigned long us, void *ctx);
 static void *delay_ctx;
+
+/* This thread is now simulated CPU @cpu. */
+static void set_this_cpu(unsigned int cpu)
+{
+	sim_this_cpu = cpu;
+	sim_self = &sim_cpus[cpu];
+}
 
 /* --- the port contract --- */
 
@@ -45,7 +53,7 @@ unsigned int port_nr_cpus(void)
 
 bool port_irqs_disabled(void)
 {
-	return !atomic_load_explicit(&sim_cpus[sim_this_cpu].irqs_on, memory_order_relaxed);
+	return !atomic_load_explicit(&sim_self->irqs_on, memory_order_relaxed);
 }
 
 void port_irq_disable(void)
@@ -60,7 +68,7 @@ void port_irq_enable(void)
 
 unsigned long port_irq_save(void)
 {
-	return atomic_exchange_explicit(&sim_cpus[sim_this_cpu].irqs_on, false,
+	return atomic_exchange_explicit(&sim_self->irqs_on, false,
 					memory_order_relaxed) ? 1UL : 0UL;
 }
 
@@ -211,7 +219,7 @@ int sim_init(unsigned int n, unsigned int nr_irqs)
 	if (n == 0 || n > GENIRQ_NR_CPUS)
 		return -EINVAL;
 	nr_cpus = n;
-	sim_this_cpu = 0;
+	set_this_cpu(0);
 	sim_root = NULL;
 	for (unsigned int cpu = 0; cpu < n; cpu++) {
 		atomic_store(&sim_cpus[cpu].irqs_on, false);
@@ -235,7 +243,7 @@ void sim_attach(struct simpic *pic)
 void sim_cpu_switch(unsigned int cpu)
 {
 	if (cpu < nr_cpus)
-		sim_this_cpu = cpu;
+		set_this_cpu(cpu);
 }
 
 /* Take one interrupt on this CPU, interrupts off, as its hardware entry would. */
@@ -255,7 +263,7 @@ static void take_one(struct sim_cpu *c)
 
 unsigned int sim_poll(void)
 {
-	struct sim_cpu *c = &sim_cpus[sim_this_cpu];
+	struct sim_cpu *c = sim_self;
 	unsigned int n = 0;
 
 	/* Like hardware, look at the controller with interrupts off. */
@@ -276,7 +284,7 @@ unsigned int sim_run(unsigned int cpu)
 
 	sim_cpu_switch(cpu);
 	n = sim_poll();
-	sim_this_cpu = prev;
+	set_this_cpu(prev);
 	return n;
 }
 
@@ -312,7 +320,7 @@ static void *thread_main(void *p)
 {
 	struct sim_thread *t = p;
 
-	sim_this_cpu = t->cpu;
+	set_this_cpu(t->cpu);
 	t->fn(t->arg);
 	return NULL;
 }
