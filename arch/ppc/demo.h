@@ -90,4 +90,7 @@ void run_boot_scenarios(void);
 struct shell;
 void scenario_shell_garbage(struct shell *sh);
 
+/* bench.c: the dispatch cost in instructions (shell command `bench`). */
+int cmd_bench(struct shell *s, int argc, char **argv);
+
 #endif /* GENIRQ_PPC_DEMO_H */

@@ -33,15 +33,23 @@ static void dispatch(void *regs)
 	mpic_handle(pic, regs);
 }
 
+/* What external() calls on each CPU's hardirq stack: genirq, or bench.c's floor. */
+static void (*dispatch_fn[PPC_MAX_CPUS])(void *regs) = { [0 ... PPC_MAX_CPUS - 1] = dispatch };
+
+void ppc_irq_set_dispatch(void (*fn)(void *regs))
+{
+	dispatch_fn[port_cpu_id()] = fn ? fn : dispatch;
+}
+
 static void external(struct ppc_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
 
 	/* A nested interrupt is already on the hardirq stack: stay there. */
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, (uint32_t)(uintptr_t)regs))
-		dispatch(regs);
+		dispatch_fn[cpu](regs);
 	else
-		ppc_call_on_stack(regs, dispatch, ppc_stack_top(cpu, PPC_STACK_HARDIRQ));
+		ppc_call_on_stack(regs, dispatch_fn[cpu], ppc_stack_top(cpu, PPC_STACK_HARDIRQ));
 	if (!ppc_stack_guards_ok(cpu))
 		ppc_fail("interrupt stack overflow: guard words overwritten");
 }

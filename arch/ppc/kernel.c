@@ -389,6 +389,7 @@ static const struct shell_cmd port_cmds[] = {
 	{ "probe",	"probe (autoprobe the edu device's line)",	cmd_probe },
 	{ "rxtest",	"rxtest PAYLOAD (uart-rx-echo scenario)",	cmd_rxtest },
 	{ "finish",	"finish (scenario summary, then exit)",		cmd_finish },
+	{ "bench",	"bench (dispatch cost in instructions; needs -icount shift=0)", cmd_bench },
 	{ "poweroff",	"poweroff",					cmd_poweroff },
 	{ "fault",	"fault (take an exception: register dump, failure exit)", cmd_fault },
 	{ "overflow",	"overflow (overrun the hardirq stack: detected, failure exit)", cmd_overflow },

@@ -5,6 +5,8 @@
 #                    then an interactive-shell session
 #   make run-ppc     boot the shell on this terminal (scripted demo when
 #                    stdin is not a terminal)
+#   make bench-ppc   instructions from a self-IPI to the handler and back,
+#                    genirq and a bare floor (arch/ppc/bench.c)
 
 PPC_CC		:= powerpc-linux-gnu-gcc
 PPC_BUILD	:= $(BUILD)/ppc
@@ -20,8 +22,9 @@ PPC_HDRS	:= $(CORE_HDRS) $(wildcard arch/ppc/*.h demo/*.h)
 
 # -icount: the virtual clock follows executed instructions, so the MPIC
 # timer and the timebase keep step whatever the host's load (docs/ppc.md).
-PPC_QEMU	:= qemu-system-ppc -M ppce500 -cpu e500v2_v30 -m 128 -nographic -monitor none \
-		   -no-reboot -net none -icount shift=3 -serial stdio -serial null
+PPC_MACHINE	:= qemu-system-ppc -M ppce500 -cpu e500v2_v30 -m 128 -nographic -monitor none \
+		   -no-reboot -net none -serial stdio -serial null
+PPC_QEMU	:= $(PPC_MACHINE) -icount shift=3
 # Two edus share MPIC source 3 (slots 2 and 6); pvpanic-pci is the PASS exit (status 1).
 PPC_DEVS	:= -device edu,addr=2 -device edu,addr=6 -device pvpanic-pci,addr=3 \
 		   -action panic=exit-failure
@@ -73,7 +76,7 @@ $(PPC_MTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/mpi
 	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
 		controllers/simpic.c controllers/mpic.c arch/ppc/mpic-host-test.c -lpthread
 
-.PHONY: ppc-deps check-ppc run-ppc check-mpic-host
+.PHONY: ppc-deps check-ppc run-ppc check-mpic-host bench-ppc
 ppc-deps:
 	$(Q)scripts/deps.sh cross qemu-ppc
 
@@ -87,12 +90,25 @@ check-ppc: ppc-deps check-mpic-host $(PPC_ELF)
 		--ready '$(PPC_READY)' --input '$(PPC_SESSION)' --byte-delay 0.002 $(PPC_EXPECT) \
 		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)
 	$(Q)$(PPC_HARNESS) --name ppc-smp1 --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-smp1.log \
-		--quiet --ready '$(PPC_READY)' --input '$(PPC_RXTEST)finish\r' --byte-delay 0.002 \
+		--quiet --ready '$(PPC_READY)' --input '$(PPC_RXTEST)bench\rfinish\r' --byte-delay 0.002 \
 		--expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		--expect 'SCENARIO ipi-pingpong: SKIP uniprocessor' \
+		--expect '^error: bench: 1002 instructions read [0-9]+ ticks over 5 phases, want 2004' \
 		-- $(PPC_QEMU) -smp 1 $(PPC_DEVS) -kernel $(PPC_ELF)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
+
+# The shell's `bench` under -icount shift=0, where the timebase counts
+# 2 ticks per 5 instructions (docs/ppc.md, "Dispatch cost"); then the
+# usual end, so the run is also judged PASS or FAIL.
+bench-ppc: ppc-deps $(PPC_ELF)
+	$(Q)out=$$($(PPC_HARNESS) --name ppc-bench --quiet --timeout 90 --pass-status 1 \
+		--log $(PPC_BUILD)/bench.log --ready '$(PPC_READY)' \
+		--input '$(PPC_RXTEST)bench\rfinish\r' --byte-delay 0.002 \
+		--expect '^KERNEL PASS' --expect '^guest-bench: ' \
+		-- $(PPC_MACHINE) -icount shift=0,sleep=off -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)) || \
+	{ echo "$$out"; echo "bench-ppc: FAIL: no PASS with a guest-bench line (see $(PPC_BUILD)/bench.log)"; exit 1; }
+	$(Q)grep -aE '^(bench|guest-bench): ' $(PPC_BUILD)/bench.log | tr -d '\r'
 
 # $(call ppc_must_fail,COMMAND,REGEX): the shell command must end the run
 # as a failure (QEMU status 0, which is never a pass) after printing REGEX.

@@ -89,6 +89,8 @@ void uart_putc(uintptr_t base, char c);
 struct mpic;
 void ppc_irq_init(struct mpic *pic);
 void ppc_exception(struct ppc_regs *regs);
+/* On this CPU, call @fn instead of the MPIC's IACK -> genirq -> EOI (NULL: back to it). */
+void ppc_irq_set_dispatch(void (*fn)(void *regs));
 
 /* pci.c: the e500 host bridge, just enough for edu and pvpanic. */
 struct pci_dev {
