@@ -194,7 +194,7 @@ static void bench_int(void)
 	free_irq((unsigned int)irq, (void *)&bench_chip);
 	SOFT_INT(I386_VECTOR_BARE, i386_bare_tsc, &dummy, &dummy);
 	SOFT_INT(I386_VECTOR_BARE, i386_bare_tsc, &bto, &bback);
-	irq_log("guest-bench: int $0x%x/$0x%x to the handler and back: genirq %llu %llu, bare %llu %llu (instructions under -icount shift=0)",
+	irq_log("guest-bench: software interrupt (int $0x%x, bare $0x%x) to the handler and back: genirq %llu %llu, bare %llu %llu (instructions under -icount shift=0)",
 		I386_VECTOR_BENCH, I386_VECTOR_BARE,
 		(unsigned long long)gto, (unsigned long long)gback,
 		(unsigned long long)bto, (unsigned long long)bback);
