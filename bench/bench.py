@@ -127,27 +127,31 @@ def memory(binary, core_objs):
     return mem
 
 
-def guest_figures():
-    """The deterministic guest counts of each QEMU port that reports one."""
+def guest_figures(errors):
+    """The deterministic guest counts of each QEMU port (make bench-<isa>)."""
     out = {}
     for isa in ("x86_64", "i386", "ppc", "ppc64"):
+        sys.stderr.write("bench: guest figures of %s (QEMU, -icount shift=0) ...\n" % isa)
         r = subprocess.run(["make", "--no-print-directory", "-s", "bench-" + isa],
                            capture_output=True, text=True)
-        if r.returncode != 0:
-            continue
         fig = {}
         for line in r.stdout.splitlines():
             m = re.search(r"dispatch: (\d+) .* handler, (\d+) back", line)
             if m:
                 fig["edu-to-handler"] = int(m.group(1))
                 fig["edu-back"] = int(m.group(2))
-            m = re.search(r"guest-bench: .*genirq (\d+) (\d+), bare (\d+) (\d+)", line)
+            m = re.search(r"guest-bench: (.*) to the handler and back: genirq (\d+) (\d+), "
+                          r"bare (\d+) (\d+)", line)
             if m:
-                g = [int(x) for x in m.groups()]
-                fig.update({"ipi-genirq-to-handler": g[0], "ipi-genirq-back": g[1],
+                g = [int(x) for x in m.groups()[1:]]
+                fig.update({"trigger": m.group(1),
+                            "ipi-genirq-to-handler": g[0], "ipi-genirq-back": g[1],
                             "ipi-bare-to-handler": g[2], "ipi-bare-back": g[3]})
-        if fig:
-            out[isa] = fig
+        if r.returncode != 0 or "trigger" not in fig:
+            last = (r.stdout + r.stderr).strip().splitlines()[-1:] or ["no output"]
+            errors.append("make bench-%s failed: %s" % (isa, last[0]))
+            continue
+        out[isa] = fig
     return out
 
 
@@ -209,9 +213,9 @@ def print_table(res, mem, ns, guest):
         if "ipi-genirq-to-handler" in fig:
             g = fig["ipi-genirq-to-handler"] + fig["ipi-genirq-back"]
             b = fig["ipi-bare-to-handler"] + fig["ipi-bare-back"]
-            w("  self-IPI -> genirq (fasteoi, one handler): %d / %d = %d; bare vector -> C -> EOI "
+            w("  %s -> genirq (one handler): %d / %d = %d; bare vector -> C -> EOI "
               "-> return: %d / %d = %d; ratio %.2fx\n" %
-              (fig["ipi-genirq-to-handler"], fig["ipi-genirq-back"], g,
+              (fig["trigger"], fig["ipi-genirq-to-handler"], fig["ipi-genirq-back"], g,
                fig["ipi-bare-to-handler"], fig["ipi-bare-back"], b, g / b))
 
 
@@ -223,7 +227,8 @@ def cmd_run(a):
     for impl in ("genirq", "floor"):
         for cid in ("edge", "shared2", "percpu"):
             ns[(impl, cid)] = ns_per_dispatch(a.bin, "impl=%s %s" % (impl, CASES[cid][1]))
-    guest = guest_figures() if a.guest else {}
+    errors = []
+    guest = guest_figures(errors) if a.guest else {}
     print_table(res, mem, ns, guest)
     data = {"instructions": res, "memory": mem,
             "ns": {"%s:%s" % k: v for k, v in ns.items()}, "guest": guest,
@@ -235,9 +240,11 @@ def cmd_run(a):
     if a.svg:
         import charts
         charts.write_all(data, a.svg)
-        print("charts: %s/dispatch.svg, %s/shared.svg" % (a.svg, a.svg))
+        print("charts: %s/dispatch.svg, %s/shared.svg%s" % (a.svg, a.svg, ", %s/guest.svg" % a.svg if guest else ""))
     failed = check_budgets(res, read_budgets(a.budgets))
-    return 1 if failed else 0
+    for e in errors:
+        sys.stderr.write("bench: %s\n" % e)
+    return 1 if failed or errors else 0
 
 
 def check_budgets(res, budgets):

@@ -79,9 +79,40 @@ def shared_chart(data):
     return _svg(W, h + 20, body)
 
 
+def guest_chart(data):
+    """Stacked bars per ISA: vector entry to the handler, then back; genirq vs a bare stub."""
+    guest = data["guest"]
+    isas = [i for i in ("i386", "x86_64", "ppc", "ppc64") if i in guest]
+    rows = [(isa, impl, guest[isa]["ipi-%s-to-handler" % impl], guest[isa]["ipi-%s-back" % impl])
+            for isa in isas for impl in ("genirq", "bare")]
+    top = max(t + b for _, _, t, b in rows)
+    scale = (W - LEFT - RIGHT) / top
+    body, y = [_text(W / 2, 20, "Guest instructions per interrupt (QEMU -icount shift=0)",
+                     "middle", "bold")], 40
+    for name, colour in (("to the handler", GENIRQ), ("back to the interrupted code", IRQOFF)):
+        body.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (LEFT, y - 10, colour))
+        body.append(_text(LEFT + 16, y, name))
+        y += 16
+    y += 6
+    for isa, impl, to, back in rows:
+        label = "%s, %s (%s)" % (isa, "genirq" if impl == "genirq" else "bare stub",
+                                 guest[isa]["trigger"])
+        body.append(_text(LEFT - 8, y + BAR_H - 5, label, "end"))
+        body.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>\n' % (
+            LEFT, y, to * scale, BAR_H - 3, GENIRQ if impl == "genirq" else FLOOR))
+        body.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"/>\n' % (
+            LEFT + to * scale, y, back * scale, BAR_H - 3, IRQOFF if impl == "genirq" else "#cccccc"))
+        body.append(_text(LEFT + (to + back) * scale + 4, y + BAR_H - 5, "%d + %d" % (to, back)))
+        y += BAR_H + (GAP if impl == "bare" else 0)
+    return _svg(W, y + 10, body)
+
+
 def write_all(data, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "dispatch.svg"), "w") as f:
         f.write(dispatch_chart(data))
     with open(os.path.join(out_dir, "shared.svg"), "w") as f:
         f.write(shared_chart(data))
+    if data.get("guest"):
+        with open(os.path.join(out_dir, "guest.svg"), "w") as f:
+            f.write(guest_chart(data))

@@ -79,13 +79,12 @@ static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqact
 }
 
 /*
- * Run the chain. Inlined into each flow for handlers that ask for
- * neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM, by far the most: local
- * interrupts go on once, the handlers run, interrupts go off; and for a
- * single IRQF_DISABLED handler. From the first handler that asks for
- * something else on, run_chain() takes over. The
- * results of handlers that do not claim an event feed nothing, so only
- * the ORed result is kept. Return: the handlers' results ORed.
+ * Run the chain, inlined into each flow for the common chains: handlers
+ * that ask for neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM (local
+ * interrupts go on once for all of them, off at the end; no claim feeds
+ * entropy, so only the ORed result is kept), and a single IRQF_DISABLED
+ * handler. From the first handler that asks for something else on,
+ * run_chain() takes over. Return: the handlers' results ORed.
  */
 static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 						    struct irqaction *action)

@@ -7,6 +7,9 @@
 #define GENIRQ_ARCH_I386_H
 
 #include <stdint.h>
+#include <genirq/irq.h>
+
+#include "x86.h"
 
 /* What the stub pushed, lowest address first (see boot.S). */
 struct i386_regs {
@@ -18,6 +21,19 @@ struct i386_regs {
 
 #define I386_VECTOR_PIC	0x20	/* the 8259 pair: 0x20-0x2F */
 #define I386_VECTOR_NMI	2
+/* The dispatch bench's software vectors (`int $n`): genirq's, then bare. */
+#define I386_VECTOR_BENCH	0x30
+#define I386_VECTOR_BARE	0x31
+
+/* A non-specific EOI to the master 8259: the bench's end of interrupt. */
+static inline void i386_pic_eoi(void)
+{
+	outb(0x20, 0x20);
+}
+
+/* While set, I386_VECTOR_BENCH dispatches line 0 of this domain. */
+extern struct irq_domain *i386_bench_domain;
+extern volatile uint64_t i386_bare_tsc;
 
 void i386_irq_init(void);
 void i386_interrupt(struct i386_regs *regs);

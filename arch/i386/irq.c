@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * irq.c - the i386 interrupt glue: from a vector to the core, on the
- * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15.
+ * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15;
+ * the dispatch bench's two software vectors (genirq and bare).
  */
 #include <genirq/i8259.h>
 #include <genirq/irq.h>
@@ -12,6 +13,8 @@
 #include "x86.h"
 
 static struct irq_domain *isa;
+struct irq_domain *i386_bench_domain;
+volatile uint64_t i386_bare_tsc;
 
 static void dispatch(void *arg)
 {
@@ -22,10 +25,20 @@ static void dispatch(void *arg)
 		irq_handle_domain_entry(isa, hw, regs);
 }
 
+static void bench_dispatch(void *regs)
+{
+	irq_handle_domain_entry(i386_bench_domain, 0, regs);
+}
+
 void i386_interrupt(struct i386_regs *regs)
 {
 	if (irq_likely(regs->vector < I386_VECTOR_PIC + I8259_NR_LINES)) {
 		x86_irq_on_stack(dispatch, regs);
+	} else if (regs->vector == I386_VECTOR_BENCH && i386_bench_domain) {
+		x86_irq_on_stack(bench_dispatch, regs);
+	} else if (regs->vector == I386_VECTOR_BARE) {
+		i386_bare_tsc = rdtsc();	/* the floor: no genirq at all */
+		i386_pic_eoi();
 	} else {
 		irq_error_event();
 		port_ack_bad_irq(regs->vector);

@@ -3,6 +3,8 @@
 #   make check-i386   build, run the boot scenarios and a shell session in QEMU
 #   make run-i386     boot with the shell on the terminal (scripted demo if
 #                     stdin is not a terminal); also `make run ARCH=i386`
+#   make bench-i386   the deterministic dispatch instruction counts (the
+#                     guest-bench line: genirq and bare, int $n to the handler)
 
 # QEMU_ACCEL=kvm asks for KVM (no -icount then); TCG otherwise: a /dev/kvm
 # that exists is not a KVM that works (shared/qemu/x86.md).
@@ -51,7 +53,7 @@ $(I386_KERNEL): $(I386_OBJS) arch/i386/link.ld
 
 PORT_CHECKS	+= check-i386
 
-.PHONY: check-i386 run-i386 kernel-i386
+.PHONY: check-i386 run-i386 kernel-i386 bench-i386
 kernel-i386: $(I386_KERNEL)
 
 check-i386:
@@ -83,6 +85,16 @@ check-i386:
 		--expect "error: unknown command 'bogus'" \
 		--expect 'ticks at 100 Hz' --expect '^ +1: +[1-9][0-9]* +XT-PIC +1-edge +keyboard' --expect 'power off \(scenarios passed\)' \
 		-- $(I386_QEMU) $(I386_ICOUNT) -append shell -monitor unix:$(I386_OUT)/monitor.sock,server=on,wait=off
+
+# The counts need -icount shift=0 (TSC = instructions): no KVM here.
+bench-i386:
+	$(Q)scripts/deps.sh cross qemu-x86
+	$(Q)$(MAKE) --no-print-directory -j2 $(I386_KERNEL)
+	$(Q)out=$$($(I386_HARNESS) --name i386-bench --quiet --log $(I386_OUT)/bench.log \
+		--expect '^genirq: guest-bench: .* genirq [0-9]+ [0-9]+, bare [0-9]+ [0-9]+ ' \
+		-- $(I386_QEMU) -icount shift=0$(comma)sleep=off -append norx) || \
+		{ echo "bench-i386: FAIL: $$(echo "$$out" | grep -m1 'i386-bench: FAIL' || echo 'harness failed') (transcript: $(I386_OUT)/bench.log)"; exit 1; }
+	$(Q)grep -hE '^genirq: (guest-bench|XT-PIC line)' $(I386_OUT)/bench.log
 
 run-i386:
 	$(Q)scripts/deps.sh cross qemu-x86

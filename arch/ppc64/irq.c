@@ -68,6 +68,10 @@ void ppc64_do_irq(struct ppc64_regs *regs)
 	unsigned int cpu = port_cpu_id();
 	uintptr_t sp = ppc64_sp();
 
+	if (irq_unlikely(ppc64_bench_bare)) {	/* make bench: the floor, no genirq */
+		ppc64_bench_bare_irq();
+		return;
+	}
 	if (ppc64_on_irq_stack(cpu, sp)) {
 		if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
 			ppc64_fail("irq stack overflow (nested too deep)");

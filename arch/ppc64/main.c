@@ -466,10 +466,10 @@ static const struct shell_cmd port_cmds[] = {
 
 /* --- boot --- */
 
-/* make run on a terminal boots with -append interactive: nobody scripted. */
-static bool interactive(void)
+/* Kernel arguments (-append): "interactive" (make run on a terminal:
+ * nobody scripted), "bench" (make bench-ppc64: the dispatch figures only). */
+static bool bootarg(const char *word)
 {
-	static const char word[] = "interactive";
 	const char *a = machine.bootargs;
 
 	for (; *a; a++) {
@@ -533,13 +533,20 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_start_secondaries();
 
 	scenario_boot();
+	if (bootarg("bench")) {
+		ppc64_bench(&tally, ipi_irq, ipi_handler, &machine);
+		if (scenario_summary(&tally) != 0)
+			ppc64_fail("bench scenarios failed");
+		ppc64_printf("genirq: power-off\n");
+		ppc64_power_off();
+	}
 	scenario_timer();
 	scenario_softirq_and_stack();
 	scenario_shell_garbage();
 	scenario_spurious();
 	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
-	if (interactive()) {
+	if (bootarg("interactive")) {
 		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
 
 		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)

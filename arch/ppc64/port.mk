@@ -2,6 +2,7 @@
 # (XICS), booted by QEMU's built-in VOF in the tests and by SLOF in one.
 #
 #   make check-ppc64           XICS host test, VOF run, SLOF run, failure-exit run
+#   make bench-ppc64           dispatch cost in instructions (VOF, -icount shift=0)
 #   make run ARCH=ppc64        the shell on this terminal (VOF);
 #                              FIRMWARE=slof for SLOF, SMP=1 for one CPU
 
@@ -64,7 +65,7 @@ $(PPC64_XTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/x
 	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
 		controllers/simpic.c controllers/xics.c arch/ppc64/xics-host-test.c -lpthread
 
-.PHONY: ppc64 check-ppc64 run-ppc64
+.PHONY: ppc64 check-ppc64 run-ppc64 bench-ppc64
 ppc64: $(PPC64_ELF)
 
 # Power-off (QEMU 0) is the kernel's PASS exit, os-term (1) its failure
@@ -81,6 +82,21 @@ check-ppc64:
 		--expect '^exception 0x700 on cpu 0' --expect '^NIP 0' \
 		--expect 'OS terminated: unexpected exception' \
 		-- $(call PPC64_QEMU,vof,1) $(call PPC64_MON,fail)
+
+# -append bench: boot, the self-IPI through genirq and through a bare
+# handler, the guest-bench line, power-off. One CPU: under icount the
+# virtual clock also counts the other vCPU's instructions.
+bench-ppc64:
+	$(Q)scripts/deps.sh cross qemu-ppc
+	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF)
+	$(Q)rm -f $(PPC64_OUT)/bench.mon
+	$(Q)scripts/qemu-harness.py --name ppc64-bench --pass-status 33 --timeout 60 --quiet \
+		--log $(PPC64_OUT)/bench.log --expect 'SCENARIO guest-bench: PASS' \
+		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,1) $(call PPC64_MON,bench) \
+		-icount shift=0,sleep=off -append bench >/dev/null \
+		|| { echo "bench-ppc64: the bench kernel failed (see $(PPC64_OUT)/bench.log)"; exit 1; }
+	$(Q)grep -h "^guest-bench:" $(PPC64_OUT)/bench.log \
+		|| { echo "bench-ppc64: no guest-bench line in $(PPC64_OUT)/bench.log"; exit 1; }
 
 # With a terminal: the shell on it (-append interactive: the scenarios
 # that need a harness SKIP), the QEMU monitor behind Ctrl-A C, where

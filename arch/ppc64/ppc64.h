@@ -118,6 +118,11 @@ uint32_t edu_status(const struct edu *e);
 void ppc64_line_scenarios(struct scenario_tally *t);
 bool ppc64_have_edu_pair(void);
 
+/* bench.c: make bench-ppc64, dispatch cost in instructions */
+extern bool ppc64_bench_bare;		/* 0x500 goes to the bare function */
+void ppc64_bench_bare_irq(void);
+void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev);
+
 /* main.c */
 void ppc64_start(unsigned long prom_entry);
 

@@ -84,7 +84,8 @@ check-x86_64:
 bench-x86_64:
 	$(Q)$(MAKE) --no-print-directory -j2 $(X64_KERNEL)
 	$(Q)$(X64_HARNESS) --name x86_64-bench --quiet --log $(X64_OUT)/bench.log \
-		-- $(X64_QEMU) $(X64_ICOUNT) -append norx >/dev/null || true
+		--expect 'guest-bench: ' -- $(X64_QEMU) $(X64_ICOUNT) -append norx >/dev/null || \
+		{ echo "bench-x86_64: the kernel failed or printed no guest-bench line (see $(X64_OUT)/bench.log)"; exit 1; }
 	$(Q)grep -hE "dispatch:|guest-bench:" $(X64_OUT)/bench.log
 
 run-x86_64:
