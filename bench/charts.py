@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """charts.py - SVG charts of the benchmark's own results (standard library only)."""
 import os
+import re
 from xml.sax.saxutils import escape
 
 W, BAR_H, GAP, LEFT, RIGHT = 760, 16, 10, 290, 70
@@ -86,7 +87,7 @@ def guest_chart(data):
     rows = [(isa, impl, guest[isa]["ipi-%s-to-handler" % impl], guest[isa]["ipi-%s-back" % impl])
             for isa in isas for impl in ("genirq", "bare")]
     top = max(t + b for _, _, t, b in rows)
-    scale = (W - LEFT - RIGHT) / top
+    scale = (W - LEFT - RIGHT - 20) / top
     body, y = [_text(W / 2, 20, "Guest instructions per interrupt (QEMU -icount shift=0)",
                      "middle", "bold")], 40
     for name, colour in (("to the handler", GENIRQ), ("back to the interrupted code", IRQOFF)):
@@ -95,8 +96,8 @@ def guest_chart(data):
         y += 16
     y += 6
     for isa, impl, to, back in rows:
-        label = "%s, %s (%s)" % (isa, "genirq" if impl == "genirq" else "bare stub",
-                                 guest[isa]["trigger"])
+        trigger = re.sub(r"\s*\(.*\)", "", guest[isa]["trigger"])
+        label = "%s, %s: %s" % (isa, trigger, "genirq" if impl == "genirq" else "bare stub")
         body.append(_text(LEFT - 8, y + BAR_H - 5, label, "end"))
         body.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>\n' % (
             LEFT, y, to * scale, BAR_H - 3, GENIRQ if impl == "genirq" else FLOOR))
