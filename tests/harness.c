@@ -2,9 +2,11 @@
 /*
  * harness.c - the test runner (see harness.h).
  *
- * Usage: <binary> [-j] [name-substring...]; -j runs tests in this process
- * (no fork), for debuggers. Exit status 0 only when every selected test
- * passed and at least one ran.
+ * Usage: <binary> [-j] [name-substring...]; -j runs one test in this
+ * process (no fork), for debuggers: each test starts the core afresh in
+ * its own process, so tests run one after the other in one process would
+ * see each other's lines, and -j refuses to select more than one. Exit
+ * status 0 only when every selected test passed and at least one ran.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -100,6 +102,17 @@ int main(int argc, char **argv)
 		first = 2;
 	}
 	qsort(tests, (size_t)nr_tests, sizeof(tests[0]), cmp_test);
+	if (!fork_it) {
+		int n = 0;
+
+		for (int i = 0; i < nr_tests; i++)
+			n += selected(tests[i].name, argc, argv, first);
+		if (n != 1) {
+			fprintf(stderr, "-j runs exactly one test in this process; %d selected "
+				"(name a single test)\n", n);
+			return 2;
+		}
+	}
 	for (int i = 0; i < nr_tests; i++) {
 		if (!selected(tests[i].name, argc, argv, first))
 			continue;
