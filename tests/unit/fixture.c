@@ -57,3 +57,12 @@ int dev_request(struct dev *d, unsigned long flags, const char *name)
 {
 	return request_irq((unsigned int)d->irq, dev_handler, flags, name, d);
 }
+
+void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style)
+{
+	struct simpic_line_stats s;
+
+	simpic_line_stats(fx->pic, hw, &s);
+	CHECK_EQ(style == SIMPIC_ACK ? s.acks : s.eois, s.delivered);
+	CHECK(!s.in_service);
+}

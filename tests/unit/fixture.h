@@ -51,5 +51,12 @@ void dev_init(struct dev *d, struct fixture *fx, irq_hw_number_t hw, bool level)
 void dev_raise(struct dev *d);
 irqreturn_t dev_handler(int irq, void *dev_id);
 int dev_request(struct dev *d, unsigned long flags, const char *name);
+/* CHECK that every delivery of @hw was ended once (ack or eoi, by @style). */
+void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style);
+
+/* Two tests, NAME_ack_chip and NAME_eoi_chip, running FN(style) for each. */
+#define TEST_EACH_CHIP(name, fn)					\
+	TEST(name##_ack_chip) { fn(SIMPIC_ACK); }			\
+	TEST(name##_eoi_chip) { fn(SIMPIC_FASTEOI); }
 
 #endif /* GENIRQ_TEST_FIXTURE_H */

@@ -15,16 +15,6 @@
 #define leak_check()	do { } while (0)
 #endif
 
-/* Deliveries must equal ends (ack or eoi) for a chip of @style. */
-static void check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style)
-{
-	struct simpic_line_stats s;
-
-	simpic_line_stats(fx->pic, hw, &s);
-	CHECK_EQ(style == SIMPIC_ACK ? s.acks : s.eois, s.delivered);
-	CHECK(!s.in_service);
-}
-
 /*
  * A controller that loses edges while a line is masked (as an IO-APIC
  * edge pin does): disable_irq must not lose the device's event, so an
@@ -53,25 +43,17 @@ static void edge_dropped_while_masked(enum simpic_style style)
 	CHECK_EQ(atomic_load(&d.want), 0);		/* both events serviced */
 	simpic_line_stats(fx.pic, 3, &s);
 	CHECK(s.dropped <= 1);
-	check_ended_once(&fx, 3, style);
+	fx_check_ended_once(&fx, 3, style);
 	/* A second round, with the line idle at disable. */
 	disable_irq(d.irq);
 	enable_irq(d.irq);
 	dev_raise(&d);
 	sim_run(0);
 	CHECK_EQ(atomic_load(&d.calls), 2);
-	check_ended_once(&fx, 3, style);
+	fx_check_ended_once(&fx, 3, style);
 }
 
-TEST(fault_edge_dropped_while_masked_is_not_lost_ack_chip)
-{
-	edge_dropped_while_masked(SIMPIC_ACK);
-}
-
-TEST(fault_edge_dropped_while_masked_is_not_lost_eoi_chip)
-{
-	edge_dropped_while_masked(SIMPIC_FASTEOI);
-}
+TEST_EACH_CHIP(fault_edge_dropped_while_masked_is_not_lost, edge_dropped_while_masked)
 
 /*
  * A replay the controller can't send is run in software; the controller
@@ -101,7 +83,7 @@ static void software_replay_ends_once(enum simpic_style style, bool cost)
 	CHECK_EQ(irq_stat_total(d.irq), 2);
 	simpic_line_stats(fx.pic, 4, &s);
 	CHECK_EQ(s.retriggers, 0);
-	check_ended_once(&fx, 4, style);
+	fx_check_ended_once(&fx, 4, style);
 	CHECK_EQ(irq_get_cost(d.irq, &c), 0);
 	CHECK_EQ(c.count, cost ? 1 : 0);	/* the delivery the flow took */
 }
@@ -149,7 +131,7 @@ TEST(fault_level_line_stuck_asserted_is_disabled_reported_and_retried)
 	simpic_line_stats(fx.pic, 6, &s);
 	CHECK(s.masked && s.asserted);
 	CHECK(s.delivered <= 100000);
-	check_ended_once(&fx, 6, SIMPIC_FASTEOI);
+	fx_check_ended_once(&fx, 6, SIMPIC_FASTEOI);
 	snprintf(path, sizeof(path), "/proc/irq/%d/spurious", d.irq);
 	CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
 	CHECK(strstr(buf, "disabled-by-spurious-rule") != NULL);
@@ -221,7 +203,7 @@ TEST(fault_delivery_to_wrong_cpu_is_handled_where_it_lands)
 	CHECK_EQ(irq_stat_cpu(d.irq, 0), 0);
 	simpic_line_stats(fx.pic, 7, &s);
 	CHECK_EQ(s.per_cpu[1], 1);
-	check_ended_once(&fx, 7, SIMPIC_FASTEOI);
+	fx_check_ended_once(&fx, 7, SIMPIC_FASTEOI);
 	/* The requested affinity is still what the driver asked. */
 	irq_get_affinity(d.irq, &m);
 	CHECK(cpumask_test_cpu(0, &m) && !cpumask_test_cpu(1, &m));
@@ -258,7 +240,7 @@ TEST(fault_raise_during_free_irq_reaches_no_freed_handler)
 	CHECK_EQ(sim_run(1), 1);
 	CHECK_EQ(atomic_load(&b.handled), 1);
 	CHECK_EQ(atomic_load(&a.calls), 0);
-	check_ended_once(&fx, 8, SIMPIC_ACK);
+	fx_check_ended_once(&fx, 8, SIMPIC_ACK);
 	dev_raise(&b);
 	free_irq(b.irq, &b);
 	atomic_store(&b.freed, 1);
@@ -276,7 +258,7 @@ TEST(fault_raise_during_free_irq_reaches_no_freed_handler)
 	CHECK(atomic_load(&c.calls) <= 1);
 	CHECK_EQ(atomic_load(&c.handled), 0);
 	CHECK_EQ(irq_get_depth(c.irq), 0);
-	check_ended_once(&fx, 8, SIMPIC_ACK);
+	fx_check_ended_once(&fx, 8, SIMPIC_ACK);
 }
 
 /* The same with real threads: CPU 1 takes the line, CPU 2 raises it. */
@@ -356,7 +338,7 @@ TEST(fault_missing_eoi_wedges_only_its_line)
 	dev_raise(&t);
 	sim_run(0);
 	CHECK_EQ(atomic_load(&t.handled), 1);
-	check_ended_once(&fx, 6, SIMPIC_FASTEOI);
+	fx_check_ended_once(&fx, 6, SIMPIC_FASTEOI);
 	/* The core holds nothing: the line can still be freed and reused. */
 	free_irq(d.irq, &d);
 	CHECK_EQ(dev_request(&d, 0, "lossy"), 0);
