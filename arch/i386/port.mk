@@ -13,7 +13,7 @@ comma		:= ,
 I386_CC		:= i686-linux-gnu-gcc
 I386_OUT	:= $(BUILD)/i386
 I386_KERNEL	:= $(I386_OUT)/kernel.elf
-I386_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/x86 -Iarch/i386 -O2 -g \
+I386_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/x86 -Iarch/i386 -DGENIRQ_PORT_INLINE -O2 -g \
 		   -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-protector \
 		   -fno-asynchronous-unwind-tables -mgeneral-regs-only -march=i686
 I386_SRCS	:= $(CORE_SRCS) controllers/i8259.c demo/shell.c demo/scenario.c demo/libc.c \

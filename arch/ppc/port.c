@@ -53,12 +53,12 @@ void port_irq_restore(unsigned long flags)
 
 void port_irq_enable(void)
 {
-	__asm__ __volatile__("wrteei 1" ::: "memory");
+	port_irq_enable_fast();
 }
 
 void port_irq_disable(void)
 {
-	__asm__ __volatile__("wrteei 0" ::: "memory");
+	port_irq_disable_fast();
 }
 
 bool port_irqs_disabled(void)
@@ -88,7 +88,7 @@ void ppc_idle(void)
 
 unsigned int port_cpu_id(void)
 {
-	return mfspr(SPRN_PIR);
+	return port_cpu_id_fast();
 }
 
 unsigned int port_nr_cpus(void)

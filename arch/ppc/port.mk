@@ -10,7 +10,7 @@
 
 PPC_CC		:= powerpc-linux-gnu-gcc
 PPC_BUILD	:= $(BUILD)/ppc
-PPC_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/ppc -O2 -g -ffreestanding -nostdlib \
+PPC_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/ppc -DGENIRQ_PORT_INLINE -O2 -g -ffreestanding -nostdlib \
 		   -fno-builtin -fno-stack-protector -fno-pic -fno-pie -mcpu=8548 -msoft-float \
 		   -mbig-endian -msdata=none -G 0 -mno-altivec
 PPC_ASFLAGS	:= -Iarch/ppc -mcpu=8548 -Wa,-mregnames -D__ASSEMBLER__

@@ -13,49 +13,36 @@
 #define ALLOC_POOL_BYTES	(256 * 1024)	/* the XICS domain table alone is 40 KiB */
 #define ALLOC_ALIGN		16
 
-/* --- local interrupts: MSR[EE]; mtmsrd with L=1 touches only EE and RI --- */
-
-static inline unsigned long mfmsr(void)
-{
-	unsigned long msr;
-
-	__asm__ __volatile__("mfmsr %0" : "=r"(msr));
-	return msr;
-}
-
-static inline void mtmsr_ee(unsigned long msr)
-{
-	__asm__ __volatile__("mtmsrd %0, 1" : : "r"(msr) : "memory");
-}
+/* --- local interrupts: MSR[EE] (genirq_port_inline.h) --- */
 
 unsigned long port_irq_save(void)
 {
-	unsigned long msr = mfmsr();
+	unsigned long msr = ppc64_mfmsr();
 
-	mtmsr_ee(msr & ~MSR_EE);
+	ppc64_mtmsr_ee(msr & ~MSR_EE);
 	return msr & MSR_EE;
 }
 
 void port_irq_restore(unsigned long flags)
 {
-	unsigned long msr = mfmsr();
+	unsigned long msr = ppc64_mfmsr();
 
-	mtmsr_ee((flags & MSR_EE) ? (msr | MSR_EE) : (msr & ~MSR_EE));
+	ppc64_mtmsr_ee((flags & MSR_EE) ? (msr | MSR_EE) : (msr & ~MSR_EE));
 }
 
 void port_irq_enable(void)
 {
-	mtmsr_ee(mfmsr() | MSR_EE | MSR_RI);
+	port_irq_enable_fast();
 }
 
 void port_irq_disable(void)
 {
-	mtmsr_ee(mfmsr() & ~MSR_EE);
+	port_irq_disable_fast();
 }
 
 bool port_irqs_disabled(void)
 {
-	return !(mfmsr() & MSR_EE);
+	return !(ppc64_mfmsr() & MSR_EE);
 }
 
 /* --- CPUs: PIR reads 0 on every vCPU, so SPRG2 holds our number --- */
@@ -67,10 +54,7 @@ void ppc64_set_cpu_id(unsigned int cpu)
 
 unsigned int port_cpu_id(void)
 {
-	unsigned long cpu;
-
-	__asm__ __volatile__("mfspr %0, %1" : "=r"(cpu) : "i"(SPRN_SPRG2));
-	return (unsigned int)cpu;
+	return port_cpu_id_fast();
 }
 
 unsigned int port_nr_cpus(void)

@@ -10,7 +10,7 @@ comma		:= ,
 PPC64_CC	:= powerpc64-linux-gnu-gcc
 PPC64_OUT	:= $(BUILD)/ppc64
 PPC64_ELF	:= $(PPC64_OUT)/genirq-ppc64.elf
-PPC64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -ffreestanding -nostdlib -fno-builtin \
+PPC64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -DGENIRQ_PORT_INLINE -Iarch/ppc64 -O2 -g -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector -mbig-endian -mabi=elfv1 -mcpu=power4 -msoft-float \
 		   -mno-altivec -mno-vsx -Wa,-mregnames
 PPC64_SRCS	:= $(CORE_SRCS) controllers/xics.c demo/shell.c demo/scenario.c demo/libc.c \

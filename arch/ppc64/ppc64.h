@@ -10,11 +10,7 @@
 #include <stdint.h>
 #include <genirq/compiler.h>
 #include <genirq/interrupt.h>
-#include <genirq/port.h>
-
-#define MSR_EE		0x8000UL
-#define MSR_RI		0x2UL
-#define SPRN_SPRG2	274		/* our CPU number: PIR reads 0 on every vCPU */
+#include <genirq/port.h>	/* with genirq_port_inline.h: MSR_EE, MSR_RI, SPRN_SPRG2 */
 #define HZ		100
 #define MAX_CPUS	4
 

@@ -27,12 +27,12 @@ void port_irq_restore(unsigned long flags)
 
 void port_irq_enable(void)
 {
-	__asm__ __volatile__("sti" ::: "memory");
+	port_irq_enable_fast();
 }
 
 void port_irq_disable(void)
 {
-	__asm__ __volatile__("cli" ::: "memory");
+	port_irq_disable_fast();
 }
 
 bool port_irqs_disabled(void)

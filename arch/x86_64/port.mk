@@ -11,7 +11,7 @@ comma		:= ,
 X64_CC		:= gcc
 X64_OUT		:= $(BUILD)/x86_64
 X64_KERNEL	:= $(X64_OUT)/kernel.elf
-X64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/x86 -Iarch/x86_64 -O2 -g -m64 \
+X64_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -Iarch/x86 -Iarch/x86_64 -DGENIRQ_PORT_INLINE -O2 -g -m64 \
 		   -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-protector \
 		   -fno-asynchronous-unwind-tables -mgeneral-regs-only -mno-red-zone \
 		   -mcmodel=small
