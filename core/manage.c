@@ -87,7 +87,7 @@ static __irq_noinline bool stays_masked(struct irq_desc *desc)
 	unsigned int st = desc_state(desc);
 
 	return (st & IRQS_CPU_SHUTDOWN) ||
-	       ((st & IRQS_INPROGRESS) && desc->handle_irq == handle_level_irq);
+	       ((st & IRQS_INPROGRESS) && irq_desc_flow(desc) == handle_level_irq);
 }
 
 /* One less disable; the last one reopens and replays. Caller holds the lock. */

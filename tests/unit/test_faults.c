@@ -469,7 +469,7 @@ static irqreturn_t reenable_handler(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-static void enable_during_level_handler(enum simpic_style style)
+static void enable_during_level_handler_cost(enum simpic_style style, bool cost)
 {
 	struct fixture fx;
 	struct dev d;
@@ -479,6 +479,7 @@ static void enable_during_level_handler(enum simpic_style style)
 	reenable_fx = &fx;
 	dev_init(&d, &fx, 10, true);
 	CHECK_EQ(request_irq(d.irq, reenable_handler, 0, "reenable", &d), 0);
+	CHECK_EQ(irq_set_cost_accounting((unsigned int)d.irq, cost), 0);
 	simpic_raise(fx.pic, 10);
 	sim_run(0);
 	simpic_line_stats(fx.pic, 10, &s);
@@ -489,6 +490,17 @@ static void enable_during_level_handler(enum simpic_style style)
 	simpic_raise(fx.pic, 10);
 	sim_run(0);
 	CHECK_EQ(atomic_load(&d.calls), 2);
+}
+
+static void enable_during_level_handler(enum simpic_style style)
+{
+	enable_during_level_handler_cost(style, false);
+}
+
+/* The same with cost accounting wrapping the level flow. */
+TEST(fault_enable_during_level_handler_with_cost_accounting)
+{
+	enable_during_level_handler_cost(SIMPIC_ACK, true);
 }
 
 TEST(fault_enable_during_level_handler_does_not_deliver_it_again_ack_chip)
