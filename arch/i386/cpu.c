@@ -31,7 +31,7 @@ static struct idt_gate idt[256] __attribute__((aligned(8)));
 
 unsigned int port_cpu_id(void)
 {
-	return 0;
+	return port_cpu_id_fast();	/* 0: one CPU */
 }
 
 unsigned int port_nr_cpus(void)

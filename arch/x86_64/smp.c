@@ -75,8 +75,9 @@ static void spin_ns(uint64_t ns)
 void x86_64_ap_main(void);
 void x86_64_ap_main(void)
 {
-	unsigned int cpu = port_cpu_id();
+	unsigned int cpu = x86_64_cpu_from_lapic();
 
+	x86_64_cpu_id_init(cpu);	/* before anything asks port_cpu_id() */
 	x86_64_idt_load();
 	x86_64_irq_cpu_init(cpu);
 	lapic_timer_start(timer_count);

@@ -39,6 +39,8 @@ void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
 void x86_64_interrupt(struct x86_64_regs *regs);
 void x86_64_idt_load(void);
+void x86_64_cpu_id_init(unsigned int cpu);
+unsigned int x86_64_cpu_from_lapic(void);
 extern struct irq_domain *x86_64_lapic_domain;
 /* Route @vector to line @hw of @d (NULL: unroute). For the bench. */
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw);
