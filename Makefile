@@ -24,6 +24,8 @@ HOST_SRCS	:= arch/host/host.c controllers/simpic.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c))
 STRESS_SRCS	:= tests/harness.c tests/stress/stress.c tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
+# Tests may look inside the core: "internals.h" resolves through this.
+TEST_INC	:= -Icore
 
 # Freestanding compile test of the core: architecture -> compiler.
 XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x
@@ -80,19 +82,19 @@ HOST_ALL := $(CORE_SRCS) $(HOST_SRCS)
 include tests/reliability.mk
 
 $(BUILD)/unit: $(HOST_ALL) $(UNIT_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
+	$(CC) $(HOST_CFLAGS) $(TEST_INC) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
 
 $(BUILD)/unit-asan: $(HOST_ALL) $(UNIT_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
+	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
 
 $(BUILD)/unit-tsan: $(HOST_ALL) $(UNIT_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) $(SAN_TSAN) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
+	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_TSAN) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
 
 $(BUILD)/stress-tsan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) $(SAN_TSAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
+	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_TSAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
 
 $(BUILD)/stress-asan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
+	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
 
 $(BUILD)/genirq-demo: $(HOST_ALL) arch/host/demo.c demo/shell.c demo/shell.h $(CORE_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) arch/host/demo.c demo/shell.c -lpthread

@@ -97,6 +97,8 @@ static unsigned long bench_flags(const struct bench_case *bc)
 {
 	unsigned long f = bc->irqoff ? IRQF_DISABLED : 0;
 
+	if (strcmp(bc->flow, "percpu") == 0)
+		f |= IRQF_PERCPU;
 	return bc->handlers > 1 ? f | IRQF_SHARED : f;
 }
 

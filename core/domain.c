@@ -83,10 +83,17 @@ struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
 					    irq_hw_number_t first_hwirq,
 					    const struct irq_chip *chip, void *chip_data)
 {
-	struct irq_domain *d = domain_new(name, (unsigned int)first_hwirq + size, chip, chip_data);
+	struct irq_domain *d;
 	unsigned long flags;
 	int ret;
 
+	/* The map covers 0..first_hwirq+size-1: that must fit its index. */
+	if (size == 0 || first_hwirq > (irq_hw_number_t)(UINT32_MAX - size)) {
+		irq_log("domain %s: hardware lines %lu+%u out of range", name ? name : "?",
+			(unsigned long)first_hwirq, size);
+		return NULL;
+	}
+	d = domain_new(name, (unsigned int)first_hwirq + size, chip, chip_data);
 	if (!d)
 		return NULL;
 	ret = first_irq > (unsigned int)INT32_MAX ? -EINVAL :

@@ -269,6 +269,7 @@ void irq_enable_locked(struct irq_desc *desc);
 void irq_wait_idle(struct irq_desc *desc);
 
 /* spurious.c */
+extern atomic_int irq_reports_left;	/* reports still allowed; never below 0 */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);

@@ -38,11 +38,25 @@ void irq_wait_idle(struct irq_desc *desc)
 	}
 }
 
+/*
+ * Waiting from hardirq context could be waiting for the very handler this
+ * CPU interrupted (its own line, or one a nested handler sits on): that
+ * handler can't finish before we return. Such a call is reported and
+ * does not wait. Return: true when the caller may wait.
+ */
+static bool may_wait(unsigned int irq, const char *verb)
+{
+	if (irq_likely(!in_irq()))
+		return true;
+	irq_log("irq %u: %s in interrupt context: not waiting for handlers", irq, verb);
+	return false;
+}
+
 void synchronize_irq(unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 
-	if (!desc)
+	if (!desc || !may_wait(irq, "synchronize_irq"))
 		return;
 	irq_wait_idle(desc);
 }
@@ -135,8 +149,8 @@ void disable_irq(unsigned int irq)
 	if (!desc)
 		return;
 	disable_irq_nosync(irq);
-	if (desc_action(desc))
-		synchronize_irq(irq);
+	if (desc_action(desc) && may_wait(irq, "disable_irq"))
+		irq_wait_idle(desc);
 }
 
 void enable_irq(unsigned int irq)
@@ -147,8 +161,12 @@ void enable_irq(unsigned int irq)
 	if (!desc)
 		return;
 	flags = desc_lock_irqsave(desc);
-	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST))
-		/* Starting a line nobody handles would only make strays. */
+	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST) && desc->depth <= 1)
+		/*
+		 * Starting a line nobody handles would only make strays; an
+		 * enable that matches a disable of such a line (depth 2 and
+		 * up) is taken, so the pair leaves the depth where it was.
+		 */
 		irq_log("irq %u: enable_irq with no handler installed, ignored", irq);
 	else
 		irq_enable_locked(desc);
@@ -168,13 +186,41 @@ static bool can_share(struct irqaction *old, unsigned long flags)
 	return !old || (old->flags & flags & IRQF_SHARED);
 }
 
+/*
+ * What setup_irq() refuses for @desc's kind of line, before sharing:
+ * chained lines, and IRQF_PERCPU that does not match the line. Return:
+ * 0, or -EINVAL with @why set.
+ */
+static int line_refuses(struct irq_desc *desc, unsigned long flags, const char **why)
+{
+	unsigned int st = desc_state(desc);
+
+	if (st & IRQS_NOREQUEST) {
+		*why = "is a chained (cascade) line, not for drivers";
+		return -EINVAL;
+	}
+	if (!(st & IRQS_PER_CPU) != !(flags & IRQF_PERCPU)) {
+		*why = st & IRQS_PER_CPU ? "is per-CPU: IRQF_PERCPU is required" :
+		       "is not per-CPU: IRQF_PERCPU is refused";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A per-CPU line takes one handler: its dev_id is per CPU, not shared. */
+static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
+{
+	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU));
+}
+
 int can_request_irq(unsigned int irq, unsigned long flags)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
+	const char *why;
 
-	if (!desc || !irq_desc_has_chip(desc) || (desc_state(desc) & IRQS_NOREQUEST))
+	if (!desc || !irq_desc_has_chip(desc) || line_refuses(desc, flags, &why))
 		return 0;
-	return can_share(desc_action(desc), flags) ? 1 : 0;
+	return can_add(desc, desc_action(desc), flags) ? 1 : 0;
 }
 
 static int check_request(unsigned int irq, irq_handler_t handler,
@@ -200,6 +246,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	struct irq_desc *desc;
 	struct irqaction *old, *_Atomic *link;
 	unsigned long flags;
+	const char *why;
 	int ret;
 
 	if (!new)
@@ -214,12 +261,14 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	new->irq = irq;
 	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
 	flags = desc_lock_irqsave(desc);
-	if (desc_state(desc) & IRQS_NOREQUEST) {
-		ret = -EBUSY;
+	ret = line_refuses(desc, new->flags, &why);
+	if (ret) {
+		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
+			new->name ? new->name : "?", why);
 		goto out_unlock;
 	}
 	old = desc_action(desc);
-	if (old && (!can_share(old, new->flags) || (desc_state(desc) & IRQS_PER_CPU))) {
+	if (!can_add(desc, old, new->flags)) {
 		report_clash(desc, old, new);
 		ret = -EBUSY;
 		goto out_unlock;

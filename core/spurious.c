@@ -18,7 +18,7 @@
 #include "internals.h"
 
 atomic_bool irq_noirqdebug;
-static atomic_int reports_left = IRQ_REPORT_LIMIT;
+atomic_int irq_reports_left = IRQ_REPORT_LIMIT;
 static atomic_uint lines_disabled;
 static atomic_ulong error_count;
 /* Guards next_poll and serializes polls; taken before any desc->lock. */
@@ -28,7 +28,7 @@ static uint64_t next_poll;
 void irq_misc_reset(void)
 {
 	atomic_store(&irq_noirqdebug, false);
-	atomic_store(&reports_left, IRQ_REPORT_LIMIT);
+	atomic_store(&irq_reports_left, IRQ_REPORT_LIMIT);
 	atomic_store(&lines_disabled, 0u);
 	atomic_store(&error_count, 0UL);
 	next_poll = 0;
@@ -67,9 +67,17 @@ unsigned long irq_error_count(void)
 	return atomic_load_explicit(&error_count, memory_order_relaxed);
 }
 
+/* One report from the budget; at 0 it stays 0, however many events follow. */
 static bool take_report(void)
 {
-	return atomic_fetch_sub(&reports_left, 1) > 0;
+	int left = atomic_load_explicit(&irq_reports_left, memory_order_relaxed);
+
+	while (left > 0)
+		if (atomic_compare_exchange_weak_explicit(&irq_reports_left, &left, left - 1,
+							  memory_order_relaxed,
+							  memory_order_relaxed))
+			return true;
+	return false;
 }
 
 /* Name every handler on the line: the report must say who is at fault. */

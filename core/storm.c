@@ -30,8 +30,10 @@
 #define STORM_BACKOFF_MAX_NS	(3200ull * NS_PER_MS)
 #define STORM_MAX_BUDGET	IRQ_STORM_IDLE
 
+/* The default limit, a pair read and written together under default_lock. */
 static unsigned long default_rate = STORM_DEFAULT_RATE;
 static unsigned int default_window_ms = STORM_DEFAULT_WINDOW_MS;
+static struct irq_spinlock default_lock = IRQ_SPINLOCK_INIT;
 static atomic_uint lines_throttled;
 static atomic_uint longest_pending_loop;
 
@@ -58,8 +60,7 @@ unsigned int irq_pending_loop_max(void)
 void irq_storm_reset(void)
 {
 	atomic_store(&longest_pending_loop, 0u);
-	default_rate = STORM_DEFAULT_RATE;
-	default_window_ms = STORM_DEFAULT_WINDOW_MS;
+	irq_set_storm_default(STORM_DEFAULT_RATE, STORM_DEFAULT_WINDOW_MS);
 	atomic_store(&lines_throttled, 0u);
 }
 
@@ -72,9 +73,27 @@ static void set_countdown(struct irq_desc *desc, unsigned int n)
 		storm_left_set(desc, n);
 }
 
+/* The default pair, as one. */
+static void get_default(unsigned long *rate, unsigned int *window_ms)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&default_lock);
+
+	*rate = default_rate;
+	*window_ms = default_window_ms;
+	irq_spin_unlock_irqrestore(&default_lock, flags);
+}
+
+/* Events a window of @window_ms may hold at @rate a second, saturated. */
+static uint64_t window_budget(unsigned long rate, unsigned int window_ms)
+{
+	if (window_ms && (uint64_t)rate > UINT64_MAX / window_ms)
+		return UINT64_MAX;
+	return (uint64_t)rate * window_ms / 1000u;
+}
+
 static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
 {
-	uint64_t budget = (uint64_t)rate * window_ms / 1000u;
+	uint64_t budget = window_budget(rate, window_ms);
 
 	desc->storm_start = port_time_ns();
 	if (rate == 0 || window_ms == 0) {
@@ -90,8 +109,11 @@ static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigne
 
 void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms)
 {
+	unsigned long flags = irq_spin_lock_irqsave(&default_lock);
+
 	default_rate = events_per_sec;
 	default_window_ms = window_ms;
+	irq_spin_unlock_irqrestore(&default_lock, flags);
 }
 
 int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms)
@@ -143,8 +165,13 @@ unsigned int irq_storm_check(struct irq_desc *desc)
 {
 	uint64_t now;
 
-	if (desc->storm_budget == 0)		/* first time: the defaults */
-		return set_limit(desc, default_rate, default_window_ms);
+	if (desc->storm_budget == 0) {		/* first time: the defaults */
+		unsigned long rate;
+		unsigned int window_ms;
+
+		get_default(&rate, &window_ms);
+		return set_limit(desc, rate, window_ms);
+	}
 	if (desc->storm_window == 0)
 		return IRQ_STORM_IDLE;
 	now = port_time_ns();
@@ -203,8 +230,7 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 	unsigned int st = desc_state(desc);
 
 	if (desc->storm_budget == 0) {
-		*limit = default_rate;
-		*window_ms = default_window_ms;
+		get_default(limit, window_ms);
 	} else if (desc->storm_window == 0) {
 		*limit = 0;
 		*window_ms = 0;

@@ -94,7 +94,7 @@ void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, v
 	int err, restored;
 
 	free_irq(irq, dev);
-	err = request_irq(irq, bench_handler, 0, "bench-ipi", (void *)&handler_tb);
+	err = request_irq(irq, bench_handler, IRQF_PERCPU, "bench-ipi", (void *)&handler_tb);
 	g_ok = err == 0 && self_ipi(&handler_tb, g);
 	if (err == 0)
 		free_irq(irq, (void *)&handler_tb);
@@ -102,7 +102,7 @@ void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, v
 	ppc64_bench_bare = true;
 	b_ok = self_ipi(&bare_tb, b);
 	ppc64_bench_bare = false;
-	restored = request_irq(irq, handler, 0, "IPI", dev);
+	restored = request_irq(irq, handler, IRQF_PERCPU, "IPI", dev);
 	if (err == 0)
 		err = restored;
 

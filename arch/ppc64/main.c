@@ -483,9 +483,9 @@ static bool bootarg(const char *word)
 	return false;
 }
 
-static int request(int irq, irq_handler_t fn, const char *name)
+static int request(int irq, irq_handler_t fn, unsigned long flags, const char *name)
 {
-	return irq < 0 ? irq : request_irq((unsigned int)irq, fn, 0, name, &machine);
+	return irq < 0 ? irq : request_irq((unsigned int)irq, fn, flags, name, &machine);
 }
 
 static void setup_interrupts(void)
@@ -512,8 +512,8 @@ static void setup_interrupts(void)
 	ipi_irq = xics_map_ipi(ppc64_xics);
 	vty_irq = xics_map(ppc64_xics, machine.vty_irq, IRQ_TYPE_EDGE_RISING);
 	epow_irq = xics_map(ppc64_xics, machine.epow_irq, IRQ_TYPE_EDGE_RISING);
-	if (request(ipi_irq, ipi_handler, "IPI") < 0 || request(vty_irq, vty_rx, "vty") < 0 ||
-	    request(epow_irq, epow_handler, "epow") < 0)
+	if (request(ipi_irq, ipi_handler, IRQF_PERCPU, "IPI") < 0 ||
+	    request(vty_irq, vty_rx, 0, "vty") < 0 || request(epow_irq, epow_handler, 0, "epow") < 0)
 		ppc64_fail("request_irq");
 }
 

@@ -161,7 +161,7 @@ static void scenario_free_running(struct scenario_tally *t, int ipi_irq,
 	free_irq((unsigned int)ipi_irq, dev);
 	done_at_return = atomic_load(&slow_done);
 	atomic_store(&ipi_mode, IPI_PLAIN);
-	err = request_irq((unsigned int)ipi_irq, handler, 0, "IPI", dev);
+	err = request_irq((unsigned int)ipi_irq, handler, IRQF_PERCPU, "IPI", dev);
 	if (!running || !done_at_return || err)
 		scenario_fail(t, "free-vs-running", "handler running at free_irq: %d, finished "
 			      "when free_irq returned: %d, request again: %d", running,

@@ -28,7 +28,8 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_SHARED		0x00000080UL	/* both sides must ask to share */
 #define IRQF_DISABLED		0x00000020UL	/* run with local interrupts off */
 #define IRQF_SAMPLE_RANDOM	0x00000040UL	/* feed the entropy hook */
-#define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer) */
+#define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer):
+						 * required there, refused elsewhere */
 #define IRQF_VALID_MASK \
 	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU)
 
@@ -66,8 +67,11 @@ struct irqaction {
  *
  * Context: any, except a handler of the same line. Does not wait.
  * Return: 0; -EINVAL for an out-of-range line, a NULL handler, unknown
- * flags, or IRQF_SHARED without @dev_id; -ENOSYS for a line no controller
- * serves; -EBUSY when sharing is refused; -ENOMEM when out of memory.
+ * flags, IRQF_SHARED without @dev_id, a chained (cascade) line, or
+ * IRQF_PERCPU given on a normal line or missing on a per-CPU one (the
+ * last three reported on the console); -ENOSYS for a line no controller
+ * serves; -EBUSY when sharing is refused (a per-CPU line takes one
+ * handler); -ENOMEM when out of memory.
  */
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
@@ -102,7 +106,8 @@ void free_irq(unsigned int irq, void *dev_id);
 
 /**
  * can_request_irq - would request_irq() with @flags find room on @irq?
- * Context: any. Return: 1 when the line is free or shareable, else 0.
+ * Context: any. Return: 1 exactly when request_irq() with @flags would
+ * not refuse the line (free, or shareable), else 0.
  */
 int can_request_irq(unsigned int irq, unsigned long flags);
 
@@ -119,7 +124,11 @@ void disable_irq_nosync(unsigned int irq);
 /**
  * disable_irq - disable a line and wait for running handlers to finish
  *
- * Context: not from the line's own handler (it would wait for itself).
+ * Context: process or softirq context. From hardirq context (any
+ * handler) it takes the depth as disable_irq_nosync() does, reports the
+ * call on the console and does not wait: the handler it would wait for
+ * may be the one this CPU interrupted (its own line, or a line a nested
+ * handler sits on), which cannot finish before it returns.
  */
 void disable_irq(unsigned int irq);
 
@@ -129,8 +138,10 @@ void disable_irq(unsigned int irq);
  * The call that brings the depth to 0 unmasks the line and replays an edge
  * that arrived while it was disabled, once. A level line is never
  * replayed: if it is still asserted the controller delivers it again.
- * An enable without a matching disable is reported and the depth stays 0;
- * so is an enable of a line that has no handler (nothing changes).
+ * An enable without a matching disable is reported and the depth stays 0.
+ * On a line with no handler an enable matches a disable_irq() made on it
+ * (the pair leaves the depth as it was), but the one that would start the
+ * line is reported and changes nothing.
  *
  * Context: any.
  */
@@ -139,8 +150,8 @@ void enable_irq(unsigned int irq);
 /**
  * synchronize_irq - wait until no CPU runs a handler of @irq
  *
- * Context: any in which waiting is allowed, but not a handler of @irq
- * (it would wait for itself).
+ * Context: process or softirq context. From hardirq context it is
+ * reported and returns without waiting, as disable_irq() does.
  */
 void synchronize_irq(unsigned int irq);
 

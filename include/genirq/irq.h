@@ -252,7 +252,8 @@ void irq_spurious_poll(void);
  * for a back-off of 100 ms, doubling while the storm lasts (to 3.2 s),
  * reported with its handlers and rate, and re-enabled by
  * irq_spurious_poll(). 0 for either turns the rule off. Default: 500,000
- * events/s over 100 ms. irq_set_storm_default() applies to lines that
+ * events/s over 100 ms. A window holds at most 2^31 - 1 events: a larger
+ * @events_per_sec x @window_ms saturates there (it never wraps). irq_set_storm_default() applies to lines that
  * have not taken an event yet. Return: 0 or -EINVAL for an unknown line.
  */
 int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms);
@@ -323,7 +324,9 @@ struct irq_domain *irq_domain_create_linear(const char *name, unsigned int size,
  *
  * Hardware line @first_hwirq + i is global number @first_irq + i, for i
  * below @size; all are mapped at once (ISA lines 0-15 on PC machines).
- * Return: the domain or NULL (range taken, out of memory) after a report.
+ * @first_hwirq + @size must fit 32 bits and @first_irq + @size the
+ * capacity. Return: the domain or NULL (range taken or out of range, out
+ * of memory) after a report.
  */
 struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
 					    unsigned int first_irq,

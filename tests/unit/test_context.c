@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Interrupt context accounting and softirqs. */
 #include "fixture.h"
-#include "../../core/internals.h"
+#include "internals.h"
 
 static unsigned int seen_count;
 static int softirq_runs, restarts_wanted;

@@ -99,7 +99,7 @@ TEST(chained_handler_demultiplexes_a_child_controller)
 	c.runs = 0;
 	parent = simpic_map(fx.pic, 2, IRQ_TYPE_LEVEL_HIGH);
 	CHECK_EQ(irq_set_chained_handler((unsigned int)parent, cascade_flow, &c), 0);
-	CHECK_EQ(request_irq((unsigned int)parent, dev_handler, 0, "x", &c), -EBUSY);
+	CHECK_EQ(request_irq((unsigned int)parent, dev_handler, 0, "x", &c), -EINVAL);
 	CHECK_EQ(can_request_irq((unsigned int)parent, 0), 0);
 	memset(&d, 0, sizeof(d));
 	d.fx = &fx;

@@ -216,7 +216,7 @@ TEST(fastpath_percpu_bogus_return_is_reported)
 	irq = simpic_map(fx.pic, 7, IRQ_TYPE_EDGE_RISING);
 	CHECK(irq >= 0);
 	CHECK_EQ(irq_set_percpu((unsigned int)irq), 0);
-	CHECK_EQ(request_irq((unsigned int)irq, bogus_handler, 0, "ipi-ish", &fx), 0);
+	CHECK_EQ(request_irq((unsigned int)irq, bogus_handler, IRQF_PERCPU, "ipi-ish", &fx), 0);
 	simpic_raise(fx.pic, 7);
 	CHECK(sim_console_contains("bogus return value 9"));
 	CHECK(sim_console_contains("\"ipi-ish\""));
