@@ -207,8 +207,39 @@ void irq_spurious_forget(struct irq_desc *desc)
 }
 
 /*
+ * The poller ran the handlers of a line while it held INPROGRESS. An
+ * enable_irq() meanwhile left a level line masked for the end of the run
+ * (as for the level flow): reopen it now if its depth says enabled.
+ * Caller holds desc->lock.
+ */
+static void poll_run_done(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc) & ~IRQS_INPROGRESS;
+
+	if ((st & (IRQS_MASKED | IRQS_STARTED | IRQS_DISABLED | IRQS_CPU_SHUTDOWN)) ==
+	    (IRQS_MASKED | IRQS_STARTED)) {
+		desc->unmask(&desc->data);
+		st &= ~IRQS_MASKED;
+	}
+	desc_set_state(desc, st);
+}
+
+/*
+ * Undo the rule's disable, exactly once: its flag goes and its one count
+ * of the depth with it; a driver's disable (the rest of the depth) holds.
+ * Caller holds desc->lock.
+ */
+static void release_line(struct irq_desc *desc)
+{
+	desc_set_state(desc, desc_state(desc) & ~IRQS_SPURIOUS_DISABLED);
+	atomic_fetch_sub(&lines_disabled, 1u);
+	irq_enable_locked(desc);
+}
+
+/*
  * Retry one disabled line. Its handlers are polled with the line masked
- * (as if it had fired); a claim means the device is served again.
+ * (as if it had fired); a claim means the device is served again. A line
+ * its driver disabled too is not polled: it is let go at its back-off.
  */
 static void poll_line(struct irq_desc *desc, uint64_t now)
 {
@@ -222,18 +253,20 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 	action = desc_action(desc);
 	if (!(st & IRQS_SPURIOUS_DISABLED) || (st & IRQS_INPROGRESS))
 		goto out_unlock;
-	if (action) {
+	if (action && desc->depth == 1) {
 		desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
 		irq_enter();
 		ret = irq_run_handlers(desc, action);
 		irq_exit();
 		desc_lock(desc);
-		desc_set_state(desc, desc_state(desc) & ~IRQS_INPROGRESS);
+		poll_run_done(desc);
+		if (!(desc_state(desc) & IRQS_SPURIOUS_DISABLED))
+			goto out_unlock;	/* an enable_irq() let it go meanwhile */
 	}
 	if (ret == IRQ_HANDLED || now >= desc->retry_at) {
 		irq_log("irq %u: re-enabled after %s", desc->data.irq,
 			ret == IRQ_HANDLED ? "a handler claimed a polled event" : "back-off");
-		irq_enable_locked(desc);
+		release_line(desc);
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);

@@ -234,3 +234,87 @@ TEST(noirqdebug_turns_detection_off)
 	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 0);
 	CHECK(!sim_console_contains("Disabling IRQ"));
 }
+
+static bool spurious_state_is(int irq, const char *state)
+{
+	char path[64], buf[512], want[64];
+
+	snprintf(path, sizeof(path), "/proc/irq/%d/spurious", irq);
+	CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
+	snprintf(want, sizeof(want), "state %s\n", state);
+	return strstr(buf, want) != NULL;
+}
+
+/* The rule's disable counts once and is undone once; the driver's holds. */
+static void poll_keeps_driver_disable(enum simpic_style style)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct dev a;
+	int calls;
+
+	fx_init(&fx, 1, style);
+	dev_init(&a, &fx, 5, true);
+	CHECK_EQ(dev_request(&a, 0, "eth0"), 0);
+	scream(&fx, &a);
+	simpic_lower(fx.pic, 5);
+	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 1);
+	disable_irq((unsigned int)a.irq);		/* the driver's own */
+	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 2);
+	calls = atomic_load(&a.calls);
+	for (int i = 0; i < 10; i++) {			/* back-offs run out, many polls */
+		sim_time_advance(5000ull * 1000 * 1000);
+		irq_spurious_poll();
+		CHECK_EQ(irq_get_depth((unsigned int)a.irq), 1);
+		CHECK(spurious_state_is(a.irq, "disabled"));
+	}
+	CHECK_EQ(atomic_load(&a.calls), calls);	/* a driver-disabled line is not polled */
+	simpic_line_stats(fx.pic, 5, &s);
+	CHECK(s.masked);
+	sim_console_clear();
+	enable_irq((unsigned int)a.irq);
+	CHECK(!sim_console_contains("unbalanced"));
+	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 0);
+	CHECK(spurious_state_is(a.irq, "normal"));
+	dev_raise(&a);
+	CHECK_EQ(atomic_load(&a.handled), 1);
+}
+
+TEST_EACH_CHIP(stuck_line_poll_never_takes_back_a_driver_disable, poll_keeps_driver_disable)
+
+/* enable_irq() made while the poller runs the line's handlers. */
+static atomic_int enable_from_poll;
+
+static irqreturn_t enables_when_polled(int irq, void *dev_id)
+{
+	struct dev *d = dev_id;
+
+	if (atomic_exchange(&enable_from_poll, 0))
+		enable_irq((unsigned int)irq);
+	return dev_handler(irq, d);
+}
+
+static void enable_during_poll(enum simpic_style style)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct dev a;
+
+	fx_init(&fx, 1, style);
+	dev_init(&a, &fx, 5, true);
+	CHECK_EQ(request_irq((unsigned int)a.irq, enables_when_polled, 0, "eth0", &a), 0);
+	scream(&fx, &a);
+	simpic_lower(fx.pic, 5);
+	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 1);
+	atomic_store(&enable_from_poll, 1);
+	sim_time_advance(20ull * 1000 * 1000);
+	irq_spurious_poll();
+	CHECK_EQ(atomic_load(&enable_from_poll), 0);	/* the poll ran the handler */
+	CHECK_EQ(irq_get_depth((unsigned int)a.irq), 0);
+	simpic_line_stats(fx.pic, 5, &s);
+	CHECK(!s.masked);				/* depth 0 means unmasked */
+	dev_raise(&a);
+	CHECK_EQ(atomic_load(&a.handled), 1);
+}
+
+TEST_EACH_CHIP(enable_irq_during_a_poll_leaves_the_line_unmasked, enable_during_poll)
