@@ -12,40 +12,53 @@ static struct cpumask online_mask;
 static struct cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
 
+/* Start a line shut down for lack of CPUs again. Caller holds desc->lock. */
+static void restart_line(struct irq_desc *desc)
+{
+	desc_set_state(desc, desc_state(desc) & ~IRQS_CPU_SHUTDOWN);
+	irq_desc_startup(desc);
+	if (desc->depth)
+		irq_desc_disable(desc);
+}
+
 /*
  * A CPU went away: lines routed to it move to their other online CPUs, or
- * are shut down when they have none (keeping their depth). A CPU came
- * back: lines shut down for lack of it start again, disabled if their
- * depth says so. Caller holds desc->lock.
+ * are shut down when they have none (keeping their depth); a cascade is
+ * never shut down, as its children's drivers never asked for that: it
+ * moves to any online CPU. A CPU came back: lines shut down for lack of
+ * it start again, disabled if their depth says so. @online: the CPUs
+ * online now. Caller holds desc->lock.
  */
-static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool online)
+static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool up,
+		       const struct cpumask *online)
 {
 	unsigned int st = desc_state(desc);
 	struct cpumask dest;
 
-	if (!desc_action(desc) || (st & IRQS_PER_CPU) || !desc->data.chip->set_affinity)
+	if ((!desc_action(desc) && !(st & IRQS_NOREQUEST)) || (st & IRQS_PER_CPU) ||
+	    !desc->data.chip->set_affinity)
 		return;
-	if (!online) {
+	if (!up) {
 		if (!(st & IRQS_STARTED) || !cpumask_test_cpu(cpu, &desc->data.effective))
 			return;
-		if (cpumask_and(&dest, &desc->affinity, &online_mask)) {
+		if (cpumask_and(&dest, &desc->affinity, online)) {
 			desc->data.chip->set_affinity(&desc->data, &dest);
+		} else if (st & IRQS_NOREQUEST) {
+			if (!cpumask_empty(online))
+				desc->data.chip->set_affinity(&desc->data, online);
 		} else {
 			irq_desc_shutdown(desc);
 			desc_set_state(desc, desc_state(desc) | IRQS_CPU_SHUTDOWN);
 		}
 		return;
 	}
-	if ((st & IRQS_CPU_SHUTDOWN) && cpumask_test_cpu(cpu, &desc->affinity)) {
-		desc_set_state(desc, st & ~IRQS_CPU_SHUTDOWN);
-		irq_desc_startup(desc);
-		if (desc->depth)
-			irq_desc_disable(desc);
-	}
+	if ((st & IRQS_CPU_SHUTDOWN) && cpumask_test_cpu(cpu, &desc->affinity))
+		restart_line(desc);
 }
 
 void irq_cpu_set_online(unsigned int cpu, bool online)
 {
+	struct cpumask now;
 	struct irq_desc *desc;
 	unsigned long flags;
 	unsigned int irq;
@@ -57,11 +70,12 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	} else {
 		cpumask_clear_cpu(cpu, &online_mask);
 	}
+	now = online_mask;
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
 		flags = desc_lock_irqsave(desc);
-		follow_cpu(desc, cpu, online);
+		follow_cpu(desc, cpu, online, &now);
 		desc_unlock_irqrestore(desc, flags);
 	}
 }
@@ -69,6 +83,14 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 const struct cpumask *irq_cpu_online_mask(void)
 {
 	return &online_mask;
+}
+
+void irq_cpu_online_get(struct cpumask *m)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
+
+	*m = online_mask;
+	irq_spin_unlock_irqrestore(&mask_lock, flags);
 }
 
 void irq_get_prof_cpu_mask(struct cpumask *m)
@@ -97,18 +119,23 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 
 	if (!desc || !mask)
 		return -EINVAL;
+	irq_cpu_online_get(&online);
 	flags = desc_lock_irqsave(desc);
 	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU)) {
 		ret = -EIO;
 		goto out_unlock;
 	}
-	if (!cpumask_and(&online, mask, &online_mask)) {
+	if (!cpumask_and(&online, mask, &online)) {
 		ret = -EINVAL;
 		goto out_unlock;
 	}
 	ret = desc->data.chip->set_affinity(&desc->data, &online);
-	if (ret == 0)
+	if (ret == 0) {
 		desc->affinity = *mask;
+		/* Shut down for lack of CPUs: it has one again. */
+		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
+			restart_line(desc);
+	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
 	return ret;

@@ -118,17 +118,22 @@ int irq_desc_retrigger(struct irq_desc *desc)
 	return chip->retrigger ? chip->retrigger(&desc->data) : 0;
 }
 
-/* Route a line to its requested CPUs that are online, when it can be. */
+/*
+ * Route a line to its requested CPUs that are online; when none of them
+ * is, to the online CPUs (the requested mask is kept for when they return).
+ */
 void irq_desc_apply_affinity(struct irq_desc *desc)
 {
 	const struct irq_chip *chip = desc->data.chip;
-	struct cpumask online;
+	struct cpumask online, dest;
 
 	if (!chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU))
 		return;
-	if (!cpumask_and(&online, &desc->affinity, irq_cpu_online_mask()))
-		return;
-	chip->set_affinity(&desc->data, &online);
+	irq_cpu_online_get(&online);
+	if (!cpumask_and(&dest, &desc->affinity, &online))
+		dest = online;
+	if (!cpumask_empty(&dest))
+		chip->set_affinity(&desc->data, &dest);
 }
 
 /*

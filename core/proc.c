@@ -47,10 +47,12 @@ out_unlock:
 
 static void show_interrupts(struct irq_text *t)
 {
-	const struct cpumask *online = irq_cpu_online_mask();
+	struct cpumask online_now;
+	const struct cpumask *online = &online_now;
 	struct irq_desc *desc;
 	unsigned int cpu, irq;
 
+	irq_cpu_online_get(&online_now);
 	/* The header names each online CPU over its column. */
 	irq_text_puts(t, "     ");
 	for_each_cpu(cpu, online) {

@@ -107,6 +107,10 @@ unsigned int irq_nr_irqs(void);
  * Context: the port, as CPUs come and go; not from interrupt context.
  */
 void irq_cpu_set_online(unsigned int cpu, bool online);
+/* The online CPUs, as one consistent copy. Context: any. */
+void irq_cpu_online_get(struct cpumask *mask);
+/* The live mask, for a test of one CPU's bit; it may change under a reader
+ * of several words: take a copy with irq_cpu_online_get() for that. */
 const struct cpumask *irq_cpu_online_mask(void);
 
 /**

@@ -140,3 +140,47 @@ TEST(free_irq_of_percpu_line_waits_for_the_cpu_inside_it)
 	sim_thread_join_all();
 	CHECK_EQ(atomic_load(&waiter_done), 1);
 }
+
+/*
+ * Multi-word state read by one CPU while another writes it: the online
+ * CPU mask and the storm rule's default pair. Run under TSan, a reader
+ * that did not take the writer's lock is a reported race.
+ */
+static atomic_int writer_done;
+
+static void toggles_cpu2(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 2000; i++) {
+		irq_cpu_set_online(2, i & 1);
+		irq_set_storm_default(1000ul + (unsigned long)i, 50u + (unsigned int)(i & 7));
+	}
+	atomic_store(&writer_done, 1);
+}
+
+static void reads_pairs(void *arg)
+{
+	char path[64], buf[2048];
+	struct cpumask m;
+
+	(void)arg;
+	snprintf(path, sizeof(path), "/proc/irq/%d/spurious", d.irq);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	while (!atomic_load(&writer_done)) {
+		CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &m), 0);
+		CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
+		CHECK(irq_proc_read("/proc/interrupts", buf, sizeof(buf)) > 0);
+	}
+}
+
+TEST(online_mask_and_storm_default_are_read_whole_while_written)
+{
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "reader"), 0);
+	CHECK_EQ(sim_thread_start(1, reads_pairs, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, toggles_cpu2, NULL), 0);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&writer_done), 1);
+}
