@@ -148,17 +148,17 @@ void irq_choose_flow(struct irq_desc *desc)
 	if (st & IRQS_NOREQUEST)
 		return;				/* chained: its own flow */
 	if (!irq_desc_has_chip(desc))
-		irq_desc_set_flow(desc, handle_bad_irq);
+		irq_desc_set_flow(desc, handle_bad_irq, IRQ_FLOW_BAD);
 	else if (st & IRQS_PER_CPU)
-		irq_desc_set_flow(desc, handle_percpu_irq);
+		irq_desc_set_flow(desc, handle_percpu_irq, IRQ_FLOW_PERCPU);
 	else if (chip->eoi && !chip->ack)
-		irq_desc_set_flow(desc, handle_fasteoi_irq);
+		irq_desc_set_flow(desc, handle_fasteoi_irq, IRQ_FLOW_FASTEOI);
 	else if (!chip->ack && !chip->eoi && !chip->mask && !chip->disable)
-		irq_desc_set_flow(desc, handle_simple_irq);
+		irq_desc_set_flow(desc, handle_simple_irq, IRQ_FLOW_SIMPLE);
 	else if (desc_is_level(desc))
-		irq_desc_set_flow(desc, handle_level_irq);
+		irq_desc_set_flow(desc, handle_level_irq, IRQ_FLOW_LEVEL);
 	else
-		irq_desc_set_flow(desc, handle_edge_irq);
+		irq_desc_set_flow(desc, handle_edge_irq, IRQ_FLOW_EDGE);
 }
 
 static struct irq_desc *lock_desc(unsigned int irq, unsigned long *flags)
@@ -251,6 +251,24 @@ out_unlock:
 	return ret;
 }
 
+/* The kind of a flow a caller names: once, when it is set. */
+static enum irq_flow_kind flow_kind_of(irq_flow_handler_t flow)
+{
+	static const struct {
+		irq_flow_handler_t	flow;
+		enum irq_flow_kind	kind;
+	} known[] = {
+		{ handle_bad_irq, IRQ_FLOW_BAD },	{ handle_level_irq, IRQ_FLOW_LEVEL },
+		{ handle_edge_irq, IRQ_FLOW_EDGE },	{ handle_fasteoi_irq, IRQ_FLOW_FASTEOI },
+		{ handle_simple_irq, IRQ_FLOW_SIMPLE },	{ handle_percpu_irq, IRQ_FLOW_PERCPU },
+	};
+
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(known); i++)
+		if (known[i].flow == flow)
+			return known[i].kind;
+	return IRQ_FLOW_CUSTOM;
+}
+
 int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 {
 	unsigned long flags;
@@ -261,7 +279,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 	desc = lock_desc(irq, &flags);
 	if (!desc)
 		return -EINVAL;
-	irq_desc_set_flow(desc, flow);
+	irq_desc_set_flow(desc, flow, flow_kind_of(flow));
 	desc_unlock_irqrestore(desc, flags);
 	return 0;
 }
@@ -281,7 +299,7 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 		ret = -EBUSY;
 		goto out_unlock;
 	}
-	irq_desc_set_flow(desc, flow);
+	irq_desc_set_flow(desc, flow, IRQ_FLOW_CUSTOM);
 	desc->handler_data = data;
 	desc_set_state(desc, (desc_state(desc) | IRQS_NOREQUEST) & ~IRQS_DISABLED);
 	desc->depth = 0;

@@ -2,17 +2,20 @@
 /*
  * cost.c - per-line cost accounting, switched on per line at run time.
  *
- * Off costs nothing: no flow tests for it. Turning it on swaps the line's
- * flow for handle_cost_irq(), which reads the port's cycle counter around
- * the real flow and records the line's count, total and largest time,
- * and a log2 histogram. Turning it off puts the real flow back; the
+ * Off costs nothing: no flow tests for it. Turning it on points the
+ * line's entry (desc->handle_irq) at handle_cost_irq(), which reads the
+ * port's cycle counter around the real flow (desc->flow, never the
+ * wrapper) and records the line's count, total and largest time, and a
+ * log2 histogram. Turning it off points the entry back at the flow; the
  * figures stay readable (and keep adding up if it is turned on again).
- * While it is on, irq_desc_set_flow() changes the flow behind the wrapper.
+ *
+ * The figures are published before the entry that uses them (release);
+ * a CPU that still finds no figures (it read the entry before it saw
+ * them) runs the flow untimed, once.
  */
 #include "internals.h"
 
 struct irq_cost_acct {
-	irq_flow_handler_t	flow;		/* [L] the line's real flow */
 	bool			on;		/* [L] */
 	struct irq_cost		stats;		/* [L] */
 };
@@ -33,11 +36,13 @@ static unsigned int cost_bucket(uint64_t cycles)
 /* The measuring flow: only lines with accounting on ever run it. */
 void handle_cost_irq(struct irq_desc *desc)
 {
-	struct irq_cost_acct *acct = desc->cost;
+	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
 	uint64_t t0 = port_cycles(), dt;
 	struct irq_cost *s;
 
-	acct->flow(desc);
+	atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
+	if (irq_unlikely(!acct))
+		return;
 	dt = port_cycles() - t0;
 	desc_lock(desc);
 	s = &acct->stats;
@@ -49,17 +54,19 @@ void handle_cost_irq(struct irq_desc *desc)
 	desc_unlock(desc);
 }
 
-irq_flow_handler_t irq_desc_flow(struct irq_desc *desc)
+static struct irq_cost_acct *cost_of(struct irq_desc *desc)
 {
-	return desc->handle_irq == handle_cost_irq ? desc->cost->flow : desc->handle_irq;
+	return atomic_load_explicit(&desc->cost, memory_order_relaxed);
 }
 
-void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow)
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
 {
-	if (desc->cost && desc->cost->on)
-		desc->cost->flow = flow;
-	else
-		desc->handle_irq = flow;
+	struct irq_cost_acct *acct = cost_of(desc);
+
+	desc->flow_kind = (unsigned char)kind;
+	atomic_store_explicit(&desc->flow, flow, memory_order_release);
+	if (!acct || !acct->on)
+		atomic_store_explicit(&desc->handle_irq, flow, memory_order_release);
 }
 
 int irq_set_cost_accounting(unsigned int irq, bool on)
@@ -71,26 +78,21 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 	if (!desc)
 		return -EINVAL;
 	/* Allocate outside the lock; a racing first caller's copy wins. */
-	if (on && !desc->cost) {
+	if (on && !cost_of(desc)) {
 		fresh = irq_zalloc(sizeof(*fresh));
 		if (!fresh)
 			return -ENOMEM;
 	}
 	flags = desc_lock_irqsave(desc);
-	if (!desc->cost) {
-		desc->cost = fresh;
+	if (!cost_of(desc) && fresh) {
+		atomic_store_explicit(&desc->cost, fresh, memory_order_release);
 		fresh = NULL;
 	}
-	if (desc->cost && on != desc->cost->on) {
-		struct irq_cost_acct *acct = desc->cost;
-
-		if (on) {
-			acct->flow = desc->handle_irq;
-			desc->handle_irq = handle_cost_irq;
-		} else {
-			desc->handle_irq = acct->flow;
-		}
-		acct->on = on;
+	if (cost_of(desc) && on != cost_of(desc)->on) {
+		cost_of(desc)->on = on;
+		atomic_store_explicit(&desc->handle_irq, on ? handle_cost_irq :
+				      atomic_load_explicit(&desc->flow, memory_order_relaxed),
+				      memory_order_release);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_free(fresh);
@@ -105,9 +107,9 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 	if (!desc || !out)
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
-	if (desc->cost) {
-		*out = desc->cost->stats;
-		out->enabled = desc->cost->on;
+	if (cost_of(desc)) {
+		*out = cost_of(desc)->stats;
+		out->enabled = cost_of(desc)->on;
 	} else {
 		*out = (struct irq_cost){ .enabled = false };
 	}
@@ -118,6 +120,6 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 /* desc.c: the descriptor goes away. */
 void irq_cost_release(struct irq_desc *desc)
 {
-	irq_free(desc->cost);
-	desc->cost = NULL;
+	irq_free(cost_of(desc));
+	atomic_store_explicit(&desc->cost, NULL, memory_order_relaxed);
 }

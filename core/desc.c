@@ -139,7 +139,9 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	atomic_init(&desc->istate, (unsigned int)(IRQS_DISABLED | IRQS_MASKED));
 	desc->depth = 1;
 	atomic_init(&desc->storm_left, 1u);	/* the first handled event sets up storm.c */
-	desc->handle_irq = handle_bad_irq;
+	atomic_init(&desc->handle_irq, handle_bad_irq);
+	atomic_init(&desc->flow, handle_bad_irq);
+	desc->flow_kind = IRQ_FLOW_BAD;
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];

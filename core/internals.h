@@ -75,7 +75,11 @@ struct irq_desc {
 	atomic_uint		istate;
 	unsigned int		depth;		/* [L] nested disables */
 	struct irqaction	*_Atomic action;	/* [A] head; written under [L] */
-	irq_flow_handler_t	handle_irq;	/* [L] the line's flow */
+	/*
+	 * [A] what an event runs: the line's flow, or handle_cost_irq()
+	 * around it while cost accounting is on; written under [L].
+	 */
+	_Atomic irq_flow_handler_t handle_irq;
 	/* Resolved chip primitives: never NULL, so flows call them blind. */
 	void			(*ack)(struct irq_data *d);	/* [L] */
 	void			(*eoi)(struct irq_data *d);	/* [L] */
@@ -106,7 +110,20 @@ struct irq_desc {
 	uint64_t		storm_window;	/* ns; 0: rule off for this line */
 	uint64_t		storm_until;	/* throttled until */
 	uint64_t		storm_backoff;
-	struct irq_cost_acct	*cost;		/* [L] NULL until cost accounting is first on */
+	struct irq_cost_acct	*_Atomic cost;	/* [A] NULL until cost accounting is first on */
+	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
+	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
+};
+
+/* Which flow a line runs, so code never compares function pointers. */
+enum irq_flow_kind {
+	IRQ_FLOW_BAD,		/* handle_bad_irq: no controller */
+	IRQ_FLOW_LEVEL,
+	IRQ_FLOW_EDGE,
+	IRQ_FLOW_FASTEOI,
+	IRQ_FLOW_SIMPLE,
+	IRQ_FLOW_PERCPU,
+	IRQ_FLOW_CUSTOM,	/* irq_set_handler(), chained demultiplexers */
 };
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
@@ -222,7 +239,7 @@ static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 	old_regs = c->regs;
 	c->regs = regs;
 	c->preempt_count += HARDIRQ_OFFSET;
-	desc->handle_irq(desc);
+	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
 	c->preempt_count -= HARDIRQ_OFFSET;
 	if (irq_unlikely(c->softirq_pending))
 		irq_exit_slow(c);
@@ -233,7 +250,7 @@ static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 static inline void desc_handle(struct irq_desc *desc)
 {
 	desc_kstat_inc(desc, port_cpu_id_fast());
-	desc->handle_irq(desc);
+	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
 }
 
 /* desc.c */
@@ -256,11 +273,13 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 
-/* cost.c: set a line's flow (behind the measuring wrapper while it is on). */
+/*
+ * cost.c: set a line's flow @flow of kind @kind (behind the measuring
+ * wrapper while it is on). Caller holds desc->lock.
+ */
 struct irq_cost_acct;
 void handle_cost_irq(struct irq_desc *desc);
-void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow);
-irq_flow_handler_t irq_desc_flow(struct irq_desc *desc);	/* the real one, not the wrapper */
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
 void irq_cost_release(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */

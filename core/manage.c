@@ -101,7 +101,7 @@ static __irq_noinline bool stays_masked(struct irq_desc *desc)
 	unsigned int st = desc_state(desc);
 
 	return (st & IRQS_CPU_SHUTDOWN) ||
-	       ((st & IRQS_INPROGRESS) && irq_desc_flow(desc) == handle_level_irq);
+	       ((st & IRQS_INPROGRESS) && desc->flow_kind == IRQ_FLOW_LEVEL);
 }
 
 /* One less disable; the last one reopens and replays. Caller holds the lock. */
@@ -241,7 +241,8 @@ static void report_clash(struct irq_desc *desc, struct irqaction *old,
 		old->name ? old->name : "?", old->flags);
 }
 
-int setup_irq(unsigned int irq, struct irqaction *new)
+/* setup_irq() for an action check_request() accepted. */
+static int install(unsigned int irq, struct irqaction *new)
 {
 	struct irq_desc *desc;
 	struct irqaction *old, *_Atomic *link;
@@ -249,11 +250,6 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	const char *why;
 	int ret;
 
-	if (!new)
-		return -EINVAL;
-	ret = check_request(irq, new->handler, new->flags, new->dev_id);
-	if (ret)
-		return ret;
 	desc = irq_to_desc(irq);
 	if (!desc || !irq_desc_has_chip(desc))
 		return -ENOSYS;
@@ -301,6 +297,16 @@ out_unlock:
 	return ret;
 }
 
+int setup_irq(unsigned int irq, struct irqaction *new)
+{
+	int ret;
+
+	if (!new)
+		return -EINVAL;
+	ret = check_request(irq, new->handler, new->flags, new->dev_id);
+	return ret ? ret : install(irq, new);
+}
+
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id)
 {
@@ -318,7 +324,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	action->name = name;
 	action->dev_id = dev_id;
 	action->allocated = 1;
-	ret = setup_irq(irq, action);
+	ret = install(irq, action);
 	if (ret)
 		irq_free(action);
 	return ret;

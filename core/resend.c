@@ -75,13 +75,15 @@ out_unlock:
  * handlers and the pending loop, no controller calls. Other flows
  * (chained demultiplexers) run their own.
  */
-static void replay(struct irq_desc *desc, irq_flow_handler_t flow)
+static void replay(struct irq_desc *desc)
 {
+	unsigned int kind = desc->flow_kind;
+
 	desc_kstat_inc(desc, port_cpu_id_fast());
-	if (flow == handle_edge_irq || flow == handle_fasteoi_irq)
+	if (kind == IRQ_FLOW_EDGE || kind == IRQ_FLOW_FASTEOI)
 		handle_simple_irq(desc);
 	else
-		flow(desc);
+		atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
 }
 
 static void resend_softirq(void)
@@ -99,7 +101,7 @@ static void resend_softirq(void)
 		if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) ==
 		    (IRQS_REPLAY | IRQS_PENDING)) {
 			irq_enter();
-			replay(desc, irq_desc_flow(desc));
+			replay(desc);
 			irq_exit();
 		}
 		port_irq_restore(flags);

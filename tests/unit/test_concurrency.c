@@ -184,3 +184,49 @@ TEST(online_mask_and_storm_default_are_read_whole_while_written)
 	sim_thread_join_all();
 	CHECK_EQ(atomic_load(&writer_done), 1);
 }
+
+/*
+ * Cost accounting switched on and off while another CPU takes the line:
+ * the entry pointer and the figures are published, never torn (TSan),
+ * and every event runs the line's flow exactly once.
+ */
+static atomic_int toggles_left;
+
+static void toggles_cost(void *arg)
+{
+	(void)arg;
+	while (atomic_fetch_sub(&toggles_left, 1) > 0)
+		CHECK_EQ(irq_set_cost_accounting((unsigned int)d.irq, atomic_load(&toggles_left) & 1),
+			 0);
+}
+
+static void takes_events(void *arg)
+{
+	(void)arg;
+	while (atomic_load(&toggles_left) > 0) {
+		port_irq_disable();
+		dev_raise(&d);
+		port_irq_enable();
+	}
+}
+
+TEST(cost_accounting_switched_while_the_line_fires_elsewhere)
+{
+	struct cpumask m;
+	struct irq_cost c;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "measured"), 0);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &m), 0);
+	atomic_store(&toggles_left, 3000);
+	CHECK_EQ(sim_thread_start(1, takes_events, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, toggles_cost, NULL), 0);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&d.calls), (int)irq_stat_total((unsigned int)d.irq));
+	CHECK_EQ(atomic_load(&d.want), 0);
+	CHECK_EQ(irq_get_cost((unsigned int)d.irq, &c), 0);
+	CHECK(c.count <= irq_stat_total((unsigned int)d.irq));
+}
