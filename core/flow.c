@@ -429,20 +429,22 @@ void handle_simple_irq(struct irq_desc *desc)
 
 /*
  * Per-CPU lines (IPIs, local timers) can't race with themselves across
- * CPUs, so they take no lock. The CPU's sequence count is odd while the
- * handler runs, which is what free_irq() waits on (see irq_wait_idle()).
+ * CPUs, so they take no lock. The CPU counts the per-CPU handlers it is
+ * running (they run with interrupts on, so one may nest in another);
+ * free_irq() waits until it sees each CPU's count at 0 (irq_wait_idle()),
+ * which no nesting can fake: a nested entry puts back the count it found.
  */
 void handle_percpu_irq(struct irq_desc *desc)
 {
-	atomic_uint *seq;
+	atomic_uint *depth;
 	struct irqaction *action;
 	unsigned int n;
 
 	desc->ack(&desc->data);
 	/* Only this CPU writes its count: a plain load and a store bump it. */
-	seq = &irq_this_cpu()->percpu_seq;
-	n = atomic_load_explicit(seq, memory_order_relaxed);
-	atomic_store_explicit(seq, n + 1, memory_order_seq_cst);
+	depth = &irq_this_cpu()->percpu_depth;
+	n = atomic_load_explicit(depth, memory_order_relaxed);
+	atomic_store_explicit(depth, n + 1, memory_order_seq_cst);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action)) {
 		irqreturn_t ret = run_handlers(desc, action);
@@ -450,7 +452,7 @@ void handle_percpu_irq(struct irq_desc *desc)
 		if (irq_unlikely((unsigned int)ret & ~(unsigned int)IRQ_HANDLED))
 			irq_report_bad(desc, ret);
 	}
-	atomic_store_explicit(seq, n + 2, memory_order_release);
+	atomic_store_explicit(depth, n, memory_order_release);
 	irq_opaque(desc);
 	desc->eoi(&desc->data);
 }

@@ -131,7 +131,7 @@ struct irq_cpu {
 	unsigned int		preempt_count;		/* [P] */
 	unsigned int		softirq_pending;	/* [P] */
 	void			*regs;			/* [P] */
-	atomic_uint		percpu_seq;		/* [P] odd inside a per-CPU handler */
+	atomic_uint		percpu_depth;		/* [P] per-CPU handlers running, nested */
 	atomic_ulong		spurious;		/* [P] SPU row */
 } __irq_cacheline_aligned;
 

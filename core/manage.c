@@ -9,16 +9,14 @@ void irq_wait_idle(struct irq_desc *desc)
 {
 	if (desc_state(desc) & IRQS_PER_CPU) {
 		/*
-		 * Per-CPU lines have no INPROGRESS: wait for every CPU that is
-		 * inside a per-CPU handler to leave it once.
+		 * Per-CPU lines have no INPROGRESS: wait until each CPU is seen
+		 * outside every per-CPU handler, nested or not. Callers do not
+		 * wait from hardirq context, so this CPU runs none below us.
 		 */
 		for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
-			atomic_uint *seq = &irq_cpus[cpu].percpu_seq;
-			unsigned int s = atomic_load_explicit(seq, memory_order_seq_cst);
+			atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
 
-			if (cpu == port_cpu_id() && in_irq())
-				continue;	/* our own handler, below us */
-			while ((s & 1u) && atomic_load_explicit(seq, memory_order_acquire) == s)
+			while (atomic_load_explicit(depth, memory_order_seq_cst) != 0)
 				port_cpu_relax();
 		}
 		return;

@@ -133,7 +133,7 @@ void irq_softirq_init(void)
 		irq_cpus[cpu].preempt_count = 0;
 		irq_cpus[cpu].softirq_pending = 0;
 		irq_cpus[cpu].regs = NULL;
-		atomic_store(&irq_cpus[cpu].percpu_seq, 0u);
+		atomic_store(&irq_cpus[cpu].percpu_depth, 0u);
 		atomic_store(&irq_cpus[cpu].spurious, 0UL);
 	}
 }

@@ -230,3 +230,83 @@ TEST(cost_accounting_switched_while_the_line_fires_elsewhere)
 	CHECK_EQ(irq_get_cost((unsigned int)d.irq, &c), 0);
 	CHECK(c.count <= irq_stat_total((unsigned int)d.irq));
 }
+
+/*
+ * Two per-CPU lines on CPU1, the second nesting inside the first's
+ * handler: free_irq of the first on CPU2 waits for the first handler,
+ * though the nested one came and went meanwhile.
+ */
+static struct dev outer_pc, inner_pc;
+static atomic_int nest_phase;	/* 1: inner running inside outer, 2: released, 3: outer left */
+
+static irqreturn_t inner_percpu(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_store(&nest_phase, 1);
+	while (atomic_load(&nest_phase) != 2)
+		sched_yield();
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t outer_percpu(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	simpic_raise(fx.pic, inner_pc.hw);	/* interrupts are on: it nests here */
+	atomic_store(&nest_phase, 3);
+	return IRQ_HANDLED;
+}
+
+static void cpu1_outer(void *arg)
+{
+	(void)arg;
+	port_irq_disable();
+	simpic_raise(fx.pic, outer_pc.hw);
+	port_irq_enable();
+}
+
+static void frees_outer(void *arg)
+{
+	(void)arg;
+	free_irq((unsigned int)outer_pc.irq, &outer_pc);
+	CHECK_EQ(atomic_load(&nest_phase), 3);
+	atomic_store(&waiter_done, 1);
+}
+
+static void route_percpu(struct dev *pc, unsigned int cpu)
+{
+	struct irq_data *data = irq_get_irq_data((unsigned int)pc->irq);
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	data->chip->set_affinity(data, &m);
+}
+
+TEST(free_irq_of_percpu_line_waits_under_nesting)
+{
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&outer_pc, &fx, 6, false);
+	dev_init(&inner_pc, &fx, 2, false);
+	CHECK_EQ(irq_set_percpu((unsigned int)outer_pc.irq), 0);
+	CHECK_EQ(irq_set_percpu((unsigned int)inner_pc.irq), 0);
+	CHECK_EQ(request_irq((unsigned int)outer_pc.irq, outer_percpu, IRQF_PERCPU, "outer",
+			     &outer_pc), 0);
+	CHECK_EQ(request_irq((unsigned int)inner_pc.irq, inner_percpu, IRQF_PERCPU, "inner",
+			     &inner_pc), 0);
+	route_percpu(&outer_pc, 1);
+	route_percpu(&inner_pc, 1);
+	CHECK_EQ(sim_thread_start(1, cpu1_outer, NULL), 0);
+	while (atomic_load(&nest_phase) != 1)
+		sched_yield();
+	CHECK_EQ(irq_stat_cpu((unsigned int)inner_pc.irq, 1), 1);	/* it is nested now */
+	CHECK_EQ(sim_thread_start(2, frees_outer, NULL), 0);
+	for (int i = 0; i < 1000; i++) {
+		CHECK_EQ(atomic_load(&waiter_done), 0);
+		sched_yield();
+	}
+	atomic_store(&nest_phase, 2);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&waiter_done), 1);
+}
