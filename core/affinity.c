@@ -61,7 +61,7 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	struct cpumask now;
 	struct irq_desc *desc;
 	unsigned long flags;
-	unsigned int irq;
+	unsigned int irq, rd;
 
 	flags = irq_spin_lock_irqsave(&mask_lock);
 	if (online) {
@@ -73,11 +73,13 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	now = online_mask;
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 
+	rd = desc_read_lock();
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
 		flags = desc_lock_irqsave(desc);
 		follow_cpu(desc, cpu, online, &now);
 		desc_unlock_irqrestore(desc, flags);
 	}
+	desc_read_unlock(rd);
 }
 
 const struct cpumask *irq_cpu_online_mask(void)
@@ -112,12 +114,13 @@ void irq_set_prof_cpu_mask(const struct cpumask *m)
 
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
 	struct cpumask online;
+	struct irq_desc *desc;
 	unsigned long flags;
+	unsigned int rd;
 	int ret;
 
-	if (!desc || !mask)
+	if (!mask || !(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	irq_cpu_online_get(&online);
 	flags = desc_lock_irqsave(desc);
@@ -138,19 +141,22 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	return ret;
 }
 
 static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *desc;
 	unsigned long flags;
+	unsigned int rd;
 
-	if (!desc || !out)
+	if (!out || !(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
 	*out = effective ? desc->data.effective : desc->affinity;
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	return 0;
 }
 

@@ -28,11 +28,12 @@ unsigned long probe_irq_on(void)
 {
 	unsigned long flags, val = 0;
 	struct irq_desc *desc;
-	unsigned int irq;
+	unsigned int irq, rd;
 
 	/* Probes exclude each other for their whole length. */
 	while (atomic_flag_test_and_set_explicit(&probe_busy, memory_order_acquire))
 		port_cpu_relax();
+	rd = desc_read_lock();	/* the walks and the delays between them */
 
 	/* Flush events that have been waiting a long time. */
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
@@ -70,6 +71,7 @@ unsigned long probe_irq_on(void)
 		}
 		desc_unlock_irqrestore(desc, flags);
 	}
+	desc_read_unlock(rd);
 	return val;
 }
 
@@ -79,7 +81,7 @@ unsigned long probe_irq_on(void)
  */
 static unsigned int probe_finish(void (*found)(unsigned int irq, void *ctx), void *ctx)
 {
-	unsigned int irq, fired = 0;
+	unsigned int irq, fired = 0, rd = desc_read_lock();
 	struct irq_desc *desc;
 
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
@@ -97,6 +99,7 @@ static unsigned int probe_finish(void (*found)(unsigned int irq, void *ctx), voi
 		}
 		desc_unlock_irqrestore(desc, flags);
 	}
+	desc_read_unlock(rd);
 	atomic_flag_clear_explicit(&probe_busy, memory_order_release);
 	return fired;
 }

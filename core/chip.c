@@ -44,6 +44,15 @@ bool irq_desc_has_chip(struct irq_desc *desc)
 	return desc->data.chip != &no_irq_chip;
 }
 
+bool irq_desc_has_chip_unlocked(struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+	bool has = irq_desc_has_chip(desc);
+
+	desc_unlock_irqrestore(desc, flags);
+	return has;
+}
+
 void irq_desc_mask(struct irq_desc *desc)
 {
 	desc->mask(&desc->data);
@@ -161,19 +170,31 @@ void irq_choose_flow(struct irq_desc *desc)
 		irq_desc_set_flow(desc, handle_edge_irq, IRQ_FLOW_EDGE);
 }
 
-static struct irq_desc *lock_desc(unsigned int irq, unsigned long *flags)
+/* A line looked up in a read section and locked, for the setters below. */
+struct desc_hold {
+	unsigned long	flags;
+	unsigned int	rd;
+};
+
+static struct irq_desc *lock_desc(unsigned int irq, struct desc_hold *h)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *desc = irq_desc_get(irq, &h->rd);
 
 	if (desc)
-		*flags = desc_lock_irqsave(desc);
+		h->flags = desc_lock_irqsave(desc);
 	return desc;
+}
+
+static void unlock_desc(struct irq_desc *desc, struct desc_hold *h)
+{
+	desc_unlock_irqrestore(desc, h->flags);
+	irq_desc_put(h->rd);
 }
 
 int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 	int ret = 0;
 
 	if (!desc)
@@ -187,19 +208,19 @@ int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);
 out_unlock:
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return ret;
 }
 
 int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 
 	if (!desc)
 		return -EINVAL;
 	desc->data.hwirq = hwirq;
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return 0;
 }
 
@@ -213,13 +234,13 @@ static bool type_valid(unsigned int type)
 
 int irq_set_irq_type(unsigned int irq, unsigned int type)
 {
-	unsigned long flags;
+	struct desc_hold hold;
 	struct irq_desc *desc;
 	int ret = 0;
 
 	if (!type_valid(type))
 		return -EINVAL;
-	desc = lock_desc(irq, &flags);
+	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
 	if (desc->data.chip->set_type && type != IRQ_TYPE_NONE)
@@ -228,14 +249,14 @@ int irq_set_irq_type(unsigned int irq, unsigned int type)
 		desc->data.trigger = type;
 		irq_choose_flow(desc);
 	}
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return ret;
 }
 
 int irq_set_percpu(unsigned int irq)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 	int ret = 0;
 
 	if (!desc)
@@ -247,7 +268,7 @@ int irq_set_percpu(unsigned int irq)
 	desc_set_state(desc, desc_state(desc) | IRQS_PER_CPU);
 	irq_choose_flow(desc);
 out_unlock:
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return ret;
 }
 
@@ -271,28 +292,28 @@ static enum irq_flow_kind flow_kind_of(irq_flow_handler_t flow)
 
 int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 {
-	unsigned long flags;
+	struct desc_hold hold;
 	struct irq_desc *desc;
 
 	if (!flow)
 		return -EINVAL;
-	desc = lock_desc(irq, &flags);
+	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
 	irq_desc_set_flow(desc, flow, flow_kind_of(flow));
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return 0;
 }
 
 int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data)
 {
-	unsigned long flags;
+	struct desc_hold hold;
 	struct irq_desc *desc;
 	int ret = 0;
 
 	if (!flow)
 		return -EINVAL;
-	desc = lock_desc(irq, &flags);
+	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
 	if (desc_action(desc)) {
@@ -305,7 +326,7 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 	desc->depth = 0;
 	irq_desc_startup(desc);
 out_unlock:
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return ret;
 }
 
@@ -344,40 +365,40 @@ void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu)
 
 int irq_shutdown(unsigned int irq)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 
 	if (!desc)
 		return -EINVAL;
 	irq_desc_shutdown(desc);
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return 0;
 }
 
 /* Start a line again; it stays masked while its depth says disabled. */
 int irq_startup(unsigned int irq)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 
 	if (!desc)
 		return -EINVAL;
 	irq_desc_startup(desc);
 	if (desc->depth)
 		irq_desc_disable(desc);
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return 0;
 }
 
 int irq_get_depth(unsigned int irq)
 {
-	unsigned long flags;
-	struct irq_desc *desc = lock_desc(irq, &flags);
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
 	int depth;
 
 	if (!desc)
 		return -EINVAL;
 	depth = (int)desc->depth;
-	desc_unlock_irqrestore(desc, flags);
+	unlock_desc(desc, &hold);
 	return depth;
 }

@@ -71,17 +71,20 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
 
 int irq_set_cost_accounting(unsigned int irq, bool on)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
 	struct irq_cost_acct *fresh = NULL;
+	struct irq_desc *desc;
 	unsigned long flags;
+	unsigned int rd;
 
-	if (!desc)
+	if (!(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	/* Allocate outside the lock; a racing first caller's copy wins. */
 	if (on && !cost_of(desc)) {
 		fresh = irq_zalloc(sizeof(*fresh));
-		if (!fresh)
+		if (!fresh) {
+			irq_desc_put(rd);
 			return -ENOMEM;
+		}
 	}
 	flags = desc_lock_irqsave(desc);
 	if (!cost_of(desc) && fresh) {
@@ -95,16 +98,18 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 				      memory_order_release);
 	}
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	irq_free(fresh);
 	return 0;
 }
 
 int irq_get_cost(unsigned int irq, struct irq_cost *out)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *desc;
 	unsigned long flags;
+	unsigned int rd;
 
-	if (!desc || !out)
+	if (!out || !(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
 	if (cost_of(desc)) {
@@ -114,6 +119,7 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 		*out = (struct irq_cost){ .enabled = false };
 	}
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	return 0;
 }
 

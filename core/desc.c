@@ -7,6 +7,12 @@
  * laid out CPU by CPU so that two CPUs never write the same cache line.
  * A capacity of 8,192 lines costs a 128-pointer table and a 1 KiB bitmap
  * until lines are used; each line in use costs one descriptor.
+ *
+ * Lookups take no lock, so nothing is freed while a reader may hold it:
+ * irq_free_descs() unpublishes, waits a grace period (grace.c), then
+ * frees; a leaf left empty is unpublished and freed after another. New
+ * descriptors and leaves are published only once all of a call's
+ * allocations succeeded, so a failed call never shows a reader anything.
  */
 #include "internals.h"
 
@@ -89,13 +95,26 @@ static bool range_free(unsigned int from, unsigned int cnt)
 	return true;
 }
 
-static struct irq_leaf *leaf_get(unsigned int irq)
+static void leaf_free(struct irq_leaf *leaf)
+{
+	irq_free(leaf->kstat);
+	irq_free(leaf);
+}
+
+/*
+ * The leaf of @irq, published or made for this call: @fresh holds the
+ * unpublished leaves a call made, by leaf number. Caller holds
+ * irq_sparse_lock.
+ */
+static struct irq_leaf *leaf_get(unsigned int irq, struct irq_leaf **fresh)
 {
 	unsigned int n = irq >> LEAF_SHIFT;
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
 
 	if (leaf)
 		return leaf;
+	if (fresh[n])
+		return fresh[n];
 	leaf = irq_zalloc(sizeof(*leaf));
 	if (!leaf)
 		return NULL;
@@ -104,20 +123,8 @@ static struct irq_leaf *leaf_get(unsigned int irq)
 		irq_free(leaf);
 		return NULL;
 	}
-	atomic_store_explicit(&irq_leaves[n], leaf, memory_order_release);
+	fresh[n] = leaf;
 	return leaf;
-}
-
-static void leaf_put(unsigned int irq)
-{
-	unsigned int n = irq >> LEAF_SHIFT;
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
-
-	if (leaf && leaf->used == 0) {
-		atomic_store_explicit(&irq_leaves[n], NULL, memory_order_release);
-		irq_free(leaf->kstat);
-		irq_free(leaf);
-	}
 }
 
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
@@ -153,41 +160,59 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	return desc;
 }
 
-static void desc_drop(unsigned int irq)
+static void desc_free(struct irq_desc *desc)
 {
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_relaxed);
-	struct irq_desc *desc = atomic_load_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)],
-						     memory_order_relaxed);
-
-	atomic_store_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)], NULL, memory_order_release);
 	irq_cost_release(desc);
 	irq_free(desc);
-	number_mark(irq, false);
-	leaf->used--;
-	leaf_put(irq);
 }
 
-/* Caller holds irq_sparse_lock; on failure nothing stays allocated. */
+/*
+ * Make descriptors @from..@from+@cnt-1 and publish them, all or none.
+ * Until then they are chained through handler_data, in no table. Caller
+ * holds irq_sparse_lock; on failure nothing stays allocated and no reader
+ * saw anything.
+ */
 static int descs_create(unsigned int from, unsigned int cnt)
 {
-	for (unsigned int i = from; i < from + cnt; i++) {
-		struct irq_leaf *leaf = leaf_get(i);
-		struct irq_desc *desc = leaf ? desc_new(i, leaf) : NULL;
+	static struct irq_leaf *fresh[NR_LEAVES];	/* [sparse lock] */
+	struct irq_desc *made = NULL, **tail = &made, *desc;
+	unsigned int first = from >> LEAF_SHIFT, last = (from + cnt - 1) >> LEAF_SHIFT;
+	int ret = 0;
 
+	for (unsigned int i = from; i < from + cnt; i++) {
+		struct irq_leaf *leaf = leaf_get(i, fresh);
+
+		desc = leaf ? desc_new(i, leaf) : NULL;
 		if (!desc) {
-			if (leaf)
-				leaf_put(i);
-			while (i-- > from)
-				desc_drop(i);
-			return -ENOMEM;
+			ret = -ENOMEM;
+			break;
 		}
+		*tail = desc;
+		tail = (struct irq_desc **)&desc->handler_data;
+	}
+	for (unsigned int n = first; n <= last; n++) {
+		if (fresh[n] && ret)
+			leaf_free(fresh[n]);
+		else if (fresh[n])
+			atomic_store_explicit(&irq_leaves[n], fresh[n], memory_order_release);
+		fresh[n] = NULL;
+	}
+	for (desc = made; desc; desc = made) {
+		unsigned int i = desc->data.irq;
+		struct irq_leaf *leaf;
+
+		made = desc->handler_data;
+		desc->handler_data = NULL;
+		if (ret) {
+			desc_free(desc);
+			continue;
+		}
+		leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT], memory_order_relaxed);
 		leaf->used++;
 		number_mark(i, true);
-		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], desc,
-				      memory_order_release);
+		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], desc, memory_order_release);
 	}
-	return 0;
+	return ret;
 }
 
 int irq_alloc_descs(int irq, unsigned int cnt)
@@ -220,23 +245,85 @@ int irq_alloc_descs(int irq, unsigned int cnt)
 	return ret;
 }
 
-void irq_free_descs(unsigned int irq, unsigned int cnt)
+/*
+ * Why @desc can't be freed now, or NULL; with @dying, a descriptor that
+ * can be is marked IRQS_DYING under its lock, so no request or mapping
+ * starts on it from then on. Caller holds irq_sparse_lock.
+ */
+static const char *desc_busy(struct irq_desc *desc, bool dying)
 {
+	unsigned long flags = desc_lock_irqsave(desc);
+	const char *why = NULL;
+
+	if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST))
+		why = "still in use";
+	else if (desc->data.domain)
+		why = "still mapped in a domain (irq_dispose_mapping() first)";
+	else if (dying)
+		desc_set_state(desc, desc_state(desc) | IRQS_DYING);
+	desc_unlock_irqrestore(desc, flags);
+	return why;
+}
+
+int irq_free_descs(unsigned int irq, unsigned int cnt)
+{
+	unsigned int end = irq + cnt < irq || irq + cnt > nr_irqs ? nr_irqs : irq + cnt;
+	struct irq_desc *gone = NULL, *desc;
+	struct irq_leaf *empty[NR_LEAVES];
+	unsigned int nr_empty = 0;
 	unsigned long flags;
+	int ret = 0;
 
+	if (in_interrupt()) {
+		irq_log("irq_free_descs(%u, %u) from interrupt context refused", irq, cnt);
+		return -EBUSY;
+	}
 	flags = irq_spin_lock_irqsave(&irq_sparse_lock);
-	for (unsigned int i = irq; i < irq + cnt && i < nr_irqs; i++) {
-		struct irq_desc *desc = irq_to_desc(i);
+	for (unsigned int i = irq; i < end && !ret; i++) {
+		const char *why = (desc = irq_to_desc(i)) ? desc_busy(desc, false) : NULL;
 
-		if (!desc)
-			continue;
-		if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
-			irq_log("irq %u: still in use, descriptor kept", i);
-			continue;
+		if (why) {
+			irq_log("irq %u: %s, nothing freed", i, why);
+			ret = -EBUSY;
 		}
-		desc_drop(i);
+	}
+	/* Unpublish all (their numbers stay taken), chained through handler_data. */
+	for (unsigned int i = irq; i < end && !ret; i++) {
+		struct irq_leaf *leaf;
+
+		if (!(desc = irq_to_desc(i)))
+			continue;
+		desc_busy(desc, true);
+		leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT], memory_order_relaxed);
+		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], NULL, memory_order_release);
+		desc->handler_data = gone;
+		gone = desc;
 	}
 	irq_spin_unlock_irqrestore(&irq_sparse_lock, flags);
+	if (ret || !gone)
+		return ret;
+	irq_desc_grace();		/* no reader holds one of them now */
+
+	flags = irq_spin_lock_irqsave(&irq_sparse_lock);
+	for (desc = gone; desc; desc = gone) {
+		unsigned int i = desc->data.irq, n = i >> LEAF_SHIFT;
+		struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
+
+		gone = desc->handler_data;
+		desc_free(desc);
+		number_mark(i, false);
+		if (--leaf->used == 0) {
+			atomic_store_explicit(&irq_leaves[n], NULL, memory_order_release);
+			empty[nr_empty++] = leaf;
+		}
+	}
+	irq_spin_unlock_irqrestore(&irq_sparse_lock, flags);
+	if (nr_empty) {
+		irq_desc_grace();	/* nor one of the emptied leaves */
+		while (nr_empty)
+			leaf_free(empty[--nr_empty]);
+	}
+	return 0;
 }
 
 int irq_core_init(unsigned int nr)
@@ -253,11 +340,15 @@ int irq_core_init(unsigned int nr)
 
 unsigned long irq_stat_cpu(unsigned int irq, unsigned int cpu)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *desc;
+	unsigned long n;
+	unsigned int rd;
 
-	if (!desc || cpu >= port_nr_cpus())
+	if (cpu >= port_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
 		return 0;
-	return atomic_load_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], memory_order_relaxed);
+	n = atomic_load_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], memory_order_relaxed);
+	irq_desc_put(rd);
+	return n;
 }
 
 unsigned long irq_stat_total(unsigned int irq)

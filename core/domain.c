@@ -139,6 +139,41 @@ int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
 	return irq;
 }
 
+int irq_dispose_mapping(unsigned int virq)
+{
+	struct irq_desc *desc;
+	unsigned long flags, dflags;
+	unsigned int rd;
+	int ret = 0;
+
+	dflags = irq_spin_lock_irqsave(&domain_lock);
+	desc = irq_desc_get(virq, &rd);
+	if (!desc) {
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	flags = desc_lock_irqsave(desc);
+	if (!desc->data.domain) {
+		ret = -EINVAL;
+	} else if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
+		irq_log("irq %u: irq_dispose_mapping refused: the line is in use", virq);
+		ret = -EBUSY;
+	} else {
+		atomic_store_explicit(&desc->data.domain->map[desc->data.hwirq], NULL,
+				      memory_order_release);
+		desc->data.domain = NULL;
+		desc->data.chip = &no_irq_chip;
+		desc->data.chip_data = NULL;
+		irq_chip_resolve(desc);
+		irq_choose_flow(desc);
+	}
+	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
+out_unlock:
+	irq_spin_unlock_irqrestore(&domain_lock, dflags);
+	return ret ? ret : irq_free_descs(virq, 1);
+}
+
 /* The descriptor behind @hw, or NULL after counting the stray in ERR. */
 static struct irq_desc *domain_desc(struct irq_domain *d, irq_hw_number_t hw)
 {
@@ -166,10 +201,18 @@ int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
 
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	struct irq_desc *desc = domain_desc(d, hw);
+	unsigned int cpu = port_cpu_id_fast();
+	struct irq_cpu *c = &irq_cpus[cpu];
+	struct irq_desc *desc;
 
-	if (irq_unlikely(!desc))
+	irq_opaque(c);
+	/* In hardirq context before the lookup: grace periods wait for us. */
+	pc_hardirq_enter(c, HARDIRQ_OFFSET);
+	desc = domain_desc(d, hw);
+	if (irq_unlikely(!desc)) {
+		pc_hardirq_exit(c, HARDIRQ_OFFSET);
 		return -EINVAL;
-	irq_entry_run(desc, regs);
+	}
+	irq_entry_flow(desc, regs, cpu, c);
 	return 0;
 }

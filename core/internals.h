@@ -42,6 +42,7 @@ enum {
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
+	IRQS_DYING		= 1u << 13,	/* irq_free_descs() is freeing it */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 };
 
@@ -128,11 +129,16 @@ enum irq_flow_kind {
 
 /* Per-CPU state, one cache line each so CPUs never share one. */
 struct irq_cpu {
-	unsigned int		preempt_count;		/* [P] */
+	/*
+	 * [P] written by its CPU only; read by grace periods (grace.c),
+	 * which wait for a CPU to be seen outside hardirq context.
+	 */
+	atomic_uint		preempt_count;
 	unsigned int		softirq_pending;	/* [P] */
 	void			*regs;			/* [P] */
 	atomic_uint		percpu_depth;		/* [P] per-CPU handlers running, nested */
 	atomic_ulong		spurious;		/* [P] SPU row */
+	atomic_uint		readers[2];		/* grace.c: readers by epoch */
 } __irq_cacheline_aligned;
 
 extern struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
@@ -143,6 +149,48 @@ extern atomic_bool irq_noirqdebug;
 static inline struct irq_cpu *irq_this_cpu(void)
 {
 	return &irq_cpus[port_cpu_id_fast()];
+}
+
+/*
+ * Debug assertions: the rules the comments state ("caller holds
+ * desc->lock", "interrupts off", "not in interrupt context"), checked
+ * when the core is built with GENIRQ_DEBUG and compiled away otherwise.
+ */
+void irq_assert_failed(const char *what, const char *file, int line);
+#ifdef GENIRQ_DEBUG
+#define irq_assert(cond)							\
+	do {									\
+		if (irq_unlikely(!(cond)))					\
+			irq_assert_failed(#cond, __FILE__, __LINE__);		\
+	} while (0)
+#else
+#define irq_assert(cond)	((void)sizeof(!(cond)))
+#endif
+
+/* This CPU's context count: its own CPU writes it, others may read it. */
+static inline unsigned int pc_get(struct irq_cpu *c)
+{
+	return atomic_load_explicit(&c->preempt_count, memory_order_relaxed);
+}
+
+static inline void pc_add(struct irq_cpu *c, unsigned int delta)
+{
+	atomic_store_explicit(&c->preempt_count, pc_get(c) + delta, memory_order_relaxed);
+}
+
+/*
+ * Enter hardirq context before any descriptor is looked up: the full
+ * barrier orders the count before the lookups, for grace periods
+ * (grace.c). Leave it after the last use, with release.
+ */
+static inline void pc_hardirq_enter(struct irq_cpu *c, unsigned int offset)
+{
+	atomic_fetch_add_explicit(&c->preempt_count, offset, memory_order_seq_cst);
+}
+
+static inline void pc_hardirq_exit(struct irq_cpu *c, unsigned int offset)
+{
+	atomic_store_explicit(&c->preempt_count, pc_get(c) - offset, memory_order_release);
 }
 
 /*
@@ -228,22 +276,30 @@ void irq_exit_slow(struct irq_cpu *c);
  * CPU's state instead of one per step. irq_exit()'s softirq run is out of
  * line. The flows themselves count nothing: whoever calls one counts.
  */
+static inline void irq_entry_flow(struct irq_desc *desc, void *regs, unsigned int cpu,
+				  struct irq_cpu *c)
+{
+	void *old_regs;
+
+	desc_kstat_inc(desc, cpu);
+	old_regs = c->regs;
+	c->regs = regs;
+	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
+	pc_hardirq_exit(c, HARDIRQ_OFFSET);
+	if (irq_unlikely(c->softirq_pending))
+		irq_exit_slow(c);
+	c->regs = old_regs;
+}
+
+/* Hardirq context entered (pc_hardirq_enter()) before @desc was found. */
 static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();
 	struct irq_cpu *c = &irq_cpus[cpu];
-	void *old_regs;
 
 	irq_opaque(c);	/* one register across the flow, not cpu and base */
-	desc_kstat_inc(desc, cpu);
-	old_regs = c->regs;
-	c->regs = regs;
-	c->preempt_count += HARDIRQ_OFFSET;
-	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
-	c->preempt_count -= HARDIRQ_OFFSET;
-	if (irq_unlikely(c->softirq_pending))
-		irq_exit_slow(c);
-	c->regs = old_regs;
+	pc_hardirq_enter(c, HARDIRQ_OFFSET);
+	irq_entry_flow(desc, regs, cpu, c);
 }
 
 /* One event on a line inside an interrupt already entered: count, flow. */
@@ -255,7 +311,49 @@ static inline void desc_handle(struct irq_desc *desc)
 
 /* desc.c */
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
+/* Step to the next descriptor at or after *irq; caller is a reader (grace.c). */
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
+/*
+ * A verb's lookup: enter a read section (grace.c) and find @irq's
+ * descriptor; NULL (and no section held) when there is none. Every
+ * non-NULL result is given back with irq_desc_put(*@cookie).
+ */
+extern atomic_uint irq_grace_epoch;
+
+/* irq_desc_read_lock(), inline for the core's verbs. */
+static inline unsigned int desc_read_lock(void)
+{
+	unsigned int cpu = port_cpu_id_fast();
+	unsigned int e = atomic_load_explicit(&irq_grace_epoch, memory_order_seq_cst) & 1u;
+
+	atomic_fetch_add_explicit(&irq_cpus[cpu].readers[e], 1u, memory_order_seq_cst);
+	return cpu << 1 | e;
+}
+
+static inline void desc_read_unlock(unsigned int cookie)
+{
+	atomic_fetch_sub_explicit(&irq_cpus[cookie >> 1].readers[cookie & 1u], 1u,
+				  memory_order_release);
+}
+
+static inline struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie)
+{
+	struct irq_desc *desc;
+
+	*cookie = desc_read_lock();
+	desc = irq_to_desc(irq);
+	if (!desc)
+		desc_read_unlock(*cookie);
+	return desc;
+}
+
+static inline void irq_desc_put(unsigned int cookie)
+{
+	desc_read_unlock(cookie);
+}
+
+/* grace.c: wait until no reader can hold a descriptor unpublished before. */
+void irq_desc_grace(void);
 
 /* chip.c: startup/shutdown and enable/disable with the chip's defaults. */
 void irq_chip_resolve(struct irq_desc *desc);
@@ -267,7 +365,8 @@ void irq_desc_mask(struct irq_desc *desc);
 void irq_desc_unmask(struct irq_desc *desc);
 int irq_desc_retrigger(struct irq_desc *desc);
 void irq_choose_flow(struct irq_desc *desc);
-bool irq_desc_has_chip(struct irq_desc *desc);
+bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
+bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
 void irq_desc_apply_affinity(struct irq_desc *desc);
 
 /* flow.c */

@@ -52,11 +52,14 @@ static bool may_wait(unsigned int irq, const char *verb)
 
 void synchronize_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
 
-	if (!desc || !may_wait(irq, "synchronize_irq"))
+	if (!desc)
 		return;
-	irq_wait_idle(desc);
+	if (may_wait(irq, "synchronize_irq"))
+		irq_wait_idle(desc);
+	irq_desc_put(rd);
 }
 
 /*
@@ -128,32 +131,42 @@ void irq_enable_locked(struct irq_desc *desc)
 	}
 }
 
-void disable_irq_nosync(unsigned int irq)
+static void disable_desc(struct irq_desc *desc)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
-	unsigned long flags;
+	unsigned long flags = desc_lock_irqsave(desc);
 
-	if (!desc)
-		return;
-	flags = desc_lock_irqsave(desc);
 	irq_disable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
 }
 
-void disable_irq(unsigned int irq)
+void disable_irq_nosync(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
 
 	if (!desc)
 		return;
-	disable_irq_nosync(irq);
+	disable_desc(desc);
+	irq_desc_put(rd);
+}
+
+void disable_irq(unsigned int irq)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+
+	if (!desc)
+		return;
+	disable_desc(desc);
 	if (desc_action(desc) && may_wait(irq, "disable_irq"))
 		irq_wait_idle(desc);
+	irq_desc_put(rd);
 }
 
 void enable_irq(unsigned int irq)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
 	unsigned long flags;
 
 	if (!desc)
@@ -169,6 +182,7 @@ void enable_irq(unsigned int irq)
 	else
 		irq_enable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	/*
 	 * A software replay waits in a softirq. With interrupts on and outside
 	 * interrupt context nothing we could hold is needed by a handler, so
@@ -213,12 +227,21 @@ static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long 
 
 int can_request_irq(unsigned int irq, unsigned long flags)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	unsigned long lflags;
 	const char *why;
+	int ret;
 
-	if (!desc || !irq_desc_has_chip(desc) || line_refuses(desc, flags, &why))
+	if (!desc)
 		return 0;
-	return can_add(desc, desc_action(desc), flags) ? 1 : 0;
+	/* Under the lock: free_irq() frees an action once it is unlinked. */
+	lflags = desc_lock_irqsave(desc);
+	ret = irq_desc_has_chip(desc) && !line_refuses(desc, flags, &why) &&
+	      can_add(desc, desc_action(desc), flags);
+	desc_unlock_irqrestore(desc, lflags);
+	irq_desc_put(rd);
+	return ret;
 }
 
 static int check_request(unsigned int irq, irq_handler_t handler,
@@ -239,22 +262,21 @@ static void report_clash(struct irq_desc *desc, struct irqaction *old,
 		old->name ? old->name : "?", old->flags);
 }
 
-/* setup_irq() for an action check_request() accepted. */
-static int install(unsigned int irq, struct irqaction *new)
+/* install() on a line found in a read section. */
+static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqaction *new)
 {
-	struct irq_desc *desc;
 	struct irqaction *old, *_Atomic *link;
 	unsigned long flags;
 	const char *why;
 	int ret;
 
-	desc = irq_to_desc(irq);
-	if (!desc || !irq_desc_has_chip(desc))
-		return -ENOSYS;
-
 	new->irq = irq;
 	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
 	flags = desc_lock_irqsave(desc);
+	if (!irq_desc_has_chip(desc) || (desc_state(desc) & IRQS_DYING)) {
+		ret = -ENOSYS;
+		goto out_unlock;
+	}
 	ret = line_refuses(desc, new->flags, &why);
 	if (ret) {
 		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
@@ -295,6 +317,20 @@ out_unlock:
 	return ret;
 }
 
+/* setup_irq() for an action check_request() accepted. */
+static int install(unsigned int irq, struct irqaction *new)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	int ret;
+
+	if (!desc)
+		return -ENOSYS;
+	ret = install_desc(desc, irq, new);
+	irq_desc_put(rd);
+	return ret;
+}
+
 int setup_irq(unsigned int irq, struct irqaction *new)
 {
 	int ret;
@@ -328,16 +364,12 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	return ret;
 }
 
-void free_irq(unsigned int irq, void *dev_id)
+/* free_irq() of a line found in a read section. */
+static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_id)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
 	struct irqaction *action = NULL, *_Atomic *link;
 	unsigned long flags;
 
-	if (!desc) {
-		irq_log("free_irq: irq %u does not exist", irq);
-		return;
-	}
 	if (in_interrupt()) {
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
 		return;
@@ -372,4 +404,17 @@ out_unlock:
 	irq_wait_idle(desc);
 	if (action->allocated)
 		irq_free(action);
+}
+
+void free_irq(unsigned int irq, void *dev_id)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+
+	if (!desc) {
+		irq_log("free_irq: irq %u does not exist", irq);
+		return;
+	}
+	free_desc_action(desc, irq, dev_id);
+	irq_desc_put(rd);
 }

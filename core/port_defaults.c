@@ -43,3 +43,21 @@ __irq_weak void port_show_interrupts(struct irq_text *text)
 {
 	(void)text;
 }
+
+/*
+ * A broken rule of the core (GENIRQ_DEBUG builds): say which and where.
+ * Default: report it on the console and stop this CPU with interrupts off,
+ * so the state stays as it was for a debugger.
+ */
+__irq_weak void port_assert_failed(const char *what, const char *file, int line)
+{
+	irq_log("genirq: assertion failed: %s (%s:%d)", what, file, line);
+	port_irq_disable();
+	for (;;)
+		port_cpu_relax();
+}
+
+void irq_assert_failed(const char *what, const char *file, int line)
+{
+	port_assert_failed(what, file, line);
+}

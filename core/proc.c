@@ -89,7 +89,7 @@ static struct irq_desc *parse_line(const char **path, unsigned int *irq)
 			return NULL;
 	}
 	desc = irq_to_desc((unsigned int)v);
-	if (!desc || !irq_desc_has_chip(desc))
+	if (!desc || !irq_desc_has_chip_unlocked(desc))
 		return NULL;
 	*irq = (unsigned int)v;
 	*path = p;
@@ -240,7 +240,7 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 	return is_handler_name(desc, name) ? -EISDIR : -ENOENT;
 }
 
-int irq_proc_read(const char *path, char *buf, size_t size)
+static int proc_read(const char *path, char *buf, size_t size)
 {
 	const char *p = canonical(path);
 	struct irq_desc *desc;
@@ -274,7 +274,7 @@ int irq_proc_read(const char *path, char *buf, size_t size)
 	return ret ? ret : (int)t.len;
 }
 
-int irq_proc_write(const char *path, const char *text, size_t len)
+static int proc_write(const char *path, const char *text, size_t len)
 {
 	const char *p = canonical(path);
 	struct irq_desc *desc;
@@ -334,7 +334,7 @@ static void list_line(struct irq_text *t, struct irq_desc *desc)
 	desc_unlock_irqrestore(desc, flags);
 }
 
-int irq_proc_list(const char *path, char *buf, size_t size)
+static int proc_list(const char *path, char *buf, size_t size)
 {
 	const char *p = canonical(path);
 	struct irq_desc *desc;
@@ -345,7 +345,7 @@ int irq_proc_list(const char *path, char *buf, size_t size)
 	if (str_eq(p, "irq") || str_eq(p, "irq/")) {
 		irq_text_puts(&t, "prof_cpu_mask\n");
 		for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
-			if (irq_desc_has_chip(desc))
+			if (irq_desc_has_chip_unlocked(desc))
 				irq_text_printf(&t, "%u/\n", irq);
 		return (int)t.len;
 	}
@@ -360,4 +360,31 @@ int irq_proc_list(const char *path, char *buf, size_t size)
 		return -ENOENT;
 	list_line(&t, desc);
 	return (int)t.len;
+}
+
+int irq_proc_read(const char *path, char *buf, size_t size)
+{
+	unsigned int rd = desc_read_lock();	/* lines stay while we look */
+	int ret = proc_read(path, buf, size);
+
+	desc_read_unlock(rd);
+	return ret;
+}
+
+int irq_proc_write(const char *path, const char *text, size_t len)
+{
+	unsigned int rd = desc_read_lock();	/* lines stay while we look */
+	int ret = proc_write(path, text, len);
+
+	desc_read_unlock(rd);
+	return ret;
+}
+
+int irq_proc_list(const char *path, char *buf, size_t size)
+{
+	unsigned int rd = desc_read_lock();	/* lines stay while we look */
+	int ret = proc_list(path, buf, size);
+
+	desc_read_unlock(rd);
+	return ret;
 }

@@ -88,7 +88,7 @@ static void replay(struct irq_desc *desc)
 
 static void resend_softirq(void)
 {
-	unsigned int irq;
+	unsigned int irq, rd = desc_read_lock();
 
 	while (take_next(&irq)) {
 		struct irq_desc *desc = irq_to_desc(irq);
@@ -106,6 +106,7 @@ static void resend_softirq(void)
 		}
 		port_irq_restore(flags);
 	}
+	desc_read_unlock(rd);
 }
 
 void irq_resend_init(void)

@@ -9,17 +9,17 @@ static softirq_action_t softirq_vec[NR_SOFTIRQS];
 
 unsigned int irq_preempt_count(void)
 {
-	return irq_this_cpu()->preempt_count;
+	return pc_get(irq_this_cpu());
 }
 
 void preempt_disable(void)
 {
-	irq_this_cpu()->preempt_count += PREEMPT_OFFSET;
+	pc_add(irq_this_cpu(), PREEMPT_OFFSET);
 }
 
 void preempt_enable(void)
 {
-	irq_this_cpu()->preempt_count -= PREEMPT_OFFSET;
+	pc_add(irq_this_cpu(), -PREEMPT_OFFSET);
 }
 
 void open_softirq(unsigned int nr, softirq_action_t action)
@@ -54,7 +54,7 @@ static void run_softirqs(void)
 	int restart = MAX_SOFTIRQ_RESTART;
 	unsigned int pending;
 
-	c->preempt_count += SOFTIRQ_OFFSET;
+	pc_add(c, SOFTIRQ_OFFSET);
 	while ((pending = c->softirq_pending) != 0 && restart-- > 0) {
 		c->softirq_pending = 0;
 		port_irq_enable();
@@ -63,7 +63,7 @@ static void run_softirqs(void)
 				softirq_vec[nr]();
 		port_irq_disable();
 	}
-	c->preempt_count -= SOFTIRQ_OFFSET;
+	pc_add(c, -SOFTIRQ_OFFSET);
 }
 
 void do_softirq(void)
@@ -80,24 +80,24 @@ void do_softirq(void)
 
 void local_bh_disable(void)
 {
-	irq_this_cpu()->preempt_count += SOFTIRQ_OFFSET;
+	pc_add(irq_this_cpu(), SOFTIRQ_OFFSET);
 }
 
 void local_bh_enable(void)
 {
-	irq_this_cpu()->preempt_count -= SOFTIRQ_OFFSET;
+	pc_add(irq_this_cpu(), -SOFTIRQ_OFFSET);
 	do_softirq();
 }
 
 void irq_enter(void)
 {
-	irq_this_cpu()->preempt_count += HARDIRQ_OFFSET;
+	pc_hardirq_enter(irq_this_cpu(), HARDIRQ_OFFSET);
 }
 
 /* Softirqs wait on @c, whose hardirq count was just dropped. */
 void irq_exit_slow(struct irq_cpu *c)
 {
-	if (!(c->preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK)))
+	if (!(pc_get(c) & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK)))
 		port_softirq_on_stack(run_softirqs);
 }
 
@@ -105,19 +105,19 @@ void irq_exit(void)
 {
 	struct irq_cpu *c = irq_this_cpu();
 
-	c->preempt_count -= HARDIRQ_OFFSET;
+	pc_hardirq_exit(c, HARDIRQ_OFFSET);
 	if (irq_unlikely(c->softirq_pending))
 		irq_exit_slow(c);
 }
 
 void nmi_enter(void)
 {
-	irq_this_cpu()->preempt_count += NMI_OFFSET + HARDIRQ_OFFSET;
+	pc_hardirq_enter(irq_this_cpu(), NMI_OFFSET + HARDIRQ_OFFSET);
 }
 
 void nmi_exit(void)
 {
-	irq_this_cpu()->preempt_count -= NMI_OFFSET + HARDIRQ_OFFSET;
+	pc_hardirq_exit(irq_this_cpu(), NMI_OFFSET + HARDIRQ_OFFSET);
 }
 
 void *get_irq_regs(void)
@@ -130,7 +130,9 @@ void irq_softirq_init(void)
 	for (unsigned int i = 0; i < NR_SOFTIRQS; i++)
 		softirq_vec[i] = NULL;
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++) {
-		irq_cpus[cpu].preempt_count = 0;
+		atomic_store(&irq_cpus[cpu].preempt_count, 0u);
+		atomic_store(&irq_cpus[cpu].readers[0], 0u);
+		atomic_store(&irq_cpus[cpu].readers[1], 0u);
 		irq_cpus[cpu].softirq_pending = 0;
 		irq_cpus[cpu].regs = NULL;
 		atomic_store(&irq_cpus[cpu].percpu_depth, 0u);

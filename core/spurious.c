@@ -286,10 +286,13 @@ void irq_spurious_poll(void)
 		return;
 	now = port_time_ns();
 	if (now >= next_poll) {
+		unsigned int rd = desc_read_lock();
+
 		next_poll = now + IRQ_POLL_INTERVAL_NS;
 		for (; irq_desc_iter(&irq, &desc); irq++)
 			if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
 				poll_line(desc, now);
+		desc_read_unlock(rd);
 	}
 	irq_spin_unlock(&poll_lock);
 }

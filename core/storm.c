@@ -118,14 +118,16 @@ void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms)
 
 int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms)
 {
-	struct irq_desc *desc = irq_to_desc(irq);
+	struct irq_desc *desc;
 	unsigned long flags;
+	unsigned int rd;
 
-	if (!desc)
+	if (!(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
 	set_countdown(desc, set_limit(desc, events_per_sec, window_ms));
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
 	return 0;
 }
 
@@ -203,10 +205,11 @@ void irq_storm_forget(struct irq_desc *desc)
 void irq_storm_poll(uint64_t now)
 {
 	struct irq_desc *desc;
-	unsigned int irq;
+	unsigned int irq, rd;
 
 	if (atomic_load_explicit(&lines_throttled, memory_order_relaxed) == 0)
 		return;
+	rd = desc_read_lock();
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
 		unsigned long flags;
 
@@ -222,6 +225,7 @@ void irq_storm_poll(uint64_t now)
 		}
 		desc_unlock_irqrestore(desc, flags);
 	}
+	desc_read_unlock(rd);
 }
 
 /* For /proc/irq/N/spurious. Caller holds desc->lock. */

@@ -130,13 +130,35 @@ int irq_alloc_descs(int irq, unsigned int cnt);
 /**
  * irq_free_descs - release descriptors made by irq_alloc_descs()
  *
- * Lines with handlers are left alone and reported. The caller guarantees
- * no interrupt can still arrive for these numbers.
+ * All or nothing: a line in the range that still has handlers, is a
+ * cascade, or is still mapped in a domain (see irq_dispose_mapping()) is
+ * reported and nothing is freed. Numbers without a descriptor are
+ * skipped. Returns after every reader that could hold one of the
+ * descriptors let go (see irq_to_desc()); only then are the numbers free
+ * to be allocated again.
+ *
+ * Context: process context, not in interrupt context (refused) nor inside
+ * irq_desc_read_lock(); waits.
+ * Return: 0, -EBUSY (reported; nothing changed).
  */
-void irq_free_descs(unsigned int irq, unsigned int cnt);
+int irq_free_descs(unsigned int irq, unsigned int cnt);
 
-/* The descriptor of @irq, or NULL. Lock-free; any context. */
+/*
+ * The descriptor of @irq, or NULL. Lock-free; any context. The result
+ * stays valid while the caller is in hardirq context (a handler, a flow)
+ * or between irq_desc_read_lock() and irq_desc_read_unlock(): a freed
+ * descriptor is released only after every such reader let go.
+ */
 struct irq_desc *irq_to_desc(unsigned int irq);
+
+/*
+ * A read section for descriptor lookups outside hardirq context. It may
+ * be long (it may wait with interrupts on) and may end on another CPU
+ * than it began; pass the value the lock returned to the unlock. It must
+ * not contain irq_free_descs() or irq_dispose_mapping().
+ */
+unsigned int irq_desc_read_lock(void);
+void irq_desc_read_unlock(unsigned int cookie);
 
 /**
  * irq_set_chip - give a line its controller
@@ -343,6 +365,19 @@ struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
 int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw);
 /* Return: the global number of @hw or -ENOENT. Lock-free; any context. */
 int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw);
+
+/**
+ * irq_dispose_mapping - unmap a line from its domain and free its descriptor
+ * @virq: a number irq_create_mapping() or a legacy domain gave
+ *
+ * Events that still come for the hardware line are counted in ERR and not
+ * dispatched; the number is free again once the call returns.
+ *
+ * Context: as irq_free_descs().
+ * Return: 0; -EINVAL for a number that is not mapped; -EBUSY (reported,
+ * nothing changed) while the line has handlers or is a cascade.
+ */
+int irq_dispose_mapping(unsigned int virq);
 /* Dispatch @hw of @d (a chained handler's, or the port's). Return: 0 or
  * -EINVAL for an unmapped line (counted in ERR, not dispatched; the
  * caller still owes its controller the end of the event). */

@@ -101,6 +101,14 @@ void port_softirq_on_stack(void (*fn)(void));
  */
 uint64_t port_cycles(void);
 
+/*
+ * OPTIONAL. A rule of the core was broken (only in a core built with
+ * GENIRQ_DEBUG): @what is the condition that failed, at @file:@line. Need
+ * not return. Default: report on the console, then spin with local
+ * interrupts off.
+ */
+void port_assert_failed(const char *what, const char *file, int line);
+
 struct irq_text;
 /*
  * OPTIONAL. Append the port's rows (NMI:, LOC:, MIS: ...) to the
