@@ -324,14 +324,20 @@ static void sc_screaming(void)
 			      x86_contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
 }
 
-/* Free the port's line, make the port raise THRE, ask the core which line rose. */
+/*
+ * Free the port's line, make the port raise THRE, ask the core which line
+ * rose. The handler comes back as disabled as it was (the shell's
+ * `disable 3` then `probe 2`): free_irq() and request_irq() reset the depth.
+ */
 static int autoprobe_uart(struct uart *u)
 {
+	unsigned int line = uart_irq_nr(u);
 	unsigned long mask;
-	int irq;
+	int irq, depth;
 
 	if (!u->present)
 		return -ENODEV;
+	depth = irq_get_depth(line);
 	uart_release(u);
 	mask = probe_irq_on();
 	uart_thre_irq(u, true);
@@ -339,6 +345,8 @@ static int autoprobe_uart(struct uart *u)
 	irq = probe_irq_off(mask);
 	uart_thre_irq(u, false);
 	uart_request(u);
+	while (depth-- > 0)
+		disable_irq(line);
 	return irq;
 }
 
