@@ -24,6 +24,12 @@
 #define OCW3_READ_IRR	0x0A
 #define OCW3_READ_ISR	0x0B
 
+/*
+ * The master's INT output drives one CPU's INTR pin, the boot CPU's: every
+ * line runs there, and the pair cannot route elsewhere (no set_affinity).
+ */
+#define I8259_CPU	0u
+
 /* Lines the ELCR cannot make level: timer, keyboard, cascade, RTC, FPU. */
 #define ELCR_EDGE_ONLY	((1u << 0) | (1u << 1) | (1u << 2) | (1u << 8) | (1u << 13))
 
@@ -194,8 +200,10 @@ struct irq_domain *i8259_init(unsigned int vector_base)
 	if (!d)
 		return NULL;
 	elcr = (uint16_t)(inb(ELCR_MASTER) | (inb(ELCR_SLAVE) << 8));
-	for (unsigned int i = 0; i < I8259_NR_LINES; i++)
+	for (unsigned int i = 0; i < I8259_NR_LINES; i++) {
 		irq_set_irq_type(i, (elcr & (1u << i)) ? IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
+		irq_data_update_effective_cpu(irq_get_irq_data(i), I8259_CPU);
+	}
 	/* The cascade never reaches the CPU as itself: if it did, a stray. */
 	irq_set_chained_handler(I8259_CASCADE, handle_bad_irq, NULL);
 	return d;

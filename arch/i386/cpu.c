@@ -39,6 +39,11 @@ unsigned int port_nr_cpus(void)
 	return 1;
 }
 
+bool x86_local_timer_ticks(void)
+{
+	return false;	/* no local APIC: the PIT is the only timer */
+}
+
 static void idt_init(void)
 {
 	struct {

@@ -68,7 +68,7 @@ check-i386:
 		--expect '^SCENARIO boot: PASS .*COM2 absent' --expect '^SCENARIO autoprobe: PASS .*COM2 absent' \
 		-- $(I386_QEMU_1UART) $(I386_ICOUNT) -append norx
 	$(Q)$(I386_HARNESS) --name i386-shell --quiet --ready RX-READY --byte-delay 0.02 \
-		--input '0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /proc/irq/4/smp_affinity\recho 2 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rprobe 3\rprobe x 1\rdisable 0\rticks\renable 0\rbogus\rticks\rcat /proc/interrupts\rpoweroff\r' \
+		--input '0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /proc/irq/4/smp_affinity\rcat /proc/irq/4/effective_affinity\recho 2 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rdisable 3\rprobe 2\renable 3\rprobe 3\rprobe x 1\rdisable 0\rprobe\rticks\renable 0\rbogus\rticks\rcat /proc/interrupts\rpoweroff\r' \
 		--monitor $(I386_OUT)/monitor.sock --monitor-after RX-READY \
 		--monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b' \
 		--log $(I386_OUT)/shell.log \
@@ -76,12 +76,13 @@ check-i386:
 		--expect '^ +4: +[0-9]+ +XT-PIC +4-edge +serial' \
 		--expect '^ +2: +0 +XT-PIC +2-edge +\(cascade\)' \
 		--expect '^ SPU: +[1-9]' --expect '^ NMI: ' --expect '^ ERR: ' \
-		--expect 'smp_affinity\r?\n1\r?\n' \
+		--expect 'smp_affinity\r?\n1\r?\n' --expect 'effective_affinity\r?\n1\r?\n' \
 		--expect 'smp_affinity\r?\nerror: echo: ' \
 		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' \
+		--expect 'irq 3 disabled \(depth 1\)\r?\ngenirq> probe 2\r?\n3\r?\ngenirq> enable 3\r?\nirq 3 enabled \(depth 0\)' \
 		--expect 'probe 3\r?\nerror: ' --expect 'probe x 1\r?\nerror: ' \
 		--expect '^ +3: +[1-9][0-9]* +XT-PIC +3-edge +serial' \
-		--expect 'irq 0 disabled \(depth 1\)' --expect 'irq 0 enabled \(depth 0\)' \
+		--expect 'irq 0 disabled \(depth 1\)\r?\ngenirq> probe\r?\n4\r?\n' --expect 'irq 0 enabled \(depth 0\)' \
 		--expect "error: unknown command 'bogus'" \
 		--expect 'ticks at 100 Hz' --expect '^ +1: +[1-9][0-9]* +XT-PIC +1-edge +keyboard' --expect 'power off \(scenarios passed\)' \
 		-- $(I386_QEMU) $(I386_ICOUNT) -append shell -monitor unix:$(I386_OUT)/monitor.sock,server=on,wait=off

@@ -22,6 +22,12 @@
 #define TIMER_SPAN_NS	(500ull * 1000 * 1000)
 #define TIMER_SLACK_PCT	10u
 #define STORM_EVENTS	100000u		/* the spurious rule's window */
+/* QEMU raises THRE at the IER write, a 16550 within a character time:
+ * 20 ms is ample and still short (the seed waited two 100 Hz ticks). */
+#define THRE_WAIT_US	20000u
+/* replay-after-enable: how long the off line must stay quiet once its
+ * byte has arrived (a wrong delivery would come at once). */
+#define REPLAY_QUIET_US	20000u
 
 static struct scenario_tally tally = { .write = uart_write };
 static struct edu edu[EDU_MAX];
@@ -318,21 +324,29 @@ static void sc_screaming(void)
 			      x86_contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
 }
 
-/* Free the port's line, make the port raise THRE, ask the core which line rose. */
+/*
+ * Free the port's line, make the port raise THRE, ask the core which line
+ * rose. The handler comes back as disabled as it was (the shell's
+ * `disable 3` then `probe 2`): free_irq() and request_irq() reset the depth.
+ */
 static int autoprobe_uart(struct uart *u)
 {
+	unsigned int line = uart_irq_nr(u);
 	unsigned long mask;
-	int irq;
+	int irq, depth;
 
 	if (!u->present)
 		return -ENODEV;
+	depth = irq_get_depth(line);
 	uart_release(u);
 	mask = probe_irq_on();
 	uart_thre_irq(u, true);
-	x86_wait_ticks(2);
+	port_delay_us(THRE_WAIT_US);	/* TSC time: the tick may be disabled */
 	irq = probe_irq_off(mask);
 	uart_thre_irq(u, false);
 	uart_request(u);
+	while (depth-- > 0)
+		disable_irq(line);
 	return irq;
 }
 
@@ -511,8 +525,8 @@ static void sc_replay(void)
 
 	uart_get_stats(&com1, &s0);
 	while (!uart_rx_waiting(&com1))
-		x86_safe_halt();
-	x86_wait_ticks(2);
+		x86_idle();		/* the line is off: no RX interrupt wakes us */
+	port_delay_us(REPLAY_QUIET_US);
 	uart_get_stats(&com1, &s1);
 	port_irq_disable();
 	enable_irq(COM1_IRQ);
@@ -540,7 +554,7 @@ static void run_shell(void)
 }
 
 #define COM2_TEXT	"COM2"
-#define COM2_WAIT_TICKS	10u	/* QEMU raises the line on the THR write itself */
+#define COM2_WAIT_NS	(100ull * 1000 * 1000)	/* QEMU raises the line on the THR write itself */
 
 /*
  * COM2, when the machine has a second serial port: its own handler
@@ -553,7 +567,8 @@ static bool com2_up(char *note, size_t size)
 	char got[sizeof(COM2_TEXT)] = "";
 	struct uart_stats a0, a1, c0, c1;
 	unsigned int irq = uart_irq_nr(&com2), i;
-	unsigned long n0, end;
+	unsigned long n0;
+	uint64_t end;
 	int err, c = 0;
 
 	if (!uart_probe(&com2)) {
@@ -571,10 +586,10 @@ static bool com2_up(char *note, size_t size)
 	uart_loopback(&com2, true);
 	for (i = 0; i < sizeof(COM2_TEXT) - 1; i++)
 		uart_send(&com2, COM2_TEXT[i]);
-	end = pit_ticks() + COM2_WAIT_TICKS;
+	end = port_time_ns() + COM2_WAIT_NS;
 	for (i = 0; i < sizeof(COM2_TEXT) - 1 && c >= 0; i++) {
-		while ((c = uart_getc(&com2)) < 0 && pit_ticks() < end)
-			x86_safe_halt();
+		while ((c = uart_getc(&com2)) < 0 && port_time_ns() < end)
+			x86_idle();
 		got[i] = c < 0 ? '\0' : (char)c;
 	}
 	got[i] = '\0';

@@ -81,17 +81,44 @@ uint64_t port_time_ns(void)
 	return x86_tsc_to_ns(rdtsc());
 }
 
-/* Halt between ticks when we may: under -icount,sleep=off idle time is free. */
+/*
+ * Will an interrupt end a hlt on this CPU within a tick? Yes when the
+ * port's local timer runs here, or when the PIT's line is enabled and
+ * routed here. Asked with local interrupts off: on a CPU with no local
+ * timer (i386, one CPU) nothing can disable the PIT between the answer
+ * and the hlt.
+ */
+static bool tick_wakes_cpu(void)
+{
+	struct cpumask m;
+
+	if (x86_local_timer_ticks())
+		return true;
+	return irq_get_depth(PIT_IRQ) == 0 && irq_get_effective_affinity(PIT_IRQ, &m) == 0 &&
+	       cpumask_test_cpu(port_cpu_id(), &m);
+}
+
+void x86_idle(void)
+{
+	if (port_irqs_disabled()) {
+		port_cpu_relax();
+		return;
+	}
+	port_irq_disable();
+	if (tick_wakes_cpu()) {
+		x86_safe_halt();
+		return;
+	}
+	port_irq_enable();
+	port_cpu_relax();
+}
+
 void port_delay_us(unsigned long us)
 {
 	uint64_t end = port_time_ns() + (uint64_t)us * 1000u;
 
-	while (port_time_ns() < end) {
-		if (port_irqs_disabled())
-			port_cpu_relax();
-		else
-			x86_safe_halt();
-	}
+	while (port_time_ns() < end)
+		x86_idle();
 }
 
 uint64_t port_cycles(void)

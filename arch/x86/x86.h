@@ -56,6 +56,9 @@ __attribute__((noreturn)) void x86_exit(unsigned int code);
 
 /* The global interrupt number of ISA line @isa (the PIT is 0, COM1 4). */
 unsigned int x86_isa_irq(unsigned int isa);
+/* Does a timer of this CPU's own tick here (x86_64: the local APIC
+ * timer; i386: none)? Asked with local interrupts off. */
+bool x86_local_timer_ticks(void);
 struct scenario_tally;
 struct edu;
 /* The scenarios that depend on the port's controllers and CPUs:
@@ -96,6 +99,14 @@ bool x86_cmdline_has(const char *word);
 void x86_tsc_calibrate(void);
 uint64_t x86_tsc_khz(void);
 uint64_t x86_tsc_to_ns(uint64_t tsc);
+/*
+ * Wait a moment for interrupts, without depending on the tick: halt when
+ * a timer interrupt is sure to end the hlt (under -icount,sleep=off idle
+ * time is then free), else spin once, as when the timer line is disabled
+ * (the shell's `disable 0`) or local interrupts are off. Time is measured
+ * by the caller on the TSC; port_delay_us() is built on it.
+ */
+void x86_idle(void);
 
 /* --- PIT channel 0 --- */
 
@@ -173,8 +184,9 @@ irqreturn_t edu_irq(int irq, void *dev);	/* claims its own device's events */
 
 /* Run every boot scenario; return 0 when none failed. */
 int x86_demo_main(void);
-/* For the port's scenarios: wait @n timer ticks (interrupts on); does
- * @hay contain @needle (the core's log is captured with uart_tap()). */
+/* For the port's scenarios about the tick itself: wait until @n more PIT
+ * ticks have come (interrupts on; a delay is port_delay_us() instead);
+ * does @hay contain @needle (the core's log is captured with uart_tap()). */
 void x86_wait_ticks(unsigned long n);
 bool x86_contains(const char *hay, const char *needle);
 

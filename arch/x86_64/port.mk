@@ -66,7 +66,7 @@ check-x86_64:
 		--expect 'boot: PASS .* 4/4 CPU.*COM2 absent' --expect '^SCENARIO autoprobe: PASS .*COM2 absent' \
 		-- $(X64_QEMU_1UART) $(X64_ICOUNT) -smp 4 -append norx
 	$(Q)$(X64_HARNESS) --name x86_64-shell --quiet --ready RX-READY --byte-delay 0.02 \
-		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rprobe 0\rdisable 2\renable 2\rbogus\rpoweroff\r' \
+		--input '0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rcat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\rcat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\rcat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rdisable 3\rprobe 2\renable 3\rprobe 0\rdisable 24\rdisable 2\rprobe\renable 2\renable 24\rbogus\rpoweroff\r' \
 		--log $(X64_OUT)/shell.log \
 		--expect '^ +2: +[0-9]+ +[0-9]+ +IO-APIC +2-edge +timer' \
 		--expect '^ +4: +[0-9]+ +0 +IO-APIC +4-edge +serial' \
@@ -76,8 +76,10 @@ check-x86_64:
 		--expect 'smp_affinity_list\r?\n1\r?\n' --expect 'effective_affinity_list\r?\n1\r?\n' \
 		--expect 'echo 4 > /proc/irq/4/smp_affinity\r?\nerror: echo: invalid argument' \
 		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' --expect 'probe 0\r?\nerror: ' \
+		--expect 'irq 3 disabled \(depth 1\)\r?\ngenirq> probe 2\r?\n3\r?\ngenirq> enable 3\r?\nirq 3 enabled \(depth 0\)' \
 		--expect '^ +3: +[1-9][0-9]* +[0-9]+ +IO-APIC +3-edge +serial' \
-		--expect 'irq 2 disabled \(depth 1\)' --expect 'irq 2 enabled \(depth 0\)' \
+		--expect 'irq 2 disabled \(depth 1\)\r?\ngenirq> probe\r?\n4\r?\n' --expect 'irq 2 enabled \(depth 0\)' \
+		--expect 'irq 24 disabled \(depth 1\)' --expect 'irq 24 enabled \(depth 0\)' \
 		--expect "error: unknown command 'bogus'" --expect 'power off \(scenarios passed\)' \
 		-- $(X64_QEMU) $(X64_ICOUNT) -append shell
 

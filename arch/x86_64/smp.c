@@ -24,6 +24,8 @@ volatile uintptr_t x86_64_ap_stack;	/* boot.S takes it, then clears it */
 static uint8_t ap_stacks[X86_64_MAX_CPUS][AP_STACK_BYTES] __attribute__((aligned(16)));
 static volatile bool online[X86_64_MAX_CPUS];
 static uint32_t timer_count;
+static volatile bool timer_started[X86_64_MAX_CPUS];
+static int local_timer_irq = -1;
 static atomic_uint ipi_msgs[X86_64_MAX_CPUS];
 void (*volatile x86_64_ipi_handler)(unsigned int msgs);
 
@@ -58,6 +60,24 @@ static irqreturn_t apic_error(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
+/* This CPU's local APIC timer, periodic from now on. */
+static void local_timer_start(unsigned int cpu)
+{
+	lapic_timer_start(timer_count);
+	timer_started[cpu] = true;
+}
+
+/*
+ * The local APIC chip has no mask, so disable_irq() cannot stop a started
+ * timer; the depth is asked all the same so that the answer stays right
+ * (no) if the chip ever gains one.
+ */
+bool x86_local_timer_ticks(void)
+{
+	return timer_started[port_cpu_id()] && local_timer_irq >= 0 &&
+	       irq_get_depth((unsigned int)local_timer_irq) == 0;
+}
+
 void x86_64_ipi_send(unsigned int cpu, unsigned int msg)
 {
 	atomic_fetch_or(&ipi_msgs[cpu], msg);
@@ -80,7 +100,7 @@ void x86_64_ap_main(void)
 	x86_64_cpu_id_init(cpu);	/* before anything asks port_cpu_id() */
 	x86_64_idt_load();
 	x86_64_irq_cpu_init(cpu);
-	lapic_timer_start(timer_count);
+	local_timer_start(cpu);
 	irq_cpu_set_online(cpu, true);
 	online[cpu] = true;
 	for (;;) {
@@ -111,7 +131,8 @@ unsigned int x86_64_smp_boot(void)
 	if (err)
 		irq_log("local APIC lines: %d", err);
 	timer_count = lapic_timer_count_in(1000000000ull / LOCAL_TIMER_HZ, port_time_ns);
-	lapic_timer_start(timer_count);
+	local_timer_irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_TIMER);
+	local_timer_start(port_cpu_id());
 
 	for (size_t i = 0; i < (size_t)(x86_64_trampoline_end - x86_64_trampoline); i++)
 		((volatile char *)(uintptr_t)TRAMPOLINE_PHYS)[i] = x86_64_trampoline[i];
