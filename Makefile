@@ -24,8 +24,9 @@ HOST_SRCS	:= arch/host/host.c controllers/simpic.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c))
 STRESS_SRCS	:= tests/harness.c tests/stress/stress.c tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
-# Tests may look inside the core: "internals.h" resolves through this.
-TEST_INC	:= -Icore
+# Tests may look inside the core ("internals.h" resolves through -Icore),
+# and build it with its debug assertions on (GENIRQ_DEBUG).
+TEST_INC	:= -Icore -DGENIRQ_DEBUG
 
 # Freestanding compile test of the core: architecture -> compiler.
 XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x

@@ -15,6 +15,8 @@ static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
 /* Start a line shut down for lack of CPUs again. Caller holds desc->lock. */
 static void restart_line(struct irq_desc *desc)
 {
+	desc_assert_locked(desc);
+
 	desc_set_state(desc, desc_state(desc) & ~IRQS_CPU_SHUTDOWN);
 	irq_desc_startup(desc);
 	if (desc->depth)
@@ -35,6 +37,7 @@ static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool up,
 	unsigned int st = desc_state(desc);
 	struct cpumask dest;
 
+	desc_assert_locked(desc);
 	if ((!desc_action(desc) && !(st & IRQS_NOREQUEST)) || (st & IRQS_PER_CPU) ||
 	    !desc->data.chip->set_affinity)
 		return;

@@ -63,6 +63,7 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
 {
 	struct irq_cost_acct *acct = cost_of(desc);
 
+	desc_assert_locked(desc);
 	desc->flow_kind = (unsigned char)kind;
 	atomic_store_explicit(&desc->flow, flow, memory_order_release);
 	if (!acct || !acct->on)

@@ -127,6 +127,8 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
 static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsigned int st,
 						    struct irqaction *action, unsigned int runs)
 {
+	desc_assert_locked(desc);
+
 	do {
 		irqreturn_t ret;
 

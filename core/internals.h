@@ -202,9 +202,13 @@ static inline unsigned int desc_state(struct irq_desc *desc)
 	return atomic_load_explicit(&desc->istate, memory_order_relaxed);
 }
 
+/* The rule "caller holds desc->lock", checked in GENIRQ_DEBUG builds. */
+#define desc_assert_locked(desc)	irq_assert(desc_state(desc) & IRQS_LOCKED)
+
 /* Store the line state; caller holds desc->lock, the only writer then. */
 static inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 {
+	desc_assert_locked(desc);
 	atomic_store_explicit(&desc->istate, st | IRQS_LOCKED, memory_order_relaxed);
 }
 
@@ -281,6 +285,7 @@ static inline void irq_entry_flow(struct irq_desc *desc, void *regs, unsigned in
 {
 	void *old_regs;
 
+	irq_assert(port_irqs_disabled());
 	desc_kstat_inc(desc, cpu);
 	old_regs = c->regs;
 	c->regs = regs;

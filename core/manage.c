@@ -7,6 +7,8 @@
 /* Wait until no CPU runs a handler of @desc. Called without desc->lock. */
 void irq_wait_idle(struct irq_desc *desc)
 {
+	irq_assert(!in_irq());
+
 	if (desc_state(desc) & IRQS_PER_CPU) {
 		/*
 		 * Per-CPU lines have no INPROGRESS: wait until each CPU is seen
@@ -84,6 +86,9 @@ static bool disable_lazily(struct irq_desc *desc)
 /* One more disable. Caller holds desc->lock. */
 void irq_disable_locked(struct irq_desc *desc)
 {
+	desc_assert_locked(desc);
+	irq_assert(desc->depth != UINT32_MAX);
+
 	if (desc->depth++ == 0) {
 		desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
 		if (!disable_lazily(desc))
@@ -108,6 +113,8 @@ static __irq_noinline bool stays_masked(struct irq_desc *desc)
 /* One less disable; the last one reopens and replays. Caller holds the lock. */
 void irq_enable_locked(struct irq_desc *desc)
 {
+	desc_assert_locked(desc);
+
 	switch (desc->depth) {
 	case 0:
 		irq_log("irq %u: unbalanced enable_irq, depth stays 0", desc->data.irq);

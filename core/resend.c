@@ -23,6 +23,8 @@ void irq_resend(struct irq_desc *desc)
 	unsigned int st = desc_state(desc);
 	unsigned int irq = desc->data.irq;
 
+	desc_assert_locked(desc);
+	irq_assert(port_irqs_disabled());
 	if (!(st & IRQS_PENDING))
 		return;
 	if (desc_is_level(desc)) {

@@ -136,6 +136,8 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
  */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 {
+	desc_assert_locked(desc);
+
 	if (atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed)) {
 		storm_left_set(desc, IRQ_STORM_IDLE);	/* both rules off: back here rarely */
 		return;
@@ -200,6 +202,7 @@ void irq_spurious_forget(struct irq_desc *desc)
 {
 	unsigned int st = desc_state(desc);
 
+	desc_assert_locked(desc);
 	desc->irq_count = 0;
 	desc->irqs_unhandled = 0;	/* storm countdown: restored by irq_note_slow() */
 	if (st & (IRQS_SPURIOUS_DISABLED | IRQS_STORM))

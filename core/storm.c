@@ -167,6 +167,7 @@ unsigned int irq_storm_check(struct irq_desc *desc)
 {
 	uint64_t now;
 
+	desc_assert_locked(desc);
 	if (desc->storm_budget == 0) {		/* first time: the defaults */
 		unsigned long rate;
 		unsigned int window_ms;
@@ -195,6 +196,7 @@ void irq_storm_forget(struct irq_desc *desc)
 {
 	unsigned int st = desc_state(desc);
 
+	desc_assert_locked(desc);
 	if (st & IRQS_STORM) {
 		desc_set_state(desc, st & ~IRQS_STORM);
 		atomic_fetch_sub(&lines_throttled, 1u);
@@ -233,6 +235,7 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 {
 	unsigned int st = desc_state(desc);
 
+	desc_assert_locked(desc);
 	if (desc->storm_budget == 0) {
 		get_default(limit, window_ms);
 	} else if (desc->storm_window == 0) {

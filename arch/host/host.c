@@ -197,6 +197,30 @@ long sim_alloc_live(void)
 	return atomic_load(&alloc_live);
 }
 
+/* --- debug assertions (GENIRQ_DEBUG) --- */
+
+static atomic_bool assert_expected;
+static atomic_ulong asserts_seen;
+
+void port_assert_failed(const char *what, const char *file, int line)
+{
+	atomic_fetch_add(&asserts_seen, 1);
+	if (atomic_load(&assert_expected))
+		return;
+	fprintf(stderr, "genirq: assertion failed: %s (%s:%d)\n", what, file, line);
+	abort();
+}
+
+void sim_expect_assert(bool on)
+{
+	atomic_store(&assert_expected, on);
+}
+
+unsigned long sim_asserts(void)
+{
+	return atomic_load(&asserts_seen);
+}
+
 static atomic_ulong bad_acks;
 
 void port_ack_bad_irq(unsigned int irq)

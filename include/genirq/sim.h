@@ -71,6 +71,14 @@ void sim_console_clear(void);
 void sim_console_echo(bool on);
 bool sim_console_contains(const char *needle);
 
+/*
+ * Debug assertions of a core built with GENIRQ_DEBUG: a broken rule
+ * aborts the process, unless a test said it expects one (then it is only
+ * counted, and the core goes on).
+ */
+void sim_expect_assert(bool on);
+unsigned long sim_asserts(void);
+
 /* port_ack_bad_irq() calls seen. */
 unsigned long sim_bad_irq_acks(void);
 

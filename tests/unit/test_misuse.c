@@ -270,3 +270,32 @@ TEST(disable_irq_of_an_interrupted_line_from_a_nested_handler_does_not_wait)
 	enable_irq((unsigned int)self_dev.irq);
 	CHECK_EQ(irq_get_depth((unsigned int)self_dev.irq), 0);
 }
+
+/* The lock rules the comments state are checked in GENIRQ_DEBUG builds. */
+TEST(debug_assertions_catch_a_broken_lock_rule)
+{
+	struct fixture fx;
+	struct dev d;
+	struct irq_desc *desc;
+	unsigned long before;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	desc = irq_to_desc((unsigned int)d.irq);
+	sim_expect_assert(true);
+	before = sim_asserts();
+	irq_disable_locked(desc);		/* without desc->lock */
+	CHECK(sim_asserts() > before);
+	before = sim_asserts();
+	irq_enable_locked(desc);
+	CHECK(sim_asserts() > before);
+	sim_expect_assert(false);
+	desc_unlock(desc);	/* the state stores above set the lock bit: drop it */
+	/* With the lock, no rule is broken. */
+	before = sim_asserts();
+	disable_irq((unsigned int)d.irq);
+	enable_irq((unsigned int)d.irq);
+	CHECK_EQ(sim_asserts(), before);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+}
