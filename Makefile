@@ -22,7 +22,7 @@ CORE_HDRS	:= $(wildcard include/genirq/*.h core/*.h arch/host/*.h)
 PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c))
-STRESS_SRCS	:= tests/harness.c tests/stress/stress.c tests/unit/fixture.c
+STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
 # Tests may look inside the core ("internals.h" resolves through -Icore),
 # and build it with its debug assertions on (GENIRQ_DEBUG).
