@@ -129,6 +129,9 @@ static void compare(const char *after)
 	FUZZ_ASSERT(events == delivered, "after %s: %lu deliveries, %lu events counted",
 		    after, delivered, events);
 	FUZZ_ASSERT(!s.in_service, "after %s: still in service", after);
+	/* Whatever came before, a line in use at depth 0 is open. */
+	FUZZ_ASSERT(!(model.nr_handlers && model.depth == 0 && s.masked),
+		    "after %s: depth 0 but masked", after);
 	irq_get_affinity(irq, &aff);
 	FUZZ_ASSERT((aff.bits[0] & 7u) == model.affinity,
 		    "after %s: affinity %lx, model %x", after, aff.bits[0], model.affinity);

@@ -79,11 +79,12 @@ void model_disable(struct model_line *m)
 }
 
 /* "An enable without a matching disable is reported and the depth stays
- * 0; so is an enable of a line that has no handler (nothing changes)";
- * the enable that reaches 0 forgets the stuck-line counters. */
+ * 0. On a line with no handler an enable matches a disable_irq() made on
+ * it, but the one that would start the line is reported and changes
+ * nothing"; the enable that reaches 0 forgets the stuck-line counters. */
 void model_enable(struct model_line *m)
 {
-	if (m->depth == 0 || m->nr_handlers == 0)
+	if (m->depth == 0 || (m->nr_handlers == 0 && m->depth <= 1))
 		return;
 	if (--m->depth == 0)
 		m->count = m->unhandled = 0;
