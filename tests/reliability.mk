@@ -5,7 +5,7 @@
 #                      grown under $(BUILD)/fuzz/corpus/<fuzzer>
 #   make check-fuzz    replay the committed corpus and FUZZ_CHECK_RUNS more
 #                      executions (fixed -seed), ASan+UBSan: part of check
-#   make check-spin    the Promela model of the line protocol: part of check
+#   make check-spin    the Promela models (line, per-CPU, poll): part of check
 
 FUZZ_CC		:= clang
 FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
@@ -53,6 +53,6 @@ check-fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
 
 # The Promela model: every variant, exhaustively.
 SPIN_DIR	:= $(BUILD)/spin
-check-spin: tests/spin/line.pml
+check-spin: $(wildcard tests/spin/*.pml) tests/spin/check.sh
 	$(Q)scripts/deps.sh spin
-	$(Q)tests/spin/check.sh tests/spin/line.pml $(SPIN_DIR)
+	$(Q)tests/spin/check.sh tests/spin $(SPIN_DIR)

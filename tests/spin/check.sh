@@ -1,27 +1,52 @@
 #!/bin/sh
-# check.sh MODEL OUTDIR - verify the line protocol, edge and level, with spin:
-# every interleaving, assertions and invalid end states (deadlock).
+# check.sh SPINDIR OUTDIR - verify genirq's protocols with spin, every
+# interleaving, assertions and invalid end states (deadlock):
+#   line.pml    the line protocol, edge and level
+#   percpu.pml  free_irq of a per-CPU line against nested per-CPU handlers
+#   poll.pml    the stuck-line poll against a driver's disable and enable
+# and show that each hand mutation a model lists is caught.
 set -eu
-model=$(realpath "$1")
+dir=$(realpath "$1")
 out=$2
-for variant in edge level; do
-	dir="$out/$variant"
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	flag=""
-	[ "$variant" = level ] && flag="-DLEVEL"
+
+# run NAME MODEL FLAGS EXPECT: EXPECT is "pass" or "fail" (a mutation).
+run() {
+	name=$1 model=$dir/$2 flags=$3 expect=$4
+	work="$out/$name"
+	rm -rf "$work"
+	mkdir -p "$work"
 	(
-		cd "$dir"
-		spin -a $flag "$model" >spin.log 2>&1 || { cat spin.log; exit 1; }
+		cd "$work"
+		spin -a $flags "$model" >spin.log 2>&1 || { cat spin.log; exit 1; }
 		cc -O2 -DSAFETY -DNOREDUCE -o pan pan.c 2>cc.log || { cat cc.log; exit 1; }
 		./pan -m1000000 >pan.log 2>&1 || true
-		if ! grep -q "errors: 0" pan.log || grep -q "max search depth too small" pan.log; then
+		if grep -q "max search depth too small" pan.log; then
 			cat pan.log
-			[ -f "$(basename "$model").trail" ] && spin -t -p $flag "$model" | tail -n 60
-			echo "check-spin: $variant: FAILED"
+			echo "check-spin: $name: search depth too small"
 			exit 1
 		fi
 		states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.log)
-		echo "check-spin: $variant line, 2 CPUs: $states states, no assertion violated, no deadlock"
+		if grep -q "errors: 0" pan.log; then
+			[ "$expect" = pass ] || { echo "check-spin: $name: mutation NOT caught"; exit 1; }
+			echo "check-spin: $name: $states states, no assertion violated, no deadlock"
+		else
+			if [ "$expect" = pass ]; then
+				cat pan.log
+				[ -f "$(basename "$model").trail" ] && spin -t -p $flags "$model" | tail -n 60
+				echo "check-spin: $name: FAILED"
+				exit 1
+			fi
+			why=$(grep -m1 -o 'assertion violated.*\|invalid end state' pan.log || echo error)
+			echo "check-spin: $name: caught ($why)"
+		fi
 	)
-done
+}
+
+run line-edge line.pml "" pass
+run line-level line.pml -DLEVEL pass
+run percpu percpu.pml "" pass
+run percpu-mutant-exit-zero percpu.pml -DMUT_EXIT_ZERO fail
+run percpu-mutant-odd-even-count percpu.pml -DMUT_SEQ fail
+run poll poll.pml "" pass
+run poll-mutant-flag-stays poll.pml -DMUT_FLAG_STAYS fail
+run poll-mutant-no-reopen poll.pml -DMUT_NO_REOPEN fail
