@@ -65,6 +65,15 @@ static bool selected(const char *name, int argc, char **argv, int first)
 	return false;
 }
 
+/* TEST_HANG_SECONDS from the environment, else 600. */
+static unsigned int hang_seconds(void)
+{
+	const char *env = getenv("TEST_HANG_SECONDS");
+	long s = env ? strtol(env, NULL, 10) : 0;
+
+	return s > 0 ? (unsigned int)s : 600u;
+}
+
 static bool run_one(const struct test *t, bool fork_it)
 {
 	pid_t pid;
@@ -81,13 +90,21 @@ static bool run_one(const struct test *t, bool fork_it)
 		return false;
 	}
 	if (pid == 0) {
+		/*
+		 * A hang is a failure, not a stuck suite: a test that has not
+		 * ended after TEST_HANG_SECONDS (a limit far above any test's
+		 * time, TSan included; not a speed bound) is killed and said so.
+		 */
+		alarm(hang_seconds());
 		t->fn();
 		fflush(stdout);
 		_exit(0);
 	}
 	if (waitpid(pid, &status, 0) < 0)
 		return false;
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+		printf("  still running after %u s: hung, killed\n", hang_seconds());
+	else if (WIFSIGNALED(status))
 		printf("  killed by signal %d\n", WTERMSIG(status));
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
