@@ -29,13 +29,14 @@ PPC64_MON	= -serial stdio -monitor unix:$(PPC64_OUT)/$(1).mon,server=on,wait=off
 # which moves the VTY (irq 1) to CPU1 so the rest of this very input
 # arrives there, visible in /proc/interrupts.
 PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\nipi 0\nipi 1\nuptime\ncat /proc/interrupts\npoweroff\n
-# $(call ppc64_repeat,N,TEXT): TEXT N times ('_' in TEXT becomes a space).
-ppc64_nothing	:=
-ppc64_repeat	= $(subst _, ,$(subst $(ppc64_nothing) ,,$(foreach i,$(shell seq $(1)),$(2))))
 # Pasted in one piece: each IPI handler raises a softirq, and the VTY
 # interrupts of the rest of the paste arrive while it runs (irq-in-softirq
-# on the hardirq stack). 35 rounds stay within the 1 KiB receive ring.
-PPC64_IPI_PASTE	:= hello genirq\n$(call ppc64_repeat,35,ipi_0\nxxxxxxxxxxxxxxxxxxxx\n)poweroff\n
+# on the hardirq stack).
+PPC64_IPI_PASTE	:= hello genirq\n$(call repeat,100,ipi~0\nxxxxxxxxxxxxxxxxxxxx\n)poweroff\n
+# 300 short commands pasted in one piece with the VTY moved to CPU1 (which
+# wakes the shell's CPU0): every line runs, nothing is dropped.
+PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,uptime\n)stats\npoweroff\n
+PPC64_PASTE_OK	:= '^shell: 302 lines run; input [0-9]+ bytes, 0 dropped \(buffer full\), 0 UART overruns'
 
 # $(1) run name, $(2) PASS status, $(3) input
 PPC64_HARNESS	= rm -f $(PPC64_OUT)/$(1).mon; \
@@ -89,6 +90,9 @@ check-ppc64:
 	$(Q)$(call PPC64_HARNESS,ipi-paste,33,$(PPC64_IPI_PASTE)) --quiet --paste \
 		--expect '^genirq: power-off' \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,ipi-paste)
+	$(Q)$(call PPC64_HARNESS,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
+		--expect $(PPC64_PASTE_OK) --expect '^genirq: power-off' \
+		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,cmd-paste)
 	$(Q)$(call PPC64_HARNESS,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect '^exception 0x700 on cpu 0' --expect '^NIP 0' \
 		--expect 'OS terminated: unexpected exception' \
