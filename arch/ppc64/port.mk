@@ -31,8 +31,10 @@ PPC64_MON	= -serial stdio -monitor unix:$(PPC64_OUT)/$(1).mon,server=on,wait=off
 PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\nipi 0\nipi 1\nuptime\ncat /proc/interrupts\npoweroff\n
 # Pasted in one piece: each IPI handler raises a softirq, and the VTY
 # interrupts of the rest of the paste arrive while it runs (irq-in-softirq
-# on the hardirq stack).
-PPC64_IPI_PASTE	:= hello genirq\n$(call repeat,100,ipi~0\nxxxxxxxxxxxxxxxxxxxx\n)poweroff\n
+# on the hardirq stack); then the same on CPU1 with the VTY moved there.
+PPC64_IPI_ROUND	= $(call repeat,$(1),ipi~$(2)\nxxxxxxxxxxxxxxxxxxxx\n)
+PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq/1/smp_affinity\n$\
+		   $(call PPC64_IPI_ROUND,50,1)stats\npoweroff\n
 # 300 short commands pasted in one piece with the VTY moved to CPU1 (which
 # wakes the shell's CPU0): every line runs, nothing is dropped.
 PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,uptime\n)stats\npoweroff\n
@@ -88,7 +90,7 @@ check-ppc64:
 	$(Q)$(call PPC64_HARNESS,slof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) --quiet \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,slof,2) $(call PPC64_MON,slof)
 	$(Q)$(call PPC64_HARNESS,ipi-paste,33,$(PPC64_IPI_PASTE)) --quiet --paste \
-		--expect '^genirq: power-off' \
+		--expect '^shell: 302 lines run; input [0-9]+ bytes, 0 dropped' --expect '^genirq: power-off' \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,ipi-paste)
 	$(Q)$(call PPC64_HARNESS,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
 		--expect $(PPC64_PASTE_OK) --expect '^genirq: power-off' \
