@@ -77,12 +77,13 @@ void ppc64_do_irq(struct ppc64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
 	uintptr_t sp = ppc64_sp();
-	bool nested = ppc64_on_irq_stack(cpu, sp);
+	bool nested;
 
 	if (irq_unlikely(ppc64_bench_bare)) {	/* make bench: the floor, no genirq */
 		ppc64_bench_bare_irq();
 		return;
 	}
+	nested = ppc64_on_irq_stack(cpu, sp);
 	if (!nested)
 		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
 	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
