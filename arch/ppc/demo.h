@@ -85,6 +85,8 @@ void uart_rx_flush(void);
 /* smp.c */
 bool smp_init(void);
 void smp_send_ipi(unsigned int cpu);
+/* End @cpu's doze (its idle loop then looks for work). */
+void smp_wake_cpu(unsigned int cpu);
 
 /* scenarios.c */
 void run_boot_scenarios(void);

@@ -22,6 +22,7 @@
 #include "shell.h"
 
 #define READY_MARKER	"genirq ppc: ready"
+#define SHELL_CPU	0		/* runs the shell loop */
 #define RXTEST_PAYLOAD	"The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789"
 
 
@@ -103,6 +104,10 @@ static irqreturn_t uart_handler(int irq, void *dev)
 	}
 	if (mine)
 		u->claims++;
+	/* The shell loop dozes on CPU 0 until an interrupt: with the line on
+	 * CPU 1 it would sleep until its next tick while input piles up. */
+	if (mine && u == &demo.uart[0] && port_cpu_id() != SHELL_CPU)
+		smp_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(mine);
 }
 
