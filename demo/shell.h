@@ -5,7 +5,10 @@
  *
  * Feed it bytes with shell_input(); it echoes, edits (backspace), and runs
  * a line at CR or LF. Built-in: help, cat, ls, echo ... > PATH, disable N,
- * enable N. A kernel adds its own commands (probe, ticks, poweroff...).
+ * enable N, stats. A kernel adds its own commands (probe, ticks, poweroff...).
+ * A kernel whose receive interrupt fills a struct rx_ring (rxring.h) sets
+ * sh->rx and calls shell_feed() from its idle loop: lost input is then
+ * reported, and counted in `stats`.
  * Any input gives at worst a one-line "error: ..." and a new prompt.
  * Freestanding: only the genirq core's formatting is used.
  */
