@@ -17,6 +17,11 @@ HOST_CFLAGS	:= $(CSTD) $(WARN) $(INC) -O2 -g -D_GNU_SOURCE -Iarch/host -DGENIRQ_
 SAN_ASAN	:= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_TSAN	:= -fsanitize=thread
 
+# $(call repeat,N,TEXT): TEXT N times, for pasted shell input ('~' in TEXT
+# becomes a space, since make splits words on spaces).
+nothing		:=
+repeat		= $(subst ~, ,$(subst $(nothing) ,,$(foreach i,$(shell seq $(1)),$(2))))
+
 CORE_SRCS	:= $(sort $(wildcard core/*.c))
 CORE_HDRS	:= $(wildcard include/genirq/*.h core/*.h arch/host/*.h)
 PORTABLE_CTRL	:= controllers/simpic.c

@@ -175,6 +175,15 @@ static int cmd_enable(struct shell *sh, int argc, char **argv)
 
 static int cmd_help(struct shell *sh, int argc, char **argv);
 
+static int cmd_stats(struct shell *sh, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	shell_stats(sh);
+	return 0;
+}
+
 static const struct shell_cmd builtins[] = {
 	{ "help",	"help",				cmd_help },
 	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask", cmd_cat },
@@ -182,6 +191,7 @@ static const struct shell_cmd builtins[] = {
 	{ "echo",	"echo MASK > /proc/irq/N/smp_affinity[_list] | /proc/irq/prof_cpu_mask", cmd_echo },
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
+	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 };
 
 static int cmd_help(struct shell *sh, int argc, char **argv)
@@ -245,6 +255,7 @@ int shell_exec(struct shell *sh, const char *text)
 	argv[argc] = NULL;
 	if (argc == 0)
 		return 0;
+	sh->lines++;
 	cmd = find(sh, argv[0]);
 	if (!cmd) {
 		shell_printf(sh, "error: unknown command '%s' (try help)\n", argv[0]);
@@ -267,6 +278,10 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 	sh->overflow = false;
 	sh->bad_byte = false;
 	sh->last_cr = false;
+	sh->rx = NULL;
+	sh->bytes = 0;
+	sh->lines = 0;
+	sh->lost_shown = 0;
 }
 
 void shell_prompt(struct shell *sh)
@@ -296,6 +311,7 @@ void shell_input(struct shell *sh, char c)
 	unsigned char u = (unsigned char)c;
 	bool was_cr = sh->last_cr;
 
+	sh->bytes++;
 	sh->last_cr = (c == '\r');
 	if (c == '\n' && was_cr)
 		return;			/* the LF of a CRLF */
@@ -320,4 +336,30 @@ void shell_input(struct shell *sh, char c)
 	}
 	sh->line[sh->len++] = c;
 	sh->write(&c, 1);
+}
+
+void shell_feed(struct shell *sh)
+{
+	unsigned long lost;
+	int c;
+
+	while ((c = rx_ring_get(sh->rx)) >= 0)
+		shell_input(sh, (char)c);
+	lost = rx_ring_lost(sh->rx);
+	if (lost != sh->lost_shown) {
+		shell_printf(sh, "\nerror: %lu input bytes lost (receive buffer full or UART "
+			     "overrun; see stats)\n", lost - sh->lost_shown);
+		sh->lost_shown = lost;
+		shell_prompt(sh);
+	}
+}
+
+void shell_stats(struct shell *sh)
+{
+	shell_printf(sh, "shell: %lu lines run", sh->lines);
+	if (sh->rx)
+		shell_printf(sh, "; input %lu bytes, %lu dropped (buffer full), %lu UART overruns",
+			     atomic_load(&sh->rx->received), atomic_load(&sh->rx->dropped),
+			     atomic_load(&sh->rx->overruns));
+	put(sh, "\n");
 }

@@ -5,7 +5,10 @@
  *
  * Feed it bytes with shell_input(); it echoes, edits (backspace), and runs
  * a line at CR or LF. Built-in: help, cat, ls, echo ... > PATH, disable N,
- * enable N. A kernel adds its own commands (probe, ticks, poweroff...).
+ * enable N, stats. A kernel adds its own commands (probe, ticks, poweroff...).
+ * A kernel whose receive interrupt fills a struct rx_ring (rxring.h) sets
+ * sh->rx and calls shell_feed() from its idle loop: lost input is then
+ * reported, and counted in `stats`.
  * Any input gives at worst a one-line "error: ..." and a new prompt.
  * Freestanding: only the genirq core's formatting is used.
  */
@@ -14,6 +17,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "rxring.h"
 
 #define SHELL_LINE_MAX	256		/* longest command line, with its NUL */
 #define SHELL_OUT_MAX	8192		/* largest view cat prints whole */
@@ -37,6 +42,10 @@ struct shell {
 	bool			overflow;	/* this line is too long: drop it */
 	bool			bad_byte;	/* this line has a control/non-ASCII byte */
 	bool			last_cr;	/* swallow the LF of a CRLF */
+	struct rx_ring		*rx;		/* input ring of shell_feed(); NULL: none */
+	unsigned long		bytes;		/* bytes fed to shell_input() */
+	unsigned long		lines;		/* command lines run */
+	unsigned long		lost_shown;	/* input losses already reported */
 	char			out[SHELL_OUT_MAX];
 };
 
@@ -45,6 +54,11 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 void shell_prompt(struct shell *sh);
 /* Feed one received byte. */
 void shell_input(struct shell *sh, char c);
+/* Feed every byte waiting in sh->rx; report bytes the ring or the UART
+ * lost since the last call as one error line. */
+void shell_feed(struct shell *sh);
+/* The statistics line: lines run, and sh->rx's counters (also `stats`). */
+void shell_stats(struct shell *sh);
 /* Run one command line (NUL-ended, no newline). Return: 0 or -errno. */
 int shell_exec(struct shell *sh, const char *line);
 /* printf to the shell's console. */

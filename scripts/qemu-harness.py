@@ -32,6 +32,8 @@ def main():
     ap.add_argument("--ready", default=None, help="marker after which input is fed")
     ap.add_argument("--input", default="", help="bytes to feed after the marker (\\n, \\r, \\xNN escapes)")
     ap.add_argument("--byte-delay", type=float, default=0.02, help="seconds between input bytes")
+    ap.add_argument("--paste", action="store_true",
+                    help="write the whole input at once, as a terminal paste does (no byte delay)")
     ap.add_argument("--monitor", default=None, help="unix socket of the QEMU monitor")
     ap.add_argument("--monitor-after", default=None, help="marker after which to send --monitor-cmd")
     ap.add_argument("--monitor-cmd", action="append", default=[])
@@ -75,12 +77,13 @@ def main():
             marker_at = now - start
             pending = bytearray(feed)
         if pending and now >= next_byte:
+            n = len(pending) if a.paste else 1
             try:
-                proc.stdin.write(bytes(pending[:1]))
+                proc.stdin.write(bytes(pending[:n]))
                 proc.stdin.flush()
             except BrokenPipeError:
                 pending = bytearray()
-            del pending[:1]
+            del pending[:n]
             next_byte = now + a.byte_delay
         if not monitored and a.monitor and (a.monitor_after is None or a.monitor_after in text):
             monitored = True

@@ -21,6 +21,7 @@
 #define UART_IER_RDI	0x01
 #define UART_MCR_LOOP	0x10	/* loopback: THR feeds RBR, nothing leaves */
 #define UART_LSR_DR	0x01
+#define UART_LSR_OE	0x02	/* overrun: a byte was lost before RBR's */
 
 /* edu registers (BAR0, 32-bit, native byte order; shared/qemu/edu.md). */
 #define EDU_ID		0x00
@@ -84,6 +85,8 @@ void uart_rx_flush(void);
 /* smp.c */
 bool smp_init(void);
 void smp_send_ipi(unsigned int cpu);
+/* End @cpu's doze (its idle loop then looks for work). */
+void smp_wake_cpu(unsigned int cpu);
 
 /* scenarios.c */
 void run_boot_scenarios(void);

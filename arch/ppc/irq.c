@@ -49,7 +49,7 @@ static void external(struct ppc_regs *regs)
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, (uint32_t)(uintptr_t)regs))
 		dispatch_fn[cpu](regs);
 	else
-		ppc_call_on_stack(regs, dispatch_fn[cpu], ppc_stack_top(cpu, PPC_STACK_HARDIRQ));
+		ppc_call_on_stack(regs, dispatch_fn[cpu], ppc_hardirq_entry_top(cpu));
 	if (!ppc_stack_guards_ok(cpu))
 		ppc_fail("interrupt stack overflow: guard words overwritten");
 }

@@ -22,9 +22,9 @@
 #include "shell.h"
 
 #define READY_MARKER	"genirq ppc: ready"
+#define SHELL_CPU	0		/* runs the shell loop */
 #define RXTEST_PAYLOAD	"The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789"
 
-#define RX_RING		512
 
 void kernel_main(uint32_t dtb);
 
@@ -36,11 +36,8 @@ struct demo demo = {
 };
 
 static struct shell sh;
-static char rx_ring[RX_RING];
+static struct rx_ring rx;
 /* UART0 -> shell: one producer (the handler, on either CPU), one consumer. */
-static atomic_uint rx_head, rx_tail;
-static volatile unsigned long rx_dropped;
-static unsigned long rx_consumed;	/* bytes the shell took since the ready marker */
 static unsigned long rx_claims_at_ready;
 
 static void console(const char *text, size_t len)
@@ -85,48 +82,32 @@ static void demo_softirq(void)
 
 /* --- the UARTs: each handler claims only its own device's bytes --- */
 
-static void rx_put(char c)
-{
-	unsigned int head = atomic_load_explicit(&rx_head, memory_order_relaxed);
-
-	if ((head + 1) % RX_RING == atomic_load_explicit(&rx_tail, memory_order_acquire)) {
-		rx_dropped++;
-		return;
-	}
-	rx_ring[head] = c;
-	atomic_store_explicit(&rx_head, (head + 1) % RX_RING, memory_order_release);
-}
-
-/* Return: the next byte, or -1 when the ring is empty. */
-static int rx_get(void)
-{
-	unsigned int tail = atomic_load_explicit(&rx_tail, memory_order_relaxed);
-	char c;
-
-	if (tail == atomic_load_explicit(&rx_head, memory_order_acquire))
-		return -1;
-	c = rx_ring[tail];
-	atomic_store_explicit(&rx_tail, (tail + 1) % RX_RING, memory_order_release);
-	return (unsigned char)c;
-}
-
 static irqreturn_t uart_handler(int irq, void *dev)
 {
 	struct uart *u = dev;
 	bool mine = false;
 
+	uint8_t lsr;
+
 	(void)irq;
-	while (mmio_read8(u->base + UART_LSR) & UART_LSR_DR) {
+	while ((lsr = mmio_read8(u->base + UART_LSR)) & UART_LSR_DR) {
 		char c = (char)mmio_read8(u->base + UART_RBR);
 
 		mine = true;
 		u->bytes++;
 		u->last = c;
-		if (u == &demo.uart[0])
-			rx_put(c);
+		if (u != &demo.uart[0])
+			continue;
+		if (lsr & UART_LSR_OE)	/* the UART lost a byte before this one */
+			rx_ring_overrun(&rx);
+		rx_ring_put(&rx, c);
 	}
 	if (mine)
 		u->claims++;
+	/* The shell loop dozes on CPU 0 until an interrupt: with the line on
+	 * CPU 1 it would sleep until its next tick while input piles up. */
+	if (mine && u == &demo.uart[0] && port_cpu_id() != SHELL_CPU)
+		smp_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(mine);
 }
 
@@ -143,7 +124,7 @@ void uart_send(struct uart *u, char c)
 /* Drop what the loopback tests left in UART0's ring. */
 void uart_rx_flush(void)
 {
-	while (rx_get() >= 0)
+	while (rx_ring_get(&rx) >= 0)
 		;
 }
 
@@ -328,9 +309,8 @@ static int cmd_probe(struct shell *s, int argc, char **argv)
 static int cmd_rxtest(struct shell *s, int argc, char **argv)
 {
 	const char *want = RXTEST_PAYLOAD;
-	unsigned long got = rx_consumed, expect = 0, i;
+	unsigned long got = s->bytes, expect = 0, i;
 
-	(void)s;
 	if (argc != 2)
 		return -EINVAL;
 	for (i = 0; want[i] && argv[1][i] == want[i]; i++)
@@ -340,9 +320,9 @@ static int cmd_rxtest(struct shell *s, int argc, char **argv)
 	expect += 8;		/* "rxtest " and the CR, all through the interrupt */
 	if (want[i] || argv[1][i])
 		scenario_fail(&demo.tally, "uart-rx-echo", "payload differs at byte %lu", i);
-	else if (got != expect || rx_dropped)
+	else if (got != expect || rx_ring_lost(&rx))
 		scenario_fail(&demo.tally, "uart-rx-echo", "%lu bytes through the RX interrupt "
-			      "(%lu dropped), expected %lu", got, rx_dropped, expect);
+			      "(%lu lost), expected %lu", got, rx_ring_lost(&rx), expect);
 	else
 		scenario_pass(&demo.tally, "uart-rx-echo",
 			      "%lu bytes in order through %lu RX interrupts, echoed", got,
@@ -352,10 +332,10 @@ static int cmd_rxtest(struct shell *s, int argc, char **argv)
 
 static int cmd_finish(struct shell *s, int argc, char **argv)
 {
-	(void)s;
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
+	shell_stats(s);
 	if (scenario_summary(&demo.tally) == 0)
 		ppc_pass_exit();
 	ppc_fail("scenarios failed");
@@ -431,22 +411,17 @@ void kernel_main(uint32_t dtb)
 	shell_init(&sh, console, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	scenario_shell_garbage(&sh);
 	uart_rx_flush();
-	rx_consumed = 0;
-	rx_dropped = 0;
+	shell_init(&sh, console, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));	/* counts from 0 */
+	sh.rx = &rx;
 	rx_claims_at_ready = demo.uart[0].claims;
 	irq_log("%s", READY_MARKER);
 	shell_prompt(&sh);
 	for (;;) {
-		int c;
-
-		while ((c = rx_get()) >= 0) {
-			rx_consumed++;
-			shell_input(&sh, (char)c);
-		}
+		shell_feed(&sh);
 		do_softirq();
 		/* Doze: under round-robin TCG a spinning CPU 0 starves CPU 1. */
 		port_irq_disable();
-		if (atomic_load(&rx_tail) == atomic_load(&rx_head))
+		if (rx_ring_empty(&rx))
 			ppc_idle();
 		else
 			port_irq_enable();

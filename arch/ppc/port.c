@@ -223,6 +223,20 @@ void *ppc_stack_top(unsigned int cpu, int which)
 	return &irq_stacks[cpu][which][IRQ_STACK_BYTES / 4];
 }
 
+/*
+ * irq_exit() runs softirqs from the hardirq stack, whose frames stay live
+ * meanwhile: an interrupt taken during a softirq continues that stack
+ * below them instead of at its top (which would overwrite them). 0: the
+ * hardirq stack is free.
+ */
+static uint32_t hardirq_live_sp[PPC_MAX_CPUS];
+
+void *ppc_hardirq_entry_top(unsigned int cpu)
+{
+	return hardirq_live_sp[cpu] ? (void *)(uintptr_t)hardirq_live_sp[cpu]
+				    : ppc_stack_top(cpu, PPC_STACK_HARDIRQ);
+}
+
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp)
 {
 	uint32_t lo = (uint32_t)(uintptr_t)&irq_stacks[cpu][which][0];
@@ -251,15 +265,20 @@ static void softirq_trampoline(void *fn)
 	((void (*)(void))fn)();
 }
 
+/* Interrupts are off here (irq_exit, do_softirq). */
 void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
+	uint32_t sp = ppc_sp(), saved = hardirq_live_sp[cpu];
 
-	if (ppc_on_stack(cpu, PPC_STACK_SOFTIRQ, ppc_sp()))
+	if (ppc_on_stack(cpu, PPC_STACK_SOFTIRQ, sp)) {
 		fn();
-	else
-		ppc_call_on_stack((void *)fn, softirq_trampoline,
-				  ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
+		return;
+	}
+	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp))
+		hardirq_live_sp[cpu] = sp & ~15u;
+	ppc_call_on_stack((void *)fn, softirq_trampoline, ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
+	hardirq_live_sp[cpu] = saved;
 }
 
 /* --- ways out --- */

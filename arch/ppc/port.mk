@@ -54,6 +54,16 @@ PPC_EXPECT	:= --expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		   --expect 'error: control or non-ASCII byte' \
 		   --expect 'state normal'
 
+# Pasted in one piece (no byte delay): 30 blocking `ticks` (100 ms each),
+# with 270 short commands queued behind them, then the statistics line:
+# every line runs, no byte dropped by the receive ring, no UART overrun.
+PPC_CMD_PASTE	:= $(PPC_RXTEST)$(call repeat,30,ticks\r)$(call repeat,270,echo~ok\r)stats\rfinish\r
+PPC_PASTE_OK	:= '^shell: 302 lines run; input [0-9]+ bytes, 0 dropped \(buffer full\), 0 UART overruns'
+# The UART's line flapping between the CPUs, pasted: no wedge, no lost byte.
+PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinity\rticks\r$\
+		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
+PPC_FLAP_OK	:= '^shell: 102 lines run; input [0-9]+ bytes, 0 dropped \(buffer full\), 0 UART overruns'
+
 $(PPC_BUILD)/%.o: %.c $(PPC_HDRS)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(PPC_CC) $(PPC_CFLAGS) -c $< -o $@
@@ -95,6 +105,14 @@ check-ppc: ppc-deps check-mpic-host $(PPC_ELF)
 		--expect 'SCENARIO ipi-pingpong: SKIP uniprocessor' \
 		--expect '^error: bench: 1002 instructions read [0-9]+ ticks over 5 phases, want 2004' \
 		-- $(PPC_QEMU) -smp 1 $(PPC_DEVS) -kernel $(PPC_ELF)
+	$(Q)$(PPC_HARNESS) --name ppc-paste --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-paste.log \
+		--quiet --ready '$(PPC_READY)' --input '$(PPC_CMD_PASTE)' --paste \
+		--expect '^KERNEL PASS' --expect $(PPC_PASTE_OK) \
+		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)
+	$(Q)$(PPC_HARNESS) --name ppc-flap --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-flap.log \
+		--quiet --ready '$(PPC_READY)' --input '$(PPC_FLAP_PASTE)' --paste \
+		--expect '^KERNEL PASS' --expect $(PPC_FLAP_OK) \
+		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
 

@@ -79,6 +79,9 @@ bool ppc_stack_guards_ok(unsigned int cpu);
 uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
 enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
 void *ppc_stack_top(unsigned int cpu, int which);
+/* Where an interrupt from off the hardirq stack starts: its top, or below
+ * the frames of the interrupt whose softirqs are running. */
+void *ppc_hardirq_entry_top(unsigned int cpu);
 
 /* uart.c: the NS16550 console (UART0). */
 #define UART0_BASE	(CCSR_EA + 0x4500)

@@ -19,6 +19,8 @@
 
 #define SPIN_ENTRY(cpu)	(SPIN_EA + 0x20u * (cpu))
 #define BRINGUP_MS	200
+#define PINGPONG_IPI	0		/* bench.c uses 1 */
+#define WAKE_IPI	2
 
 void secondary_start(void);
 void secondary_main(unsigned int cpu);
@@ -39,13 +41,41 @@ static irqreturn_t ipi_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-void smp_send_ipi(unsigned int cpu)
+/* IPI 2 only ends a doze: the CPU's idle loop then finds its work. */
+static irqreturn_t wake_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	return IRQ_HANDLED;
+}
+
+static void send_ipi(unsigned int ipi, unsigned int cpu)
 {
 	struct cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
-	mpic_send_ipi(demo.pic, 0, &m);
+	mpic_send_ipi(demo.pic, ipi, &m);
+}
+
+void smp_send_ipi(unsigned int cpu)
+{
+	send_ipi(PINGPONG_IPI, cpu);
+}
+
+void smp_wake_cpu(unsigned int cpu)
+{
+	send_ipi(WAKE_IPI, cpu);
+}
+
+static int percpu_ipi_line(unsigned int ipi, irq_handler_t fn, const char *name)
+{
+	int irq = irq_create_mapping(mpic_domain(demo.pic), mpic_ipi_hwirq(demo.pic, ipi));
+
+	if (irq < 0 || irq_set_percpu((unsigned int)irq) ||
+	    request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, NULL))
+		ppc_fail("IPI line");
+	return irq;
 }
 
 void secondary_main(unsigned int cpu)
@@ -60,17 +90,14 @@ void secondary_main(unsigned int cpu)
 	}
 }
 
-/* Start CPU 1 and set up the IPI line. Return: true when it came online. */
+/* Start CPU 1 and set up the IPI lines. Return: true when it came online. */
 bool smp_init(void)
 {
 	uintptr_t e = SPIN_ENTRY(1);
 	uint64_t end;
 
-	demo.ipi_irq = irq_create_mapping(mpic_domain(demo.pic), mpic_ipi_hwirq(demo.pic, 0));
-	if (demo.ipi_irq < 0 || irq_set_percpu((unsigned int)demo.ipi_irq) ||
-	    request_irq((unsigned int)demo.ipi_irq, ipi_handler, IRQF_PERCPU | IRQF_DISABLED,
-			"ipi", NULL))
-		ppc_fail("IPI line");
+	demo.ipi_irq = percpu_ipi_line(PINGPONG_IPI, ipi_handler, "ipi");
+	percpu_ipi_line(WAKE_IPI, wake_handler, "wake");
 	if (demo.nr_cpus < 2)
 		return true;
 	ppc_stacks_init(1);

@@ -15,12 +15,21 @@
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define GUARD_WORDS	8
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
+#define RED_ZONE_BYTES	288	/* ELFv1: below r1, still the owner's */
 
 struct irq_stack {
 	uint64_t	w[IRQ_STACK_BYTES / 8];
 } __attribute__((aligned(16)));
 
 static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
+/*
+ * irq_exit() runs softirqs while the hardirq stack still holds the frames
+ * of the interrupt that raised them: an interrupt taken during a softirq
+ * must continue that stack below those frames, not start at its top
+ * (which overwrote them: a return through a clobbered LR, to 0 or into a
+ * loop). 0: the stack is free, start at its top.
+ */
+static uintptr_t hardirq_live_sp[MAX_CPUS];
 static unsigned long ticks[MAX_CPUS];
 static uint64_t next_tick[MAX_CPUS];
 struct xics *ppc64_xics;
@@ -62,22 +71,27 @@ static void handle_on_stack(void *regs)
 	xics_handle(ppc64_xics, regs);
 }
 
-/* The seed's call_handle_IRQ_event: switch unless already on the stack. */
+/* The seed's call_handle_IRQ_event: switch unless already on the stack
+ * (to its top, or below the frames a running softirq left there). */
 void ppc64_do_irq(struct ppc64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
 	uintptr_t sp = ppc64_sp();
+	bool nested;
 
 	if (irq_unlikely(ppc64_bench_bare)) {	/* make bench: the floor, no genirq */
 		ppc64_bench_bare_irq();
 		return;
 	}
-	if (ppc64_on_irq_stack(cpu, sp)) {
-		if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
-			ppc64_fail("irq stack overflow (nested too deep)");
+	nested = ppc64_on_irq_stack(cpu, sp);
+	if (!nested)
+		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
+	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+		ppc64_fail("irq stack overflow (nested too deep)");
+	if (nested)
 		handle_on_stack(regs);
-	} else
-		ppc64_call_on_stack(handle_on_stack, regs, &hardirq_stack[cpu] + 1);
+	else
+		ppc64_call_on_stack(handle_on_stack, regs, (void *)sp);
 	if (!ppc64_stack_guards_ok(cpu))
 		ppc64_fail("irq stack overflow");
 }
@@ -87,11 +101,17 @@ static void softirq_trampoline(void *fn)
 	((void (*)(void))fn)();
 }
 
+/* Called with interrupts off, from irq_exit() on the hardirq stack or from
+ * do_softirq() elsewhere; never nested (the core runs softirqs once). */
 void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
+	uintptr_t sp = ppc64_sp(), saved = hardirq_live_sp[cpu];
 
+	if (ppc64_on_irq_stack(cpu, sp))
+		hardirq_live_sp[cpu] = (sp - RED_ZONE_BYTES) & ~(uintptr_t)15;
 	ppc64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
+	hardirq_live_sp[cpu] = saved;
 }
 
 /* --- the decrementer: a tick of its own, not an irq descriptor --- */

@@ -21,13 +21,13 @@
 #include "ppc64.h"
 
 #define NR_IRQS		64
-#define RX_RING		1024		/* power of two */
 #define TICK_SPAN_MS	500		/* timer-ticks: span of timebase measured */
 #define TICK_TOLERANCE	10		/* percent */
 #define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
 #define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 #define EPOW_WAIT_MS	20000
 #define EXPECTED_LINE	"hello genirq"
+#define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 
 static struct scenario_tally tally = { .write = console_put };
 static struct shell shell;
@@ -35,9 +35,11 @@ static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
 /* --- the VTY receive interrupt: edge-like, so drain it --- */
 
-static char rx_ring[RX_RING];
-static _Atomic unsigned int rx_head, rx_tail;
+static struct rx_ring rx;
 
+/* The shell loop runs on CPU0; with the VTY moved elsewhere, the CPU that
+ * took the input wakes it (H_PROD) instead of leaving it ceded until its
+ * next tick while the paste fills the ring. */
 static irqreturn_t vty_rx(int irq, void *dev)
 {
 	char buf[16];
@@ -46,28 +48,13 @@ static irqreturn_t vty_rx(int irq, void *dev)
 	(void)irq;
 	(void)dev;
 	while ((n = console_get(buf, sizeof(buf))) > 0) {
-		for (int i = 0; i < n; i++) {
-			unsigned int h = atomic_load(&rx_head);
-
-			if (h - atomic_load(&rx_tail) < RX_RING) {
-				rx_ring[h % RX_RING] = buf[i];
-				atomic_store(&rx_head, h + 1);
-			}
-		}
+		for (int i = 0; i < n; i++)
+			rx_ring_put(&rx, buf[i]);
 		total += n;
 	}
+	if (total && port_cpu_id() != SHELL_CPU)
+		ppc64_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(total);
-}
-
-static int rx_take(char *c)
-{
-	unsigned int t = atomic_load(&rx_tail);
-
-	if (t == atomic_load(&rx_head))
-		return 0;
-	*c = rx_ring[t % RX_RING];
-	atomic_store(&rx_tail, t + 1);
-	return 1;
 }
 
 /* Idle until @done() or @ms of timebase pass. Interrupts on. */
@@ -266,17 +253,17 @@ static void scenario_epow(void)
 
 static bool rx_has_line(void)
 {
-	unsigned int h = atomic_load(&rx_head);
+	int c;
 
-	for (unsigned int t = atomic_load(&rx_tail); t != h; t++)
-		if (rx_ring[t % RX_RING] == '\n' || rx_ring[t % RX_RING] == '\r')
+	for (unsigned int i = 0; (c = rx_ring_peek(&rx, i)) >= 0; i++)
+		if (c == '\n' || c == '\r')
 			return true;
 	return false;
 }
 
 static bool rx_any(void)
 {
-	return atomic_load(&rx_head) != atomic_load(&rx_tail);
+	return !rx_ring_empty(&rx);
 }
 
 /*
@@ -295,6 +282,7 @@ static void scenario_input(void)
 	unsigned long flags;
 	char line[64], c;
 	size_t n = 0;
+	int got;
 
 	disable_irq((unsigned int)vty_irq);
 	before = irq_stat_total((unsigned int)vty_irq);
@@ -308,12 +296,12 @@ static void scenario_input(void)
 	flags = port_irq_save();
 	after = irq_stat_total((unsigned int)vty_irq) - before;
 	port_irq_restore(flags);
-	if (during != 0 || (after == 0 && rx_any()) || rx_ring[0] != EXPECTED_LINE[0] ||
+	if (during != 0 || (after == 0 && rx_any()) || rx_ring_peek(&rx, 0) != EXPECTED_LINE[0] ||
 	    epow_replay == 0)
 		scenario_fail(&tally, "replay-after-enable", "VTY: %lu events while off, %lu in "
 			      "enable_irq, first byte %s; EPOW: %lu while off, %lu in enable_irq, "
 			      "%lu after 100 ms", during, after,
-			      rx_ring[0] == EXPECTED_LINE[0] ? "replayed" : "missing",
+			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "replayed" : "missing",
 			      epow_counts[0], epow_counts[1], epow_counts[2]);
 	else if (epow_replay < 0 && after == 0)
 		scenario_skip(&tally, "replay-after-enable", "no input and no EPOW while the "
@@ -331,7 +319,7 @@ static void scenario_input(void)
 		return;
 	}
 	ppc64_printf("echo: ");
-	while (rx_take(&c) && c != '\n' && c != '\r') {
+	while ((got = rx_ring_get(&rx)) >= 0 && (c = (char)got) != '\n' && c != '\r') {
 		console_put(&c, 1);
 		if (n < sizeof(line) - 1)
 			line[n++] = c;
@@ -411,12 +399,12 @@ static bool summary_ok;
 
 static int cmd_poweroff(struct shell *sh, int argc, char **argv)
 {
-	(void)sh;
 	(void)argv;
 	if (argc != 1)
 		return -EINVAL;
 	if (!summary_ok)
 		ppc64_fail("poweroff after failed scenarios");
+	shell_stats(sh);
 	ppc64_printf("genirq: power-off\n");
 	ppc64_power_off();
 }
@@ -519,8 +507,6 @@ static void setup_interrupts(void)
 
 void ppc64_start(unsigned long prom_entry)
 {
-	char c;
-
 	ppc64_set_cpu_id(0);
 	if (prom_scan(prom_entry) < 0)
 		ppc64_fail("device tree: no cpus, timebase or RTAS power-off");
@@ -563,9 +549,9 @@ void ppc64_start(unsigned long prom_entry)
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	ppc64_printf("genirq: shell ready\n");
 	shell_prompt(&shell);
+	shell.rx = &rx;
 	for (;;) {
-		while (rx_take(&c))
-			shell_input(&shell, c);
+		shell_feed(&shell);
 		ppc64_idle(rx_any);
 	}
 }

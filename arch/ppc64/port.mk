@@ -29,6 +29,17 @@ PPC64_MON	= -serial stdio -monitor unix:$(PPC64_OUT)/$(1).mon,server=on,wait=off
 # which moves the VTY (irq 1) to CPU1 so the rest of this very input
 # arrives there, visible in /proc/interrupts.
 PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\nls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\nipi 0\nipi 1\nuptime\ncat /proc/interrupts\npoweroff\n
+# Pasted in one piece: each IPI handler raises a softirq, and the VTY
+# interrupts of the rest of the paste arrive while it runs (irq-in-softirq
+# on the hardirq stack); then the same on CPU1 with the VTY moved there.
+PPC64_IPI_ROUND	= $(call repeat,$(1),ipi~$(2)\nxxxxxxxxxxxxxxxxxxxx\n)
+PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq/1/smp_affinity\n$\
+		   $(call PPC64_IPI_ROUND,50,1)stats\npoweroff\n
+# 300 short commands pasted in one piece with the VTY moved to CPU1 (which
+# wakes the shell's CPU0): every line runs, nothing is dropped.
+PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,uptime\n)stats\npoweroff\n
+PPC64_PASTE_OK	:= '^shell: 302 lines run; input [0-9]+ bytes, 0 dropped \(buffer full\), 0 UART overruns'
+
 # $(1) run name, $(2) PASS status, $(3) input
 PPC64_HARNESS	= rm -f $(PPC64_OUT)/$(1).mon; \
 		  scripts/qemu-harness.py --name ppc64-$(1) --pass-status $(2) --timeout 90 \
@@ -78,6 +89,12 @@ check-ppc64:
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,vof)
 	$(Q)$(call PPC64_HARNESS,slof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) --quiet \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,slof,2) $(call PPC64_MON,slof)
+	$(Q)$(call PPC64_HARNESS,ipi-paste,33,$(PPC64_IPI_PASTE)) --quiet --paste \
+		--expect '^shell: 302 lines run; input [0-9]+ bytes, 0 dropped' --expect '^genirq: power-off' \
+		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,ipi-paste)
+	$(Q)$(call PPC64_HARNESS,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
+		--expect $(PPC64_PASTE_OK) --expect '^genirq: power-off' \
+		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,cmd-paste)
 	$(Q)$(call PPC64_HARNESS,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect '^exception 0x700 on cpu 0' --expect '^NIP 0' \
 		--expect 'OS terminated: unexpected exception' \

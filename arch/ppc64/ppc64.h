@@ -126,6 +126,7 @@ void ppc64_start(unsigned long prom_entry);
 void ppc64_secondary_start(void);
 unsigned int ppc64_start_secondaries(void);
 void ppc64_idle(bool (*busy)(void));
+void ppc64_wake_cpu(unsigned int cpu);
 bool ppc64_smp_ipi(void);
 void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
 			 irq_handler_t handler, void *dev);

@@ -16,6 +16,7 @@
 #include "ppc64.h"
 
 #define H_CEDE			0xe0
+#define H_PROD			0xe4
 #define SECONDARY_STACK		16384
 #define CPU_STOPPED		0	/* query-cpu-stopped-state */
 #define START_WAIT_MS		1000
@@ -53,6 +54,13 @@ void ppc64_idle(bool (*busy)(void))
 	if (!busy || !busy())
 		hcall(H_CEDE, 0, 0, 0, 0, NULL);
 	port_irq_enable();
+}
+
+/* End @cpu's H_CEDE, or its next one: PAPR latches a prod that finds the
+ * CPU awake, so a wake-up between its idle check and its cede is kept. */
+void ppc64_wake_cpu(unsigned int cpu)
+{
+	hcall(H_PROD, machine.server[cpu], 0, 0, 0, NULL);
 }
 
 unsigned int ppc64_start_secondaries(void)

@@ -99,6 +99,61 @@ TEST(softirqs_wait_in_nested_interrupts_and_bh_disabled_sections)
 	CHECK(softirq_regs == NULL);
 }
 
+/*
+ * A softirq raised by one line's handler is running, interrupts on, when
+ * another line's interrupt arrives (ppc64: an IPI's softirq and the
+ * console line). The nested handler runs in hardirq context inside the
+ * softirq; its irq_exit() must not run softirqs again (one softirq frame
+ * per CPU: the ports keep a single softirq stack and continue the hardirq
+ * stack below the frames the running softirq left); what it raises runs
+ * in the outer softirq loop's next round.
+ */
+static struct fixture nfx;
+static struct dev nested_dev;
+static int nest_softirqs, softirq_depth, softirq_depth_max, nested_calls;
+static unsigned int nested_count;
+
+static void nesting_softirq(void)
+{
+	softirq_depth++;
+	if (softirq_depth > softirq_depth_max)
+		softirq_depth_max = softirq_depth;
+	if (++nest_softirqs == 1)
+		dev_raise(&nested_dev);		/* taken right here: interrupts are on */
+	softirq_depth--;
+}
+
+static irqreturn_t nested_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	nested_calls++;
+	nested_count = irq_preempt_count();
+	raise_softirq(TASKLET_SOFTIRQ);
+	return IRQ_HANDLED;
+}
+
+TEST(interrupt_nesting_into_a_softirq_raised_by_another_line)
+{
+	struct dev d;
+
+	fx_init(&nfx, 1, SIMPIC_FASTEOI);
+	dev_init(&d, &nfx, 3, false);
+	open_softirq(TASKLET_SOFTIRQ, nesting_softirq);
+	CHECK_EQ(request_irq((unsigned int)d.irq, raising_handler, 0, "raiser", &d), 0);
+	dev_init(&nested_dev, &nfx, 4, false);
+	CHECK_EQ(request_irq((unsigned int)nested_dev.irq, nested_handler, 0, "nested",
+			     &nested_dev), 0);
+	simpic_raise(nfx.pic, 3);
+	CHECK_EQ(nested_calls, 1);
+	CHECK_EQ(nested_count & HARDIRQ_MASK, HARDIRQ_OFFSET);	/* a hardirq ... */
+	CHECK_EQ(nested_count & SOFTIRQ_MASK, SOFTIRQ_OFFSET);	/* ... inside the softirq */
+	CHECK_EQ(nest_softirqs, 2);		/* the nested raise: the loop's next round */
+	CHECK_EQ(softirq_depth_max, 1);		/* never a softirq inside a softirq */
+	CHECK_EQ(irq_preempt_count(), 0);
+	CHECK_EQ(irq_this_cpu()->softirq_pending, 0);
+}
+
 TEST(softirq_restarts_are_bounded_then_deferred)
 {
 	struct fixture fx;
