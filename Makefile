@@ -120,7 +120,7 @@ stress-short: $(BUILD)/stress-tsan $(BUILD)/stress-asan
 	STRESS_EVENTS=1000000 $(BUILD)/stress-asan
 
 stress: deps $(BUILD)/stress-tsan
-	TSAN_OPTIONS=halt_on_error=1 STRESS_EVENTS=$${STRESS_EVENTS:-10000000} $(BUILD)/stress-tsan
+	TEST_HANG_SECONDS=86400 TSAN_OPTIONS=halt_on_error=1 STRESS_EVENTS=$${STRESS_EVENTS:-10000000} $(BUILD)/stress-tsan
 
 check-host: deps
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
