@@ -3,7 +3,7 @@
  * affinity.c - which CPUs a line is routed to.
  *
  * Each line keeps the mask it was asked for (smp_affinity) and the one
- * its controller chose (effective_affinity). The seed's rule stands: a
+ * its controller chose (effective_affinity). Linux 2.6.9's rule stands: a
  * mask with no online CPU is refused, because it would silence the line.
  */
 #include "internals.h"
@@ -106,7 +106,7 @@ void irq_get_prof_cpu_mask(struct cpumask *m)
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 }
 
-/* The seed did not check this mask; neither do we (it only filters profiling). */
+/* Linux 2.6.9 did not check this mask; neither do we (it only filters profiling). */
 void irq_set_prof_cpu_mask(const struct cpumask *m)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);

@@ -9,10 +9,10 @@
  */
 #include "internals.h"
 
-/* The seed's settling delays: long-standing interrupts, then spurious ones. */
+/* Linux 2.6.9's settling delays: long-standing interrupts, then spurious ones. */
 #define PROBE_SETTLE_LONGSTANDING_US	20000u	/* 20 ms (HZ/50) */
 #define PROBE_SETTLE_SPURIOUS_US	100000u	/* 100 ms (HZ/10) */
-/* The seed's result widths: probe_irq_on() and probe_irq_mask(). */
+/* Linux 2.6.9's result widths: probe_irq_on() and probe_irq_mask(). */
 #define PROBE_ON_LINES			32u
 #define PROBE_MASK_LINES		16u
 

@@ -3,7 +3,7 @@
  * flow.c - the flows: how one event on a line is taken from the
  * controller, through the handlers, back to the controller.
  *
- * The rules every flow keeps (from the seed's __do_IRQ, with the holes
+ * The rules every flow keeps (from Linux 2.6.9's __do_IRQ, with the holes
  * Linux later closed):
  *  - an event on a line that is disabled, has no handler, or is already
  *    being handled on another CPU is marked PENDING and not run here;
@@ -41,7 +41,7 @@ static __irq_noinline void feed_entropy(unsigned int irq)
 
 /*
  * The general chain: each handler gets local interrupts as it asked, on
- * without IRQF_DISABLED (unlike the seed, which looked at the first
+ * without IRQF_DISABLED (unlike Linux 2.6.9, which looked at the first
  * handler only), and claims feed entropy for IRQF_SAMPLE_RANDOM. Local
  * interrupts change only between handlers that ask differently (@on: on
  * now), as a handler returns with them as it found them; they are off

@@ -46,21 +46,27 @@ enum {
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 };
 
+/* Time units, once for the core (port_time_ns() counts nanoseconds). */
+#define NSEC_PER_USEC		1000ull
+#define NSEC_PER_MSEC		1000000ull
+#define NSEC_PER_SEC		1000000000ull
+#define MSEC_PER_SEC		1000u
+
 /*
- * The stuck-line rule of the seed: a window of 100,000 events of which
+ * The stuck-line rule of Linux 2.6.9: a window of 100,000 events of which
  * more than 99,900 were unhandled disables the line. The other 100 may be
  * a working device that shares the line with a broken one.
  */
 #define IRQ_SPURIOUS_WINDOW	100000u
 #define IRQ_SPURIOUS_LIMIT	99900u
 /* An unhandled event older than this restarts the count (decay). */
-#define IRQ_SPURIOUS_DECAY_NS	(100ull * 1000 * 1000)
+#define IRQ_SPURIOUS_DECAY_NS	(100 * NSEC_PER_MSEC)
 /* A disabled line is retried after this, doubling each time, up to the cap. */
-#define IRQ_POLL_BACKOFF_NS	(100ull * 1000 * 1000)
-#define IRQ_POLL_BACKOFF_MAX_NS	(60ull * 1000 * 1000 * 1000)
+#define IRQ_POLL_BACKOFF_NS	(100 * NSEC_PER_MSEC)
+#define IRQ_POLL_BACKOFF_MAX_NS	(60 * NSEC_PER_SEC)
 /* irq_spurious_poll() does its work at most this often. */
-#define IRQ_POLL_INTERVAL_NS	(10ull * 1000 * 1000)
-/* The seed printed at most 100 reports of bad interrupts, ever. */
+#define IRQ_POLL_INTERVAL_NS	(10 * NSEC_PER_MSEC)
+/* Linux 2.6.9 printed at most 100 reports of bad interrupts, ever. */
 #define IRQ_REPORT_LIMIT	100
 /* Softirqs restart at most this often in one irq_exit, then wait. */
 #define MAX_SOFTIRQ_RESTART	10
@@ -101,7 +107,8 @@ struct irq_desc {
 	 * window's handled events down to 0 (1 in a new descriptor, so the
 	 * first event sets the rule up); while a stuck-line window is open it
 	 * is held at 1, so every event takes irq_note_slow(), and the count
-	 * goes on in storm_stash (nonzero exactly then).
+	 * goes on in storm_stash (nonzero exactly then). Only spurious.c
+	 * moves the count between the two (irq_note_countdown_set()).
 	 */
 	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
 	unsigned int		storm_stash;
@@ -396,6 +403,7 @@ extern atomic_int irq_reports_left;	/* reports still allowed; never below 0 */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);
+void irq_note_countdown_set(struct irq_desc *desc, unsigned int n);	/* caller holds desc->lock */
 
 /* storm.c */
 #define IRQ_STORM_IDLE		0x7fffffffu	/* countdown when the rule is off */

@@ -66,7 +66,7 @@ void synchronize_irq(unsigned int irq)
 
 /*
  * An edge line whose controller can send an event again (retrigger) is
- * disabled lazily, as the seed's IO-APIC edge lines were: it stays
+ * disabled lazily, as Linux 2.6.9's IO-APIC edge lines were: it stays
  * unmasked, and the first event that comes while it is disabled is marked
  * PENDING by the flow, which masks it then; the last enable replays it
  * through the retrigger, as promptly as an unmask would deliver it. A
@@ -199,7 +199,7 @@ void enable_irq(unsigned int irq)
 		do_softirq();
 }
 
-/* The seed's sharing rule: every handler on the line, and the new one, must ask. */
+/* Linux 2.6.9's sharing rule: every handler on the line, and the new one, must ask. */
 static bool can_share(struct irqaction *old, unsigned long flags)
 {
 	return !old || (old->flags & flags & IRQF_SHARED);

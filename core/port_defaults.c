@@ -14,7 +14,7 @@ __irq_weak void port_cpu_relax(void)
 /* Busy-wait on the port's clock. */
 __irq_weak void port_delay_us(unsigned long us)
 {
-	uint64_t end = port_time_ns() + (uint64_t)us * 1000u;
+	uint64_t end = port_time_ns() + (uint64_t)us * NSEC_PER_USEC;
 
 	while (port_time_ns() < end)
 		port_cpu_relax();

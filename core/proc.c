@@ -4,8 +4,6 @@
  */
 #include "internals.h"
 
-#define MS_PER_NS	1000000ull
-
 static const char *trigger_name(struct irq_desc *desc)
 {
 	if (desc_state(desc) & IRQS_PER_CPU)
@@ -176,13 +174,13 @@ static void show_spurious(struct irq_text *t, struct irq_desc *desc)
 
 	desc_unlock_irqrestore(desc, flags);
 	irq_text_printf(t, "count %u\nunhandled %u\nlast_unhandled %llu ms\n", count,
-			unhandled, (unsigned long long)(last / MS_PER_NS));
+			unhandled, (unsigned long long)(last / NSEC_PER_MSEC));
 	irq_text_printf(t, "state %s\ndepth %u\n", state, depth);
 	irq_text_printf(t, "storm_limit %lu/s over %u ms\nstorm_throttles %u\n", limit,
 			window_ms, throttles);
 	if (state[0] == 't')
 		irq_text_printf(t, "throttled_until %llu ms\n",
-				(unsigned long long)(until / MS_PER_NS));
+				(unsigned long long)(until / NSEC_PER_MSEC));
 }
 
 /* Cost accounting: the figures, then the histogram as "from-cycles count". */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * spurious.c - unhandled events, stuck lines, and their recovery.
+ * spurious.c - unhandled events, stuck lines, and their recovery; and the
+ * per-event countdown both this rule and the storm rule (storm.c) run on.
  *
- * The seed's rule: if more than 99,900 of 100,000 events on a line were
+ * Linux 2.6.9's rule: if more than 99,900 of 100,000 events on a line were
  * unhandled, the line is stuck; report it with its handlers and disable
  * it. genirq keeps the rule with three changes:
  *  - the disable goes through the depth count, so enable_irq() undoes it;
@@ -182,6 +183,21 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 	desc->irqs_unhandled = 0;
 	storm_left_set(desc, desc->storm_stash);	/* the window closes: count on */
 	desc->storm_stash = 0;
+}
+
+/*
+ * A new storm budget for the countdown in force: the stash while a
+ * stuck-line window is open, else the countdown itself. This file is the
+ * only one that moves the countdown between the two. Caller holds
+ * desc->lock.
+ */
+void irq_note_countdown_set(struct irq_desc *desc, unsigned int n)
+{
+	desc_assert_locked(desc);
+	if (desc->storm_stash)
+		desc->storm_stash = n;
+	else
+		storm_left_set(desc, n);
 }
 
 /* The line was disabled by this rule or throttled by storm.c. */

@@ -23,11 +23,10 @@
  */
 #include "internals.h"
 
-#define NS_PER_MS		1000000ull
 #define STORM_DEFAULT_RATE	500000ul	/* handled events per second */
 #define STORM_DEFAULT_WINDOW_MS	100u
-#define STORM_BACKOFF_NS	(100ull * NS_PER_MS)
-#define STORM_BACKOFF_MAX_NS	(3200ull * NS_PER_MS)
+#define STORM_BACKOFF_NS	(100ull * NSEC_PER_MSEC)
+#define STORM_BACKOFF_MAX_NS	(3200ull * NSEC_PER_MSEC)
 #define STORM_MAX_BUDGET	IRQ_STORM_IDLE
 
 /* The default limit, a pair read and written together under default_lock. */
@@ -64,15 +63,6 @@ void irq_storm_reset(void)
 	atomic_store(&lines_throttled, 0u);
 }
 
-/* The countdown in force: held in the stash while a stuck-line window is open. */
-static void set_countdown(struct irq_desc *desc, unsigned int n)
-{
-	if (desc->storm_stash)
-		desc->storm_stash = n;
-	else
-		storm_left_set(desc, n);
-}
-
 /* The default pair, as one. */
 static void get_default(unsigned long *rate, unsigned int *window_ms)
 {
@@ -88,7 +78,7 @@ static uint64_t window_budget(unsigned long rate, unsigned int window_ms)
 {
 	if (window_ms && (uint64_t)rate > UINT64_MAX / window_ms)
 		return UINT64_MAX;
-	return (uint64_t)rate * window_ms / 1000u;
+	return (uint64_t)rate * window_ms / MSEC_PER_SEC;
 }
 
 static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigned int window_ms)
@@ -101,7 +91,7 @@ static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigne
 		desc->storm_budget = IRQ_STORM_IDLE;
 		return IRQ_STORM_IDLE;
 	}
-	desc->storm_window = (uint64_t)window_ms * NS_PER_MS;
+	desc->storm_window = (uint64_t)window_ms * NSEC_PER_MSEC;
 	desc->storm_budget = budget < 1 ? 1 : budget > STORM_MAX_BUDGET ? STORM_MAX_BUDGET :
 			     (unsigned int)budget;
 	return desc->storm_budget;
@@ -125,7 +115,7 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 	if (!(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
-	set_countdown(desc, set_limit(desc, events_per_sec, window_ms));
+	irq_note_countdown_set(desc, set_limit(desc, events_per_sec, window_ms));
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
 	return 0;
@@ -134,8 +124,8 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 static void throttle(struct irq_desc *desc, uint64_t now)
 {
 	uint64_t elapsed = now - desc->storm_start;
-	uint64_t limit = (uint64_t)desc->storm_budget * 1000000000ull / desc->storm_window;
-	uint64_t rate = elapsed ? (uint64_t)desc->storm_budget * 1000000000ull / elapsed : 0;
+	uint64_t limit = (uint64_t)desc->storm_budget * NSEC_PER_SEC / desc->storm_window;
+	uint64_t rate = elapsed ? (uint64_t)desc->storm_budget * NSEC_PER_SEC / elapsed : 0;
 
 	desc->storm_backoff = desc->storm_backoff ? desc->storm_backoff * 2 : STORM_BACKOFF_NS;
 	if (desc->storm_backoff > STORM_BACKOFF_MAX_NS)
@@ -145,14 +135,14 @@ static void throttle(struct irq_desc *desc, uint64_t now)
 	if (rate)
 		irq_log("irq %u: handled storm: %u events in %llu us (%llu/s, limit %llu/s); "
 			"throttled for %llu ms", desc->data.irq, desc->storm_budget,
-			(unsigned long long)(elapsed / 1000), (unsigned long long)rate,
+			(unsigned long long)(elapsed / NSEC_PER_USEC), (unsigned long long)rate,
 			(unsigned long long)limit,
-			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+			(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
 	else
 		irq_log("irq %u: handled storm: %u events in no measurable time "
 			"(limit %llu/s); throttled for %llu ms", desc->data.irq, desc->storm_budget,
 			(unsigned long long)limit,
-			(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+			(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
 	irq_log_handlers(desc);
 	desc_set_state(desc, desc_state(desc) | IRQS_STORM);
 	atomic_fetch_add(&lines_throttled, 1u);
@@ -220,7 +210,7 @@ void irq_storm_poll(uint64_t now)
 		flags = desc_lock_irqsave(desc);
 		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
 			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
-				(unsigned long long)(desc->storm_backoff / NS_PER_MS));
+				(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
 			irq_storm_forget(desc);
 			desc->storm_start = now;	/* a new window from here */
 			irq_enable_locked(desc);
@@ -242,8 +232,8 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 		*limit = 0;
 		*window_ms = 0;
 	} else {
-		*window_ms = (unsigned int)(desc->storm_window / NS_PER_MS);
-		*limit = (unsigned long)((uint64_t)desc->storm_budget * 1000u / *window_ms);
+		*window_ms = (unsigned int)(desc->storm_window / NSEC_PER_MSEC);
+		*limit = (unsigned long)((uint64_t)desc->storm_budget * MSEC_PER_SEC / *window_ms);
 	}
 	if (st & IRQS_SPURIOUS_DISABLED)
 		return "disabled-by-spurious-rule";

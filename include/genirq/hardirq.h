@@ -2,9 +2,9 @@
 /*
  * hardirq.h - interrupt context accounting.
  *
- * Each CPU has one count whose fields say what it is doing, in the seed's
+ * Each CPU has one count whose fields say what it is doing, in Linux 2.6.9's
  * layout: bits 0-7 preemption depth, 8-15 softirq depth, 16-27 hardirq
- * nesting, and (beyond the seed) bits 28-31 NMI nesting.
+ * nesting, and (beyond Linux 2.6.9) bits 28-31 NMI nesting.
  */
 #ifndef GENIRQ_HARDIRQ_H
 #define GENIRQ_HARDIRQ_H

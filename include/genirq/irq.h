@@ -265,7 +265,7 @@ unsigned long irq_spurious_count(unsigned int cpu);
 unsigned long irq_error_count(void);
 
 /*
- * Spurious and stuck-line detection. noirqdebug turns it off (the seed's
+ * Spurious and stuck-line detection. noirqdebug turns it off (Linux 2.6.9's
  * boot option). irq_spurious_poll() runs the recovery of lines the rule
  * disabled; a port calls it from its timer tick (it rate-limits itself).
  */

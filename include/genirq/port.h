@@ -72,7 +72,7 @@ void port_cpu_relax(void);
 void port_delay_us(unsigned long us);
 
 /*
- * OPTIONAL. Acknowledge a vector that has no controller (the seed's
+ * OPTIONAL. Acknowledge a vector that has no controller (Linux 2.6.9's
  * ack_bad_irq), e.g. an EOI to the local APIC so the CPU is not left
  * blocked. The core has already counted and reported the event.
  * Default: nothing.

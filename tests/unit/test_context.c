@@ -25,7 +25,7 @@ static irqreturn_t raising_handler(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-TEST(count_layout_is_the_seeds)
+TEST(count_layout_is_linux_2_6_9s)
 {
 	CHECK_EQ(PREEMPT_MASK, 0x000000ffu);
 	CHECK_EQ(SOFTIRQ_MASK, 0x0000ff00u);

@@ -206,7 +206,7 @@ TEST(irqf_disabled_is_honoured_per_handler_on_a_shared_line)
 
 	fx_init(&fx, 1, SIMPIC_FASTEOI);
 	dev_init(&d, &fx, 3, false);
-	/* on, off, on: the seed looked at the first handler only. */
+	/* on, off, on: Linux 2.6.9 looked at the first handler only. */
 	CHECK_EQ(request_irq((unsigned int)d.irq, record_irqs, IRQF_SHARED, "on1",
 			     &irqs_off_seen[0]), 0);
 	CHECK_EQ(request_irq((unsigned int)d.irq, record_irqs, IRQF_SHARED | IRQF_DISABLED,

@@ -46,7 +46,7 @@ TEST(probe_finds_the_line_the_device_fires)
 	setup(&fx, -1, 4, -1);
 	t0 = sim_time_ns();
 	mask = probe_irq_on();
-	/* The seed's two settling delays: 20 ms then 100 ms. */
+	/* Linux 2.6.9's two settling delays: 20 ms then 100 ms. */
 	CHECK(sim_time_ns() - t0 >= 120ull * 1000 * 1000);
 	CHECK(mask & (1UL << 4));
 	poke_device(&plan);
