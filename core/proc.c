@@ -13,6 +13,36 @@ static const char *trigger_name(struct irq_desc *desc)
 	return "edge";
 }
 
+/*
+ * Width of the first column, as Linux sizes it: the digits of the line
+ * capacity, at least 3 (row names such as "SPU" are 3 wide).
+ */
+static int proc_prec(void)
+{
+	int prec = 3;
+
+	for (unsigned long j = 1000; prec < 10 && j <= irq_nr_irqs(); j *= 10)
+		prec++;
+	return prec;
+}
+
+void irq_proc_row(struct irq_text *t, const char *name,
+		  unsigned long (*count)(unsigned int cpu), const char *what)
+{
+	struct cpumask online;
+	unsigned int cpu;
+
+	irq_cpu_online_get(&online);
+	irq_text_printf(t, "%*s: ", proc_prec(), name);
+	for_each_cpu(cpu, &online)
+		irq_text_printf(t, "%10lu ", count(cpu));
+	irq_text_printf(t, "  %s\n", what);
+}
+
+/*
+ * One line as Linux prints it: number, per-CPU counts, controller name
+ * right-aligned, hardware line and trigger, handlers.
+ */
 static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
 		      const struct cpumask *online)
 {
@@ -25,10 +55,10 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	a = desc_action(desc);
 	if (!a && !(desc_state(desc) & IRQS_NOREQUEST))
 		goto out_unlock;		/* only lines in use */
-	irq_text_printf(t, "%4u:", irq);
+	irq_text_printf(t, "%*u: ", proc_prec(), irq);
 	for_each_cpu(cpu, online)
-		irq_text_printf(t, " %10lu", irq_stat_cpu(irq, cpu));
-	irq_text_printf(t, "  %-8s %4lu-%-6s", desc->data.chip->name,
+		irq_text_printf(t, "%10lu ", irq_stat_cpu(irq, cpu));
+	irq_text_printf(t, " %8s %*lu-%-8s", desc->data.chip->name, proc_prec(),
 			desc->data.hwirq, trigger_name(desc));
 	if (!a)
 		irq_text_puts(t, "  (cascade)");
@@ -51,25 +81,18 @@ static void show_interrupts(struct irq_text *t)
 	unsigned int cpu, irq;
 
 	irq_cpu_online_get(&online_now);
-	/* The header names each online CPU over its column. */
-	irq_text_puts(t, "     ");
-	for_each_cpu(cpu, online) {
-		char name[16];
-
-		irq_snprintf(name, sizeof(name), "CPU%u", cpu);
-		irq_text_printf(t, " %10s", name);
-	}
+	/* The header names each online CPU over its column, as Linux does. */
+	irq_text_printf(t, "%*s", proc_prec() + 8, "");
+	for_each_cpu(cpu, online)
+		irq_text_printf(t, "CPU%-8u", cpu);
 	irq_text_puts(t, "\n");
 
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
 		show_line(t, irq, desc, online);
 
-	irq_text_puts(t, " SPU:");
-	for_each_cpu(cpu, online)
-		irq_text_printf(t, " %10lu", irq_spurious_count(cpu));
-	irq_text_puts(t, "  Spurious interrupts\n");
+	irq_proc_row(t, "SPU", irq_spurious_count, "Spurious interrupts");
 	port_show_interrupts(t);
-	irq_text_printf(t, " ERR: %10lu\n", irq_error_count());
+	irq_text_printf(t, "%*s: %10lu\n", proc_prec(), "ERR", irq_error_count());
 }
 
 /* Parse "N/" at *path: a line number that has a controller. */

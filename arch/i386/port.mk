@@ -75,7 +75,7 @@ check-i386:
 		--expect '^ +0: +[0-9]+ +XT-PIC +0-edge +timer' \
 		--expect '^ +4: +[0-9]+ +XT-PIC +4-edge +serial' \
 		--expect '^ +2: +0 +XT-PIC +2-edge +\(cascade\)' \
-		--expect '^ SPU: +[1-9]' --expect '^ NMI: ' --expect '^ ERR: ' \
+		--expect '^ *SPU: +[1-9]' --expect '^ NMI: ' --expect '^ *ERR: ' \
 		--expect 'smp_affinity\r?\n1\r?\n' --expect 'effective_affinity\r?\n1\r?\n' \
 		--expect 'smp_affinity\r?\nerror: echo: ' \
 		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' \

@@ -43,7 +43,7 @@ PPC_EXPECT	:= --expect '^KERNEL PASS' --expect 'SCENARIO uart-rx-echo: PASS' \
 		   --expect '^ +1: +[0-9]+ +[0-9]+ +MPIC +42-level +uart0, uart1' \
 		   --expect '^ +2: +[0-9]+ +0 +MPIC +200-edge +timer' \
 		   --expect '^ +4: +1000 +1000 +MPIC +196-percpu +ipi' \
-		   --expect '^ SPU: +[1-9]' \
+		   --expect '^ *SPU: +[1-9]' \
 		   --expect 'smp_affinity\r?\n1\r?\n' \
 		   --expect 'echo 4 > /proc/irq/1/smp_affinity\r?\nerror: echo: invalid argument' \
 		   --expect 'effective_affinity\r?\n2\r?\n' \

@@ -72,7 +72,7 @@ check-x86_64:
 		--expect '^ +4: +[0-9]+ +0 +IO-APIC +4-edge +serial' \
 		--expect '^ +4: +[0-9]+ +[1-9][0-9]+ +IO-APIC +4-edge +serial' \
 		--expect '^ +2[0-9]: +[1-9][0-9]* +[1-9][0-9]* +LAPIC +0-percpu +local-timer' \
-		--expect '^ SPU: ' --expect '^ NMI: ' --expect '^ ERR: ' \
+		--expect '^ *SPU: ' --expect '^ NMI: ' --expect '^ *ERR: ' \
 		--expect 'smp_affinity_list\r?\n1\r?\n' --expect 'effective_affinity_list\r?\n1\r?\n' \
 		--expect 'echo 4 > /proc/irq/4/smp_affinity\r?\nerror: echo: invalid argument' \
 		--expect 'probe\r?\n4\r?\n' --expect 'probe 2\r?\n3\r?\n' --expect 'probe 0\r?\nerror: ' \

@@ -32,6 +32,14 @@ void irq_text_printf(struct irq_text *t, const char *fmt, ...) __irq_printf(2, 3
 void irq_text_puts(struct irq_text *t, const char *s);
 
 /*
+ * A summary row of /proc/interrupts (NMI, LOC, IPI...), laid out as the
+ * core lays its own: @name in the first column, @count(cpu) for each
+ * online CPU, then @what. For port_show_interrupts().
+ */
+void irq_proc_row(struct irq_text *t, const char *name,
+		  unsigned long (*count)(unsigned int cpu), const char *what);
+
+/*
  * snprintf for a freestanding core: %d %i %u %x %X %s %c %p %%, with
  * flags '-' '0', a width (or *), and the l, ll and z length modifiers.
  * Return: the length of the whole text; @buf holds what fits, NUL-ended.

@@ -117,10 +117,10 @@ TEST(proc_interrupts_shows_cpus_counts_chip_trigger_and_handlers)
 	n = rd("/proc/interrupts", buf, sizeof(buf));
 	CHECK(n > 0 && (size_t)n < sizeof(buf));
 	CHECK_STR(buf,
-		  "            CPU0       CPU1\n"
-		  "   0:          2          0  simpic-eoi    3-edge    uart\n"
-		  "   1:          0          0  simpic-eoi    4-level   edu-a, edu-b\n"
-		  " SPU:          0          0  Spurious interrupts\n"
+		  "            CPU0       CPU1       \n"
+		  "   0:          2          0  simpic-eoi    3-edge      uart\n"
+		  "   1:          0          0  simpic-eoi    4-level     edu-a, edu-b\n"
+		  " SPU:          0          0   Spurious interrupts\n"
 		  " ERR:          0\n");
 	CHECK_EQ(rd("interrupts", buf, sizeof(buf)), n);	/* "/proc" is optional */
 }
