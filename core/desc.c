@@ -265,6 +265,15 @@ static const char *desc_busy(struct irq_desc *desc, bool dying)
 	return why;
 }
 
+/* Take back desc_busy()'s dying mark. Caller holds irq_sparse_lock. */
+static void desc_revive(struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+
+	desc_set_state(desc, desc_state(desc) & ~IRQS_DYING);
+	desc_unlock_irqrestore(desc, flags);
+}
+
 int irq_free_descs(unsigned int irq, unsigned int cnt)
 {
 	unsigned int end = irq + cnt < irq || irq + cnt > nr_irqs ? nr_irqs : irq + cnt;
@@ -279,13 +288,20 @@ int irq_free_descs(unsigned int irq, unsigned int cnt)
 		return -EBUSY;
 	}
 	flags = irq_spin_lock_irqsave(&irq_sparse_lock);
+	/*
+	 * Mark them all dying (no request starts on one from then on), or
+	 * none: a busy one takes back the marks made before it.
+	 */
 	for (unsigned int i = irq; i < end && !ret; i++) {
-		const char *why = (desc = irq_to_desc(i)) ? desc_busy(desc, false) : NULL;
+		const char *why = (desc = irq_to_desc(i)) ? desc_busy(desc, true) : NULL;
 
-		if (why) {
-			irq_log("irq %u: %s, nothing freed", i, why);
-			ret = -EBUSY;
-		}
+		if (!why)
+			continue;
+		irq_log("irq %u: %s, nothing freed", i, why);
+		ret = -EBUSY;
+		while (i-- > irq)
+			if ((desc = irq_to_desc(i)))
+				desc_revive(desc);
 	}
 	/* Unpublish all (their numbers stay taken), chained through handler_data. */
 	for (unsigned int i = irq; i < end && !ret; i++) {
@@ -293,7 +309,6 @@ int irq_free_descs(unsigned int irq, unsigned int cnt)
 
 		if (!(desc = irq_to_desc(i)))
 			continue;
-		desc_busy(desc, true);
 		leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT], memory_order_relaxed);
 		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], NULL, memory_order_release);
 		desc->handler_data = gone;

@@ -189,3 +189,20 @@ TEST(mapping_churn_against_readers_and_events)
 	for (irq_hw_number_t hw = 4; hw < 8; hw++)
 		CHECK_EQ(irq_find_mapping(simpic_domain(cfx.pic), hw), -ENOENT);
 }
+
+TEST(a_refused_free_leaves_every_line_requestable)
+{
+	struct fixture fx;
+	int first;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	first = irq_alloc_descs(-1, 3);
+	CHECK(first >= 0);
+	for (int i = 0; i < 3; i++)
+		CHECK_EQ(irq_set_chip((unsigned int)(first + i), &quiet_chip, NULL), 0);
+	CHECK_EQ(request_irq((unsigned int)first + 2, dev_handler, 0, "busy", &fx), 0);
+	CHECK_EQ(irq_free_descs((unsigned int)first, 3), -EBUSY);
+	/* The lines before the busy one were not left half-freed. */
+	CHECK_EQ(request_irq((unsigned int)first, dev_handler, 0, "a", &fx), 0);
+	CHECK_EQ(request_irq((unsigned int)first + 1, dev_handler, 0, "b", &fx), 0);
+}
