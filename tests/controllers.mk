@@ -9,7 +9,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics ioapic
+CTRL_TESTS	:= mpic xics ioapic i8259
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
