@@ -3,7 +3,10 @@
 # top Makefile.
 #
 #   make check-controllers   build and run each controller test (ASan+UBSan,
-#                            the MPIC one in both byte orders)
+#                            the MPIC one in both byte orders), then build
+#                            each against the mutated drivers that
+#                            tests/controllers/mutants.sh lists: every one
+#                            must fail
 
 CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
@@ -50,3 +53,5 @@ $(CTRL_OUT)/lapic: tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRC
 .PHONY: check-controllers
 check-controllers: $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS))
 	$(Q)set -e; $(foreach t,$(CTRL_TESTS),$(foreach a,$(CTRL_RUN_$(t)),$(CTRL_OUT)/$(t) $(filter-out -,$(a));))
+	$(Q)CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' BASE='$(CTRL_BASE_OBJS)' \
+		tests/controllers/mutants.sh $(CTRL_OUT)/mutants

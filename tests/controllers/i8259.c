@@ -277,12 +277,12 @@ static void check_spurious(struct irq_domain *d)
 
 	/* A real IRQ 7 (in service): dispatched and ended. */
 	CHECK(request_irq(7, count_handler, 0, "lpt", NULL) == 0);
-	fake_nr_acc = 0;
+	LOG_IS(OUT(M_DATA, 0x7b));
 	deliver(d, 7);
 	CHECK(calls[7] == 1 && irq_spurious_count(0) == spu + 2);
 	LOG_IS(OUT(M_CMD, 0x0b), IN(M_CMD, 0x80), OUT(M_CMD, 0x67));
 	free_irq(7, NULL);
-	fake_nr_acc = 0;
+	LOG_IS(OUT(M_DATA, 0xfb));
 
 	pics[0].irr = 0x11;
 	pics[1].irr = 0x40;
