@@ -65,6 +65,7 @@ help:
 	@echo "make check          everything: host tests (plain, ASan+UBSan, TSan), stress,"
 	@echo "                    freestanding cross builds, C++ headers, QEMU ports"
 	@echo "make check-host     host unit tests and short stress only"
+	@echo "make check-controllers  each controller driver against a fake register file"
 	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
 	@echo "make stress         long concurrent stress under ThreadSanitizer (10^7 events)"
 	@echo "make fuzz           each fuzzer for FUZZ_SECONDS (default 600); see docs/reliability.md"
@@ -86,6 +87,8 @@ HOST_ALL := $(CORE_SRCS) $(HOST_SRCS)
 
 # Fuzzers, the Promela model, `make fuzz` (after HOST_ALL: they use it).
 include tests/reliability.mk
+# Each controller driver against a fake of its registers (check-controllers).
+include tests/controllers.mk
 
 $(BUILD)/unit: $(HOST_ALL) $(UNIT_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) $(TEST_INC) -o $@ $(HOST_ALL) $(UNIT_SRCS) -lpthread
@@ -150,7 +153,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
-check: check-host check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-controllers check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))

@@ -127,7 +127,8 @@ static uint16_t read_reg(uint8_t ocw3)
 
 	outb(MASTER_CMD, ocw3);
 	outb(SLAVE_CMD, ocw3);
-	v = (uint16_t)(inb(MASTER_CMD) | (inb(SLAVE_CMD) << 8));
+	v = inb(MASTER_CMD);		/* master first: one order on every compiler */
+	v |= (uint16_t)(inb(SLAVE_CMD) << 8);
 	irq_spin_unlock_irqrestore(&pic_lock, flags);
 	return v;
 }
@@ -199,7 +200,8 @@ struct irq_domain *i8259_init(unsigned int vector_base)
 	d = irq_domain_create_legacy("i8259", I8259_NR_LINES, 0, 0, &i8259_chip, NULL);
 	if (!d)
 		return NULL;
-	elcr = (uint16_t)(inb(ELCR_MASTER) | (inb(ELCR_SLAVE) << 8));
+	elcr = inb(ELCR_MASTER);
+	elcr |= (uint16_t)(inb(ELCR_SLAVE) << 8);
 	for (unsigned int i = 0; i < I8259_NR_LINES; i++) {
 		irq_set_irq_type(i, (elcr & (1u << i)) ? IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
 		irq_data_update_effective_cpu(irq_get_irq_data(i), I8259_CPU);

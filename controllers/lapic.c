@@ -5,6 +5,7 @@
  */
 #include <genirq/lapic.h>
 #include <genirq/port.h>
+#include "x86_pio.h"
 
 #define REG_ID		0x020
 #define REG_TPR		0x080
@@ -82,11 +83,7 @@ struct irq_domain *lapic_init(void)
 
 void lapic_cpu_init(void)
 {
-	uint32_t lo, hi;
-
-	__asm__ __volatile__("rdmsr" : "=a"(lo), "=d"(hi) : "c"(MSR_APIC_BASE));
-	lo |= APIC_BASE_EN;
-	__asm__ __volatile__("wrmsr" : : "a"(lo), "d"(hi), "c"(MSR_APIC_BASE));
+	wrmsr(MSR_APIC_BASE, rdmsr(MSR_APIC_BASE) | APIC_BASE_EN);
 	wr(REG_TPR, 0);
 	wr(REG_SVR, SVR_ENABLE | LAPIC_SPURIOUS_VECTOR);
 	wr(REG_LVT_LINT0, LVT_MASKED);		/* the 8259's ExtINT path */

@@ -76,26 +76,12 @@ $(PPC_ELF): $(PPC_OBJS) arch/ppc/kernel.ld
 	$(PPC_CC) -nostdlib -static -no-pie -Wl,--no-warn-rwx-segments -T arch/ppc/kernel.ld \
 		-o $@ $(PPC_OBJS) -lgcc
 
-# The MPIC driver on the host against a fake register file whose every
-# access is trapped and logged (arch/ppc/mpic-host-test.c), under ASan and
-# UBSan, once big-endian (FSL) and once little-endian (Keylargo).
-PPC_MTEST	:= $(PPC_BUILD)/mpic-host-test
-$(PPC_MTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/mpic.c \
-		arch/ppc/mpic-host-test.c $(CORE_HDRS)
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
-		controllers/simpic.c controllers/mpic.c arch/ppc/mpic-host-test.c -lpthread
-
-.PHONY: ppc-deps check-ppc run-ppc check-mpic-host bench-ppc
+.PHONY: ppc-deps check-ppc run-ppc bench-ppc
 ppc-deps:
 	$(Q)scripts/deps.sh cross qemu-ppc
 
-check-mpic-host: $(PPC_MTEST)
-	$(Q)$(PPC_MTEST) be
-	$(Q)$(PPC_MTEST) le
-
 # Two CPUs: every scenario and the shell session. One CPU: the SMP ones skip.
-check-ppc: ppc-deps check-mpic-host $(PPC_ELF)
+check-ppc: ppc-deps $(PPC_ELF)
 	$(Q)$(PPC_HARNESS) --name ppc-smp2 --timeout 90 --pass-status 1 --log $(PPC_BUILD)/check-smp2.log \
 		--ready '$(PPC_READY)' --input '$(PPC_SESSION)' --byte-delay 0.002 $(PPC_EXPECT) \
 		-- $(PPC_QEMU) -smp 2 $(PPC_DEVS) -kernel $(PPC_ELF)

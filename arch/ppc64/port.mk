@@ -67,15 +67,6 @@ $(PPC64_ELF): $(PPC64_OBJS) arch/ppc64/kernel.ld
 	$(Q)$(PPC64_CC) $(PPC64_CFLAGS) -static -Wl,--no-dynamic-linker -Wl,--no-warn-rwx-segments -Wl,--build-id=none \
 		-T arch/ppc64/kernel.ld -o $@ $(PPC64_OBJS) -lgcc
 
-# The XICS driver on the host, against a fake hypervisor (exact call
-# sequences, LIFO EOIs, XISR 0): runs before the QEMU checks.
-PPC64_XTEST	:= $(PPC64_OUT)/xics-host-test
-$(PPC64_XTEST): $(CORE_SRCS) arch/host/host.c controllers/simpic.c controllers/xics.c \
-		arch/ppc64/xics-host-test.c $(CORE_HDRS) include/genirq/xics.h
-	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(HOST_CFLAGS) $(SAN_ASAN) -o $@ $(CORE_SRCS) arch/host/host.c \
-		controllers/simpic.c controllers/xics.c arch/ppc64/xics-host-test.c -lpthread
-
 .PHONY: ppc64 check-ppc64 run-ppc64 bench-ppc64
 ppc64: $(PPC64_ELF)
 
@@ -83,8 +74,7 @@ ppc64: $(PPC64_ELF)
 # exit; qemu-status.sh turns 0 into 33 for the harness.
 check-ppc64:
 	$(Q)scripts/deps.sh cross qemu-ppc
-	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF) $(PPC64_XTEST)
-	$(Q)$(PPC64_XTEST)
+	$(Q)$(MAKE) --no-print-directory $(PPC64_ELF)
 	$(Q)$(call PPC64_HARNESS,vof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) \
 		-- arch/ppc64/qemu-status.sh $(call PPC64_QEMU,vof,2) $(call PPC64_MON,vof)
 	$(Q)$(call PPC64_HARNESS,slof,33,$(PPC64_INPUT)) $(PPC64_EXPECT) --quiet \

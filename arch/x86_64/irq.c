@@ -84,13 +84,15 @@ static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 void x86_64_irq_init(void)
 {
 	struct irq_domain *io, *local;
+	struct ioapic *ioapic;
 
 	i8259_disable(X86_64_VECTOR_PIC);
 	x86_64_irq_cpu_init(0);
-	io = ioapic_init(x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base : IOAPIC_PHYS_BASE,
-			 0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
+	ioapic = ioapic_create(x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base : IOAPIC_PHYS_BASE,
+			       0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
+	io = ioapic ? ioapic_domain(ioapic) : NULL;
 	local = x86_64_lapic_domain = lapic_init();
-	for (unsigned int pin = 0; io && pin < ioapic_nr_pins(); pin++)
+	for (unsigned int pin = 0; io && pin < ioapic_nr_pins(ioapic); pin++)
 		vectors[X86_64_VECTOR_IOAPIC + pin] = (struct vector_map){ io, pin };
 	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)
 		vectors[lapic_vectors[hw]] = (struct vector_map){ local, hw };

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ioapic.h - the I/O APIC (one chip, memory-mapped, pins routed to local
- * APICs in physical destination mode).
+ * ioapic.h - the I/O APIC (memory-mapped, pins routed to local APICs in
+ * physical destination mode). A machine may have several: each is an
+ * instance with its own registers, lock and irq domain.
  *
- * Pin n is global number first_irq + n and CPU vector vector_base + n.
+ * Pin n is global number gsi_base + n and CPU vector vector_base + n.
  * Edge and level pins both end with the local APIC's EOI (fasteoi); a
  * level pin whose remote IRR survives that EOI also gets the I/O APIC's
  * own EOI. set_affinity rewrites the destination to the first CPU of the
@@ -29,19 +30,27 @@ struct ioapic_ops {
 	void		(*send_vector)(unsigned int apic_id, unsigned int vector);
 };
 
+struct ioapic;
+
 /**
- * ioapic_init - mask every pin and register them
+ * ioapic_create - mask every pin of one I/O APIC and register them
  * @base: the chip's MMIO address
- * @first_irq: global number of pin 0 (a legacy domain)
- * @vector_base: CPU vector of pin 0
+ * @gsi_base: global number of pin 0 (a legacy domain; the ACPI GSI base)
+ * @vector_base: CPU vector of pin 0; every pin's vector must stay below
+ *               the local APIC's (0xEF)
  * @ops: the local APIC hooks (kept by pointer)
  *
- * Pins start edge-triggered, active high, routed to CPU 0, masked.
- * Context: boot. Return: the domain, or NULL after a report.
+ * The number of pins is read from the chip's version register. Pins
+ * start edge-triggered, active high, routed to CPU 0, masked.
+ * Context: boot. Return: the instance, or NULL after a report (too many
+ * pins for the vectors, no memory, numbers taken).
  */
-struct irq_domain *ioapic_init(uintptr_t base, unsigned int first_irq, unsigned int vector_base,
-			       const struct ioapic_ops *ops);
-unsigned int ioapic_nr_pins(void);
+struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, unsigned int vector_base,
+			     const struct ioapic_ops *ops);
+/* The instance's domain (hardware number = pin), pin count, GSI base. */
+struct irq_domain *ioapic_domain(const struct ioapic *io);
+unsigned int ioapic_nr_pins(const struct ioapic *io);
+unsigned int ioapic_gsi_base(const struct ioapic *io);
 
 GENIRQ_END_DECLS
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * xics-host-test.c - the XICS driver on the host, against a fake PAPR
- * hypervisor that logs every hypercall and RTAS call: the exact
- * sequences, the LIFO EOIs, and the XISR 0 path that QEMU cannot produce.
- * Runs on the hosted port (arch/host), as part of check-ppc64.
+ * xics.c - the XICS driver on the host, against a fake PAPR hypervisor
+ * that logs every hypercall and RTAS call: the exact sequences, the LIFO
+ * EOIs, and the XISR 0 path that QEMU cannot produce.
+ * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include <genirq/xics.h>
+#include "fakeregs.h"
 
 #define H_EOI		0x64
 #define H_IPI		0x6c
@@ -24,12 +25,9 @@
 
 struct call { unsigned long op, a0, a1, a2; };
 static struct call calls[LOG_MAX];
-static unsigned int nr_calls, failures;
+static unsigned int nr_calls;
 static unsigned long xirr_queue[4];
 static unsigned int xirr_head, xirr_tail;
-
-#define CHECK(c) do { if (!(c)) { failures++; \
-	fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c); } } while (0)
 
 static void log_call(unsigned long op, unsigned long a0, unsigned long a1, unsigned long a2)
 {
@@ -179,6 +177,5 @@ int main(void)
 	CHECK(irq_error_count() == 1);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001234ul, 0, 0 } }, 2));
 
-	printf("xics host test: %s (%u failed checks)\n", failures ? "FAIL" : "PASS", failures);
-	return failures ? 1 : 0;
+	return fake_report("xics host test");
 }

@@ -1,0 +1,57 @@
+# controllers.mk - every controller driver on the host, against a fake of
+# its registers (tests/controllers/, docs/reliability.md). Included by the
+# top Makefile.
+#
+#   make check-controllers   build and run each controller test (ASan+UBSan,
+#                            the MPIC one in both byte orders), then build
+#                            each against the mutated drivers that
+#                            tests/controllers/mutants.sh lists: every one
+#                            must fail
+
+CTRL_OUT	:= $(BUILD)/controllers
+CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
+# The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
+CTRL_X86	:= -include tests/controllers/fake_x86_io.h
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic
+CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
+CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
+CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
+
+# Which driver each test runs, and its extra flags.
+CTRL_DRIVER_mpic	:= controllers/mpic.c
+CTRL_DRIVER_xics	:= controllers/xics.c
+CTRL_DRIVER_i8259	:= controllers/i8259.c
+CTRL_DRIVER_ioapic	:= controllers/ioapic.c
+CTRL_DRIVER_lapic	:= controllers/lapic.c
+CTRL_FLAGS_i8259	:= $(CTRL_X86)
+CTRL_FLAGS_lapic	:= $(CTRL_X86)
+# How each runs (the MPIC: both byte orders).
+CTRL_RUN_mpic		:= be le
+CTRL_RUN_xics		:= -
+CTRL_RUN_i8259		:= -
+CTRL_RUN_ioapic		:= -
+CTRL_RUN_lapic		:= -
+
+$(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(CTRL_CFLAGS) -c $< -o $@
+
+define ctrl_test
+$(CTRL_OUT)/$(1): tests/controllers/$(1).c $(CTRL_DRIVER_$(1)) $(CTRL_BASE_OBJS) $(CTRL_HDRS)
+	$(Q)$(CC) $(CTRL_CFLAGS) $(CTRL_FLAGS_$(1)) -o $$@ tests/controllers/$(1).c \
+		$(CTRL_DRIVER_$(1)) $(CTRL_BASE_OBJS) -lpthread
+endef
+$(foreach t,$(filter-out lapic,$(CTRL_TESTS)),$(eval $(call ctrl_test,$(t))))
+
+# The local APIC driver's registers are at 0xFEE00000, inside ASan's
+# shadow gap: that test is built from source with UBSan only.
+$(CTRL_OUT)/lapic: tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRCS) $(CTRL_HDRS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) $(TEST_INC) -fsanitize=undefined -fno-sanitize-recover=all \
+		$(CTRL_X86) -o $@ tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRCS) -lpthread
+
+.PHONY: check-controllers
+check-controllers: $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS))
+	$(Q)set -e; $(foreach t,$(CTRL_TESTS),$(foreach a,$(CTRL_RUN_$(t)),$(CTRL_OUT)/$(t) $(filter-out -,$(a));))
+	$(Q)CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' BASE='$(CTRL_BASE_OBJS)' \
+		tests/controllers/mutants.sh $(CTRL_OUT)/mutants

@@ -1,0 +1,65 @@
+#!/bin/sh
+# mutants.sh OUTDIR - each controller test must catch each hand mutation
+# of its driver listed below: the driver is copied, changed by one sed
+# expression (which must change it), built with its test, and the test
+# must fail. Environment (from tests/controllers.mk): CC, CFLAGS, X86
+# (the fake port I/O pre-include), BASE (core, hosted port, fakes).
+set -eu
+out=$1
+rm -rf "$out"
+caught=0
+
+# mutant NAME TEST DRIVER SED-EXPRESSION [TEST-ARGUMENT]
+mutant() {
+	name=$1 test=$2 driver=$3 expr=$4 arg=${5:-}
+	dir=$out/$name
+	mkdir -p "$dir"
+	cp controllers/*.c controllers/*.h "$dir/"
+	sed -e "$expr" "controllers/$driver" >"$dir/$driver"
+	if cmp -s "controllers/$driver" "$dir/$driver"; then
+		echo "mutants: $name: the expression changed nothing"; exit 1
+	fi
+	extra=
+	case $driver in i8259.c|lapic.c) extra=$X86 ;; esac
+	case $driver in
+	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
+		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
+		 flags=$(echo "$CFLAGS" | sed 's/-fsanitize=address,undefined//') ;;
+	*) san= base=$BASE flags=$CFLAGS ;;
+	esac
+	$CC $flags $san $extra -o "$dir/test" "tests/controllers/$test.c" "$dir/$driver" $base \
+		-lpthread 2>"$dir/build.log" || { cat "$dir/build.log"; echo "mutants: $name: no build"; exit 1; }
+	# A mutant may also hang (a lock never released): that is caught too.
+	if timeout 20 "$dir/test" $arg >"$dir/run.log" 2>&1; then
+		echo "mutants: $name: NOT caught"; exit 1
+	fi
+	echo "mutants: $name: caught ($(grep -c 'failed\|^fake:' "$dir/run.log") failure lines)"
+	caught=$((caught + 1))
+}
+
+# i8259
+mutant i8259-no-cascade-eoi i8259 i8259.c '/^static void eoi_locked/,/^}/{/OCW2_SEOI | I8259_CASCADE);$/d;}'
+mutant i8259-eoi-nonspecific i8259 i8259.c 's/#define OCW2_SEOI\t0x60/#define OCW2_SEOI\t0x20/'
+mutant i8259-imr-wrong-chip i8259 i8259.c 's/if (hw < 8)$/if (hw < 7)/'
+mutant i8259-elcr-level-inverted i8259 i8259.c 's/if (level)$/if (!level)/'
+mutant i8259-spurious7-eoi i8259 i8259.c 's/if (spurious \&\& hw == 15)/if (spurious)/'
+# ioapic
+mutant ioapic-global-instance ioapic ioapic.c 's/rte_update(d->chip_data,/rte_update(first,/; s/^struct ioapic {/static struct ioapic *first;\nstruct ioapic {/; s/io->domain = irq_domain_create_legacy/if (!first) first = io;\n\tio->domain = irq_domain_create_legacy/'
+mutant ioapic-polarity-inverted ioapic ioapic.c 's/(IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_EDGE_FALLING)/(IRQ_TYPE_LEVEL_HIGH | IRQ_TYPE_EDGE_RISING)/'
+mutant ioapic-dest-cpu-number ioapic ioapic.c 's/io->ops->cpu_apic_id(cpu) << 24);/cpu << 24);/'
+mutant ioapic-no-chip-eoi ioapic ioapic.c '/io->base + IOEOI) =/s/io->vector_base + pin/pin/'
+mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24);/io_write(io, REG_RTE_LO(pin), RTE_MASKED | (vector_base + pin)); io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24); continue;/'
+mutant ioapic-retrigger-cpu0 ioapic ioapic.c 's/unsigned int cpu = cpumask_first(&d->effective);/unsigned int cpu = 0;/'
+# lapic
+mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'
+mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;};/wr(REG_ICR_LO, low);/G'
+mutant lapic-svr-not-enabled lapic lapic.c 's/wr(REG_SVR, SVR_ENABLE | /wr(REG_SVR, /'
+mutant lapic-msr-not-enabled lapic lapic.c 's/rdmsr(MSR_APIC_BASE) | APIC_BASE_EN/rdmsr(MSR_APIC_BASE)/'
+mutant lapic-timer-one-shot lapic lapic.c 's/wr(REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);/wr(REG_LVT_TIMER, LAPIC_TIMER_VECTOR);/'
+# mpic (both byte orders: the swap forced one way fails one of them)
+mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.swap = cpu_big/' be
+mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
+# xics
+mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+
+echo "mutants: $caught hand mutations, each caught by its test"
