@@ -112,7 +112,7 @@ void i386_main(uint32_t magic, const struct multiboot_info *mbi);
 void i386_main(uint32_t magic, const struct multiboot_info *mbi)
 {
 	save_cmdline(magic, mbi);
-	uart_init();
+	x86_console_init();
 	idt_init();
 	pit_start();
 	x86_tsc_calibrate();

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * head.S - ppc64 (big-endian ELFv1) entry, Open Firmware client calls,
+ * boot.S - ppc64 (big-endian ELFv1) entry, Open Firmware client calls,
  * exception stubs, and the stack switch.
  *
  * SLOF and VOF both enter at the first byte of the image, in 32-bit

@@ -14,7 +14,7 @@
 #define HZ		100
 #define MAX_CPUS	4
 
-/* The exception frame built by head.S (offsets in asm.h). */
+/* The exception frame built by boot.S (offsets in asm.h). */
 struct ppc64_regs {
 	uint64_t gpr[32];
 	uint64_t nip, msr, ctr, lr, xer, ccr, trap, dar, dsisr;
@@ -37,7 +37,7 @@ struct ppc64_machine {
 };
 extern struct ppc64_machine machine;
 
-/* head.S */
+/* boot.S */
 long ppc64_prom_call(void *args, unsigned long entry);
 void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top);
 extern const char ppc64_secondary_entry[];	/* a code address, not a descriptor */

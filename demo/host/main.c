@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * demo.c - genirq on a simulated two-CPU machine, in a terminal.
+ * main.c - genirq on a simulated two-CPU machine, in a terminal.
  *
  * A 100 Hz timer, a serial port receiving a message, and two devices
  * sharing one level line fire for three simulated seconds; the demo shows

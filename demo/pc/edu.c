@@ -4,7 +4,7 @@
  * (see shared/qemu/edu.md): raise writes 0x60, acknowledge writes 0x64,
  * the INTx line is the OR of every raised bit of every device on it.
  */
-#include "x86.h"
+#include "demo.h"
 
 #define PCI_ADDR	0xCF8
 #define PCI_DATA	0xCFC

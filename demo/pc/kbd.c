@@ -4,7 +4,7 @@
  * (the shell reads the serial line; the keyboard shows a second live ISA
  * source in /proc/interrupts, e.g. after QEMU's monitor "sendkey a").
  */
-#include "x86.h"
+#include "demo.h"
 
 #define I8042_DATA	0x60
 #define I8042_STATUS	0x64	/* read: status; write: command */

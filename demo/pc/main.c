@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * demo.c - the x86 demo kernel's boot scenarios (SCENARIOS.md) and its
+ * main.c - the x86 demo kernel's boot scenarios (SCENARIOS.md) and its
  * serial shell, shared by the i386 and x86_64 ports.
  *
  * Command line words: "shell" enters the shell after the scenarios
@@ -15,7 +15,7 @@
 
 #include "scenario.h"
 #include "shell.h"
-#include "x86.h"
+#include "demo.h"
 
 #define RX_TEXT		"0123456789"	/* what the harness sends first */
 #define RX_REPLAY_BYTE	'R'		/* then this one, while the line is off */
@@ -29,7 +29,7 @@
  * byte has arrived (a wrong delivery would come at once). */
 #define REPLAY_QUIET_US	20000u
 
-static struct scenario_tally tally = { .write = uart_write };
+static struct scenario_tally tally = { .write = x86_console_write };
 static struct edu edu[EDU_MAX];
 static unsigned int nr_edu;
 static uint64_t boot_tsc;
@@ -54,7 +54,7 @@ static void say(const char *s)
 
 	while (s[n])
 		n++;
-	uart_write(s, n);
+	x86_console_write(s, n);
 }
 
 void x86_wait_ticks(unsigned long n)
@@ -166,10 +166,10 @@ static void sc_irq_stack(void)
 	}
 	/* A broken guard must be noticed by the next interrupt entry and reported. */
 	over0 = x86_stack_overflows();
-	uart_tap(tapbuf, sizeof(tapbuf));
+	x86_console_tap(tapbuf, sizeof(tapbuf));
 	*x86_stack_guard(X86_SOFTIRQ_STACK) ^= 0xFFFFu;
 	x86_wait_ticks(1);
-	uart_tap(NULL, 0);
+	x86_console_tap(NULL, 0);
 	if (x86_stack_overflows() != over0 + 1 || !x86_contains(tapbuf, "softirq stack overflow") ||
 	    x86_stack_check() != 0) {
 		scenario_fail(&tally, name, "smashed softirq guard: overflows %lu -> %lu, report %s",
@@ -292,7 +292,7 @@ static void sc_screaming(void)
 		return;
 	}
 	n0 = irq_stat_total(e->irq);
-	uart_tap(tapbuf, sizeof(tapbuf));
+	x86_console_tap(tapbuf, sizeof(tapbuf));
 	edu_raise(e, 1);		/* never acknowledged: the line screams */
 	/*
 	 * The 8259 storms until the line is disabled; QEMU's IO-APIC pauses
@@ -301,7 +301,7 @@ static void sc_screaming(void)
 	 */
 	while (irq_get_depth(e->irq) == 0 && irq_stat_total(e->irq) - n0 <= STORM_EVENTS)
 		x86_safe_halt();
-	uart_tap(NULL, 0);
+	x86_console_tap(NULL, 0);
 	events = irq_stat_total(e->irq) - n0;
 	depth = irq_get_depth(e->irq);
 	t0 = pit_ticks();
@@ -546,7 +546,7 @@ static void sc_replay(void)
 
 static void run_shell(void)
 {
-	shell_init(&shell, uart_write, commands, GENIRQ_ARRAY_SIZE(commands));
+	shell_init(&shell, x86_console_write, commands, GENIRQ_ARRAY_SIZE(commands));
 	say("genirq shell: try help\n");
 	shell_prompt(&shell);
 	for (;;)
@@ -637,7 +637,7 @@ int x86_demo_main(void)
 	nr_edu = edu_probe(edu, EDU_MAX);
 	err = pit_request();
 	if (!err)
-		err = uart_request(&com1);
+		err = uart_probe(&com1) ? uart_request(&com1) : -ENODEV;
 	if (!err)
 		err = kbd_request();
 	port_irq_enable();

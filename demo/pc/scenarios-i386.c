@@ -11,7 +11,7 @@
 
 #include "i386.h"
 #include "scenario.h"
-#include "x86.h"
+#include "demo.h"
 
 #define RTC_IRQ		8u
 #define RTC_INDEX	0x70

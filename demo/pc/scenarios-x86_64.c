@@ -12,7 +12,7 @@
 #include <genirq/proc.h>
 
 #include "scenario.h"
-#include "x86.h"
+#include "demo.h"
 #include "x86_64.h"
 
 #define PINGS		1000u

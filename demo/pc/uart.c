@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * uart.c - the 16550s on COM1 and COM2, one driver for both: polled
- * output (COM1 is the console), interrupt driven input into a ring per
- * port that the scenarios and the shell read.
+ * uart.c - the 16550s on COM1 and COM2, one driver for both: interrupt
+ * driven input into a ring per port that the scenarios and the shell
+ * read (the port's console.c writes COM1 by polling).
  */
 #include <genirq/port.h>
-#include <genirq/spinlock.h>
 
-#include "x86.h"
+#include "demo.h"
 
 #define RBR	0	/* receive buffer (read) / transmit holding (write) */
 #define IER	1
@@ -29,7 +28,6 @@
 
 struct uart com1 = { .base = COM1_BASE, .isa = 4, .name = "COM1" };
 struct uart com2 = { .base = COM2_BASE, .isa = 3, .name = "COM2" };
-static struct irq_spinlock out_lock = IRQ_SPINLOCK_INIT;
 
 static inline void reg_w(const struct uart *u, unsigned int r, uint8_t v)
 {
@@ -58,11 +56,6 @@ static void hw_init(struct uart *u)
 	u->present = true;
 }
 
-void uart_init(void)
-{
-	hw_init(&com1);
-}
-
 /*
  * Nothing decodes an absent port: its reads float to 0xFF. A 16550 has
  * an LSR that never reads 0xFF when idle (bit 7 is a FIFO error flag)
@@ -89,52 +82,6 @@ void uart_send(struct uart *u, char c)
 	while (!(reg_r(u, LSR) & LSR_THRE))
 		port_cpu_relax();
 	reg_w(u, RBR, (uint8_t)c);
-}
-
-void uart_putc(char c)
-{
-	uart_send(&com1, c);
-}
-
-void uart_write(const char *s, size_t len)
-{
-	unsigned long flags = irq_spin_lock_irqsave(&out_lock);
-
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '\n')
-			uart_putc('\r');
-		uart_putc(s[i]);
-	}
-	irq_spin_unlock_irqrestore(&out_lock, flags);
-}
-
-static struct {
-	char	*buf;
-	size_t	size, len;
-} tap;
-
-void port_console_write(const char *text, size_t len)
-{
-	unsigned long flags = port_irq_save();
-
-	for (size_t i = 0; tap.buf && i < len && tap.len + 1 < tap.size; i++)
-		tap.buf[tap.len++] = text[i];
-	if (tap.buf)
-		tap.buf[tap.len] = '\0';
-	port_irq_restore(flags);
-	uart_write(text, len);
-}
-
-void uart_tap(char *buf, size_t size)
-{
-	unsigned long flags = port_irq_save();
-
-	tap.buf = size ? buf : NULL;
-	tap.size = size;
-	tap.len = 0;
-	if (tap.buf)
-		buf[0] = '\0';
-	port_irq_restore(flags);
 }
 
 static void set_ier(struct uart *u, uint8_t v)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * demo.h - the ppce500 demo kernel's devices, shared by kernel.c (boot,
+ * demo.h - the ppce500 demo kernel's devices, shared by main.c (boot,
  * drivers, shell) and scenarios.c (the boot-time self-tests).
  */
 #ifndef GENIRQ_PPC_DEMO_H

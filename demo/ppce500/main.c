@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel.c - the ppce500 demo kernel: boot, drivers (MPIC timer, the two
+ * main.c - the ppce500 demo kernel: boot, drivers (MPIC timer, the two
  * NS16550s on shared source 42, edu devices on PCI), the serial shell.
  *
  * Boot runs the scenarios of SCENARIOS.md that need no input, prints the

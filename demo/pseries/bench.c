@@ -22,7 +22,7 @@
 #include <genirq/irq.h>
 #include <genirq/xics.h>
 
-#include "../../demo/scenario.h"
+#include "scenario.h"
 #include "ppc64.h"
 
 #define H_EOI		0x64

@@ -16,8 +16,8 @@
 #include <genirq/proc.h>
 #include <genirq/xics.h>
 
-#include "../../demo/scenario.h"
-#include "../../demo/shell.h"
+#include "scenario.h"
+#include "shell.h"
 #include "ppc64.h"
 
 #define NR_IRQS		64

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * lines.c - the scenarios driven by two edu devices on one level PCI
+ * scenarios.c - the scenarios driven by two edu devices on one level PCI
  * line (an XICS LSI): shared-line, autoprobe, screaming-line,
  * affinity-move and free-vs-running.
  */
@@ -10,7 +10,7 @@
 #include <genirq/proc.h>
 #include <genirq/xics.h>
 
-#include "../../demo/scenario.h"
+#include "scenario.h"
 #include "ppc64.h"
 
 #define EDU_BIT_A		0x1u
