@@ -69,6 +69,12 @@ void ppc_pass_exit(void) __attribute__((noreturn));
 void ppc_console_emergency(void);
 /* Copy console output into @buf too (NULL stops); how much was copied. */
 void ppc_console_tap(char *buf, unsigned int size);
+/* The kernel command line, from the device tree at @fdt (boot, once). */
+void ppc_cmdline_init(uintptr_t fdt);
+/* Is @word one of the command line's words? */
+bool ppc_cmdline_has(const char *word);
+/* Start each console line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 unsigned int ppc_console_tapped(void);
 void ppc_set_nr_cpus(unsigned int n);
 extern uintptr_t ppc_pvpanic_bar;

@@ -54,6 +54,8 @@ long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long 
 int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
 	      unsigned int nret, unsigned int *rets);
 void console_put(const char *text, size_t len);
+/* Start each console line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 void console_break_lock(void);
 int console_get(char *buf, size_t size);
 void ppc64_printf(const char *fmt, ...) __irq_printf(1, 2);
@@ -110,9 +112,11 @@ void edu_raise(const struct edu *e, uint32_t bits);
 void edu_ack(const struct edu *e, uint32_t bits);
 uint32_t edu_status(const struct edu *e);
 
-/* lines.c: the scenarios on the edu line */
+/* scenarios.c: the scenarios on the edu line */
 void ppc64_line_scenarios(struct scenario_tally *t);
 bool ppc64_have_edu_pair(void);
+/* Autoprobe edu @dev's line (1, 2). Return: the irq, or -ENODEV. */
+int ppc64_edu_autoprobe(unsigned int dev);
 
 /* bench.c: make bench-ppc64, dispatch cost in instructions */
 extern bool ppc64_bench_bare;		/* 0x500 goes to the bare function */

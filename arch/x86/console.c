@@ -2,7 +2,8 @@
 /*
  * console.c - the x86 ports' console: COM1 at 115200 8N1, written by
  * polling (no interrupts, so it works before the core is up and from any
- * context); what the core logs can also be copied to a buffer (tests).
+ * context); what the core logs can also be copied to a buffer, and each
+ * line can be given a prefix (tests).
  */
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
@@ -22,6 +23,8 @@
 #define MCR_DTR_RTS_OUT2 0x0B	/* OUT2 gates the IRQ on real PCs */
 
 static struct irq_spinlock out_lock = IRQ_SPINLOCK_INIT;
+static const char *volatile label;	/* each line's prefix, or NULL */
+static bool line_start = true;		/* under out_lock */
 static struct {
 	char	*buf;
 	size_t	size, len;
@@ -50,11 +53,19 @@ void x86_console_write(const char *s, size_t len)
 	unsigned long flags = irq_spin_lock_irqsave(&out_lock);
 
 	for (size_t i = 0; i < len; i++) {
+		for (const char *p = line_start ? label : NULL; p && *p; p++)
+			putc_polled(*p);
+		line_start = s[i] == '\n';
 		if (s[i] == '\n')
 			putc_polled('\r');
 		putc_polled(s[i]);
 	}
 	irq_spin_unlock_irqrestore(&out_lock, flags);
+}
+
+void console_label(const char *prefix)
+{
+	label = prefix;
 }
 
 void port_console_write(const char *text, size_t len)

@@ -64,8 +64,10 @@ bool x86_local_timer_ticks(void);
 #define X86_MAX_CPUS	8
 #if defined(__x86_64__)
 # define X86_SP		"rsp"
+# define X86_ISA	"x86_64"
 #else
 # define X86_SP		"esp"
+# define X86_ISA	"i386"
 #endif
 
 enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
@@ -120,6 +122,8 @@ void x86_console_init(void);	/* before anything prints */
 void x86_console_write(const char *s, size_t len);
 /* Also copy what the core logs into @buf (NUL-ended); size 0 stops. */
 void x86_console_tap(char *buf, size_t size);
+/* Start each line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 
 /* The kernel's C entry after boot (the embedder's: demo/pc/main.c).
  * Return: 0 to leave QEMU with the PASS status, else the failure one. */
