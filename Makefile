@@ -100,7 +100,7 @@ $$($(1)_ELF): $$($(1)_OBJS) arch/$(1)/link.ld
 .PHONY: kernel-$(1) run-$(1) debug-$(1) check-$(1) check-run-$(1)
 kernel-$(1):
 	$(Q)scripts/deps.sh $$($(1)_DEPS)
-	$(Q)$$(MAKE) --no-print-directory -j2 $$($(1)_ELF)
+	$(Q)$$(MAKE) --no-print-directory -s -j2 $$($(1)_ELF)
 
 # On a terminal: the shell there, QEMU's Ctrl-A prefix on it (Ctrl-A X
 # quits); poweroff or Ctrl-A X end make with status 0. Without a
@@ -118,7 +118,19 @@ debug-$(1): kernel-$(1)
 	@echo "QEMU is halted; attach with: gdb-multiarch $$($(1)_ELF) -ex 'target remote :1234'"
 	$$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN) -s -S
 
-check-$(1): kernel-$(1)
+# The first run as a newcomer's `make run` without a terminal does it:
+# status 0, the self-test summary, the shell's prompt.
+check-run-$(1): kernel-$(1)
+	$(Q)$$(MAKE) --no-print-directory run-$(1) </dev/null >$(BUILD)/$(1)/run.log 2>&1; s=$$$$?; \
+	if [ $$$$s -eq 0 ] && grep -qE '^boot self-tests: [0-9]+ passed' $(BUILD)/$(1)/run.log && \
+	   grep -q '^$(PROMPT) ' $(BUILD)/$(1)/run.log; then \
+		echo "$(1)-run: PASS (make run ARCH=$(1) without a terminal: status 0, self-test summary, prompt)"; \
+	else \
+		echo "$(1)-run: FAIL: make run ARCH=$(1) without a terminal: status $$$$s (transcript: $(BUILD)/$(1)/run.log)"; \
+		tail -n 20 $(BUILD)/$(1)/run.log; exit 1; \
+	fi
+
+check-$(1): kernel-$(1) check-run-$(1)
 endef
 PROMPT		:= genirq>
 $(foreach p,$(PORTS),$(eval $(call port,$(p))))

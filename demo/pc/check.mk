@@ -29,12 +29,12 @@ PC_NOCOM2_x86_64 := smp4-no-com2
 PC_NOCOM2_ARGS_x86_64 := -smp 4
 PC_TIMEOUT_i386	:= 60
 PC_TIMEOUT_x86_64 := 90
-i386_RUN	:= -append shell
-x86_64_RUN	:= -append shell
-i386_READY	:= RX-READY
-x86_64_READY	:= RX-READY
-i386_TOUR	:= 0123456789R\rcat /proc/interrupts\rprobe\rticks\rpoweroff\r
-x86_64_TOUR	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\rticks\rcat /proc/interrupts\rpoweroff\r
+# Kernel command line words (demo/pc/main.c): "harness" prints every
+# verdict and runs the scenarios fed from here, "norx" skips those,
+# "exit" leaves QEMU after the verdict instead of starting the shell.
+i386_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
+x86_64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
+		   ticks\rcat /proc/interrupts\rprobe\rpoweroff\r
 
 # $(call pc_harness,ISA,RUN): the harness for one run of ISA's kernel.
 pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(PC_TIMEOUT_$(1)) \
@@ -43,18 +43,18 @@ pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(
 define pc_checks
 check-$(1):
 	$(Q)$(call pc_harness,$(1),scenarios) --ready RX-READY --input '0123456789R' --byte-delay 0.05 \
-		-- $$($(1)_QEMU) $(PC_ICOUNT)
+		-- $$($(1)_QEMU) $(PC_ICOUNT) -append 'harness exit'
 	$(Q)$(call pc_harness,$(1),$(PC_NOCOM2_$(1))) --quiet \
-		-- $$($(1)_QEMU_1UART) $(PC_ICOUNT) $(PC_NOCOM2_ARGS_$(1)) -append norx
+		-- $$($(1)_QEMU_1UART) $(PC_ICOUNT) $(PC_NOCOM2_ARGS_$(1)) -append 'harness norx exit'
 	$(Q)$(call pc_harness,$(1),shell) --quiet --ready RX-READY --byte-delay 0.02 \
 		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
-		-- $$($(1)_QEMU) $(PC_ICOUNT) -append shell $(PC_SHELL_QEMU_$(1))
+		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
 
 # The counts need -icount shift=0 (TSC = instructions): no KVM here.
 .PHONY: bench-$(1)
 bench-$(1): kernel-$(1)
 	$(Q)$(call pc_harness,$(1),bench) --quiet -- $$($(1)_QEMU) -icount shift=0$(comma)sleep=off \
-		-append norx >/dev/null || \
+		-append 'harness norx exit' >/dev/null || \
 		{ echo "bench-$(1): the kernel failed or printed no guest-bench line (see $(BUILD)/$(1)/bench.log)"; exit 1; }
 	$(Q)grep -hE '^genirq: (guest-bench|XT-PIC line)|dispatch:' $(BUILD)/$(1)/bench.log
 endef

@@ -8,13 +8,13 @@
 
 #include <genirq/interrupt.h>
 
+#include "rxring.h"
 #include "x86.h"
 
 /* --- the 16550 UARTs: COM1 (the console, ISA line 4), COM2 (line 3) --- */
 
 #define COM2_BASE	0x2F8
 #define COM1_IRQ	uart_irq_nr(&com1)
-#define UART_RING_SIZE	4096u	/* a power of two: a whole 4 KiB shell line fits */
 struct uart_stats {
 	unsigned long	runs;		/* handler calls that found data */
 	unsigned long	bytes;
@@ -27,9 +27,8 @@ struct uart {
 	const char		*name;
 	bool			present;	/* set by uart_init / uart_probe */
 	uint8_t			ier;
-	volatile unsigned int	head, tail;	/* head: handler; tail: reader */
 	struct uart_stats	stats;
-	char			ring[UART_RING_SIZE];
+	struct rx_ring		rx;		/* what the receive interrupt brought */
 };
 extern struct uart com1, com2;
 
@@ -42,6 +41,7 @@ void uart_loopback(struct uart *u, bool on);	/* MCR loop: what it sends, it rece
 void uart_send(struct uart *u, char c);	/* one byte out, polled */
 bool uart_rx_waiting(struct uart *u);	/* LSR: a byte is in the receiver */
 int uart_getc(struct uart *u);		/* from the ring; -1 when empty */
+unsigned long uart_lost(struct uart *u);	/* bytes the ring or the UART lost */
 void uart_get_stats(struct uart *u, struct uart_stats *s);
 
 /* --- the i8042 keyboard (IRQ 1) --- */

@@ -3,9 +3,10 @@
  * main.c - the x86 demo kernel's boot scenarios (SCENARIOS.md) and its
  * serial shell, shared by the i386 and x86_64 ports.
  *
- * Command line words: "shell" enters the shell after the scenarios
- * (poweroff ends QEMU with the verdict); "norx" skips the two scenarios
- * that need bytes from the harness. Every wait below is for an event of
+ * Command line words: none (make run): the self-tests print a summary
+ * line, then the shell; "harness": every verdict line, and the two
+ * scenarios that need bytes from the harness; "norx" skips those two;
+ * "exit" leaves QEMU with the verdict instead of starting the shell. Every wait below is for an event of
  * the machine; a hang is the harness's timeout to catch, never a verdict.
  */
 #include <genirq/hardirq.h>
@@ -17,6 +18,8 @@
 #include "shell.h"
 #include "demo.h"
 
+#define BANNER		"\ngenirq demo kernel, " X86_ISA " on QEMU's pc machine: the boot self-tests,\n" \
+			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 #define RX_TEXT		"0123456789"	/* what the harness sends first */
 #define RX_REPLAY_BYTE	'R'		/* then this one, while the line is off */
 #define TIMER_SPAN_NS	(500ull * 1000 * 1000)
@@ -29,7 +32,7 @@
  * byte has arrived (a wrong delivery would come at once). */
 #define REPLAY_QUIET_US	20000u
 
-static struct scenario_tally tally = { .write = x86_console_write };
+static struct scenario_tally tally = { .write = x86_console_write, .label = console_label };
 static struct edu edu[EDU_MAX];
 static unsigned int nr_edu;
 static uint64_t boot_tsc;
@@ -166,10 +169,12 @@ static void sc_irq_stack(void)
 	}
 	/* A broken guard must be noticed by the next interrupt entry and reported. */
 	over0 = x86_stack_overflows();
+	scenario_expect(&tally, "a softirq stack overflow");
 	x86_console_tap(tapbuf, sizeof(tapbuf));
 	*x86_stack_guard(X86_SOFTIRQ_STACK) ^= 0xFFFFu;
 	x86_wait_ticks(1);
 	x86_console_tap(NULL, 0);
+	scenario_expect_end(&tally);
 	if (x86_stack_overflows() != over0 + 1 || !x86_contains(tapbuf, "softirq stack overflow") ||
 	    x86_stack_check() != 0) {
 		scenario_fail(&tally, name, "smashed softirq guard: overflows %lu -> %lu, report %s",
@@ -292,6 +297,7 @@ static void sc_screaming(void)
 		return;
 	}
 	n0 = irq_stat_total(e->irq);
+	scenario_expect(&tally, "a stuck interrupt line, disabled");
 	x86_console_tap(tapbuf, sizeof(tapbuf));
 	edu_raise(e, 1);		/* never acknowledged: the line screams */
 	/*
@@ -302,6 +308,7 @@ static void sc_screaming(void)
 	while (irq_get_depth(e->irq) == 0 && irq_stat_total(e->irq) - n0 <= STORM_EVENTS)
 		x86_safe_halt();
 	x86_console_tap(NULL, 0);
+	scenario_expect_end(&tally);
 	events = irq_stat_total(e->irq) - n0;
 	depth = irq_get_depth(e->irq);
 	t0 = pit_ticks();
@@ -365,44 +372,34 @@ static void sc_autoprobe(void)
 
 /* --- the shell --- */
 
-static int cmd_probe(struct shell *sh, int argc, char **argv)
+static int machine_probe(struct shell *sh, unsigned int dev)
 {
-	unsigned long com = 1;
-	int irq;
+	int irq = autoprobe_uart(dev == 1 ? &com1 : &com2);
 
-	if (argc > 2 || (argc == 2 && (shell_parse_uint(argv[1], 3, &com) || com == 0)))
-		return -EINVAL;
-	irq = autoprobe_uart(com == 1 ? &com1 : &com2);
 	if (irq == -ENODEV)
 		return -ENODEV;
 	shell_printf(sh, "%d\n", irq);
 	return 0;
 }
 
-static int cmd_ticks(struct shell *sh, int argc, char **argv)
+static int machine_ticks(struct shell *sh)
 {
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
 	shell_printf(sh, "%lu ticks at %u Hz, %llu ms since boot (TSC %llu kHz), %lu keyboard scancodes\n",
 		     pit_ticks(), PIT_HZ, (unsigned long long)(x86_tsc_to_ns(rdtsc() - boot_tsc) / 1000000u),
 		     (unsigned long long)x86_tsc_khz(), kbd_scancodes());
 	return 0;
 }
 
-static int cmd_poweroff(struct shell *sh, int argc, char **argv)
+static void machine_poweroff(struct shell *sh)
 {
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	shell_printf(sh, "power off (%s)\n", tally.failed ? "scenarios failed" : "scenarios passed");
+	shell_printf(sh, "power off (%s)\n", tally.failed ? "self-tests failed" : "self-tests passed");
 	x86_exit(tally.failed || !tally.passed ? X86_EXIT_FAIL : X86_EXIT_PASS);
 }
 
-static const struct shell_cmd commands[] = {
-	{ "probe",	"probe [1|2] (autoprobe COM1's or COM2's line)", cmd_probe },
-	{ "ticks",	"ticks",				cmd_ticks },
-	{ "poweroff",	"poweroff",				cmd_poweroff },
+static const struct shell_machine machine = {
+	.ticks		= machine_ticks,
+	.probe		= machine_probe,
+	.poweroff	= machine_poweroff,
 };
 
 static struct shell shell;
@@ -457,7 +454,8 @@ static void sc_shell_garbage(void)
 	unsigned int want = GENIRQ_ARRAY_SIZE(bad) + 1, got;
 
 	capture_len = 0;
-	shell_init(&shell, capture_write, commands, GENIRQ_ARRAY_SIZE(commands));
+	shell_init(&shell, capture_write, NULL, 0);
+	shell.machine = &machine;
 	for (unsigned int i = 0; i < 4096; i++)
 		shell_input(&shell, 'x');
 	feed("\r");
@@ -482,7 +480,7 @@ static int rx_wait(void)
 
 		port_irq_disable();
 		c = uart_getc(&com1);
-		if (c >= 0) {
+		if (c >= 0 || uart_lost(&com1)) {
 			port_irq_enable();
 			return c;
 		}
@@ -497,7 +495,8 @@ static void sc_uart_rx(void)
 	unsigned int i;
 
 	uart_get_stats(&com1, &s0);
-	irq_log("boot to ready: %llu ms of TSC time since reset",
+	if (!tally.quiet)
+		irq_log("boot to ready: %llu ms of TSC time since reset",
 		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
 	say("RX-READY: send \"" RX_TEXT "\" then 'R'\n");
 	for (i = 0; i < sizeof(RX_TEXT) - 1; i++)
@@ -544,13 +543,21 @@ static void sc_replay(void)
 			      s1.runs - s0.runs, s2.runs - s1.runs, c, RX_REPLAY_BYTE);
 }
 
-static void run_shell(void)
+/* The shell on COM1's receive ring: what arrives is fed from here. */
+static __attribute__((noreturn)) void run_shell(void)
 {
-	shell_init(&shell, x86_console_write, commands, GENIRQ_ARRAY_SIZE(commands));
-	say("genirq shell: try help\n");
+	shell_init(&shell, x86_console_write, NULL, 0);
+	shell.machine = &machine;
+	shell.rx = &com1.rx;
 	shell_prompt(&shell);
-	for (;;)
-		shell_input(&shell, (char)rx_wait());
+	for (;;) {
+		port_irq_disable();
+		if (rx_ring_empty(&com1.rx) && shell.lost_shown == uart_lost(&com1))
+			x86_safe_halt();
+		else
+			port_irq_enable();
+		shell_feed(&shell);
+	}
 }
 
 #define COM2_TEXT	"COM2"
@@ -634,6 +641,8 @@ int x86_demo_main(void)
 	int err;
 
 	boot_tsc = rdtsc();
+	tally.quiet = !x86_cmdline_has("harness");
+	say(BANNER);
 	nr_edu = edu_probe(edu, EDU_MAX);
 	err = pit_request();
 	if (!err)
@@ -658,18 +667,20 @@ int x86_demo_main(void)
 	timed("autoprobe", sc_autoprobe);
 	timed("port's", port_scenarios);
 	timed("shell-garbage", sc_shell_garbage);
-	irq_log("scenario times (ms of TSC time):%s", times);
-	if (x86_cmdline_has("norx")) {
-		scenario_skip(&tally, "uart-rx-echo", "norx on the command line: no input fed");
-		scenario_skip(&tally, "replay-after-enable", "norx on the command line: no input fed");
+	if (!tally.quiet)
+		irq_log("scenario times (ms of TSC time):%s", times);
+	if (!x86_cmdline_has("harness") || x86_cmdline_has("norx")) {
+		scenario_skip(&tally, "uart-rx-echo", "no harness to feed input");
+		scenario_skip(&tally, "replay-after-enable", "no harness to feed input");
 	} else {
 		sc_uart_rx();
 		sc_replay();
 	}
 	err = scenario_summary(&tally);
-	irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",
+	if (!tally.quiet)
+		irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",
 		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
-	if (x86_cmdline_has("shell"))
-		run_shell();
-	return err;
+	if (x86_cmdline_has("exit"))
+		return err;
+	run_shell();
 }

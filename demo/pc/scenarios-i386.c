@@ -208,7 +208,8 @@ void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int
 	(void)edus;
 	(void)nr_edu;
 	sc_spurious(t);
-	bench_int();
+	if (!t->quiet)
+		bench_int();	/* make bench-i386 */
 	scenario_skip(t, "affinity-move", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
 	scenario_skip(t, "free-vs-running", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());
 	scenario_skip(t, "ipi-pingpong", "uniprocessor machine (port_nr_cpus() = %u)", port_nr_cpus());

@@ -19,6 +19,7 @@
 #define IER_RX		0x01
 #define IER_THRE	0x02
 #define LSR_DR		0x01
+#define LSR_OE		0x02	/* overrun: a byte was lost before RBR's */
 #define LSR_THRE	0x20
 #define LCR_DLAB	0x80
 #define LCR_8N1		0x03
@@ -95,18 +96,18 @@ static irqreturn_t uart_irq(int irq, void *dev)
 {
 	struct uart *u = dev;
 	unsigned int n = 0;
+	uint8_t lsr;
 
 	(void)irq;
 	(void)reg_r(u, IIR);
-	while (reg_r(u, LSR) & LSR_DR) {
+	while ((lsr = reg_r(u, LSR)) & LSR_DR) {
 		char c = (char)reg_r(u, RBR);
 
+		if (lsr & LSR_OE)		/* reading LSR cleared it */
+			rx_ring_overrun(&u->rx);
 		if (n++ == 0)
 			u->stats.last_first = c;
-		if (u->head - u->tail < UART_RING_SIZE) {
-			u->ring[u->head % UART_RING_SIZE] = c;
-			u->head++;
-		}
+		rx_ring_put(&u->rx, c);
 	}
 	if (n == 0) {
 		u->stats.empty++;
@@ -154,13 +155,12 @@ bool uart_rx_waiting(struct uart *u)
 
 int uart_getc(struct uart *u)
 {
-	int c;
+	return rx_ring_get(&u->rx);
+}
 
-	if (u->tail == u->head)
-		return -1;
-	c = (unsigned char)u->ring[u->tail % UART_RING_SIZE];
-	u->tail++;
-	return c;
+unsigned long uart_lost(struct uart *u)
+{
+	return rx_ring_lost(&u->rx);
 }
 
 void uart_get_stats(struct uart *u, struct uart_stats *s)

@@ -23,10 +23,12 @@ PPC_CMD_PASTE	:= $(PPC_RXTEST)$(call repeat,30,ticks\r)$(call repeat,270,echo~ok
 # The UART's line flapping between the CPUs, pasted: no wedge, no lost byte.
 PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinity\rticks\r$\
 		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
-ppc_RUN		:=
-ppc_READY	:= $(PPC_READY)
-ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\rcat /proc/interrupts\rprobe\rpoweroff\r
-PPC_ONE_CPU	:= $(subst -smp 2,-smp 1,$(ppc_QEMU))
+ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
+# -append harness (the device tree's /chosen/bootargs): every verdict
+# line, and the uart-rx-echo scenario through `rxtest`.
+PPC_CHECK_QEMU	:= $(ppc_QEMU) -append harness
+PPC_ONE_CPU	:= $(subst -smp 2,-smp 1,$(PPC_CHECK_QEMU))
 
 # $(call ppc_harness,RUN): the harness for one run, its expect file.
 ppc_harness	= $(HARNESS) --name ppc-$(1) --timeout 90 --pass-status $(ppc_PASS) \
@@ -34,11 +36,11 @@ ppc_harness	= $(HARNESS) --name ppc-$(1) --timeout 90 --pass-status $(ppc_PASS) 
 		  --expect-file demo/ppce500/expect/ppc-$(1).txt
 
 check-ppc:
-	$(Q)$(call ppc_harness,smp2) --input '$(PPC_SESSION)' --byte-delay 0.002 -- $(ppc_QEMU)
+	$(Q)$(call ppc_harness,smp2) --input '$(PPC_SESSION)' --byte-delay 0.002 -- $(PPC_CHECK_QEMU)
 	$(Q)$(call ppc_harness,smp1) --quiet --input '$(PPC_RXTEST)bench\rfinish\r' --byte-delay 0.002 \
 		-- $(PPC_ONE_CPU)
-	$(Q)$(call ppc_harness,paste) --quiet --input '$(PPC_CMD_PASTE)' --paste -- $(ppc_QEMU)
-	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(ppc_QEMU)
+	$(Q)$(call ppc_harness,paste) --quiet --input '$(PPC_CMD_PASTE)' --paste -- $(PPC_CHECK_QEMU)
+	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(PPC_CHECK_QEMU)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
 
@@ -48,7 +50,7 @@ check-ppc:
 .PHONY: bench-ppc
 bench-ppc: kernel-ppc
 	$(Q)out=$$($(call ppc_harness,bench) --quiet --input '$(PPC_RXTEST)bench\rfinish\r' \
-		--byte-delay 0.002 -- $(subst -icount shift=3,-icount shift=0$(comma)sleep=off,$(ppc_QEMU))) || \
+		--byte-delay 0.002 -- $(subst -icount shift=3,-icount shift=0$(comma)sleep=off,$(PPC_CHECK_QEMU))) || \
 	{ echo "$$out"; echo "bench-ppc: FAIL: no PASS with a guest-bench line (see $(BUILD)/ppc/check-bench.log)"; exit 1; }
 	$(Q)grep -aE '^(bench|guest-bench): ' $(BUILD)/ppc/check-bench.log | tr -d '\r'
 

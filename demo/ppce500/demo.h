@@ -76,7 +76,7 @@ extern struct demo demo;
 irqreturn_t edu_handler(int irq, void *dev);
 void edu_raise(struct edu *e, uint32_t bits);
 void edu_ack(struct edu *e);
-int edu_autoprobe(void);
+int edu_autoprobe(unsigned int dev);
 void uart_set_loopback(struct uart *u, bool on);
 void uart_send(struct uart *u, char c);
 void wait_tb(uint64_t tb_ticks);

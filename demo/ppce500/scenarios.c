@@ -294,7 +294,7 @@ static void sc_autoprobe(void)
 		scenario_skip(T, "autoprobe", "no edu device (run with -device edu)");
 		return;
 	}
-	found = edu_autoprobe();
+	found = edu_autoprobe(0);
 	if (found != demo.edu_irq)
 		scenario_fail(T, "autoprobe", "probe_irq_off gave %d, edu is on irq %d", found,
 			      demo.edu_irq);
@@ -325,10 +325,13 @@ static void sc_spurious_vector(void)
 		scenario_fail(T, "spurious-vector", "cannot set up MPIC timer 1");
 		return;
 	}
+	/* QEMU says so on its own stderr, unlabelled: "openpic_iack: bad raised IRQ". */
+	scenario_expect(T, "spurious MPIC vectors");
 	mpic_set_cpu_priority(demo.pic, 1);
 	mpic_timer_start(demo.pic, 1, MPIC_TIMER_HZ / 1000);
 	wait_tb(50u * TB_MS);
 	mpic_timer_start(demo.pic, 1, 0);
+	scenario_expect_end(T);
 	free_irq((unsigned int)irq, (void *)&bait);	/* masks it: nothing left raised */
 	mpic_set_cpu_priority(demo.pic, 0);
 	spu = irq_spurious_count(0) - spu0;
@@ -355,10 +358,12 @@ static void sc_screaming(void)
 	free_irq(irq, a);		/* edu-b's handler stays: it never claims edu-a */
 	ev = irq_stat_total(irq);
 	t0 = demo.ticks;
+	scenario_expect(T, "a stuck interrupt line, disabled");
 	ppc_console_tap(tap, sizeof(tap));
 	edu_raise(a, 1);		/* back here once the line is disabled */
 	t1 = demo.ticks;
 	ppc_console_tap(NULL, 0);
+	scenario_expect_end(T);
 	ev = irq_stat_total(irq) - ev;
 	off = irq_get_depth(irq) > 0;
 	named = contains(tap, "nobody cared") && contains(tap, "edu-b");
@@ -546,9 +551,21 @@ void run_boot_scenarios(void)
 	sc_ipi_pingpong();
 }
 
+static size_t text_len;
+
+/* The garbage session's console: kept in text[], shown nowhere. */
+static void capture(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len && text_len + 1 < sizeof(text); i++)
+		text[text_len++] = s[i];
+	text[text_len] = '\0';
+}
+
 /* Bad input straight into the shell: one error line each, shell alive. */
 void scenario_shell_garbage(struct shell *sh)
 {
+	void (*write)(const char *text, size_t len) = sh->write;
+
 	static const char *const bad[] = {
 		"\x01\x02\x1b[A", "frobnicate now", "echo zz > /proc/irq/%d/smp_affinity",
 		"echo 0 > /proc/irq/%d/smp_affinity", "echo 100000000,0 > /proc/irq/%d/smp_affinity",
@@ -558,7 +575,9 @@ void scenario_shell_garbage(struct shell *sh)
 	char line[96];
 	unsigned int errors, lines = 1;
 
-	ppc_console_tap(text, sizeof(text));
+	text_len = 0;
+	text[0] = '\0';
+	sh->write = capture;
 	for (unsigned int i = 0; i < 4096; i++)
 		shell_input(sh, (char)('A' + i % 26));
 	shell_input(sh, '\r');
@@ -570,8 +589,7 @@ void scenario_shell_garbage(struct shell *sh)
 	}
 	for (const char *p = "help\r"; *p; p++)
 		shell_input(sh, *p);
-	ppc_console_tap(NULL, 0);
-	shell_printf(sh, "\n");
+	sh->write = write;
 	errors = count_of(text, "error:");
 	if (errors != lines || !contains(text, "poweroff"))
 		scenario_fail(T, "shell-garbage", "%u error lines for %u bad lines, help %s", errors,

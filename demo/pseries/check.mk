@@ -11,7 +11,7 @@
 # arrives there, visible in /proc/interrupts.
 PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\n$\
 		   ls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\n$\
-		   ipi 0\nipi 1\nuptime\ncat /proc/interrupts\npoweroff\n
+		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\npoweroff\n
 # Pasted in one piece: each IPI handler raises a softirq, and the VTY
 # interrupts of the rest of the paste arrive while it runs (irq-in-softirq
 # on the hardirq stack); then the same on CPU1 with the VTY moved there.
@@ -20,9 +20,9 @@ PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq
 		   $(call PPC64_IPI_ROUND,50,1)stats\npoweroff\n
 # 300 short commands pasted in one piece with the VTY moved to CPU1 (which
 # wakes the shell's CPU0): every line runs, nothing is dropped.
-PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,uptime\n)stats\npoweroff\n
-ppc64_RUN	:= -append interactive
-ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\ruptime\rcat /proc/interrupts\rpoweroff\r
+PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
+ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
 
 # $(call ppc64_harness,RUN,PASS,INPUT): the harness for one run; it
 # powers the machine down from the monitor when asked (the EPOW scenario).
@@ -31,6 +31,9 @@ ppc64_harness	= rm -f $(BUILD)/ppc64/$(1).mon; \
 		  --ready 'genirq: ready for input' --input '$(3)' --log $(BUILD)/ppc64/$(1).log \
 		  --monitor $(BUILD)/ppc64/$(1).mon --monitor-after 'genirq: waiting for EPOW' \
 		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+# $(call ppc64_check,FIRMWARE,CPUS[,ARGS]): the machine with -append harness
+# (every verdict line; the scenarios that wait for the monitor and input).
+ppc64_check	= $(call ppc64_qemu,$(1),$(2)) -append 'harness $(3)'
 # $(call ppc64_mon,RUN): the console on stdio, the monitor on a socket.
 ppc64_mon	= -serial stdio -monitor unix:$(BUILD)/ppc64/$(1).mon,server=on,wait=off
 ppc64_status	:= demo/pseries/qemu-status.sh
@@ -39,17 +42,17 @@ ppc64_status	:= demo/pseries/qemu-status.sh
 # exit; qemu-status.sh turns 0 into 33 for the harness.
 check-ppc64:
 	$(Q)$(call ppc64_harness,vof,33,$(PPC64_INPUT)) --expect-file demo/pseries/expect/ppc64-scenarios.txt \
-		-- $(ppc64_status) $(call ppc64_qemu,vof,2) $(call ppc64_mon,vof)
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,vof)
 	$(Q)$(call ppc64_harness,slof,33,$(PPC64_INPUT)) --expect-file demo/pseries/expect/ppc64-scenarios.txt \
-		--quiet -- $(ppc64_status) $(call ppc64_qemu,slof,2) $(call ppc64_mon,slof)
+		--quiet -- $(ppc64_status) $(call ppc64_check,slof,2) $(call ppc64_mon,slof)
 	$(Q)$(call ppc64_harness,ipi-paste,33,$(PPC64_IPI_PASTE)) --quiet --paste \
 		--expect-file demo/pseries/expect/ppc64-ipi-paste.txt \
-		-- $(ppc64_status) $(call ppc64_qemu,vof,2) $(call ppc64_mon,ipi-paste)
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,ipi-paste)
 	$(Q)$(call ppc64_harness,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
 		--expect-file demo/pseries/expect/ppc64-cmd-paste.txt \
-		-- $(ppc64_status) $(call ppc64_qemu,vof,2) $(call ppc64_mon,cmd-paste)
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,cmd-paste)
 	$(Q)$(call ppc64_harness,fail,1,hello genirq\ntrap\n) --quiet \
-		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_qemu,vof,1) $(call ppc64_mon,fail)
+		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_check,vof,1) $(call ppc64_mon,fail)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One CPU: under icount the
@@ -59,8 +62,8 @@ bench-ppc64: kernel-ppc64
 	$(Q)rm -f $(BUILD)/ppc64/bench.mon
 	$(Q)$(HARNESS) --name ppc64-bench --pass-status 33 --timeout 60 --quiet \
 		--log $(BUILD)/ppc64/bench.log --expect-file demo/pseries/expect/ppc64-bench.txt \
-		-- $(ppc64_status) $(call ppc64_qemu,vof,1) $(call ppc64_mon,bench) \
-		-icount shift=0,sleep=off -append bench >/dev/null \
+		-- $(ppc64_status) $(call ppc64_check,vof,1,bench) $(call ppc64_mon,bench) \
+		-icount shift=0,sleep=off >/dev/null \
 		|| { echo "bench-ppc64: the bench kernel failed (see $(BUILD)/ppc64/bench.log)"; exit 1; }
 	$(Q)grep -h "^guest-bench:" $(BUILD)/ppc64/bench.log \
 		|| { echo "bench-ppc64: no guest-bench line in $(BUILD)/ppc64/bench.log"; exit 1; }

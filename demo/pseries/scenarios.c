@@ -212,10 +212,12 @@ static void scenario_screaming(struct scenario_tally *t)
 	free_irq((unsigned int)line, &dev[1]);
 	err = request_irq((unsigned int)line, deaf_handler, IRQF_SHARED, "edu-deaf", &dev[0]);
 	events = irq_stat_total((unsigned int)line);
+	scenario_expect(t, "a stuck interrupt line, disabled");
 	edu_raise(&edu[0], EDU_BIT_A);		/* and never acknowledged */
 	end = mftb() + ms_to_tb(STORM_WAIT_MS);
 	while (irq_get_depth(line) == 0 && mftb() < end)
 		port_cpu_relax();
+	scenario_expect_end(t);
 	depth = irq_get_depth(line);
 	events = irq_stat_total((unsigned int)line) - events;
 	edu_ack(&edu[0], EDU_BIT_A);
@@ -274,6 +276,26 @@ void ppc64_line_scenarios(struct scenario_tally *t)
 	if (cpumask_weight(irq_cpu_online_mask()) >= 2)
 		scenario_free_running(t);
 	scenario_screaming(t);
+}
+
+/* The shell's probe: edu @which (1 or 2) asserts; its handlers step aside. */
+int ppc64_edu_autoprobe(unsigned int which)
+{
+	unsigned long mask;
+	int found;
+
+	if (line < 0 || which < 1 || which > nr_edu)
+		return -ENODEV;
+	free_irq((unsigned int)line, &dev[0]);
+	free_irq((unsigned int)line, &dev[1]);
+	mask = probe_irq_on();
+	edu_raise(&edu[which - 1], EDU_BIT_A);
+	port_delay_us(20000);
+	found = probe_irq_off(mask);
+	edu_ack(&edu[which - 1], EDU_BIT_A);
+	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", &dev[0]);
+	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-b", &dev[1]);
+	return found;
 }
 
 bool ppc64_have_edu_pair(void)
