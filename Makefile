@@ -147,10 +147,19 @@ debug: debug-$(or $(ARCH),$(RUN_DEFAULT))
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
+	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|host]"
+	@echo "                    boot a demo kernel in QEMU (x86_64 by default): banner,"
+	@echo "                    self-test summary, shell (help; poweroff or Ctrl-A X leaves);"
+	@echo "                    without a terminal, a short scripted tour"
+	@echo "make debug ARCH=... the same, QEMU halted with a gdb stub"
+	@echo "make kernel-<isa>   build that demo kernel only"
 	@echo "make check          everything: host tests (plain, ASan+UBSan, TSan), stress,"
-	@echo "                    freestanding cross builds, C++ headers, QEMU ports"
+	@echo "                    fuzz replay, spin, bench budgets, freestanding cross builds,"
+	@echo "                    C++ headers, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
-	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
+	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
+	@echo "                    session, and make run without a terminal (check-run-<isa>)"
+	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
 	@echo "make stress         long concurrent stress under ThreadSanitizer (10^7 events)"
 	@echo "make fuzz           each fuzzer for FUZZ_SECONDS (default 600); see docs/reliability.md"
 	@echo "make check-fuzz     fuzz corpus replay + short fixed-seed runs (part of check)"

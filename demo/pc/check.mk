@@ -29,6 +29,11 @@ PC_NOCOM2_x86_64 := smp4-no-com2
 PC_NOCOM2_ARGS_x86_64 := -smp 4
 PC_TIMEOUT_i386	:= 60
 PC_TIMEOUT_x86_64 := 90
+# make run: -icount too (timer-ticks measures PIT ticks against the TSC,
+# and plain TCG lets them drift apart), sleep=on so that idle time in the
+# shell runs at the host's pace.
+i386_RUN	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0)
+x86_64_RUN	:= $(i386_RUN)
 # Kernel command line words (demo/pc/main.c): "harness" prints every
 # verdict and runs the scenarios fed from here, "norx" skips those,
 # "exit" leaves QEMU after the verdict instead of starting the shell.
