@@ -118,9 +118,11 @@ bool ppc64_have_edu_pair(void);
 /* Autoprobe edu @dev's line (1, 2). Return: the irq, or -ENODEV. */
 int ppc64_edu_autoprobe(unsigned int dev);
 
+/* irq.c: when set, every external interrupt (0x500) goes to this
+ * function instead of genirq, on the interrupted stack (a bare floor). */
+extern void (*volatile ppc64_external_hook)(void);
+
 /* bench.c: make bench-ppc64, dispatch cost in instructions */
-extern bool ppc64_bench_bare;		/* 0x500 goes to the bare function */
-void ppc64_bench_bare_irq(void);
 void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev);
 
 /* main.c */

@@ -111,6 +111,28 @@ static const struct irq_chip bench_chip = {
 };
 
 static volatile uint64_t bench_in;
+static struct irq_domain *bench_domain;
+
+/* The software vectors of the bench: into genirq, and a bare floor. */
+#define BENCH_VECTOR	(I386_VECTOR_SOFT + 0)
+#define BARE_VECTOR	(I386_VECTOR_SOFT + 1)
+
+static void bench_dispatch(void *regs)
+{
+	irq_handle_domain_entry(bench_domain, 0, regs);
+}
+
+static void bench_vector(struct i386_regs *regs)
+{
+	x86_irq_on_stack(bench_dispatch, regs);
+}
+
+static void bare_vector(struct i386_regs *regs)
+{
+	(void)regs;
+	bench_in = rdtsc();		/* the floor: no genirq at all */
+	i386_pic_eoi();
+}
 
 static irqreturn_t bench_handler(int irq, void *dev)
 {
@@ -184,18 +206,21 @@ static void bench_int(void)
 		irq_log("guest-bench skipped: ISA line %u busy", BENCH_ISA_IRQ);
 		return;
 	}
-	i386_bench_domain = d;
-	SOFT_INT(I386_VECTOR_BENCH, bench_in, &dummy, &dummy);	/* warm up */
-	SOFT_INT(I386_VECTOR_BENCH, bench_in, &gto, &gback);
-	i386_bench_domain = NULL;
+	bench_domain = d;
+	i386_set_soft_vector(BENCH_VECTOR, bench_vector);
+	i386_set_soft_vector(BARE_VECTOR, bare_vector);
+	SOFT_INT(BENCH_VECTOR, bench_in, &dummy, &dummy);	/* warm up */
+	SOFT_INT(BENCH_VECTOR, bench_in, &gto, &gback);
+	i386_set_soft_vector(BENCH_VECTOR, NULL);
 	SOFT_INT(I386_VECTOR_PIC + BENCH_ISA_IRQ, bench_in, &dummy, &dummy);
 	SOFT_INT(I386_VECTOR_PIC + BENCH_ISA_IRQ, bench_in, &pto, &pback);
 	free_irq(BENCH_ISA_IRQ, (void *)&bench_chip);
 	free_irq((unsigned int)irq, (void *)&bench_chip);
-	SOFT_INT(I386_VECTOR_BARE, i386_bare_tsc, &dummy, &dummy);
-	SOFT_INT(I386_VECTOR_BARE, i386_bare_tsc, &bto, &bback);
+	SOFT_INT(BARE_VECTOR, bench_in, &dummy, &dummy);
+	SOFT_INT(BARE_VECTOR, bench_in, &bto, &bback);
+	i386_set_soft_vector(BARE_VECTOR, NULL);
 	irq_log("guest-bench: software interrupt (int $0x%x, bare $0x%x) to the handler and back: genirq %llu %llu, bare %llu %llu (instructions under -icount shift=0)",
-		I386_VECTOR_BENCH, I386_VECTOR_BARE,
+		BENCH_VECTOR, BARE_VECTOR,
 		(unsigned long long)gto, (unsigned long long)gback,
 		(unsigned long long)bto, (unsigned long long)bback);
 	irq_log("XT-PIC line %u (%s flow) by int $0x%x: %llu instructions to the handler, %llu back",

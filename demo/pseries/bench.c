@@ -10,7 +10,7 @@
  *  - genirq: the hardirq stack, xics_handle() (H_XIRR), the domain
  *    lookup, handle_percpu_irq() with the XICS IPI chip (ack = H_IPI
  *    0xff, eoi = H_EOI), one handler with default flags, irq_exit;
- *  - bare: ppc64_bench_bare_irq() below, and nothing else.
+ *  - bare: bare_irq() below (ppc64_external_hook), and nothing else.
  *
  * The counter is the timebase. Under -icount shift=0 virtual time is one
  * nanosecond per instruction, and QEMU derives the timebase from virtual
@@ -31,11 +31,10 @@
 #define MFRR_NONE	0xffu
 #define NS_PER_S	1000000000u	/* shift=0: one instruction per ns */
 
-bool ppc64_bench_bare;
 static volatile uint64_t bare_tb, handler_tb;
 
 /* The floor: take the counter, accept, drop the MFRR, end. */
-void ppc64_bench_bare_irq(void)
+static void bare_irq(void)
 {
 	unsigned long xirr, dummy;
 
@@ -99,9 +98,9 @@ void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, v
 	if (err == 0)
 		free_irq(irq, (void *)&handler_tb);
 	seen = irq_stat_cpu(irq, port_cpu_id()) - seen;
-	ppc64_bench_bare = true;
+	ppc64_external_hook = bare_irq;
 	b_ok = self_ipi(&bare_tb, b);
-	ppc64_bench_bare = false;
+	ppc64_external_hook = NULL;
 	restored = request_irq(irq, handler, IRQF_PERCPU, "IPI", dev);
 	if (err == 0)
 		err = restored;
