@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <genirq/interrupt.h>
+
 #include "ppc_asm.h"
 
 /* The registers an exception stub saved (layout: ppc_asm.h REG_*). */
@@ -97,6 +99,16 @@ void uart_putc(uintptr_t base, char c);
 /* irq.c: the interrupt glue. */
 struct mpic;
 void ppc_irq_init(struct mpic *pic);
+
+/* smp.c: IPI 2 ends a doze (0 and 1 are free for the embedder) */
+#define PPC_WAKE_IPI	2
+/* Start CPU 1 when @nr_cpus > 1, after the wake IPI's line. Return: all online. */
+bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus);
+/* A per-CPU line for MPIC IPI @ipi with handler @fn (fails the run if not). */
+int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name);
+void ppc_send_ipi(unsigned int ipi, unsigned int cpu);
+/* End @cpu's doze (its idle loop then looks for work). */
+void ppc_wake_cpu(unsigned int cpu);
 void ppc_exception(struct ppc_regs *regs);
 /* On this CPU, call @fn instead of the MPIC's IACK -> genirq -> EOI (NULL: back to it). */
 void ppc_irq_set_dispatch(void (*fn)(void *regs));

@@ -98,34 +98,11 @@ static inline uintptr_t ppc64_sp(void)
 	return sp;
 }
 
-struct scenario_tally;
-
-/* edu.c: QEMU's edu PCI devices as programmable level sources */
-#define EDU_MAX		2
-struct edu {
-	volatile uint32_t	*mmio;
-	unsigned int		slot;
-	uint32_t		lsi;
-};
-unsigned int edu_probe(struct edu *devs, unsigned int max);
-void edu_raise(const struct edu *e, uint32_t bits);
-void edu_ack(const struct edu *e, uint32_t bits);
-uint32_t edu_status(const struct edu *e);
-
-/* scenarios.c: the scenarios on the edu line */
-void ppc64_line_scenarios(struct scenario_tally *t);
-bool ppc64_have_edu_pair(void);
-/* Autoprobe edu @dev's line (1, 2). Return: the irq, or -ENODEV. */
-int ppc64_edu_autoprobe(unsigned int dev);
-
 /* irq.c: when set, every external interrupt (0x500) goes to this
  * function instead of genirq, on the interrupted stack (a bare floor). */
 extern void (*volatile ppc64_external_hook)(void);
 
-/* bench.c: make bench-ppc64, dispatch cost in instructions */
-void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev);
-
-/* main.c */
+/* The kernel's C entry after boot (the embedder's: demo/pseries/main.c). */
 void ppc64_start(unsigned long prom_entry);
 
 /* smp.c */
@@ -133,8 +110,5 @@ void ppc64_secondary_start(void);
 unsigned int ppc64_start_secondaries(void);
 void ppc64_idle(bool (*busy)(void));
 void ppc64_wake_cpu(unsigned int cpu);
-bool ppc64_smp_ipi(void);
-void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
-			 irq_handler_t handler, void *dev);
 
 #endif

@@ -31,7 +31,7 @@
 #include "ppc.h"
 #include "shell.h"
 
-#define BENCH_IPI	1		/* IPI 0 is smp.c's */
+#define BENCH_IPI	1		/* IPI 0 is the ping-pong's, 2 the port's wake */
 #define BENCH_PRIO	9		/* task priority: only IPIs (10) get through */
 #define PHASES		5		/* instructions per 2 timebase ticks */
 #define CAL_LOOP	1000		/* calibration: bdnz iterations */

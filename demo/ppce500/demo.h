@@ -82,13 +82,10 @@ void uart_send(struct uart *u, char c);
 void wait_tb(uint64_t tb_ticks);
 void uart_rx_flush(void);
 
-/* smp.c */
-bool smp_init(void);
-void smp_send_ipi(unsigned int cpu);
-/* End @cpu's doze (its idle loop then looks for work). */
-void smp_wake_cpu(unsigned int cpu);
-
 /* scenarios.c */
+#define PINGPONG_IPI	0		/* bench.c uses 1, the port 2 */
+/* The ping-pong IPI's per-CPU line (demo.ipi_irq): before ppc_smp_init(). */
+void scenario_ipi_setup(void);
 void run_boot_scenarios(void);
 struct shell;
 void scenario_shell_garbage(struct shell *sh);

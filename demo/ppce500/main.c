@@ -110,7 +110,7 @@ static irqreturn_t uart_handler(int irq, void *dev)
 	/* The shell loop dozes on CPU 0 until an interrupt: with the line on
 	 * CPU 1 it would sleep until its next tick while input piles up. */
 	if (mine && u == &demo.uart[0] && port_cpu_id() != SHELL_CPU)
-		smp_wake_cpu(SHELL_CPU);
+		ppc_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(mine);
 }
 
@@ -406,7 +406,8 @@ void kernel_main(uint32_t dtb)
 	devices_setup();
 	mpic_cpu_init(demo.pic);
 	port_irq_enable();
-	demo.smp_ok = smp_init();
+	scenario_ipi_setup();
+	demo.smp_ok = ppc_smp_init(demo.pic, demo.nr_cpus);
 	if (!demo.tally.quiet)
 		irq_log("ppce500: MPIC %u sources, %u CPU(s), uart1 %s, %u edu on source %u, pvpanic %s",
 		mpic_nr_sources(demo.pic), demo.nr_cpus, demo.uart[1].present ? "yes" : "no",

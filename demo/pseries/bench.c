@@ -23,7 +23,7 @@
 #include <genirq/xics.h>
 
 #include "scenario.h"
-#include "ppc64.h"
+#include "demo.h"
 
 #define H_EOI		0x64
 #define H_IPI		0x6c

@@ -6,7 +6,7 @@
  * wired-OR (see qemu/edu.md). Config space through RTAS; VOF leaves BARs
  * unassigned, SLOF assigns them but leaves memory decode off.
  */
-#include "ppc64.h"
+#include "demo.h"
 
 #define EDU_ID			0x11e81234u	/* device << 16 | vendor */
 #define PCI_ID			0x00

@@ -18,7 +18,7 @@
 
 #include "scenario.h"
 #include "shell.h"
-#include "ppc64.h"
+#include "demo.h"
 
 #define NR_IRQS		64
 #define TICK_SPAN_MS	500		/* timer-ticks: span of timebase measured */

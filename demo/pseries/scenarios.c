@@ -11,7 +11,7 @@
 #include <genirq/xics.h>
 
 #include "scenario.h"
-#include "ppc64.h"
+#include "demo.h"
 
 #define EDU_BIT_A		0x1u
 #define EDU_BIT_B		0x2u
