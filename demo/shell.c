@@ -228,7 +228,7 @@ static const struct shell_cmd builtins[] = {
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
-	{ "poweroff",	"poweroff (leave QEMU)",	cmd_poweroff },
+	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
 };
 
 static int cmd_help(struct shell *sh, int argc, char **argv)

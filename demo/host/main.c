@@ -9,6 +9,7 @@
  * commands from standard input (try `help`).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -136,6 +137,26 @@ static void run_script(struct shell *sh, const char *const *lines)
 	}
 }
 
+static int host_ticks(struct shell *sh)
+{
+	shell_printf(sh, "%lu ticks at 100 Hz of simulated time, %lu timer softirqs\n", ticks,
+		     timer_softirqs);
+	return 0;
+}
+
+static void host_poweroff(struct shell *sh)
+{
+	(void)sh;
+	printf("power off\n");
+	exit(0);
+}
+
+/* No probe: nothing here can be made to interrupt on request. */
+static const struct shell_machine machine = {
+	.ticks		= host_ticks,
+	.poweroff	= host_poweroff,
+};
+
 int main(int argc, char **argv)
 {
 	static struct shell sh;
@@ -154,6 +175,7 @@ int main(int argc, char **argv)
 	sim_console_echo(true);
 	setup();
 	shell_init(&sh, out, NULL, 0);
+	sh.machine = &machine;
 	printf("genirq demo: 2 simulated CPUs; timer (100 Hz), serial, and two devices "
 	       "sharing one level line\n");
 	for (unsigned int second = 1; second <= SECONDS; second++) {
