@@ -47,13 +47,98 @@ XFLAGS_aarch64	:= -mno-outline-atomics
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 
-# Ports add themselves here: arch/<isa>/port.mk defines check-<isa> and
-# run-<isa>, appends check-<isa> to PORT_CHECKS once it is reliable, and
-# may set RUN_DEFAULT (what `make run` without ARCH boots).
-PORT_CHECKS	:=
-RUN_DEFAULT	:= run-host
+# The QEMU ports. Each arch/<isa>/port.mk sets only that ISA's variables
+# (compiler, flags, port and demo sources, the QEMU machine); the rules
+# are one template (`port` below), instantiated per ISA; each demo
+# machine's checks are in demo/<machine>/check.mk.
+PORTS		:= i386 x86_64 ppc ppc64
+PORT_CHECKS	:= $(addprefix check-,$(PORTS))
 ARCH		?=
--include $(sort $(wildcard arch/*/port.mk))
+RUN_DEFAULT	:= x86_64
+# QEMU_ACCEL=kvm asks for KVM; TCG otherwise: a /dev/kvm that exists is
+# not a KVM that works (shared/qemu/x86.md).
+X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
+comma		:= ,
+HARNESS		:= python3 scripts/qemu-harness.py
+DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c
+include $(foreach p,$(PORTS),arch/$(p)/port.mk)
+
+# $(call port,ISA): the kernel, `make run`, `make debug` and the first-run
+# check of one ISA, from the variables its arch/<isa>/port.mk sets:
+#   <isa>_CC, _CFLAGS, _ASFLAGS, _LDFLAGS	compiler and flags
+#   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
+#   <isa>_CTRL		its controllers
+#   <isa>_MACHINE	its demo kernel, demo/<machine>/ (and _DEMO_SRCS from it)
+#   <isa>_DEPS		scripts/deps.sh's arguments
+#   <isa>_QEMU		the machine, kernel loaded, console on stdio
+#   <isa>_PASS		QEMU's exit status for the kernel's PASS exit (never 0)
+#   <isa>_RUN		kernel arguments of `make run`; _TOUR what the tour types
+# A port's host tests (*-host-test.c) are not part of its kernel.
+define port
+$(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
+$(1)_SRCS	:= $(CORE_SRCS) $$($(1)_CTRL) $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
+		   $$(filter-out %-host-test.c,$$(sort $$(wildcard $$(addsuffix /*.c,$$($(1)_DIRS)))))
+$(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) $(BUILD)/$(1)/obj/arch/$(1)/boot.o
+$(1)_HDRS	:= $(CORE_HDRS) $$(wildcard demo/*.h demo/$$($(1)_MACHINE)/*.h $$(addsuffix /*.h,$$($(1)_DIRS)))
+$(1)_INC	:= $(INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
+
+$(BUILD)/$(1)/obj/%.o: %.c $$($(1)_HDRS)
+	$(Q)mkdir -p $$(dir $$@)
+	@echo "  CC [$(1)] $$<"
+	$(Q)$$($(1)_CC) $(CSTD) $(WARN) $$($(1)_INC) $$($(1)_CFLAGS) -c $$< -o $$@
+
+$(BUILD)/$(1)/obj/arch/$(1)/boot.o: arch/$(1)/boot.S $$($(1)_HDRS)
+	$(Q)mkdir -p $$(dir $$@)
+	@echo "  AS [$(1)] $$<"
+	$(Q)$$($(1)_CC) $$($(1)_INC) $$($(1)_ASFLAGS) -c $$< -o $$@
+
+$$($(1)_ELF): $$($(1)_OBJS) arch/$(1)/link.ld
+	@echo "  LD [$(1)] $$@"
+	$(Q)$$($(1)_CC) -nostdlib -static $$($(1)_LDFLAGS) -Wl,-T,arch/$(1)/link.ld -Wl,--build-id=none \
+		-Wl,--no-warn-rwx-segments -o $$@ $$($(1)_OBJS) -lgcc
+
+.PHONY: kernel-$(1) run-$(1) debug-$(1) check-$(1) check-run-$(1)
+kernel-$(1):
+	$(Q)scripts/deps.sh $$($(1)_DEPS)
+	$(Q)$$(MAKE) --no-print-directory -s -j2 $$($(1)_ELF)
+
+# On a terminal: the shell there, QEMU's Ctrl-A prefix on it (Ctrl-A X
+# quits); poweroff or Ctrl-A X end make with status 0. Without a
+# terminal: a short scripted tour, printed as it runs.
+run-$(1): kernel-$(1)
+	$(Q)if [ -t 0 ]; then \
+		$$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN); s=$$$$?; \
+		[ $$$$s -eq 0 ] || [ $$$$s -eq $$($(1)_PASS) ] || { echo "QEMU exit status $$$$s"; exit 1; }; \
+	else \
+		$(HARNESS) --name $(1)-run --tour --timeout 120 --pass-status $$($(1)_PASS) \
+			--ready '$$(or $$($(1)_READY),$(PROMPT))' --input '$$($(1)_TOUR)' -- $$($(1)_QEMU) $$($(1)_RUN); \
+	fi
+
+debug-$(1): kernel-$(1)
+	@echo "QEMU is halted; attach with: gdb-multiarch $$($(1)_ELF) -ex 'target remote :1234'"
+	$$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN) -s -S
+
+# The first run as a newcomer's `make run` without a terminal does it:
+# status 0, the self-test summary, the shell's prompt.
+check-run-$(1): kernel-$(1)
+	$(Q)$$(MAKE) --no-print-directory run-$(1) </dev/null >$(BUILD)/$(1)/run.log 2>&1; s=$$$$?; \
+	if [ $$$$s -eq 0 ] && grep -qE '^boot self-tests: [0-9]+ passed' $(BUILD)/$(1)/run.log && \
+	   grep -q '^$(PROMPT) ' $(BUILD)/$(1)/run.log; then \
+		echo "$(1)-run: PASS (make run ARCH=$(1) without a terminal: status 0, self-test summary, prompt)"; \
+	else \
+		echo "$(1)-run: FAIL: make run ARCH=$(1) without a terminal: status $$$$s (transcript: $(BUILD)/$(1)/run.log)"; \
+		tail -n 20 $(BUILD)/$(1)/run.log; exit 1; \
+	fi
+
+check-$(1): kernel-$(1) check-run-$(1)
+endef
+PROMPT		:= genirq>
+$(foreach p,$(PORTS),$(eval $(call port,$(p))))
+include $(sort $(wildcard demo/*/check.mk))
+
+# `make debug ARCH=<isa>`: QEMU halted with a gdb stub (x86_64 by default).
+.PHONY: debug
+debug: debug-$(or $(ARCH),$(RUN_DEFAULT))
 
 .PHONY: all help deps check check-host check-freestanding check-cxx run run-host clean \
 	unit unit-asan unit-tsan stress-short stress
@@ -62,11 +147,20 @@ ARCH		?=
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
+	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|host]"
+	@echo "                    boot a demo kernel in QEMU (x86_64 by default): banner,"
+	@echo "                    self-test summary, shell (help; poweroff or Ctrl-A X leaves);"
+	@echo "                    without a terminal, a short scripted tour"
+	@echo "make debug ARCH=... the same, QEMU halted with a gdb stub"
+	@echo "make kernel-<isa>   build that demo kernel only"
 	@echo "make check          everything: host tests (plain, ASan+UBSan, TSan), stress,"
-	@echo "                    freestanding cross builds, C++ headers, QEMU ports"
+	@echo "                    fuzz replay, spin, bench budgets, freestanding cross builds,"
+	@echo "                    C++ headers, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
-	@echo "make run            boot the demo (host simulation until a QEMU port lands)"
+	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
+	@echo "                    session, and make run without a terminal (check-run-<isa>)"
+	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
 	@echo "make stress         long concurrent stress under ThreadSanitizer (10^7 events)"
 	@echo "make fuzz           each fuzzer for FUZZ_SECONDS (default 600); see docs/reliability.md"
 	@echo "make check-fuzz     fuzz corpus replay + short fixed-seed runs (part of check)"
@@ -105,8 +199,8 @@ $(BUILD)/stress-tsan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(B
 $(BUILD)/stress-asan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
 
-$(BUILD)/genirq-demo: $(HOST_ALL) arch/host/demo.c demo/shell.c demo/shell.h $(CORE_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) arch/host/demo.c demo/shell.c -lpthread
+$(BUILD)/genirq-demo: $(HOST_ALL) demo/host/main.c demo/shell.c demo/shell.h $(CORE_HDRS) | $(BUILD)
+	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) demo/host/main.c demo/shell.c -lpthread
 
 unit: $(BUILD)/unit
 	$(BUILD)/unit
@@ -156,7 +250,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 check: check-host check-controllers check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
-run: $(if $(ARCH),run-$(ARCH),$(RUN_DEFAULT))
+run: run-$(or $(ARCH),$(RUN_DEFAULT))
 
 run-host: $(BUILD)/genirq-demo
 	$(BUILD)/genirq-demo

@@ -25,10 +25,13 @@ static void verdict(struct scenario_tally *t, const char *name, const char *word
 	t->write(line, (size_t)n);
 }
 
-#define VERDICT(field, word)					\
+/* @shown: printed also when quiet (a failure). */
+#define VERDICT(field, word, shown)				\
 	do {							\
 		va_list ap;					\
 		t->field++;					\
+		if (t->quiet && !(shown))			\
+			break;					\
 		va_start(ap, fmt);				\
 		verdict(t, name, word, fmt, ap);		\
 		va_end(ap);					\
@@ -36,24 +39,52 @@ static void verdict(struct scenario_tally *t, const char *name, const char *word
 
 void scenario_pass(struct scenario_tally *t, const char *name, const char *fmt, ...)
 {
-	VERDICT(passed, "PASS");
+	VERDICT(passed, "PASS", false);
 }
 
 void scenario_fail(struct scenario_tally *t, const char *name, const char *fmt, ...)
 {
-	VERDICT(failed, "FAIL");
+	VERDICT(failed, "FAIL", true);
 }
 
 void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, ...)
 {
-	VERDICT(skipped, "SKIP");
+	VERDICT(skipped, "SKIP", false);
+}
+
+void scenario_expect(struct scenario_tally *t, const char *what)
+{
+	char line[LINE_MAX];
+	int n = irq_snprintf(line, sizeof(line), "expected: %s, provoked by a self-test\n", what);
+
+	if (t->label) {
+		t->write(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+		t->label("expected: ");
+	}
+}
+
+void scenario_expect_end(struct scenario_tally *t)
+{
+	if (t->label)
+		t->label(NULL);
 }
 
 int scenario_summary(struct scenario_tally *t)
 {
-	char line[96];
-	int n = irq_snprintf(line, sizeof(line), "SCENARIOS: %u passed, %u failed, %u skipped\n",
-			     t->passed, t->failed, t->skipped);
+	char line[128];
+	int n;
+
+	if (t->quiet) {
+		n = irq_snprintf(line, sizeof(line), "boot self-tests: %u passed", t->passed);
+		if (t->failed)
+			n += irq_snprintf(line + n, sizeof(line) - (size_t)n, ", %u FAILED", t->failed);
+		if (t->skipped)
+			n += irq_snprintf(line + n, sizeof(line) - (size_t)n,
+					  ", %u need a harness or hardware (make check)", t->skipped);
+		n += irq_snprintf(line + n, sizeof(line) - (size_t)n, "\n");
+	} else
+		n = irq_snprintf(line, sizeof(line), "SCENARIOS: %u passed, %u failed, %u skipped\n",
+				 t->passed, t->failed, t->skipped);
 
 	t->write(line, (size_t)n);
 	return (t->failed == 0 && t->passed > 0) ? 0 : 1;

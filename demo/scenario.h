@@ -7,14 +7,24 @@
  *   SCENARIO <name>: FAIL <expected, happened>
  *   SCENARIO <name>: SKIP <reason>
  *   SCENARIOS: N passed, N failed, N skipped
+ *
+ * A boot without a harness (quiet) shows only the FAIL lines and one
+ * summary: "boot self-tests: N passed, N skipped". A self-test that
+ * provokes a fault on purpose brackets it with scenario_expect() and
+ * scenario_expect_end(): every console line in between, the core's
+ * reports included, starts with "expected: ".
  */
 #ifndef GENIRQ_DEMO_SCENARIO_H
 #define GENIRQ_DEMO_SCENARIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct scenario_tally {
 	void		(*write)(const char *text, size_t len);
+	/* The console's line prefix (the port's console_label()); NULL: none. */
+	void		(*label)(const char *prefix);
+	bool		quiet;		/* no harness: FAIL lines and a summary only */
 	unsigned int	passed, failed, skipped;
 };
 
@@ -24,6 +34,9 @@ void scenario_fail(struct scenario_tally *t, const char *name, const char *fmt, 
 	__attribute__((format(printf, 3, 4)));
 void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* @what is provoked on purpose: label the console's lines until _end. */
+void scenario_expect(struct scenario_tally *t, const char *what);
+void scenario_expect_end(struct scenario_tally *t);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -10,6 +10,10 @@
 #include "shell.h"
 
 #define PROMPT	"genirq> "
+#define KEY_CTRL_C	0x03
+#define KEY_BS		0x08
+#define KEY_CTRL_U	0x15
+#define KEY_DEL		0x7f
 
 static size_t str_len(const char *s)
 {
@@ -58,6 +62,7 @@ static const char *err_text(int err)
 	case EINVAL:	return "invalid argument";
 	case ENOSPC:	return "no space";
 	case ENOSYS:	return "no controller";
+	case ENODEV:	return "no such device";
 	case EOVERFLOW:	return "CPU number too large";
 	default:	return "failed";
 	}
@@ -175,6 +180,35 @@ static int cmd_enable(struct shell *sh, int argc, char **argv)
 
 static int cmd_help(struct shell *sh, int argc, char **argv);
 
+static int cmd_ticks(struct shell *sh, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	return sh->machine && sh->machine->ticks ? sh->machine->ticks(sh) : -ENODEV;
+}
+
+static int cmd_probe(struct shell *sh, int argc, char **argv)
+{
+	unsigned long dev = 1;
+
+	if (argc > 2 || (argc == 2 && (shell_parse_uint(argv[1], SHELL_PROBE_DEVS + 1, &dev) ||
+				       dev == 0)))
+		return -EINVAL;
+	return sh->machine && sh->machine->probe ? sh->machine->probe(sh, (unsigned int)dev) : -ENODEV;
+}
+
+static int cmd_poweroff(struct shell *sh, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	if (!sh->machine || !sh->machine->poweroff)
+		return -ENODEV;
+	sh->machine->poweroff(sh);
+	return 0;
+}
+
 static int cmd_stats(struct shell *sh, int argc, char **argv)
 {
 	(void)argv;
@@ -192,6 +226,9 @@ static const struct shell_cmd builtins[] = {
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
+	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
+	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
+	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
 };
 
 static int cmd_help(struct shell *sh, int argc, char **argv)
@@ -201,7 +238,9 @@ static int cmd_help(struct shell *sh, int argc, char **argv)
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
 		shell_printf(sh, "  %s\n", builtins[i].usage);
 	for (unsigned int i = 0; i < sh->nr_cmds; i++)
-		shell_printf(sh, "  %s\n", sh->cmds[i].usage);
+		if (sh->cmds[i].usage)
+			shell_printf(sh, "  %s\n", sh->cmds[i].usage);
+	put(sh, "  keys: backspace, Ctrl-U erases the line, Ctrl-C drops it\n");
 	return 0;
 }
 
@@ -272,6 +311,7 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 		const struct shell_cmd *cmds, unsigned int nr_cmds)
 {
 	sh->write = write;
+	sh->machine = NULL;
 	sh->cmds = cmds;
 	sh->nr_cmds = nr_cmds;
 	sh->len = 0;
@@ -289,6 +329,13 @@ void shell_prompt(struct shell *sh)
 	put(sh, PROMPT);
 }
 
+static void clear_line(struct shell *sh)
+{
+	sh->len = 0;
+	sh->overflow = false;
+	sh->bad_byte = false;
+}
+
 static void end_line(struct shell *sh)
 {
 	put(sh, "\n");
@@ -300,9 +347,7 @@ static void end_line(struct shell *sh)
 		sh->line[sh->len] = '\0';
 		shell_exec(sh, sh->line);
 	}
-	sh->len = 0;
-	sh->overflow = false;
-	sh->bad_byte = false;
+	clear_line(sh);
 	shell_prompt(sh);
 }
 
@@ -319,13 +364,27 @@ void shell_input(struct shell *sh, char c)
 		end_line(sh);
 		return;
 	}
-	if (u == 0x08 || u == 0x7f) {
+	if (u == KEY_BS || u == KEY_DEL) {
 		if (sh->len && !sh->overflow) {
 			sh->len--;
 			put(sh, "\b \b");
 		}
 		return;
 	}
+	if (u == KEY_CTRL_U) {		/* erase what is shown, start again */
+		for (size_t i = sh->overflow ? 0 : sh->len; i; i--)
+			put(sh, "\b \b");
+		clear_line(sh);
+		return;
+	}
+	if (u == KEY_CTRL_C) {		/* drop the line, a new prompt */
+		put(sh, "^C\n");
+		clear_line(sh);
+		shell_prompt(sh);
+		return;
+	}
+	if (c == '\t')
+		c = ' ';		/* words are split on spaces anyway */
 	if (u < 0x20 || u >= 0x7f) {
 		sh->bad_byte = true;
 		return;

@@ -3,9 +3,12 @@
  * shell.h - the demo kernels' serial shell, shared by every port and the
  * host build (where it is also fuzzed).
  *
- * Feed it bytes with shell_input(); it echoes, edits (backspace), and runs
- * a line at CR or LF. Built-in: help, cat, ls, echo ... > PATH, disable N,
- * enable N, stats. A kernel adds its own commands (probe, ticks, poweroff...).
+ * Feed it bytes with shell_input(); it echoes, edits (backspace or DEL
+ * erase a character, Ctrl-U the line, Ctrl-C drops it, TAB is a space),
+ * and runs a line at CR or LF. Every machine has the same commands and
+ * help text: help, cat, ls, echo ... > PATH, disable N, enable N, stats,
+ * and ticks, probe [N], poweroff through the machine's struct shell_machine.
+ * A kernel may add commands a harness types (no usage: not in help).
  * A kernel whose receive interrupt fills a struct rx_ring (rxring.h) sets
  * sh->rx and calls shell_feed() from its idle loop: lost input is then
  * reported, and counted in `stats`.
@@ -23,18 +26,30 @@
 #define SHELL_LINE_MAX	256		/* longest command line, with its NUL */
 #define SHELL_OUT_MAX	8192		/* largest view cat prints whole */
 #define SHELL_ARGS_MAX	8
+#define SHELL_PROBE_DEVS 2		/* probe N: 1 or 2 */
 
 struct shell;
 
 struct shell_cmd {
 	const char	*name;
-	const char	*usage;		/* for help */
+	const char	*usage;		/* for help; NULL: a harness's command, not listed */
 	/* Return 0, or a negative errno that the shell turns into one line. */
 	int		(*run)(struct shell *sh, int argc, char **argv);
 };
 
+/* What ticks, probe and poweroff do on this machine (NULL: -ENOSYS). */
+struct shell_machine {
+	/* Print one line: timer ticks and the machine's clock. */
+	int	(*ticks)(struct shell *sh);
+	/* Autoprobe device @dev's line (1, 2: COM1, COM2 or two edus); print it. */
+	int	(*probe)(struct shell *sh, unsigned int dev);
+	/* Leave QEMU: with the PASS status when no self-test failed. */
+	void	(*poweroff)(struct shell *sh);
+};
+
 struct shell {
 	void			(*write)(const char *text, size_t len);
+	const struct shell_machine *machine;	/* NULL: no ticks, probe, poweroff */
 	const struct shell_cmd	*cmds;		/* the kernel's own commands */
 	unsigned int		nr_cmds;
 	char			line[SHELL_LINE_MAX];

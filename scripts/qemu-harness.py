@@ -7,7 +7,10 @@ hard timeout. The run passes only when:
   - QEMU exited with the kernel's PASS status (0 never counts: a triple
     fault and a power-off also end QEMU with 0 on some machines), and
   - the transcript has the "SCENARIOS: N passed, 0 failed, ..." summary, and
-  - every --expect regular expression matched.
+  - every --expect regular expression matched, and every line of every
+    --expect-file (one regex a line; blank lines and # comments skipped).
+With --tour (make run without a terminal) the transcript is printed as it
+comes, no scenario summary is required, and only a failure is reported.
 Prints the SCENARIO lines and a verdict; the whole transcript goes to --log.
 Timing uses the host clock only to report boot-to-verdict times, never to
 judge a scenario.
@@ -38,6 +41,10 @@ def main():
     ap.add_argument("--monitor-after", default=None, help="marker after which to send --monitor-cmd")
     ap.add_argument("--monitor-cmd", action="append", default=[])
     ap.add_argument("--expect", action="append", default=[], help="regex the transcript must match")
+    ap.add_argument("--expect-file", action="append", default=[],
+                    help="file of regexes, one a line, that the transcript must match")
+    ap.add_argument("--tour", action="store_true",
+                    help="a demo, not a test: print the transcript live, no summary required")
     ap.add_argument("--log", default=None)
     ap.add_argument("--quiet", action="store_true", help="print only the verdict lines")
     ap.add_argument("qemu", nargs=argparse.REMAINDER)
@@ -47,6 +54,9 @@ def main():
         ap.error("no QEMU command after --")
     if a.pass_status == 0:
         ap.error("--pass-status 0 cannot tell a pass from a crash")
+    for path in a.expect_file:
+        with open(path, encoding="utf-8") as f:
+            a.expect += [ln.rstrip("\n") for ln in f if ln.strip() and not ln.startswith("#")]
     feed = a.input.encode("latin-1").decode("unicode_escape").encode("latin-1")
 
     start = time.monotonic()
@@ -71,6 +81,9 @@ def main():
             if not chunk:
                 break
             out += chunk
+            if a.tour:
+                sys.stdout.write(chunk.decode("latin-1").replace("\r", ""))
+                sys.stdout.flush()
         text = out.decode("latin-1")
         if not fed and a.ready and a.ready in text:
             fed = True
@@ -105,15 +118,15 @@ def main():
     elif status != a.pass_status:
         problems.append("QEMU exit status %d, PASS is %d" % (status, a.pass_status))
     summary = re.search(r"^SCENARIOS: (\d+) passed, (\d+) failed, (\d+) skipped", text, re.M)
-    if not summary:
+    if not summary and not a.tour:
         problems.append("no SCENARIOS summary line")
-    elif int(summary.group(2)) != 0:
+    elif summary and int(summary.group(2)) != 0:
         problems.append("%s scenario(s) failed" % summary.group(2))
     for rx in a.expect:
         if not re.search(rx, text, re.M):
             problems.append("transcript lacks /%s/" % rx)
     for line in text.splitlines():
-        if line.startswith("SCENARIO") and not a.quiet or line.startswith("SCENARIO ") and "FAIL" in line:
+        if line.startswith("SCENARIO") and not (a.quiet or a.tour) or line.startswith("SCENARIO ") and "FAIL" in line:
             print("  " + line.rstrip())
     when = " (ready at %.1f s)" % marker_at if marker_at is not None else ""
     if problems:
@@ -122,6 +135,8 @@ def main():
         print("---- last lines of the transcript%s ----\n%s\n----" %
               (" (" + a.log + ")" if a.log else "", tail))
         return 1
+    if a.tour:
+        return 0
     print("%s: PASS in %.1f s%s" % (a.name, elapsed, when))
     return 0
 

@@ -112,11 +112,11 @@ void i386_main(uint32_t magic, const struct multiboot_info *mbi);
 void i386_main(uint32_t magic, const struct multiboot_info *mbi)
 {
 	save_cmdline(magic, mbi);
-	uart_init();
+	x86_console_init();
 	idt_init();
 	pit_start();
 	x86_tsc_calibrate();
-	irq_core_init(I8259_NR_LINES + 1);	/* ISA lines, the dispatch bench's line */
+	irq_core_init(I8259_NR_LINES + 1);	/* ISA lines, one for a software vector's domain */
 	irq_cpu_set_online(0, true);
 	i386_irq_init();
 	x86_exit(x86_demo_main() == 0 ? X86_EXIT_PASS : X86_EXIT_FAIL);

@@ -21,19 +21,19 @@ struct i386_regs {
 
 #define I386_VECTOR_PIC	0x20	/* the 8259 pair: 0x20-0x2F */
 #define I386_VECTOR_NMI	2
-/* The dispatch bench's software vectors (`int $n`): genirq's, then bare. */
-#define I386_VECTOR_BENCH	0x30
-#define I386_VECTOR_BARE	0x31
+/* Software vectors (`int $n`) an embedder may claim. */
+#define I386_VECTOR_SOFT	0x30
+#define I386_NR_SOFT		16u
 
-/* A non-specific EOI to the master 8259: the bench's end of interrupt. */
+/* A non-specific EOI to the master 8259. */
 static inline void i386_pic_eoi(void)
 {
 	outb(0x20, 0x20);
 }
 
-/* While set, I386_VECTOR_BENCH dispatches line 0 of this domain. */
-extern struct irq_domain *i386_bench_domain;
-extern volatile uint64_t i386_bare_tsc;
+/* Run @fn, interrupts off, for `int $vector` (a software vector; NULL:
+ * none, the vector is then a stray). Return: 0, or -EINVAL. */
+int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs));
 
 void i386_irq_init(void);
 void i386_interrupt(struct i386_regs *regs);

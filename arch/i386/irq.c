@@ -2,7 +2,7 @@
 /*
  * irq.c - the i386 interrupt glue: from a vector to the core, on the
  * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15;
- * the dispatch bench's two software vectors (genirq and bare).
+ * software vectors an embedder claims (the demo's dispatch bench).
  */
 #include <genirq/i8259.h>
 #include <genirq/irq.h>
@@ -13,8 +13,7 @@
 #include "x86.h"
 
 static struct irq_domain *isa;
-struct irq_domain *i386_bench_domain;
-volatile uint64_t i386_bare_tsc;
+static void (*soft_vector[I386_NR_SOFT])(struct i386_regs *regs);
 
 static void dispatch(void *arg)
 {
@@ -25,20 +24,21 @@ static void dispatch(void *arg)
 		irq_handle_domain_entry(isa, hw, regs);
 }
 
-static void bench_dispatch(void *regs)
+int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs))
 {
-	irq_handle_domain_entry(i386_bench_domain, 0, regs);
+	if (vector < I386_VECTOR_SOFT || vector >= I386_VECTOR_SOFT + I386_NR_SOFT)
+		return -EINVAL;
+	soft_vector[vector - I386_VECTOR_SOFT] = fn;
+	return 0;
 }
 
 void i386_interrupt(struct i386_regs *regs)
 {
 	if (irq_likely(regs->vector < I386_VECTOR_PIC + I8259_NR_LINES)) {
 		x86_irq_on_stack(dispatch, regs);
-	} else if (regs->vector == I386_VECTOR_BENCH && i386_bench_domain) {
-		x86_irq_on_stack(bench_dispatch, regs);
-	} else if (regs->vector == I386_VECTOR_BARE) {
-		i386_bare_tsc = rdtsc();	/* the floor: no genirq at all */
-		i386_pic_eoi();
+	} else if (regs->vector - I386_VECTOR_SOFT < I386_NR_SOFT &&
+		   soft_vector[regs->vector - I386_VECTOR_SOFT]) {
+		soft_vector[regs->vector - I386_VECTOR_SOFT](regs);
 	} else {
 		irq_error_event();
 		port_ack_bad_irq(regs->vector);

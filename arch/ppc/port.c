@@ -140,9 +140,20 @@ void uart_putc(uintptr_t base, char c)
 	mmio_write8(base + UART_THR, (uint8_t)c);
 }
 
+static const char *volatile label;	/* each line's prefix, or NULL */
+static bool line_start = true;
+
+void console_label(const char *prefix)
+{
+	label = prefix;
+}
+
 static void console_raw(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
+		for (const char *p = line_start ? label : NULL; p && *p; p++)
+			uart_putc(UART0_BASE, *p);
+		line_start = text[i] == '\n';
 		if (text[i] == '\n')
 			uart_putc(UART0_BASE, '\r');
 		uart_putc(UART0_BASE, text[i]);

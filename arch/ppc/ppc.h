@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <genirq/interrupt.h>
+
 #include "ppc_asm.h"
 
 /* The registers an exception stub saved (layout: ppc_asm.h REG_*). */
@@ -69,6 +71,12 @@ void ppc_pass_exit(void) __attribute__((noreturn));
 void ppc_console_emergency(void);
 /* Copy console output into @buf too (NULL stops); how much was copied. */
 void ppc_console_tap(char *buf, unsigned int size);
+/* The kernel command line, from the device tree at @fdt (boot, once). */
+void ppc_cmdline_init(uintptr_t fdt);
+/* Is @word one of the command line's words? */
+bool ppc_cmdline_has(const char *word);
+/* Start each console line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 unsigned int ppc_console_tapped(void);
 void ppc_set_nr_cpus(unsigned int n);
 extern uintptr_t ppc_pvpanic_bar;
@@ -91,6 +99,16 @@ void uart_putc(uintptr_t base, char c);
 /* irq.c: the interrupt glue. */
 struct mpic;
 void ppc_irq_init(struct mpic *pic);
+
+/* smp.c: IPI 2 ends a doze (0 and 1 are free for the embedder) */
+#define PPC_WAKE_IPI	2
+/* Start CPU 1 when @nr_cpus > 1, after the wake IPI's line. Return: all online. */
+bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus);
+/* A per-CPU line for MPIC IPI @ipi with handler @fn (fails the run if not). */
+int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name);
+void ppc_send_ipi(unsigned int ipi, unsigned int cpu);
+/* End @cpu's doze (its idle loop then looks for work). */
+void ppc_wake_cpu(unsigned int cpu);
 void ppc_exception(struct ppc_regs *regs);
 /* On this CPU, call @fn instead of the MPIC's IACK -> genirq -> EOI (NULL: back to it). */
 void ppc_irq_set_dispatch(void (*fn)(void *regs));

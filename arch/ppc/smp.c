@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * smp.c - the second e500 core: spin-table start, its own exception and
- * MPIC set-up, its idle loop, and the IPIs between the two CPUs.
+ * MPIC set-up, its idle loop, and the IPIs between the CPUs (one of them,
+ * WAKE_IPI, ends a doze).
  *
  * The spin table (ePAPR): 32 bytes per CPU, big-endian
  * { u64 entry address (1 while held), u64 r3, u32 reserved, u32 pir, u64 pad }.
@@ -14,34 +15,19 @@
 #include <genirq/mpic.h>
 #include <genirq/port.h>
 
-#include "demo.h"
 #include "ppc.h"
 
 #define SPIN_ENTRY(cpu)	(SPIN_EA + 0x20u * (cpu))
 #define BRINGUP_MS	200
-#define PINGPONG_IPI	0		/* bench.c uses 1 */
-#define WAKE_IPI	2
 
 void secondary_start(void);
 void secondary_main(unsigned int cpu);
 uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 
 static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
+static struct mpic *pic;
 
-/* IPI 0 carries the ping-pong; each CPU counts what it received. */
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned int cpu = port_cpu_id();
-
-	(void)irq;
-	(void)dev;
-	demo.ipi_received[cpu]++;
-	if (cpu == 1 && demo.ipi_echo)
-		smp_send_ipi(0);
-	return IRQ_HANDLED;
-}
-
-/* IPI 2 only ends a doze: the CPU's idle loop then finds its work. */
+/* The wake IPI only ends a doze: the CPU's idle loop then finds its work. */
 static irqreturn_t wake_handler(int irq, void *dev)
 {
 	(void)irq;
@@ -49,28 +35,23 @@ static irqreturn_t wake_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-static void send_ipi(unsigned int ipi, unsigned int cpu)
+void ppc_send_ipi(unsigned int ipi, unsigned int cpu)
 {
 	struct cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
-	mpic_send_ipi(demo.pic, ipi, &m);
+	mpic_send_ipi(pic, ipi, &m);
 }
 
-void smp_send_ipi(unsigned int cpu)
+void ppc_wake_cpu(unsigned int cpu)
 {
-	send_ipi(PINGPONG_IPI, cpu);
+	ppc_send_ipi(PPC_WAKE_IPI, cpu);
 }
 
-void smp_wake_cpu(unsigned int cpu)
+int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name)
 {
-	send_ipi(WAKE_IPI, cpu);
-}
-
-static int percpu_ipi_line(unsigned int ipi, irq_handler_t fn, const char *name)
-{
-	int irq = irq_create_mapping(mpic_domain(demo.pic), mpic_ipi_hwirq(demo.pic, ipi));
+	int irq = irq_create_mapping(mpic_domain(m), mpic_ipi_hwirq(m, ipi));
 
 	if (irq < 0 || irq_set_percpu((unsigned int)irq) ||
 	    request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, NULL))
@@ -80,7 +61,7 @@ static int percpu_ipi_line(unsigned int ipi, irq_handler_t fn, const char *name)
 
 void secondary_main(unsigned int cpu)
 {
-	mpic_cpu_init(demo.pic);
+	mpic_cpu_init(pic);
 	irq_cpu_set_online(cpu, true);
 	port_irq_enable();
 	for (;;) {
@@ -90,15 +71,14 @@ void secondary_main(unsigned int cpu)
 	}
 }
 
-/* Start CPU 1 and set up the IPI lines. Return: true when it came online. */
-bool smp_init(void)
+bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus)
 {
 	uintptr_t e = SPIN_ENTRY(1);
 	uint64_t end;
 
-	demo.ipi_irq = percpu_ipi_line(PINGPONG_IPI, ipi_handler, "ipi");
-	percpu_ipi_line(WAKE_IPI, wake_handler, "wake");
-	if (demo.nr_cpus < 2)
+	pic = m;
+	ppc_ipi_line(m, PPC_WAKE_IPI, wake_handler, "wake");
+	if (nr_cpus < 2)
 		return true;
 	ppc_stacks_init(1);
 	secondary_stack = (uint32_t)(uintptr_t)&cpu1_stack[4096];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* asm.h - assembler helpers and the exception frame layout (head.S). */
+/* asm.h - assembler helpers and the exception frame layout (boot.S). */
 #ifndef PPC64_ASM_H
 #define PPC64_ASM_H
 

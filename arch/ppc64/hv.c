@@ -90,11 +90,31 @@ static void term_write(const char *text, size_t len)
 	}
 }
 
+static const char *volatile label;	/* each line's prefix, or NULL */
+static bool line_start = true;		/* under console_lock */
+
+void console_label(const char *prefix)
+{
+	label = prefix;
+}
+
 void console_put(const char *text, size_t len)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&console_lock);
+	const char *prefix = label;
 
-	term_write(text, len);
+	while (len) {
+		size_t n = 0;
+
+		while (n < len && text[n++] != '\n')
+			;
+		for (size_t i = 0; line_start && prefix && prefix[i]; i++)
+			term_write(&prefix[i], 1);
+		term_write(text, n);
+		line_start = text[n - 1] == '\n';
+		text += n;
+		len -= n;
+	}
 	irq_spin_unlock_irqrestore(&console_lock, flags);
 }
 

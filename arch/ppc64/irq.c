@@ -73,14 +73,16 @@ static void handle_on_stack(void *regs)
 
 /* The seed's call_handle_IRQ_event: switch unless already on the stack
  * (to its top, or below the frames a running softirq left there). */
+void (*volatile ppc64_external_hook)(void);
+
 void ppc64_do_irq(struct ppc64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
 	uintptr_t sp = ppc64_sp();
 	bool nested;
 
-	if (irq_unlikely(ppc64_bench_bare)) {	/* make bench: the floor, no genirq */
-		ppc64_bench_bare_irq();
+	if (irq_unlikely(ppc64_external_hook != NULL)) {	/* e.g. make bench's floor */
+		ppc64_external_hook();
 		return;
 	}
 	nested = ppc64_on_irq_stack(cpu, sp);

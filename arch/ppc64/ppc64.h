@@ -14,7 +14,7 @@
 #define HZ		100
 #define MAX_CPUS	4
 
-/* The exception frame built by head.S (offsets in asm.h). */
+/* The exception frame built by boot.S (offsets in asm.h). */
 struct ppc64_regs {
 	uint64_t gpr[32];
 	uint64_t nip, msr, ctr, lr, xer, ccr, trap, dar, dsisr;
@@ -37,7 +37,7 @@ struct ppc64_machine {
 };
 extern struct ppc64_machine machine;
 
-/* head.S */
+/* boot.S */
 long ppc64_prom_call(void *args, unsigned long entry);
 void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top);
 extern const char ppc64_secondary_entry[];	/* a code address, not a descriptor */
@@ -54,6 +54,8 @@ long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long 
 int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
 	      unsigned int nret, unsigned int *rets);
 void console_put(const char *text, size_t len);
+/* Start each console line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 void console_break_lock(void);
 int console_get(char *buf, size_t size);
 void ppc64_printf(const char *fmt, ...) __irq_printf(1, 2);
@@ -96,30 +98,11 @@ static inline uintptr_t ppc64_sp(void)
 	return sp;
 }
 
-struct scenario_tally;
+/* irq.c: when set, every external interrupt (0x500) goes to this
+ * function instead of genirq, on the interrupted stack (a bare floor). */
+extern void (*volatile ppc64_external_hook)(void);
 
-/* edu.c: QEMU's edu PCI devices as programmable level sources */
-#define EDU_MAX		2
-struct edu {
-	volatile uint32_t	*mmio;
-	unsigned int		slot;
-	uint32_t		lsi;
-};
-unsigned int edu_probe(struct edu *devs, unsigned int max);
-void edu_raise(const struct edu *e, uint32_t bits);
-void edu_ack(const struct edu *e, uint32_t bits);
-uint32_t edu_status(const struct edu *e);
-
-/* lines.c: the scenarios on the edu line */
-void ppc64_line_scenarios(struct scenario_tally *t);
-bool ppc64_have_edu_pair(void);
-
-/* bench.c: make bench-ppc64, dispatch cost in instructions */
-extern bool ppc64_bench_bare;		/* 0x500 goes to the bare function */
-void ppc64_bench_bare_irq(void);
-void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev);
-
-/* main.c */
+/* The kernel's C entry after boot (the embedder's: demo/pseries/main.c). */
 void ppc64_start(unsigned long prom_entry);
 
 /* smp.c */
@@ -127,8 +110,5 @@ void ppc64_secondary_start(void);
 unsigned int ppc64_start_secondaries(void);
 void ppc64_idle(bool (*busy)(void));
 void ppc64_wake_cpu(unsigned int cpu);
-bool ppc64_smp_ipi(void);
-void ppc64_smp_scenarios(struct scenario_tally *t, int ipi_irq,
-			 irq_handler_t handler, void *dev);
 
 #endif

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * x86.h - what the i386 and x86_64 demo kernels share: port I/O, the
- * machine's devices (PIT, COM1/COM2, PCI edu), and the hooks each port gives
- * the shared demo.
+ * x86.h - what the i386 and x86_64 ports share: port I/O, the exit
+ * status, interrupt stacks, the TSC clock and PIT tick, the console.
  */
 #ifndef GENIRQ_ARCH_X86_H
 #define GENIRQ_ARCH_X86_H
@@ -59,19 +58,16 @@ unsigned int x86_isa_irq(unsigned int isa);
 /* Does a timer of this CPU's own tick here (x86_64: the local APIC
  * timer; i386: none)? Asked with local interrupts off. */
 bool x86_local_timer_ticks(void);
-struct scenario_tally;
-struct edu;
-/* The scenarios that depend on the port's controllers and CPUs:
- * spurious-vector and the SMP ones. */
-void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
 
 /* --- interrupt stacks (irqstack.c), per CPU --- */
 
 #define X86_MAX_CPUS	8
 #if defined(__x86_64__)
 # define X86_SP		"rsp"
+# define X86_ISA	"x86_64"
 #else
 # define X86_SP		"esp"
+# define X86_ISA	"i386"
 #endif
 
 enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
@@ -119,75 +115,18 @@ unsigned long pit_ticks(void);
  * tests; NULL for none. */
 extern void (*volatile x86_tick_hook)(void);
 
-/* --- the 16550 UARTs: COM1 (the console, ISA line 4), COM2 (line 3) --- */
+/* --- the console: COM1, polled (console.c) --- */
 
 #define COM1_BASE	0x3F8
-#define COM2_BASE	0x2F8
-#define COM1_IRQ	uart_irq_nr(&com1)
-#define UART_RING_SIZE	4096u	/* a power of two: a whole 4 KiB shell line fits */
-struct uart_stats {
-	unsigned long	runs;		/* handler calls that found data */
-	unsigned long	bytes;
-	unsigned long	empty;		/* calls that found nothing (phantom edges) */
-	char		last_first;	/* first byte of the latest run */
-};
-struct uart {
-	uint16_t		base;
-	unsigned int		isa;		/* ISA interrupt line */
-	const char		*name;
-	bool			present;	/* set by uart_init / uart_probe */
-	uint8_t			ier;
-	volatile unsigned int	head, tail;	/* head: handler; tail: reader */
-	struct uart_stats	stats;
-	char			ring[UART_RING_SIZE];
-};
-extern struct uart com1, com2;
-
-void uart_init(void);		/* COM1, the console: before anything prints */
-bool uart_probe(struct uart *u);	/* present? (LSR, scratch) then set it up */
-unsigned int uart_irq_nr(const struct uart *u);	/* the port's interrupt number */
-void uart_putc(char c);		/* console output, polled */
-void uart_write(const char *s, size_t len);
+void x86_console_init(void);	/* before anything prints */
+void x86_console_write(const char *s, size_t len);
 /* Also copy what the core logs into @buf (NUL-ended); size 0 stops. */
-void uart_tap(char *buf, size_t size);
-int uart_request(struct uart *u);	/* RX interrupts into the port's ring */
-void uart_release(struct uart *u);	/* free the handler, interrupts off at the UART */
-void uart_thre_irq(struct uart *u, bool on);	/* make the UART raise THRE (autoprobe) */
-void uart_loopback(struct uart *u, bool on);	/* MCR loop: what it sends, it receives */
-void uart_send(struct uart *u, char c);	/* one byte out, polled */
-bool uart_rx_waiting(struct uart *u);	/* LSR: a byte is in the receiver */
-int uart_getc(struct uart *u);		/* from the ring; -1 when empty */
-void uart_get_stats(struct uart *u, struct uart_stats *s);
+void x86_console_tap(char *buf, size_t size);
+/* Start each line with @prefix from now on (NULL: no prefix). */
+void console_label(const char *prefix);
 
-/* --- the i8042 keyboard (IRQ 1) --- */
-
-int kbd_request(void);
-unsigned long kbd_scancodes(void);
-
-/* --- the QEMU edu PCI devices --- */
-
-#define EDU_MAX		2
-struct edu {
-	uintptr_t	bar;
-	unsigned int	irq;		/* PCI interrupt line (config 0x3C) */
-	unsigned int	slot;
-	unsigned long	claimed;	/* events this device's handler claimed */
-	unsigned long	calls;
-};
-unsigned int edu_probe(struct edu *devs, unsigned int max);
-void edu_raise(struct edu *e, uint32_t bits);
-void edu_lower(struct edu *e, uint32_t bits);
-uint32_t edu_status(struct edu *e);
-irqreturn_t edu_irq(int irq, void *dev);	/* claims its own device's events */
-
-/* --- the shared demo: scenarios and shell --- */
-
-/* Run every boot scenario; return 0 when none failed. */
+/* The kernel's C entry after boot (the embedder's: demo/pc/main.c).
+ * Return: 0 to leave QEMU with the PASS status, else the failure one. */
 int x86_demo_main(void);
-/* For the port's scenarios about the tick itself: wait until @n more PIT
- * ticks have come (interrupts on; a delay is port_delay_us() instead);
- * does @hay contain @needle (the core's log is captured with uart_tap()). */
-void x86_wait_ticks(unsigned long n);
-bool x86_contains(const char *hay, const char *needle);
 
 #endif /* GENIRQ_ARCH_X86_H */

@@ -206,7 +206,7 @@ void x86_64_main(const struct hvm_start_info *si)
 	save_boot_info(si);
 	if (x86_64_mach.nr_cpus == 0)
 		x86_64_mach.nr_cpus = 1;	/* no MADT: the boot CPU alone */
-	uart_init();
+	x86_console_init();
 	idt_init();
 	pit_start();
 	x86_tsc_calibrate();

@@ -1,0 +1,66 @@
+# demo/pc/check.mk - the pc demo kernel's checks, for i386 and x86_64
+# (expected transcript lines: demo/pc/expect/<run>.txt, one regex a line).
+#
+#   make check-i386, check-x86_64   the boot scenarios (COM2 present and
+#                    absent), a shell session, the first run (check-run-<isa>)
+#   make bench-i386, bench-x86_64   the deterministic dispatch instruction counts
+
+# The checks add -icount: with plain TCG a loaded host starves the vCPU and
+# QEMU drops PIT ticks (44 of 50 seen), which timer-ticks rightly fails.
+PC_ICOUNT	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0$(comma)sleep=off)
+PC_INPUT_i386	:= 0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /proc/irq/4/smp_affinity\r$\
+		   cat /proc/irq/4/effective_affinity\recho 2 > /proc/irq/4/smp_affinity\r$\
+		   echo 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\r$\
+		   disable 3\rprobe 2\renable 3\rprobe 3\rprobe x 1\rdisable 0\rprobe\rticks\renable 0\r$\
+		   bogus\rticks\rcat /proc/interrupts\rpoweroff\r
+PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
+		   cat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\r$\
+		   cat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\r$\
+		   cat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\r$\
+		   cat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rdisable 3\rprobe 2\renable 3\rprobe 0\r$\
+		   disable 24\rdisable 2\rprobe\renable 2\renable 24\rbogus\rpoweroff\r
+# i386 also types on the PS/2 keyboard from the monitor: IRQ 1 counts.
+PC_SHELL_i386	= --monitor $(BUILD)/i386/monitor.sock --monitor-after RX-READY \
+		  --monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b'
+PC_SHELL_QEMU_i386 = -monitor unix:$(BUILD)/i386/monitor.sock,server=on,wait=off
+# The run with COM2 absent: i386 on its one CPU, x86_64 on four.
+PC_NOCOM2_i386	:= no-com2
+PC_NOCOM2_x86_64 := smp4-no-com2
+PC_NOCOM2_ARGS_x86_64 := -smp 4
+PC_TIMEOUT_i386	:= 60
+PC_TIMEOUT_x86_64 := 90
+# make run: -icount too (timer-ticks measures PIT ticks against the TSC,
+# and plain TCG lets them drift apart), sleep=on so that idle time in the
+# shell runs at the host's pace.
+i386_RUN	:= $(if $(filter tcg,$(X86_ACCEL)),-icount shift=0)
+x86_64_RUN	:= $(i386_RUN)
+# Kernel command line words (demo/pc/main.c): "harness" prints every
+# verdict and runs the scenarios fed from here, "norx" skips those,
+# "exit" leaves QEMU after the verdict instead of starting the shell.
+i386_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
+x86_64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
+		   ticks\rcat /proc/interrupts\rprobe\rpoweroff\r
+
+# $(call pc_harness,ISA,RUN): the harness for one run of ISA's kernel.
+pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(PC_TIMEOUT_$(1)) \
+		  --log $(BUILD)/$(1)/$(2).log --expect-file demo/pc/expect/$(1)-$(2).txt
+
+define pc_checks
+check-$(1):
+	$(Q)$(call pc_harness,$(1),scenarios) --ready RX-READY --input '0123456789R' --byte-delay 0.05 \
+		-- $$($(1)_QEMU) $(PC_ICOUNT) -append 'harness exit'
+	$(Q)$(call pc_harness,$(1),$(PC_NOCOM2_$(1))) --quiet \
+		-- $$($(1)_QEMU_1UART) $(PC_ICOUNT) $(PC_NOCOM2_ARGS_$(1)) -append 'harness norx exit'
+	$(Q)$(call pc_harness,$(1),shell) --quiet --ready RX-READY --byte-delay 0.02 \
+		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
+		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
+
+# The counts need -icount shift=0 (TSC = instructions): no KVM here.
+.PHONY: bench-$(1)
+bench-$(1): kernel-$(1)
+	$(Q)$(call pc_harness,$(1),bench) --quiet -- $$($(1)_QEMU) -icount shift=0$(comma)sleep=off \
+		-append 'harness norx exit' >/dev/null || \
+		{ echo "bench-$(1): the kernel failed or printed no guest-bench line (see $(BUILD)/$(1)/bench.log)"; exit 1; }
+	$(Q)grep -hE '^genirq: (guest-bench|XT-PIC line)|dispatch:' $(BUILD)/$(1)/bench.log
+endef
+$(foreach isa,i386 x86_64,$(eval $(call pc_checks,$(isa))))

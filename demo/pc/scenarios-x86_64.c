@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+/*
+ * scenarios.c - the x86_64 kernel's scenarios that depend on its machine:
+ * the APIC spurious vector, and with two CPUs or more affinity-move,
+ * free-vs-running and ipi-pingpong; plus the dispatch instruction count.
+ */
+#include <stdatomic.h>
+#include <genirq/hardirq.h>
+#include <genirq/irq.h>
+#include <genirq/lapic.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "scenario.h"
+#include "demo.h"
+#include "x86_64.h"
+
+#define PINGS		1000u
+#define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
+#define MSG_PING	1u
+#define MSG_PONG	2u
+
+static void sc_spurious(struct scenario_tally *t)
+{
+	unsigned long spu0 = irq_spurious_count(port_cpu_id()), err0 = irq_error_count();
+
+	/* A genuine APIC spurious delivery cannot be provoked under TCG. */
+	__asm__ __volatile__("int $0xff");
+	if (irq_spurious_count(port_cpu_id()) == spu0 + 1 && irq_error_count() == err0)
+		scenario_pass(t, "spurious-vector", "APIC spurious vector 0xff (by int $0xff) counted in SPU, not dispatched, no EOI");
+	else
+		scenario_fail(t, "spurious-vector", "SPU +%lu (want 1), ERR +%lu (want 0)",
+			      irq_spurious_count(port_cpu_id()) - spu0, irq_error_count() - err0);
+}
+
+static int proc_write(const char *path, const char *text)
+{
+	size_t n = 0;
+
+	while (text[n])
+		n++;
+	return irq_proc_write(path, text, n);
+}
+
+static void sc_affinity(struct scenario_tally *t)
+{
+	const char *name = "affinity-move";
+	unsigned int irq = x86_isa_irq(0);
+	char path[48], list[16], eff[16];
+	unsigned long c0, c1, d0, d1;
+	int err, bad;
+
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity", irq);
+	err = proc_write(path, "2");
+	c0 = irq_stat_cpu(irq, 0);
+	c1 = irq_stat_cpu(irq, 1);
+	x86_wait_ticks(10);		/* the PIT now ticks on CPU1 */
+	d0 = irq_stat_cpu(irq, 0) - c0;
+	d1 = irq_stat_cpu(irq, 1) - c1;
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity_list", irq);
+	irq_proc_read(path, list, sizeof(list));
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/effective_affinity_list", irq);
+	irq_proc_read(path, eff, sizeof(eff));
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity", irq);
+	bad = proc_write(path, "80");	/* CPU 7: not online here */
+	proc_write(path, "1");
+	if (!err && d0 == 0 && d1 >= 10 && bad == -EINVAL && x86_contains(list, "1\n") &&
+	    x86_contains(eff, "1\n"))
+		scenario_pass(t, name, "timer irq %u moved to CPU1: CPU0 +%lu, CPU1 +%lu; list and effective agree; offline mask refused (%d)",
+			      irq, d0, d1, bad);
+	else
+		scenario_fail(t, name, "irq %u: write %d, CPU0 +%lu (want 0), CPU1 +%lu (want >= 10), list '%s' effective '%s', offline mask %d (want %d)",
+			      irq, err, d0, d1, list, eff, bad, -EINVAL);
+}
+
+static volatile bool slow_running, slow_done;
+static volatile unsigned int slow_cpu;
+
+static irqreturn_t slow_handler(int irq, void *dev)
+{
+	uint64_t t0 = port_time_ns();
+
+	slow_cpu = port_cpu_id();
+	slow_running = true;
+	while (port_time_ns() - t0 < SLOW_HANDLER_NS)
+		port_cpu_relax();
+	slow_done = true;
+	return edu_irq(irq, dev);
+}
+
+static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
+{
+	const char *name = "free-vs-running";
+	struct cpumask cpu1;
+	bool done_at_return, synced;
+	int err;
+
+	cpumask_clear(&cpu1);
+	cpumask_set_cpu(1, &cpu1);
+	err = request_irq(e->irq, slow_handler, IRQF_SHARED, "edu-slow", e);
+	if (!err)
+		err = irq_set_affinity(e->irq, &cpu1);
+	if (err) {
+		scenario_fail(t, name, "request/affinity irq %u: %d", e->irq, err);
+		return;
+	}
+	/* synchronize_irq() first, then free_irq(): both must wait for CPU1. */
+	slow_running = slow_done = false;
+	edu_raise(e, 1);
+	while (!slow_running)
+		port_cpu_relax();
+	synchronize_irq(e->irq);
+	synced = slow_done;
+	slow_running = slow_done = false;
+	edu_raise(e, 1);
+	while (!slow_running)
+		port_cpu_relax();
+	free_irq(e->irq, e);
+	done_at_return = slow_done;
+	cpumask_clear(&cpu1);
+	cpumask_set_cpu(0, &cpu1);
+	irq_set_affinity(e->irq, &cpu1);
+	if (slow_cpu == 1 && done_at_return && synced)
+		scenario_pass(t, name, "handler running on CPU1 for 50 ms: synchronize_irq and free_irq on CPU0 returned after it ended");
+	else
+		scenario_fail(t, name, "handler on CPU%u, finished when synchronize_irq returned: %d, when free_irq returned: %d",
+			      slow_cpu, synced, done_at_return);
+}
+
+static atomic_uint pongs;
+
+static void pingpong(unsigned int msgs)
+{
+	if (msgs & MSG_PING)
+		x86_64_ipi_send(0, MSG_PONG);
+	if (msgs & MSG_PONG)
+		atomic_fetch_add(&pongs, 1u);
+}
+
+static void sc_ipi(struct scenario_tally *t)
+{
+	int ipi = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI);
+	unsigned long n0, n1;
+
+	if (ipi < 0) {
+		scenario_fail(t, "ipi-pingpong", "no IPI line");
+		return;
+	}
+	n0 = irq_stat_cpu((unsigned int)ipi, 0);
+	n1 = irq_stat_cpu((unsigned int)ipi, 1);
+	atomic_store(&pongs, 0u);
+	x86_64_ipi_handler = pingpong;
+	/* One in flight at a time: same-vector IPIs coalesce in the IRR. */
+	for (unsigned int i = 0; i < PINGS; i++) {
+		x86_64_ipi_send(1, MSG_PING);
+		while (atomic_load(&pongs) != i + 1)
+			port_cpu_relax();
+	}
+	x86_64_ipi_handler = NULL;
+	n0 = irq_stat_cpu((unsigned int)ipi, 0) - n0;
+	n1 = irq_stat_cpu((unsigned int)ipi, 1) - n1;
+	if (n0 == PINGS && n1 == PINGS)
+		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back, counts exact", PINGS, PINGS);
+	else
+		scenario_fail(t, "ipi-pingpong", "want %u each way, CPU1 took %lu, CPU0 took %lu", PINGS, n1, n0);
+}
+
+static volatile uint64_t bench_in;
+
+static irqreturn_t bench_handler(int irq, void *dev)
+{
+	bench_in = rdtsc();
+	return edu_irq(irq, dev);
+}
+
+/* Under -icount shift=0 the TSC counts instructions: the dispatch cost. */
+static void bench(struct edu *e)
+{
+	uint64_t t0, t2;
+
+	if (request_irq(e->irq, bench_handler, IRQF_SHARED, "edu-bench", e))
+		return;
+	edu_raise(e, 1);		/* warm up */
+	t0 = rdtsc();
+	edu_raise(e, 1);
+	t2 = rdtsc();
+	free_irq(e->irq, e);
+	irq_log("dispatch: %llu TSC from the raising store to the handler, %llu back to the interrupted code (instructions under -icount shift=0)",
+		(unsigned long long)(bench_in - t0), (unsigned long long)(t2 - bench_in));
+}
+
+/* The bench line's controller: the local APIC's end of interrupt only. */
+static void bench_eoi(struct irq_data *d)
+{
+	(void)d;
+	lapic_eoi();
+}
+
+static const struct irq_chip bench_chip = {
+	.name	= "bench-ipi",
+	.eoi	= bench_eoi,
+};
+
+static irqreturn_t bench_ipi_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	bench_in = rdtsc();
+	return IRQ_HANDLED;
+}
+
+/* Send @vector to this CPU; *@in is the TSC its handler saw. */
+static void self_ipi(unsigned int vector, volatile uint64_t *in, uint64_t *to, uint64_t *back)
+{
+	unsigned int self = x86_64_mach.apic_id[port_cpu_id()];
+	uint64_t t0, t2;
+
+	lapic_send_vector(self, vector);	/* warm up */
+	t0 = rdtsc();
+	lapic_send_vector(self, vector);
+	t2 = rdtsc();
+	*to = *in - t0;
+	*back = t2 - *in;
+}
+
+/*
+ * The same trigger (a self-IPI) into genirq (fasteoi line, one handler,
+ * default flags) and into a bare vector whose C code only takes the TSC
+ * and sends the EOI: both through the same entry stub and common code.
+ */
+static void bench_ipi(void)
+{
+	static struct irq_domain *d;
+	uint64_t gto, gback, bto, bback;
+	int irq;
+
+	d = d ? d : irq_domain_create_linear("bench-ipi", 1, &bench_chip, NULL);
+	irq = d ? irq_create_mapping(d, 0) : -1;
+	if (irq < 0 || request_irq((unsigned int)irq, bench_ipi_handler, 0, "bench-ipi", (void *)&bench_chip))
+		return;
+	x86_64_vector_bind(X86_64_VECTOR_BENCH, d, 0);
+	self_ipi(X86_64_VECTOR_BENCH, &bench_in, &gto, &gback);
+	x86_64_vector_bind(X86_64_VECTOR_BENCH, NULL, 0);
+	free_irq((unsigned int)irq, (void *)&bench_chip);
+	self_ipi(X86_64_VECTOR_BARE, &x86_64_bare_tsc, &bto, &bback);
+	irq_log("guest-bench: self-IPI to the handler and back: genirq %llu %llu, bare %llu %llu (instructions under -icount shift=0)",
+		(unsigned long long)gto, (unsigned long long)gback,
+		(unsigned long long)bto, (unsigned long long)bback);
+}
+
+void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)
+{
+	sc_spurious(t);
+	if (nr_edu && !t->quiet)	/* make bench-x86_64 */
+		bench(&edus[0]);
+	if (!t->quiet)
+		bench_ipi();
+	if (port_nr_cpus() < 2) {
+		scenario_skip(t, "affinity-move", "uniprocessor machine (port_nr_cpus() = 1)");
+		scenario_skip(t, "free-vs-running", "uniprocessor machine (port_nr_cpus() = 1)");
+		scenario_skip(t, "ipi-pingpong", "uniprocessor machine (port_nr_cpus() = 1)");
+		return;
+	}
+	sc_affinity(t);
+	if (nr_edu)
+		sc_free_vs_running(t, &edus[0]);
+	else
+		scenario_skip(t, "free-vs-running", "no edu PCI device (add -device edu)");
+	sc_ipi(t);
+}

@@ -1,0 +1,67 @@
+# demo/ppce500/check.mk - the ppce500 demo kernel's checks (expected
+# transcript lines: demo/ppce500/expect/<run>.txt, one regex a line).
+#
+#   make check-ppc   every scenario on two CPUs with a shell session, one
+#                    CPU (the SMP ones skip), two pastes, two failure exits,
+#                    the first run (check-run-ppc)
+#   make bench-ppc   instructions from a self-IPI to the handler and back,
+#                    genirq and a bare floor (demo/ppce500/bench.c)
+
+PPC_READY	:= genirq ppc: ready
+PPC_RXTEST	:= rxtest The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789\r
+# After the boot scenarios: uart-rx-echo, then a shell session with the
+# affinity move (the UART line to CPU1 and back), then the summary.
+PPC_SESSION	:= $(PPC_RXTEST)help\rcat /proc/interrupts\rls /proc/irq\r$\
+		   cat /proc/irq/1/smp_affinity\recho 4 > /proc/irq/1/smp_affinity\r$\
+		   echo 2 > /proc/irq/1/smp_affinity\rcat /proc/irq/1/effective_affinity\r$\
+		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rticks\rprobe\r$\
+		   bogus-command\r\x01\x7f\rcat /proc/irq/3/spurious\rfinish\r
+# Pasted in one piece (no byte delay): 30 blocking `ticks` (100 ms each),
+# with 270 short commands queued behind them, then the statistics line:
+# every line runs, no byte dropped by the receive ring, no UART overrun.
+PPC_CMD_PASTE	:= $(PPC_RXTEST)$(call repeat,30,ticks\r)$(call repeat,270,echo~ok\r)stats\rfinish\r
+# The UART's line flapping between the CPUs, pasted: no wedge, no lost byte.
+PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinity\rticks\r$\
+		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
+ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
+# -append harness (the device tree's /chosen/bootargs): every verdict
+# line, and the uart-rx-echo scenario through `rxtest`.
+PPC_CHECK_QEMU	:= $(ppc_QEMU) -append harness
+PPC_ONE_CPU	:= $(subst -smp 2,-smp 1,$(PPC_CHECK_QEMU))
+
+# $(call ppc_harness,RUN): the harness for one run, its expect file.
+ppc_harness	= $(HARNESS) --name ppc-$(1) --timeout 90 --pass-status $(ppc_PASS) \
+		  --log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' \
+		  --expect-file demo/ppce500/expect/ppc-$(1).txt
+
+check-ppc:
+	$(Q)$(call ppc_harness,smp2) --input '$(PPC_SESSION)' --byte-delay 0.002 -- $(PPC_CHECK_QEMU)
+	$(Q)$(call ppc_harness,smp1) --quiet --input '$(PPC_RXTEST)bench\rfinish\r' --byte-delay 0.002 \
+		-- $(PPC_ONE_CPU)
+	$(Q)$(call ppc_harness,paste) --quiet --input '$(PPC_CMD_PASTE)' --paste -- $(PPC_CHECK_QEMU)
+	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(PPC_CHECK_QEMU)
+	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
+	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
+
+# The shell's `bench` under -icount shift=0, where the timebase counts
+# 2 ticks per 5 instructions (docs/ppc.md, "Dispatch cost"); then the
+# usual end, so the run is also judged PASS or FAIL.
+.PHONY: bench-ppc
+bench-ppc: kernel-ppc
+	$(Q)out=$$($(call ppc_harness,bench) --quiet --input '$(PPC_RXTEST)bench\rfinish\r' \
+		--byte-delay 0.002 -- $(subst -icount shift=3,-icount shift=0$(comma)sleep=off,$(PPC_CHECK_QEMU))) || \
+	{ echo "$$out"; echo "bench-ppc: FAIL: no PASS with a guest-bench line (see $(BUILD)/ppc/check-bench.log)"; exit 1; }
+	$(Q)grep -aE '^(bench|guest-bench): ' $(BUILD)/ppc/check-bench.log | tr -d '\r'
+
+# $(call ppc_must_fail,COMMAND,REGEX): the shell command must end the run
+# as a failure (QEMU status 0, which is never a pass) after printing REGEX.
+define ppc_must_fail
+out=$$($(HARNESS) --name ppc-$(1) --quiet --timeout 30 --pass-status $(ppc_PASS) \
+	--log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' --input '$(1)\r' -- $(PPC_ONE_CPU)); \
+if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
+   grep -q '$(2)' $(BUILD)/ppc/check-$(1).log && \
+   grep -q '^KERNEL FAIL' $(BUILD)/ppc/check-$(1).log; then \
+	echo "ppc-$(1): PASS (failure detected: KERNEL FAIL, QEMU status 0, refused)"; \
+else echo "$$out"; echo "ppc-$(1): FAIL (see $(BUILD)/ppc/check-$(1).log)"; exit 1; fi
+endef

@@ -1,0 +1,69 @@
+# demo/pseries/check.mk - the pseries demo kernel's checks (expected
+# transcript lines: demo/pseries/expect/<run>.txt, one regex a line).
+#
+#   make check-ppc64   VOF run, SLOF run, two pastes, the failure exit,
+#                      the first run (check-run-ppc64)
+#   make bench-ppc64   dispatch cost in instructions (VOF, -icount shift=0)
+#   make run ARCH=ppc64   FIRMWARE=slof for SLOF, SMP=1 for one CPU
+
+# Typed after "genirq: ready for input": the echo line, then the shell,
+# which moves the VTY (irq 1) to CPU1 so the rest of this very input
+# arrives there, visible in /proc/interrupts.
+PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\n$\
+		   ls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\n$\
+		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\npoweroff\n
+# Pasted in one piece: each IPI handler raises a softirq, and the VTY
+# interrupts of the rest of the paste arrive while it runs (irq-in-softirq
+# on the hardirq stack); then the same on CPU1 with the VTY moved there.
+PPC64_IPI_ROUND	= $(call repeat,$(1),ipi~$(2)\nxxxxxxxxxxxxxxxxxxxx\n)
+PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq/1/smp_affinity\n$\
+		   $(call PPC64_IPI_ROUND,50,1)stats\npoweroff\n
+# 300 short commands pasted in one piece with the VTY moved to CPU1 (which
+# wakes the shell's CPU0): every line runs, nothing is dropped.
+PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
+ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
+
+# $(call ppc64_harness,RUN,PASS,INPUT): the harness for one run; it
+# powers the machine down from the monitor when asked (the EPOW scenario).
+ppc64_harness	= rm -f $(BUILD)/ppc64/$(1).mon; \
+		  $(HARNESS) --name ppc64-$(1) --pass-status $(2) --timeout 90 \
+		  --ready 'genirq: ready for input' --input '$(3)' --log $(BUILD)/ppc64/$(1).log \
+		  --monitor $(BUILD)/ppc64/$(1).mon --monitor-after 'genirq: waiting for EPOW' \
+		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+# $(call ppc64_check,FIRMWARE,CPUS[,ARGS]): the machine with -append harness
+# (every verdict line; the scenarios that wait for the monitor and input).
+ppc64_check	= $(call ppc64_qemu,$(1),$(2)) -append 'harness $(3)'
+# $(call ppc64_mon,RUN): the console on stdio, the monitor on a socket.
+ppc64_mon	= -serial stdio -monitor unix:$(BUILD)/ppc64/$(1).mon,server=on,wait=off
+ppc64_status	:= demo/pseries/qemu-status.sh
+
+# Power-off (QEMU 0) is the kernel's PASS exit, os-term (1) its failure
+# exit; qemu-status.sh turns 0 into 33 for the harness.
+check-ppc64:
+	$(Q)$(call ppc64_harness,vof,33,$(PPC64_INPUT)) --expect-file demo/pseries/expect/ppc64-scenarios.txt \
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,vof)
+	$(Q)$(call ppc64_harness,slof,33,$(PPC64_INPUT)) --expect-file demo/pseries/expect/ppc64-scenarios.txt \
+		--quiet -- $(ppc64_status) $(call ppc64_check,slof,2) $(call ppc64_mon,slof)
+	$(Q)$(call ppc64_harness,ipi-paste,33,$(PPC64_IPI_PASTE)) --quiet --paste \
+		--expect-file demo/pseries/expect/ppc64-ipi-paste.txt \
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,ipi-paste)
+	$(Q)$(call ppc64_harness,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
+		--expect-file demo/pseries/expect/ppc64-cmd-paste.txt \
+		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,cmd-paste)
+	$(Q)$(call ppc64_harness,fail,1,hello genirq\ntrap\n) --quiet \
+		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_check,vof,1) $(call ppc64_mon,fail)
+
+# -append bench: boot, the self-IPI through genirq and through a bare
+# handler, the guest-bench line, power-off. One CPU: under icount the
+# virtual clock also counts the other vCPU's instructions.
+.PHONY: bench-ppc64
+bench-ppc64: kernel-ppc64
+	$(Q)rm -f $(BUILD)/ppc64/bench.mon
+	$(Q)$(HARNESS) --name ppc64-bench --pass-status 33 --timeout 60 --quiet \
+		--log $(BUILD)/ppc64/bench.log --expect-file demo/pseries/expect/ppc64-bench.txt \
+		-- $(ppc64_status) $(call ppc64_check,vof,1,bench) $(call ppc64_mon,bench) \
+		-icount shift=0,sleep=off >/dev/null \
+		|| { echo "bench-ppc64: the bench kernel failed (see $(BUILD)/ppc64/bench.log)"; exit 1; }
+	$(Q)grep -h "^guest-bench:" $(BUILD)/ppc64/bench.log \
+		|| { echo "bench-ppc64: no guest-bench line in $(BUILD)/ppc64/bench.log"; exit 1; }

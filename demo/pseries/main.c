@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - the ppc64 pseries demo kernel: boot, the boot-time scenarios
+ * of SCENARIOS.md, then the serial shell on the VTY.
+ *
+ * Console input arrives only through the VTY receive interrupt, into a
+ * ring that the shell loop drains. The harness drives the interactive
+ * parts through markers: "genirq: waiting for EPOW" (it sends
+ * system_powerdown to the monitor) and "genirq: ready for input" (it
+ * types "hello genirq" and then shell commands).
+ */
+#include <stdatomic.h>
+#include <genirq/hardirq.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/proc.h>
+#include <genirq/xics.h>
+
+#include "scenario.h"
+#include "shell.h"
+#include "demo.h"
+
+#define NR_IRQS		64
+#define TICK_SPAN_MS	500		/* timer-ticks: span of timebase measured */
+#define TICK_TOLERANCE	10		/* percent */
+#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
+#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
+#define EPOW_WAIT_MS	20000
+#define EXPECTED_LINE	"hello genirq"
+#define SHELL_CPU	0		/* the boot CPU runs the shell loop */
+#define BANNER		"\ngenirq demo kernel, ppc64 on QEMU's pseries machine: the boot self-tests,\n" \
+			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
+
+static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct shell shell;
+static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
+
+/* --- the VTY receive interrupt: edge-like, so drain it --- */
+
+static struct rx_ring rx;
+
+/* The shell loop runs on CPU0; with the VTY moved elsewhere, the CPU that
+ * took the input wakes it (H_PROD) instead of leaving it ceded until its
+ * next tick while the paste fills the ring. */
+static irqreturn_t vty_rx(int irq, void *dev)
+{
+	char buf[16];
+	int n, total = 0;
+
+	(void)irq;
+	(void)dev;
+	while ((n = console_get(buf, sizeof(buf))) > 0) {
+		for (int i = 0; i < n; i++)
+			rx_ring_put(&rx, buf[i]);
+		total += n;
+	}
+	if (total && port_cpu_id() != SHELL_CPU)
+		ppc64_wake_cpu(SHELL_CPU);
+	return IRQ_RETVAL(total);
+}
+
+/* Idle until @done() or @ms of timebase pass. Interrupts on. */
+static bool wait_for(bool (*done)(void), unsigned int ms)
+{
+	uint64_t end = mftb() + ms_to_tb(ms);
+
+	while (!done()) {
+		if (mftb() >= end)
+			return false;
+		port_cpu_relax();
+	}
+	return true;
+}
+
+/* --- EPOW: the host's power button, an XICS event source --- */
+
+static _Atomic unsigned long epow_events;
+
+static irqreturn_t epow_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	atomic_fetch_add(&epow_events, 1);
+	return IRQ_HANDLED;
+}
+
+static bool epow_seen(void)
+{
+	return atomic_load(&epow_events) != 0;
+}
+
+/* --- the IPI: softirq and irq-stack probes --- */
+
+#define TEST_SOFTIRQ	HI_SOFTIRQ
+
+static struct {
+	_Atomic unsigned long	ipis;
+	uintptr_t		hard_sp, soft_sp;
+	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
+	bool			wait_nested;
+	_Atomic unsigned long	nested_ticks;
+} probe;
+
+static void test_softirq(void)
+{
+	probe.soft_sp = ppc64_sp();
+	probe.soft_in_softirq = in_softirq();
+	probe.soft_not_in_irq = !in_irq();
+}
+
+static irqreturn_t ipi_handler(int irq, void *dev)
+{
+	unsigned long t0 = ppc64_ticks(port_cpu_id());
+
+	(void)irq;
+	(void)dev;
+	if (ppc64_smp_ipi())
+		return IRQ_HANDLED;
+	probe.hard_sp = ppc64_sp();
+	probe.hard_in_irq = in_irq();
+	raise_softirq(TEST_SOFTIRQ);
+	if (probe.wait_nested) {
+		/* Interrupts are on here: let the decrementer nest on this stack. */
+		uint64_t end = mftb() + ms_to_tb(100);
+
+		while (ppc64_ticks(port_cpu_id()) == t0 && mftb() < end)
+			port_cpu_relax();
+		atomic_store(&probe.nested_ticks, ppc64_ticks(port_cpu_id()) - t0);
+	}
+	atomic_fetch_add(&probe.ipis, 1);
+	return IRQ_HANDLED;
+}
+
+static void send_self_ipi(void)
+{
+	unsigned long before = atomic_load(&probe.ipis);
+
+	xics_send_ipi(ppc64_xics, port_cpu_id());
+	while (atomic_load(&probe.ipis) == before)
+		port_cpu_relax();
+}
+
+/* --- scenarios --- */
+
+static void scenario_boot(void)
+{
+	unsigned int online = cpumask_weight(irq_cpu_online_mask());
+
+	if (!machine.xics || vty_irq < 0 || epow_irq < 0 || ipi_irq < 0)
+		scenario_fail(&tally, "boot", "xics %d, vty irq %d, epow irq %d, ipi irq %d",
+			      machine.xics, vty_irq, epow_irq, ipi_irq);
+	else if (online != machine.nr_cpus)
+		scenario_fail(&tally, "boot", "%u of %u CPUs online", online, machine.nr_cpus);
+	else
+		scenario_pass(&tally, "boot", "XICS: VTY 0x%x->irq %d, EPOW 0x%x->irq %d, IPI->irq %d; "
+			      "%u CPU(s), timebase %lu Hz", machine.vty_irq, vty_irq,
+			      machine.epow_irq, epow_irq, ipi_irq, machine.nr_cpus,
+			      (unsigned long)machine.tb_freq);
+}
+
+static void scenario_timer(void)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got, lo, hi;
+	uint64_t end;
+
+	/* Start on a tick edge so the span holds whole periods. */
+	got = ppc64_ticks(cpu);
+	while (ppc64_ticks(cpu) == got)
+		port_cpu_relax();
+	got = ppc64_ticks(cpu);
+	end = mftb() + ms_to_tb(TICK_SPAN_MS);
+	while (mftb() < end)
+		port_cpu_relax();
+	got = ppc64_ticks(cpu) - got;
+	lo = expect * (100 - TICK_TOLERANCE) / 100;
+	hi = expect * (100 + TICK_TOLERANCE) / 100;
+	if (got < lo || got > hi)
+		scenario_fail(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase, "
+			      "expected %lu +-%u%%", got, TICK_SPAN_MS, expect, TICK_TOLERANCE);
+	else
+		scenario_pass(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase "
+			      "(expected %lu)", got, TICK_SPAN_MS, expect);
+}
+
+static void scenario_softirq_and_stack(void)
+{
+	unsigned int cpu = port_cpu_id();
+
+	probe.wait_nested = true;
+	send_self_ipi();
+	probe.wait_nested = false;
+	if (!probe.hard_in_irq || !ppc64_on_irq_stack(cpu, probe.hard_sp))
+		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
+			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
+	else if (atomic_load(&probe.nested_ticks) == 0 ||
+		 !ppc64_on_irq_stack(cpu, ppc64_nested_tick_sp))
+		scenario_fail(&tally, "irq-stack", "nested decrementer tick: %lu ticks, sp 0x%lx",
+			      atomic_load(&probe.nested_ticks), (unsigned long)ppc64_nested_tick_sp);
+	else if (!ppc64_stack_guards_ok(cpu))
+		scenario_fail(&tally, "irq-stack", "guard words overwritten");
+	else
+		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
+			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
+			      (unsigned long)ppc64_nested_tick_sp, cpu);
+
+	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
+	    !ppc64_on_softirq_stack(cpu, probe.soft_sp))
+		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
+			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
+			      (unsigned long)probe.soft_sp);
+	else
+		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
+			      "softirq context on the softirq stack (sp 0x%lx)",
+			      (unsigned long)probe.soft_sp);
+}
+
+/*
+ * EPOW, and the exact half of replay-after-enable: one host event that
+ * arrives while the line is off (ibm,int-off latches it), then exactly
+ * one delivery from enable_irq (ibm,int-on re-sends it), and no more.
+ */
+static int epow_replay = -1;	/* -1: no EPOW to judge by; 0: wrong; 1: exact */
+static unsigned long epow_counts[3];
+
+static unsigned long epow_delta(unsigned long base)
+{
+	return irq_stat_total((unsigned int)epow_irq) - base;
+}
+
+static void scenario_epow(void)
+{
+	unsigned long base = irq_stat_total((unsigned int)epow_irq), flags;
+
+	disable_irq((unsigned int)epow_irq);
+	ppc64_printf("genirq: waiting for EPOW\n");
+	port_delay_us(REPLAY_WAIT_MS * 1000u);
+	epow_counts[0] = epow_delta(base);
+	flags = port_irq_save();
+	enable_irq((unsigned int)epow_irq);
+	port_irq_restore(flags);
+	epow_counts[1] = epow_delta(base);
+	port_delay_us(100000);
+	epow_counts[2] = epow_delta(base);
+	if (epow_counts[1] != 0 || epow_counts[0] != 0)
+		epow_replay = epow_counts[0] == 0 && epow_counts[1] == 1 && epow_counts[2] == 1;
+	if (!wait_for(epow_seen, EPOW_WAIT_MS))
+		scenario_skip(&tally, "epow", "no EPOW in %u ms (QEMU monitor system_powerdown "
+			      "not sent)", REPLAY_WAIT_MS + EPOW_WAIT_MS);
+	else
+		scenario_pass(&tally, "epow", "system_powerdown from the monitor arrived as XICS "
+			      "source 0x%x (irq %d), %lu event(s)", machine.epow_irq, epow_irq,
+			      atomic_load(&epow_events));
+}
+
+static bool rx_has_line(void)
+{
+	int c;
+
+	for (unsigned int i = 0; (c = rx_ring_peek(&rx, i)) >= 0; i++)
+		if (c == '\n' || c == '\r')
+			return true;
+	return false;
+}
+
+static bool rx_any(void)
+{
+	return !rx_ring_empty(&rx);
+}
+
+/*
+ * replay-after-enable, then uart-rx-echo on the same input. The harness
+ * types while the line is off (ibm,int-off): nothing may be delivered.
+ * ibm,int-on re-sends the latched event: it must arrive inside
+ * enable_irq's window with the bytes. Events are not counted exactly
+ * here - the VTY refills from the host as soon as it is drained, and
+ * each refill of an empty buffer is a new, legitimate event (possibly
+ * found empty by a handler that already drained it): the EPOW half of
+ * the scenario counts exactly; this half checks the data.
+ */
+static void scenario_input(void)
+{
+	unsigned long before, during, after;
+	unsigned long flags;
+	char line[64], c;
+	size_t n = 0;
+	int got;
+
+	disable_irq((unsigned int)vty_irq);
+	before = irq_stat_total((unsigned int)vty_irq);
+	ppc64_printf("genirq: ready for input\n");
+	port_delay_us(REPLAY_WAIT_MS * 1000u);
+	during = irq_stat_total((unsigned int)vty_irq) - before;
+
+	flags = port_irq_save();
+	enable_irq((unsigned int)vty_irq);
+	port_irq_restore(flags);		/* the replayed event is taken here */
+	flags = port_irq_save();
+	after = irq_stat_total((unsigned int)vty_irq) - before;
+	port_irq_restore(flags);
+	if (during != 0 || (after == 0 && rx_any()) || rx_ring_peek(&rx, 0) != EXPECTED_LINE[0] ||
+	    epow_replay == 0)
+		scenario_fail(&tally, "replay-after-enable", "VTY: %lu events while off, %lu in "
+			      "enable_irq, first byte %s; EPOW: %lu while off, %lu in enable_irq, "
+			      "%lu after 100 ms", during, after,
+			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "replayed" : "missing",
+			      epow_counts[0], epow_counts[1], epow_counts[2]);
+	else if (epow_replay < 0 && after == 0)
+		scenario_skip(&tally, "replay-after-enable", "no input and no EPOW while the "
+			      "lines were off");
+	else
+		scenario_pass(&tally, "replay-after-enable", "ibm,int-off held back the input "
+			      "(0 events), enable_irq (ibm,int-on) delivered it at once (%lu VTY "
+			      "event(s), first byte intact%s)", after,
+			      epow_replay > 0 ? "; EPOW: 0 while off, exactly 1 at enable, "
+			      "1 after 100 ms" : "; no EPOW to count exactly");
+
+	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
+		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
+			      INPUT_WAIT_MS);
+		return;
+	}
+	ppc64_printf("echo: ");
+	while ((got = rx_ring_get(&rx)) >= 0 && (c = (char)got) != '\n' && c != '\r') {
+		console_put(&c, 1);
+		if (n < sizeof(line) - 1)
+			line[n++] = c;
+	}
+	line[n] = '\0';
+	ppc64_printf("\n");
+	for (n = 0; EXPECTED_LINE[n] && line[n] == EXPECTED_LINE[n]; n++)
+		;
+	if (EXPECTED_LINE[n] || line[n])
+		scenario_fail(&tally, "uart-rx-echo", "received '%s', expected '%s'", line,
+			      EXPECTED_LINE);
+	else
+		scenario_pass(&tally, "uart-rx-echo", "'%s' arrived through the VTY interrupt in "
+			      "%lu event(s), in order, echoed", line,
+			      irq_stat_total((unsigned int)vty_irq) - before);
+}
+
+/* shell-garbage: a shell whose output we count, fed the worst we have. */
+static unsigned int garbage_lines, garbage_errors;
+
+static void garbage_write(const char *text, size_t len)
+{
+	static const char err[] = "error:";
+	static size_t match;
+
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\n')
+			garbage_lines++;
+		match = (text[i] == err[match]) ? match + 1 : (text[i] == 'e' ? 1 : 0);
+		if (match == sizeof(err) - 1) {
+			garbage_errors++;
+			match = 0;
+		}
+	}
+}
+
+static void scenario_shell_garbage(void)
+{
+	static struct shell sh;
+	static const char *const bad[] = {
+		"frobnicate\n", "echo 1-z > /proc/irq/1/smp_affinity\n",
+		"echo ffffffffffffffffffffffffffffffffffff > /proc/irq/1/smp_affinity\n",
+		"cat /proc/irq/99999/smp_affinity\n", "enable x\n", "ipi 7\n", "ipi\n",
+		"a\x01\x02\x1b[A\n", "cat\n",
+	};
+	unsigned int expect = GENIRQ_ARRAY_SIZE(bad) + 1, lines_before;
+
+	shell_init(&sh, garbage_write, NULL, 0);
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(bad); i++)
+		for (const char *p = bad[i]; *p; p++)
+			shell_input(&sh, *p);
+	for (unsigned int i = 0; i < 4096; i++)
+		shell_input(&sh, (char)('a' + i % 26));
+	shell_input(&sh, '\n');
+	lines_before = garbage_lines;
+	for (const char *p = "cat /proc/irq/prof_cpu_mask\n"; *p; p++)
+		shell_input(&sh, *p);
+	if (garbage_errors < expect - 1 || garbage_lines == lines_before)
+		scenario_fail(&tally, "shell-garbage", "%u error lines for %u bad inputs; "
+			      "alive: %d", garbage_errors, expect, garbage_lines > lines_before);
+	else
+		scenario_pass(&tally, "shell-garbage", "%u bad lines (4 KiB line, control bytes, "
+			      "unknown commands, malformed masks) -> %u one-line errors, shell alive",
+			      expect, garbage_errors);
+}
+
+static void scenario_spurious(void)
+{
+	scenario_skip(&tally, "spurious-vector", "QEMU's ICP withdraws a presented interrupt and "
+		      "lowers the CPU's external line together (H_CPPR), so a guest cannot "
+		      "make H_XIRR return XISR 0 after a 0x500 exception");
+}
+
+/* --- shell commands of this port --- */
+
+static bool summary_ok;
+
+static void machine_poweroff(struct shell *sh)
+{
+	if (!summary_ok)
+		ppc64_fail("poweroff after failed self-tests");
+	shell_stats(sh);
+	ppc64_printf("genirq: power-off\n");
+	ppc64_power_off();
+}
+
+static int cmd_ipi(struct shell *sh, int argc, char **argv)
+{
+	unsigned long cpu;
+	unsigned long before = atomic_load(&probe.ipis);
+
+	if (argc != 2 || shell_parse_uint(argv[1], machine.nr_cpus, &cpu) < 0)
+		return -EINVAL;
+	if (!cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
+		return -EINVAL;
+	xics_send_ipi(ppc64_xics, (unsigned int)cpu);
+	port_delay_us(10000);
+	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(&probe.ipis) - before);
+	return 0;
+}
+
+static int machine_ticks(struct shell *sh)
+{
+	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of timebase\n", ppc64_ticks(0),
+		     HZ, (unsigned long)(port_time_ns() / 1000000u));
+	return 0;
+}
+
+static int machine_probe(struct shell *sh, unsigned int dev)
+{
+	int irq = ppc64_edu_autoprobe(dev);
+
+	if (irq == -ENODEV)
+		return -ENODEV;
+	shell_printf(sh, "%d\n", irq);
+	return 0;
+}
+
+static const struct shell_machine machine_cmds = {
+	.ticks		= machine_ticks,
+	.probe		= machine_probe,
+	.poweroff	= machine_poweroff,
+};
+
+/* An illegal instruction: shows the register dump and the failure exit. */
+static int cmd_trap(struct shell *sh, int argc, char **argv)
+{
+	(void)sh;
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	__asm__ __volatile__(".long 0");
+	return 0;
+}
+
+/* Typed by the harness (make check-ppc64): not in help. */
+static const struct shell_cmd port_cmds[] = {
+	{ "trap",	NULL,	cmd_trap },	/* illegal instruction: register dump, failure exit */
+	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
+};
+
+/* --- boot --- */
+
+/* Kernel arguments (-append): "harness" (make check: every verdict line,
+ * the EPOW and input scenarios), "bench" (make bench-ppc64: the dispatch
+ * figures only); none (make run): a summary line, then the shell. */
+static bool bootarg(const char *word)
+{
+	const char *a = machine.bootargs;
+
+	for (; *a; a++) {
+		size_t i = 0;
+
+		while (word[i] && a[i] == word[i])
+			i++;
+		if (!word[i])
+			return true;
+	}
+	return false;
+}
+
+static int request(int irq, irq_handler_t fn, unsigned long flags, const char *name)
+{
+	return irq < 0 ? irq : request_irq((unsigned int)irq, fn, flags, name, &machine);
+}
+
+static void setup_interrupts(void)
+{
+	struct xics_hv hv = {
+		.hcall = hcall1,
+		.rtas = rtas_call,
+		.tok_set_xive = machine.tok_set_xive,
+		.tok_int_on = machine.tok_int_on,
+		.tok_int_off = machine.tok_int_off,
+		.nr_cpus = machine.nr_cpus,
+	};
+
+	for (unsigned int i = 0; i < machine.nr_cpus; i++)
+		hv.server[i] = machine.server[i];
+	if (irq_core_init(NR_IRQS) < 0)
+		ppc64_fail("irq_core_init");
+	irq_cpu_set_online(0, true);
+	ppc64_xics = machine.xics ? xics_create(&hv) : NULL;
+	if (!ppc64_xics)
+		ppc64_fail("no XICS (run with -M pseries,ic-mode=xics)");
+	ppc64_irq_init_cpu(0);
+	open_softirq(TEST_SOFTIRQ, test_softirq);
+	ipi_irq = xics_map_ipi(ppc64_xics);
+	vty_irq = xics_map(ppc64_xics, machine.vty_irq, IRQ_TYPE_EDGE_RISING);
+	epow_irq = xics_map(ppc64_xics, machine.epow_irq, IRQ_TYPE_EDGE_RISING);
+	if (request(ipi_irq, ipi_handler, IRQF_PERCPU, "IPI") < 0 ||
+	    request(vty_irq, vty_rx, 0, "vty") < 0 || request(epow_irq, epow_handler, 0, "epow") < 0)
+		ppc64_fail("request_irq");
+}
+
+void ppc64_start(unsigned long prom_entry)
+{
+	ppc64_set_cpu_id(0);
+	if (prom_scan(prom_entry) < 0)
+		ppc64_fail("device tree: no cpus, timebase or RTAS power-off");
+	tally.quiet = !bootarg("harness");
+	ppc64_printf("%s", BANNER);
+	if (!tally.quiet)
+		ppc64_printf("genirq ppc64 pseries: %u CPU(s), timebase %lu Hz, VTY 0x%x\n",
+			     machine.nr_cpus, (unsigned long)machine.tb_freq, machine.vty_reg);
+	ppc64_install_vectors();	/* the firmware is done with the low vectors */
+	setup_interrupts();
+	ppc64_timer_start();
+	port_irq_enable();
+	ppc64_start_secondaries();
+
+	scenario_boot();
+	if (bootarg("bench")) {
+		ppc64_bench(&tally, ipi_irq, ipi_handler, &machine);
+		if (scenario_summary(&tally) != 0)
+			ppc64_fail("bench scenarios failed");
+		ppc64_printf("genirq: power-off\n");
+		ppc64_power_off();
+	}
+	scenario_timer();
+	scenario_softirq_and_stack();
+	scenario_shell_garbage();
+	scenario_spurious();
+	ppc64_line_scenarios(&tally);
+	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+	if (tally.quiet) {
+		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
+
+		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)
+			scenario_skip(&tally, waits[i], "no harness to type or to press the power button");
+	} else {
+		scenario_epow();
+		scenario_input();
+	}
+	summary_ok = scenario_summary(&tally) == 0;
+	if (!tally.quiet)
+		ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",
+			     (unsigned long)(port_time_ns() / 1000000u));
+
+	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
+	shell.machine = &machine_cmds;
+	shell_prompt(&shell);
+	shell.rx = &rx;
+	for (;;) {
+		shell_feed(&shell);
+		ppc64_idle(rx_any);
+	}
+}
