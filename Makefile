@@ -158,6 +158,7 @@ help:
 	@echo "                    C++ headers, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
+	@echo "make check-docs     every function docs/interrupt-path.md names exists"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
 	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
@@ -247,13 +248,18 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(wildcard include/genirq/*.h)) public headers compile as C++11"
 
-check: check-host check-controllers check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: run-$(or $(ARCH),$(RUN_DEFAULT))
 
 run-host: $(BUILD)/genirq-demo
 	$(BUILD)/genirq-demo
+
+# Every function docs/interrupt-path.md names still exists.
+.PHONY: check-docs
+check-docs:
+	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md
 
 clean:
 	rm -rf $(BUILD)

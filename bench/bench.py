@@ -42,7 +42,7 @@ for _k in range(3, 8):
 MAIN = ["edge", "level", "fasteoi", "shared2", "shared8", "percpu", "disabled", "replay"]
 IRQOFF = ["edge", "level", "fasteoi", "shared2", "shared8", "percpu"]
 GOALS = {"edge": 2.0, "percpu": 2.0, "shared2": 2.0}
-# Figures of the issue: the seed's 2004 path and the issue's own floor.
+# Figures of the issue: Linux 2.6.9's path and the project's own floor.
 REFERENCE = {"edge": (155, 34), "shared2": (171, 58), "percpu": (125, 34)}
 
 
