@@ -26,12 +26,12 @@ CORE_SRCS	:= $(sort $(wildcard core/*.c))
 CORE_HDRS	:= $(wildcard include/genirq/*.h core/*.h arch/host/*.h)
 PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c
-UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c))
+UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) demo/shell.c
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
 # Tests may look inside the core ("internals.h" resolves through -Icore),
 # and build it with its debug assertions on (GENIRQ_DEBUG).
-TEST_INC	:= -Icore -DGENIRQ_DEBUG
+TEST_INC	:= -Icore -Idemo -DGENIRQ_DEBUG
 
 # Freestanding compile test of the core: architecture -> compiler.
 XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x

@@ -14,6 +14,10 @@
 #define KEY_BS		0x08
 #define KEY_CTRL_U	0x15
 #define KEY_DEL		0x7f
+#define KEY_ESC		0x1b
+
+/* Where shell_input() is in a terminal's escape sequence (arrow keys...). */
+enum { ESC_NONE, ESC_START, ESC_CSI };
 
 static size_t str_len(const char *s)
 {
@@ -318,6 +322,7 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 	sh->overflow = false;
 	sh->bad_byte = false;
 	sh->last_cr = false;
+	sh->esc = ESC_NONE;
 	sh->rx = NULL;
 	sh->bytes = 0;
 	sh->lines = 0;
@@ -351,12 +356,40 @@ static void end_line(struct shell *sh)
 	shell_prompt(sh);
 }
 
+/*
+ * A terminal's escape sequence (ESC [ ... final, ESC O x: arrow, Home,
+ * function keys) is swallowed whole: the shell has no history or cursor
+ * movement, and the line typed so far stays as it was. Return: true if
+ * @u belonged to one.
+ */
+static bool escape_byte(struct shell *sh, unsigned char u)
+{
+	switch (sh->esc) {
+	case ESC_NONE:
+		if (u != KEY_ESC)
+			return false;
+		sh->esc = ESC_START;
+		return true;
+	case ESC_START:
+		sh->esc = (u == '[' || u == 'O') ? ESC_CSI : ESC_NONE;
+		return true;
+	default:
+		if (u >= 0x40 && u <= 0x7e)	/* the final byte */
+			sh->esc = ESC_NONE;
+		else if (u < 0x20 || u > 0x3f)	/* not a parameter byte: give up */
+			sh->esc = ESC_NONE;
+		return true;
+	}
+}
+
 void shell_input(struct shell *sh, char c)
 {
 	unsigned char u = (unsigned char)c;
 	bool was_cr = sh->last_cr;
 
 	sh->bytes++;
+	if (escape_byte(sh, u))
+		return;
 	sh->last_cr = (c == '\r');
 	if (c == '\n' && was_cr)
 		return;			/* the LF of a CRLF */
@@ -384,7 +417,7 @@ void shell_input(struct shell *sh, char c)
 		return;
 	}
 	if (c == '\t')
-		c = ' ';		/* words are split on spaces anyway */
+		u = (unsigned char)(c = ' ');	/* words are split on spaces anyway */
 	if (u < 0x20 || u >= 0x7f) {
 		sh->bad_byte = true;
 		return;

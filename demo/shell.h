@@ -57,6 +57,7 @@ struct shell {
 	bool			overflow;	/* this line is too long: drop it */
 	bool			bad_byte;	/* this line has a control/non-ASCII byte */
 	bool			last_cr;	/* swallow the LF of a CRLF */
+	unsigned char		esc;		/* inside a terminal escape sequence */
 	struct rx_ring		*rx;		/* input ring of shell_feed(); NULL: none */
 	unsigned long		bytes;		/* bytes fed to shell_input() */
 	unsigned long		lines;		/* command lines run */
