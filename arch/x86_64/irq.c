@@ -81,6 +81,37 @@ static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
 };
 
+/* Events of local APIC line @hw on @cpu (0 before the line exists). */
+static unsigned long lapic_count(irq_hw_number_t hw, unsigned int cpu)
+{
+	int irq = irq_find_mapping(x86_64_lapic_domain, hw);
+
+	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
+}
+
+static unsigned long local_timer_count(unsigned int cpu)
+{
+	return lapic_count(LAPIC_TIMER, cpu);
+}
+
+static unsigned long ipi_count(unsigned int cpu)
+{
+	return lapic_count(LAPIC_IPI, cpu);
+}
+
+/*
+ * Linux's summary rows for what is not in its irq numbers on x86: the
+ * local APIC lines are genirq lines here, hidden from the numbered list
+ * (smp.c); their IPI delivers messages to a function (CAL); the APIC
+ * error line counts in the core's ERR row.
+ */
+void port_show_interrupts(struct irq_text *t)
+{
+	irq_proc_row(t, "NMI", x86_nmi_count, "Non-maskable interrupts");
+	irq_proc_row(t, "LOC", local_timer_count, "Local timer interrupts");
+	irq_proc_row(t, "CAL", ipi_count, "Function call interrupts");
+}
+
 /*
  * Legacy lines keep their ISA numbers, as in Linux: ISA line i is global
  * number i, on IO-APIC pin isa_gsi[i] (QEMU's MADT overrides ISA 0, the
