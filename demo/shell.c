@@ -202,6 +202,21 @@ static int cmd_probe(struct shell *sh, int argc, char **argv)
 	return sh->machine && sh->machine->probe ? sh->machine->probe(sh, (unsigned int)dev) : -ENODEV;
 }
 
+static int cmd_stacks(struct shell *sh, int argc, char **argv)
+{
+	struct irq_text t;
+
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	if (!sh->machine || !sh->machine->stacks)
+		return -ENODEV;
+	irq_text_init(&t, sh->out, sizeof(sh->out));
+	sh->machine->stacks(&t);
+	show(sh, (int)t.len);
+	return 0;
+}
+
 static int cmd_poweroff(struct shell *sh, int argc, char **argv)
 {
 	(void)argv;
@@ -232,6 +247,7 @@ static const struct shell_cmd builtins[] = {
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
+	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },
 	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
 };
 

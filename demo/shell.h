@@ -29,6 +29,7 @@
 #define SHELL_PROBE_DEVS 2		/* probe N: 1 or 2 */
 
 struct shell;
+struct irq_text;
 
 struct shell_cmd {
 	const char	*name;
@@ -43,6 +44,9 @@ struct shell_machine {
 	int	(*ticks)(struct shell *sh);
 	/* Autoprobe device @dev's line (1, 2: COM1, COM2 or two edus); print it. */
 	int	(*probe)(struct shell *sh, unsigned int dev);
+	/* The interrupt stacks' rows (high-water, overflows), in the columns
+	 * of /proc/interrupts: counts of another kind, kept out of it. */
+	void	(*stacks)(struct irq_text *t);
 	/* Leave QEMU: with the PASS status when no self-test failed. */
 	void	(*poweroff)(struct shell *sh);
 };

@@ -51,6 +51,12 @@ void port_ack_bad_irq(unsigned int irq)
 	irq_log("unexpected IRQ trap at vector %02x", irq);
 }
 
+/* Linux's summary rows: only the NMI count here (no local APIC). */
+void port_show_interrupts(struct irq_text *t)
+{
+	irq_proc_row(t, "NMI", x86_nmi_count, "Non-maskable interrupts");
+}
+
 void i386_irq_init(void)
 {
 	x86_irq_stacks_init(0);

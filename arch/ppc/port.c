@@ -215,18 +215,25 @@ static unsigned int stack_used(unsigned int cpu, int which)
 	return IRQ_STACK_BYTES - 4 * i;
 }
 
-/* /proc/interrupts rows: how deep each CPU's interrupt stacks have been. */
-void port_show_interrupts(struct irq_text *t)
+static unsigned long hardirq_used(unsigned int cpu)
 {
-	static const char *const rows[2] = { "HSK", "SSK" };
+	return stack_used(cpu, PPC_STACK_HARDIRQ);
+}
 
-	for (int w = 0; w < 2; w++) {
-		irq_text_printf(t, " %s:", rows[w]);
-		for (unsigned int cpu = 0; cpu < nr_cpus; cpu++)
-			irq_text_printf(t, " %10u", stack_used(cpu, w));
-		irq_text_printf(t, "  %s stack high-water (bytes of %u)\n",
-				w == PPC_STACK_HARDIRQ ? "hardirq" : "softirq", IRQ_STACK_BYTES);
-	}
+static unsigned long softirq_used(unsigned int cpu)
+{
+	return stack_used(cpu, PPC_STACK_SOFTIRQ);
+}
+
+/* The shell's `stacks`: how deep each CPU's interrupt stacks have been. */
+void ppc_show_stacks(struct irq_text *t)
+{
+	char what[48];
+
+	irq_snprintf(what, sizeof(what), "hardirq stack high-water (bytes of %u)", IRQ_STACK_BYTES);
+	irq_proc_row(t, "HSK", hardirq_used, what);
+	irq_snprintf(what, sizeof(what), "softirq stack high-water (bytes of %u)", IRQ_STACK_BYTES);
+	irq_proc_row(t, "SSK", softirq_used, what);
 }
 
 void *ppc_stack_top(unsigned int cpu, int which)

@@ -81,6 +81,9 @@ unsigned int ppc_console_tapped(void);
 void ppc_set_nr_cpus(unsigned int n);
 extern uintptr_t ppc_pvpanic_bar;
 void ppc_stacks_init(unsigned int cpu);
+/* The stack rows (high-water per CPU), in /proc/interrupts columns. */
+struct irq_text;
+void ppc_show_stacks(struct irq_text *t);
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp);
 bool ppc_stack_guards_ok(unsigned int cpu);
 /* Bytes between @sp and the guard words of that stack (0: not on it). */
@@ -104,8 +107,10 @@ void ppc_irq_init(struct mpic *pic);
 #define PPC_WAKE_IPI	2
 /* Start CPU 1 when @nr_cpus > 1, after the wake IPI's line. Return: all online. */
 bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus);
-/* A per-CPU line for MPIC IPI @ipi with handler @fn (fails the run if not). */
-int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name);
+/* A per-CPU line for MPIC IPI @ipi with handler @fn (fails the run if not),
+ * shown in /proc/interrupts as the summary row @row ("RES") saying @what. */
+int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name,
+		 const char *row, const char *what);
 void ppc_send_ipi(unsigned int ipi, unsigned int cpu);
 /* End @cpu's doze (its idle loop then looks for work). */
 void ppc_wake_cpu(unsigned int cpu);

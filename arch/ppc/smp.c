@@ -14,6 +14,7 @@
 #include <genirq/irq.h>
 #include <genirq/mpic.h>
 #include <genirq/port.h>
+#include <genirq/proc.h>
 
 #include "ppc.h"
 
@@ -26,6 +27,27 @@ uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 
 static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
 static struct mpic *pic;
+
+/* Each IPI line's summary row in /proc/interrupts (row NULL: no line). */
+static struct ipi_row {
+	unsigned int	irq;
+	const char	*row, *what;
+} ipi_rows[MPIC_NR_IPIS];
+
+static unsigned long ipi_count(unsigned int ipi, unsigned int cpu)
+{
+	return ipi_rows[ipi].row ? irq_stat_cpu(ipi_rows[ipi].irq, cpu) : 0;
+}
+
+/* irq_proc_row() asks a count of one CPU: one function per IPI. */
+static unsigned long ipi0_count(unsigned int cpu) { return ipi_count(0, cpu); }
+static unsigned long ipi1_count(unsigned int cpu) { return ipi_count(1, cpu); }
+static unsigned long ipi2_count(unsigned int cpu) { return ipi_count(2, cpu); }
+static unsigned long ipi3_count(unsigned int cpu) { return ipi_count(3, cpu); }
+
+static unsigned long (*const ipi_counts[MPIC_NR_IPIS])(unsigned int cpu) = {
+	ipi0_count, ipi1_count, ipi2_count, ipi3_count,
+};
 
 /* The wake IPI only ends a doze: the CPU's idle loop then finds its work. */
 static irqreturn_t wake_handler(int irq, void *dev)
@@ -49,14 +71,28 @@ void ppc_wake_cpu(unsigned int cpu)
 	ppc_send_ipi(PPC_WAKE_IPI, cpu);
 }
 
-int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name)
+int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name,
+		 const char *row, const char *what)
 {
 	int irq = irq_create_mapping(mpic_domain(m), mpic_ipi_hwirq(m, ipi));
 
-	if (irq < 0 || irq_set_percpu((unsigned int)irq) ||
-	    request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, NULL))
+	if (ipi >= MPIC_NR_IPIS || irq < 0 || irq_set_percpu((unsigned int)irq) ||
+	    request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, NULL) ||
+	    irq_set_proc_hidden((unsigned int)irq, true))
 		ppc_fail("IPI line");
+	ipi_rows[ipi] = (struct ipi_row){ (unsigned int)irq, row, what };
 	return irq;
+}
+
+/*
+ * Linux's summary rows for the IPIs: their lines are genirq lines,
+ * requested and counted, kept out of the numbered list (ppc_ipi_line()).
+ */
+void port_show_interrupts(struct irq_text *t)
+{
+	for (unsigned int ipi = 0; ipi < MPIC_NR_IPIS; ipi++)
+		if (ipi_rows[ipi].row)
+			irq_proc_row(t, ipi_rows[ipi].row, ipi_counts[ipi], ipi_rows[ipi].what);
 }
 
 void secondary_main(unsigned int cpu)
@@ -77,7 +113,8 @@ bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus)
 	uint64_t end;
 
 	pic = m;
-	ppc_ipi_line(m, PPC_WAKE_IPI, wake_handler, "wake");
+	/* What Linux's rescheduling IPI does for an idle CPU: wake it to look. */
+	ppc_ipi_line(m, PPC_WAKE_IPI, wake_handler, "wake", "RES", "Rescheduling interrupts");
 	if (nr_cpus < 2)
 		return true;
 	ppc_stacks_init(1);

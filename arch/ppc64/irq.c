@@ -160,12 +160,21 @@ unsigned long ppc64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
+/* Events of the XICS IPI line on @cpu (0 before it is mapped). */
+static unsigned long ipi_count(unsigned int cpu)
+{
+	int irq = ppc64_xics ? irq_find_mapping(xics_domain(ppc64_xics), XICS_IPI) : -ENOENT;
+
+	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
+}
+
+/*
+ * Linux's summary rows: the decrementer is each CPU's own timer, counted
+ * here (LOC); the XICS IPI is a per-CPU genirq line that its requester
+ * keeps out of the numbered list (irq_set_proc_hidden()), shown as IPI.
+ */
 void port_show_interrupts(struct irq_text *t)
 {
-	unsigned int cpu;
-
-	irq_text_puts(t, " LOC:");
-	for_each_cpu(cpu, irq_cpu_online_mask())
-		irq_text_printf(t, " %10lu", ticks[cpu]);
-	irq_text_puts(t, "  Decrementer ticks\n");
+	irq_proc_row(t, "LOC", ppc64_ticks, "Local timer interrupts (decrementer)");
+	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts");
 }

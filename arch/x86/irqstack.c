@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * irqstack.c - the per-CPU hardirq and softirq stacks of both x86 ports
- * (the seed's 4K stacks; 8K on x86_64), and the port rows they feed.
+ * (the seed's 4K stacks; 8K on x86_64), their overflow count (the
+ * shell's `stacks` view) and the NMI count.
  *
  * An interrupt that arrives off the hardirq stack switches to it; one
  * that arrives on it (nested) stays. irq_exit() runs softirqs while still
@@ -145,17 +146,19 @@ void x86_nmi(void)
 	nmi_exit();
 }
 
-void port_show_interrupts(struct irq_text *t)
+unsigned long x86_nmi_count(unsigned int cpu)
 {
-	unsigned int cpu;
+	return cpus[cpu].nmis;
+}
 
-	irq_text_puts(t, " NMI:");
-	for_each_cpu(cpu, irq_cpu_online_mask())
-		irq_text_printf(t, " %10lu", cpus[cpu].nmis);
-	irq_text_puts(t, "  Non-maskable interrupts\n STK:");
-	for_each_cpu(cpu, irq_cpu_online_mask())
-		irq_text_printf(t, " %10lu", cpus[cpu].overflows);
-	irq_text_puts(t, "  Interrupt stack overflows\n");
+static unsigned long overflows(unsigned int cpu)
+{
+	return cpus[cpu].overflows;
+}
+
+void x86_show_stacks(struct irq_text *t)
+{
+	irq_proc_row(t, "STK", overflows, "Interrupt stack overflows");
 }
 
 void x86_irq_stacks_init(unsigned int cpu)

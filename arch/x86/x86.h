@@ -79,6 +79,11 @@ void x86_irq_stacks_init(unsigned int cpu);
 void x86_irq_on_stack(void (*fn)(void *), void *arg);
 /* Count an NMI in this CPU's NMI row. */
 void x86_nmi(void);
+/* NMIs taken by @cpu (the NMI row of /proc/interrupts). */
+unsigned long x86_nmi_count(unsigned int cpu);
+/* The stack rows (overflows per CPU), in /proc/interrupts columns. */
+struct irq_text;
+void x86_show_stacks(struct irq_text *t);
 bool x86_on_stack(enum x86_stack which, uintptr_t sp);
 /* The guard word at the bottom of a stack (tests corrupt and restore it). */
 volatile uint32_t *x86_stack_guard(enum x86_stack which);

@@ -81,7 +81,7 @@ unsigned int port_nr_cpus(void)
 
 unsigned int x86_isa_irq(unsigned int isa)
 {
-	return isa < 16 ? x86_64_mach.isa_gsi[isa] : isa;
+	return isa;	/* legacy lines keep their ISA numbers (irq.c) */
 }
 
 void x86_64_idt_load(void)

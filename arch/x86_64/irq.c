@@ -81,6 +81,64 @@ static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
 };
 
+/* Events of local APIC line @hw on @cpu (0 before the line exists). */
+static unsigned long lapic_count(irq_hw_number_t hw, unsigned int cpu)
+{
+	int irq = irq_find_mapping(x86_64_lapic_domain, hw);
+
+	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
+}
+
+static unsigned long local_timer_count(unsigned int cpu)
+{
+	return lapic_count(LAPIC_TIMER, cpu);
+}
+
+static unsigned long ipi_count(unsigned int cpu)
+{
+	return lapic_count(LAPIC_IPI, cpu);
+}
+
+/*
+ * Linux's summary rows for what is not in its irq numbers on x86: the
+ * local APIC lines are genirq lines here, hidden from the numbered list
+ * (smp.c); their IPI delivers messages to a function (CAL); the APIC
+ * error line counts in the core's ERR row.
+ */
+void port_show_interrupts(struct irq_text *t)
+{
+	irq_proc_row(t, "NMI", x86_nmi_count, "Non-maskable interrupts");
+	irq_proc_row(t, "LOC", local_timer_count, "Local timer interrupts");
+	irq_proc_row(t, "CAL", ipi_count, "Function call interrupts");
+}
+
+/*
+ * Legacy lines keep their ISA numbers, as in Linux: ISA line i is global
+ * number i, on IO-APIC pin isa_gsi[i] (QEMU's MADT overrides ISA 0, the
+ * PIT, to pin 2). The IO-APIC's domain gives line n pin n; an override
+ * swaps the pins of the two lines, and each pin's vector is bound to the
+ * line that holds the pin now. Other pins keep their GSI numbers.
+ */
+static void route_pins(struct irq_domain *io, unsigned int nr_pins)
+{
+	unsigned int line_of[X86_64_NR_IRQS];
+
+	for (unsigned int pin = 0; pin < nr_pins; pin++)
+		line_of[pin] = pin;
+	for (unsigned int isa = 0; isa < 16 && isa < nr_pins; isa++) {
+		unsigned int pin = x86_64_mach.isa_gsi[isa];
+
+		if (pin == isa || pin >= nr_pins || line_of[pin] != pin || line_of[isa] != isa)
+			continue;	/* identity, off the chip, or moved already */
+		irq_set_hwirq(isa, pin);
+		irq_set_hwirq(pin, isa);
+		line_of[pin] = isa;
+		line_of[isa] = pin;
+	}
+	for (unsigned int pin = 0; pin < nr_pins; pin++)
+		vectors[X86_64_VECTOR_IOAPIC + pin] = (struct vector_map){ io, line_of[pin] };
+}
+
 void x86_64_irq_init(void)
 {
 	struct irq_domain *io, *local;
@@ -92,12 +150,12 @@ void x86_64_irq_init(void)
 			       0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
 	io = ioapic ? ioapic_domain(ioapic) : NULL;
 	local = x86_64_lapic_domain = lapic_init();
-	for (unsigned int pin = 0; io && pin < ioapic_nr_pins(ioapic); pin++)
-		vectors[X86_64_VECTOR_IOAPIC + pin] = (struct vector_map){ io, pin };
+	if (io)
+		route_pins(io, ioapic_nr_pins(ioapic));
 	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)
 		vectors[lapic_vectors[hw]] = (struct vector_map){ local, hw };
 	/* ISA lines edge, active high, except where the MADT says level (PCI). */
 	for (unsigned int isa = 0; isa < 16; isa++)
-		irq_set_irq_type(x86_isa_irq(isa), x86_64_mach.isa_level[isa] ?
+		irq_set_irq_type(isa, x86_64_mach.isa_level[isa] ?
 				 IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
 }

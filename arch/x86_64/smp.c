@@ -112,10 +112,13 @@ void x86_64_ap_main(void)
 static int request_local(unsigned int hw, irq_handler_t fn, const char *name)
 {
 	int irq = irq_find_mapping(x86_64_lapic_domain, hw);
+	int err;
 
 	if (irq < 0)
 		return irq;
-	return request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, &timer_count);
+	err = request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, &timer_count);
+	/* Shown as Linux's LOC and CAL rows and in ERR (port_show_interrupts). */
+	return err ? err : irq_set_proc_hidden((unsigned int)irq, true);
 }
 
 unsigned int x86_64_smp_boot(void)

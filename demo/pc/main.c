@@ -399,6 +399,7 @@ static void machine_poweroff(struct shell *sh)
 static const struct shell_machine machine = {
 	.ticks		= machine_ticks,
 	.probe		= machine_probe,
+	.stacks		= x86_show_stacks,
 	.poweroff	= machine_poweroff,
 };
 

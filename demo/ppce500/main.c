@@ -307,6 +307,7 @@ static int machine_probe(struct shell *s, unsigned int dev)
 static const struct shell_machine machine = {
 	.ticks		= machine_ticks,
 	.probe		= machine_probe,
+	.stacks		= ppc_show_stacks,
 	.poweroff	= machine_poweroff,
 };
 

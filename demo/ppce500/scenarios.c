@@ -404,7 +404,8 @@ static irqreturn_t pingpong_handler(int irq, void *dev)
 
 void scenario_ipi_setup(void)
 {
-	demo.ipi_irq = ppc_ipi_line(demo.pic, PINGPONG_IPI, pingpong_handler, "ipi");
+	demo.ipi_irq = ppc_ipi_line(demo.pic, PINGPONG_IPI, pingpong_handler, "ipi", "IPI",
+				    "Inter-processor interrupts");
 }
 
 static bool smp_skip(const char *name)

@@ -515,6 +515,7 @@ static void setup_interrupts(void)
 	if (request(ipi_irq, ipi_handler, IRQF_PERCPU, "IPI") < 0 ||
 	    request(vty_irq, vty_rx, 0, "vty") < 0 || request(epow_irq, epow_handler, 0, "epow") < 0)
 		ppc64_fail("request_irq");
+	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
 }
 
 void ppc64_start(unsigned long prom_entry)

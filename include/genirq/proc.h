@@ -12,6 +12,7 @@
 #define GENIRQ_PROC_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <genirq/compiler.h>
 #include <genirq/cpumask.h>
@@ -38,6 +39,19 @@ void irq_text_puts(struct irq_text *t, const char *s);
  */
 void irq_proc_row(struct irq_text *t, const char *name,
 		  unsigned long (*count)(unsigned int cpu), const char *what);
+
+/**
+ * irq_set_proc_hidden - keep a line out of the numbered list of /proc/interrupts
+ * @irq: a line the port counts in a summary row of its own (a per-CPU
+ *       local timer or IPI, which Linux keeps outside the irq numbers)
+ * @hidden: true to hide it, false to show it again
+ *
+ * Only the display changes: the line is requested, counted (irq_stat_cpu())
+ * and reachable under /proc/irq/N as before. A freed descriptor forgets it.
+ * Context: process context, not under a descriptor lock.
+ * Return: 0, or -EINVAL for a number without a descriptor.
+ */
+int irq_set_proc_hidden(unsigned int irq, bool hidden);
 
 /*
  * snprintf for a freestanding core: %d %i %u %x %X %s %c %p %%, with

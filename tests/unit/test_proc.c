@@ -125,6 +125,29 @@ TEST(proc_interrupts_shows_cpus_counts_chip_trigger_and_handlers)
 	CHECK_EQ(rd("interrupts", buf, sizeof(buf)), n);	/* "/proc" is optional */
 }
 
+TEST(proc_hidden_line_leaves_the_list_but_keeps_counting)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[4096];
+
+	two_lines(&fx, &a, &b);
+	CHECK_EQ(irq_set_proc_hidden(0, true), 0);
+	dev_raise(&a);
+	CHECK(rd("/proc/interrupts", buf, sizeof(buf)) > 0);
+	CHECK_STR(buf,
+		  "            CPU0       CPU1       \n"
+		  "   1:          0          0  simpic-eoi    4-level     edu-a\n"
+		  " SPU:          0          0   Spurious interrupts\n"
+		  " ERR:          0\n");
+	CHECK_EQ(irq_stat_total(0), 1);			/* still dispatched and counted */
+	CHECK(rd("/proc/irq/0/spurious", buf, sizeof(buf)) > 0);	/* still in /proc/irq */
+	CHECK_EQ(irq_set_proc_hidden(0, false), 0);
+	CHECK(rd("/proc/interrupts", buf, sizeof(buf)) > 0);
+	CHECK(strstr(buf, "   0:          1          0  simpic-eoi    3-edge      uart\n") != NULL);
+	CHECK_EQ(irq_set_proc_hidden(99, true), -EINVAL);
+}
+
 TEST(proc_read_reports_truncation_and_never_overflows)
 {
 	struct fixture fx;
