@@ -121,6 +121,7 @@ struct irq_desc {
 	struct irq_cost_acct	*_Atomic cost;	/* [A] NULL until cost accounting is first on */
 	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
+	bool			proc_hidden;	/* [L] shown as a port's summary row */
 };
 
 /* Which flow a line runs, so code never compares function pointers. */

@@ -6,17 +6,9 @@
 
 /*
  * A line the port shows as a summary row of its own (LOC, CAL...), as
- * Linux hides IRQ_HIDDEN lines: a state bit of this file, in the one
- * place the IRQS_* list leaves free; cleared with the descriptor.
+ * Linux hides IRQ_HIDDEN lines. A field of its own, not a state bit: the
+ * lock-free dispatch path wants the state word exactly STARTED.
  */
-#define IRQS_PROC_HIDDEN	(1u << 14)
-_Static_assert(!(IRQS_PROC_HIDDEN & (IRQS_DISABLED | IRQS_INPROGRESS | IRQS_PENDING |
-				     IRQS_REPLAY | IRQS_AUTODETECT | IRQS_WAITING |
-				     IRQS_MASKED | IRQS_STARTED | IRQS_PER_CPU |
-				     IRQS_SPURIOUS_DISABLED | IRQS_NOREQUEST |
-				     IRQS_CPU_SHUTDOWN | IRQS_STORM | IRQS_DYING | IRQS_LOCKED)),
-	       "IRQS_PROC_HIDDEN must be a bit no other IRQS_* uses");
-
 int irq_set_proc_hidden(unsigned int irq, bool hidden)
 {
 	unsigned int rd = desc_read_lock();
@@ -25,8 +17,7 @@ int irq_set_proc_hidden(unsigned int irq, bool hidden)
 
 	if (desc) {
 		flags = desc_lock_irqsave(desc);
-		desc_set_state(desc, hidden ? desc_state(desc) | IRQS_PROC_HIDDEN :
-				     desc_state(desc) & ~IRQS_PROC_HIDDEN);
+		desc->proc_hidden = hidden;
 		desc_unlock_irqrestore(desc, flags);
 	}
 	desc_read_unlock(rd);
@@ -84,7 +75,7 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	a = desc_action(desc);
 	if (!a && !(desc_state(desc) & IRQS_NOREQUEST))
 		goto out_unlock;		/* only lines in use */
-	if (desc_state(desc) & IRQS_PROC_HIDDEN)
+	if (desc->proc_hidden)
 		goto out_unlock;		/* the port's summary row shows it */
 	irq_text_printf(t, "%*u: ", proc_prec(), irq);
 	for_each_cpu(cpu, online)
