@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * i8259.c - the PC's 8259A interrupt controller pair (see <genirq/i8259.h>).
+ * i8259.c - the PC's 8259A interrupt controller pair (see <genirq/chip/i8259.h>).
  *
  * Primitives only: mask and unmask in the IMRs, a specific EOI as ack,
  * edge/level in the ELCR. The core chooses the flows (level lines are
  * masked while handled, edge lines acked at once).
  */
-#include <genirq/i8259.h>
+#include <genirq/chip/i8259.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 #include "x86_pio.h"

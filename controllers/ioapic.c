@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * ioapic.c - the I/O APIC (see <genirq/ioapic.h>): redirection entries as
+ * ioapic.c - the I/O APIC (see <genirq/chip/ioapic.h>): redirection entries as
  * primitives (mask, unmask, trigger, destination) and the end of interrupt.
  */
-#include <genirq/ioapic.h>
+#include <genirq/chip/ioapic.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * lapic.c - the local APIC (see <genirq/lapic.h>): per-CPU lines whose
+ * lapic.c - the local APIC (see <genirq/chip/lapic.h>): per-CPU lines whose
  * only primitive is the end of interrupt; the timer and the IPIs.
  */
-#include <genirq/lapic.h>
+#include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include "x86_pio.h"
 

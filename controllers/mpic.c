@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * mpic.c - OpenPIC / MPIC controllers (see <genirq/mpic.h>).
+ * mpic.c - OpenPIC / MPIC controllers (see <genirq/chip/mpic.h>).
  *
  * Only primitives. The flow is the core's: every MPIC line has an
  * end-of-interrupt (EOI) and no separate ack (IACK is the ack, done by
@@ -15,7 +15,7 @@
  *   0x20000 + 0x1000c CPU c: IPI dispatch 0x40 + 0x10n, task priority
  *   0x80, IACK 0xa0, EOI 0xb0.
  */
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * simpic.c - the simulated interrupt controller (see <genirq/simpic.h>).
+ * simpic.c - the simulated interrupt controller (see <genirq/chip/simpic.h>).
  *
  * Only primitives, like a real chip: the core decides when to mask, ack
  * and end. A line is deliverable when it is unmasked, not in service, and
  * has a latched edge or an asserted level input.
  */
-#include <genirq/simpic.h>
+#include <genirq/chip/simpic.h>
 #include <genirq/spinlock.h>
 
 struct simpic_line {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * xics.c - the PAPR XICS controller (see <genirq/xics.h>).
+ * xics.c - the PAPR XICS controller (see <genirq/chip/xics.h>).
  *
  * A source is routed by ibm,set-xive(src, server, priority); priority
  * 0xff masks it. ibm,int-off masks and remembers the priority, ibm,int-on
@@ -14,7 +14,7 @@
  * a small stack of the XIRRs it has accepted.
  */
 #include <genirq/spinlock.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 
 #define H_EOI		0x64
 #define H_CPPR		0x68

@@ -8,7 +8,7 @@
 #   make check-spin    the Promela models (line, per-CPU, poll): part of check
 
 FUZZ_CC		:= clang
-FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Idemo -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
+FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Iarch/host/include -Idemo -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
 		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model
 FUZZ_SECONDS	?= 600

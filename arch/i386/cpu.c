@@ -4,7 +4,7 @@
  * exit), the port's CPU numbers, and the hand-over to the shared demo.
  */
 #include <genirq/hardirq.h>
-#include <genirq/i8259.h>
+#include <genirq/chip/i8259.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

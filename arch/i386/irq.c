@@ -4,7 +4,7 @@
  * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15;
  * software vectors an embedder claims (the demo's dispatch bench).
  */
-#include <genirq/i8259.h>
+#include <genirq/chip/i8259.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

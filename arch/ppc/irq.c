@@ -6,7 +6,7 @@
  * exception.
  */
 #include <genirq/irq.h>
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 

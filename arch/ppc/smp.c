@@ -12,7 +12,7 @@
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 

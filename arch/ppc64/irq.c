@@ -7,7 +7,7 @@
 #include <genirq/hardirq.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 
 #include "ppc64.h"
 

@@ -6,7 +6,7 @@
  */
 #include <genirq/hardirq.h>
 #include <genirq/irq.h>
-#include <genirq/lapic.h>
+#include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 

@@ -4,10 +4,10 @@
  * CPU's hardirq stack (arch/x86/irqstack.c); the APIC spurious vector;
  * wiring the local APIC and IO-APIC domains to vectors.
  */
-#include <genirq/i8259.h>
-#include <genirq/ioapic.h>
+#include <genirq/chip/i8259.h>
+#include <genirq/chip/ioapic.h>
 #include <genirq/irq.h>
-#include <genirq/lapic.h>
+#include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 

@@ -4,7 +4,7 @@
  * spurious IRQ7/IRQ15 on the 8259 pair; the SMP ones are skipped; the
  * dispatch instruction count.
  */
-#include <genirq/i8259.h>
+#include <genirq/chip/i8259.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

@@ -24,7 +24,7 @@
  */
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 
 #include "demo.h"

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 
 #include "scenario.h"
 

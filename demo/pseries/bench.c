@@ -20,7 +20,7 @@
  */
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 
 #include "scenario.h"
 #include "demo.h"

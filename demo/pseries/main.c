@@ -14,7 +14,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 
 #include "scenario.h"
 #include "shell.h"

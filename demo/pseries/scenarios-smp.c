@@ -7,7 +7,7 @@
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 
 #include "scenario.h"
 #include "demo.h"

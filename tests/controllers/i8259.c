@@ -23,7 +23,7 @@
  * Mutations of controllers/i8259.c caught: see mutants.sh (i8259-*).
  */
 #include <stdio.h>
-#include <genirq/i8259.h>
+#include <genirq/chip/i8259.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>

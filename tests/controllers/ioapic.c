@@ -23,7 +23,7 @@
  */
 #include <stdio.h>
 #include <genirq/interrupt.h>
-#include <genirq/ioapic.h>
+#include <genirq/chip/ioapic.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/lapic.h>
+#include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"

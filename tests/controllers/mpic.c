@@ -22,7 +22,7 @@
 #include <string.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
-#include <genirq/mpic.h>
+#include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"

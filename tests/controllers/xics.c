@@ -12,7 +12,7 @@
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
-#include <genirq/xics.h>
+#include <genirq/chip/xics.h>
 #include "fakeregs.h"
 
 #define H_EOI		0x64

@@ -10,7 +10,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 #include <genirq/sim.h>
-#include <genirq/simpic.h>
+#include <genirq/chip/simpic.h>
 #include <genirq/spinlock.h>
 
 static irqreturn_t handler(int irq, void *dev_id)

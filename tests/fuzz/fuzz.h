@@ -18,7 +18,7 @@
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/sim.h>
-#include <genirq/simpic.h>
+#include <genirq/chip/simpic.h>
 
 #define FUZZ_CPUS	2
 #define FUZZ_USED	4	/* lines 0..3 have a handler */

@@ -13,7 +13,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 #include <genirq/sim.h>
-#include <genirq/simpic.h>
+#include <genirq/chip/simpic.h>
 
 #include "../harness.h"
 

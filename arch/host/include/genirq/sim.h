@@ -3,7 +3,7 @@
  * sim.h - the hosted port: genirq as an ordinary Linux process.
  *
  * Simulated CPUs have their own local-interrupt state and per-CPU data
- * and take interrupts from one simulated controller (<genirq/simpic.h>),
+ * and take interrupts from one simulated controller (<genirq/chip/simpic.h>),
  * at the points where real CPUs could: when they turn interrupts on, when
  * they spin, and when told to run. Two ways to drive it:
  *
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/irq.h>
-#include <genirq/simpic.h>
+#include <genirq/chip/simpic.h>
 
 GENIRQ_BEGIN_DECLS
 
