@@ -61,7 +61,7 @@ PORT_CHECKS	:= $(addprefix check-,$(PORTS))
 ARCH		?=
 RUN_DEFAULT	:= x86_64
 # QEMU_ACCEL=kvm asks for KVM; TCG otherwise: a /dev/kvm that exists is
-# not a KVM that works (shared/qemu/x86.md).
+# not a KVM that works (docs/i386.md, docs/x86_64.md).
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py

@@ -71,7 +71,7 @@ static void handle_on_stack(void *regs)
 	xics_handle(ppc64_xics, regs);
 }
 
-/* The seed's call_handle_IRQ_event: switch unless already on the stack
+/* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
  * (to its top, or below the frames a running softirq left there). */
 void (*volatile ppc64_external_hook)(void);
 
@@ -135,7 +135,7 @@ void ppc64_timer_start(void)
 	set_dec((int64_t)(next_tick[cpu] - mftb()));
 }
 
-/* Accounted like the seed's timer path: irq_enter/irq_exit around it. The
+/* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. The
  * decrementer is level-triggered in QEMU: re-arm before interrupts come on. */
 void ppc64_timer_interrupt(struct ppc64_regs *regs)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * irqstack.c - the per-CPU hardirq and softirq stacks of both x86 ports
- * (the seed's 4K stacks; 8K on x86_64), their overflow count (the
+ * (Linux 2.6.9's 4K stacks; 8K on x86_64), their overflow count (the
  * shell's `stacks` view) and the NMI count.
  *
  * An interrupt that arrives off the hardirq stack switches to it; one
@@ -21,7 +21,7 @@
 
 #define IRQ_STACK_BYTES		(1024u * sizeof(void *))
 #define STACK_GUARD		((uintptr_t)0x57AC6A2D57AC6A2Dull)
-#define STACK_WARN_BYTES	(128u * sizeof(void *))	/* the seed warned below 1/8 left */
+#define STACK_WARN_BYTES	(128u * sizeof(void *))	/* Linux 2.6.9 warned below 1/8 left */
 #define SOFTIRQ_FRAME_GAP	(16u * sizeof(void *))	/* our call's frame lies below sp by less */
 
 struct irq_stack {

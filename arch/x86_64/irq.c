@@ -51,7 +51,7 @@ void x86_64_interrupt(struct x86_64_regs *regs)
 	}
 }
 
-/* The seed's ack_APIC_irq: a vector nobody owns still holds the local APIC. */
+/* Linux 2.6.9's ack_APIC_irq: a vector nobody owns still holds the local APIC. */
 void port_ack_bad_irq(unsigned int irq)
 {
 	irq_log("unexpected IRQ trap at vector %02x", irq);

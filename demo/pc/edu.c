@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * edu.c - QEMU's edu PCI device as a programmable level interrupt source
- * (see shared/qemu/edu.md): raise writes 0x60, acknowledge writes 0x64,
+ * (see docs/edu.md): raise writes 0x60, acknowledge writes 0x64,
  * the INTx line is the OR of every raised bit of every device on it.
  */
 #include "demo.h"

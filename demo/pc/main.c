@@ -26,7 +26,7 @@
 #define TIMER_SLACK_PCT	10u
 #define STORM_EVENTS	100000u		/* the spurious rule's window */
 /* QEMU raises THRE at the IER write, a 16550 within a character time:
- * 20 ms is ample and still short (the seed waited two 100 Hz ticks). */
+ * 20 ms is ample and still short (Linux 2.6.9 waited two 100 Hz ticks). */
 #define THRE_WAIT_US	20000u
 /* replay-after-enable: how long the off line must stay quiet once its
  * byte has arrived (a wrong delivery would come at once). */

@@ -50,7 +50,7 @@ static void rtc_periodic(bool on)
 }
 
 /*
- * A genuine spurious IRQ15 (shared/qemu/x86.md): the RTC raises IRQ8 with
+ * A genuine spurious IRQ15 (docs/i386.md): the RTC raises IRQ8 with
  * interrupts off, the slave passes it to the master's IRR2, then IRQ8 is
  * masked. On sti the master asks the slave, which has nothing: vector 15.
  */

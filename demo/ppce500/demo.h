@@ -23,7 +23,7 @@
 #define UART_LSR_DR	0x01
 #define UART_LSR_OE	0x02	/* overrun: a byte was lost before RBR's */
 
-/* edu registers (BAR0, 32-bit, native byte order; shared/qemu/edu.md). */
+/* edu registers (BAR0, 32-bit, native byte order; docs/edu.md). */
 #define EDU_ID		0x00
 #define EDU_STATUS	0x24
 #define EDU_RAISE	0x60

@@ -131,7 +131,7 @@ void uart_rx_flush(void)
 		;
 }
 
-/* --- edu: a programmable level source (qemu/edu.md) --- */
+/* --- edu: a programmable level source (docs/edu.md) --- */
 
 /* Use @bytes of stack: the `overflow` command's way past the guard words. */
 static __attribute__((noinline)) void eat_stack(uint32_t bytes)

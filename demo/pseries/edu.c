@@ -3,7 +3,7 @@
  * edu.c - QEMU's edu PCI devices on the pseries host bridge, as interrupt
  * sources the demo controls: a write to 0x60 asserts the INTx level, a
  * write to 0x64 withdraws it; two edus on one INTA line share it as a true
- * wired-OR (see qemu/edu.md). Config space through RTAS; VOF leaves BARs
+ * wired-OR (see docs/edu.md). Config space through RTAS; VOF leaves BARs
  * unassigned, SLOF assigns them but leaves memory decode off.
  */
 #include "demo.h"
