@@ -66,6 +66,7 @@ X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
 DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c
+include $(wildcard demo/*/machine.mk)
 include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 
 # $(call port,ISA): the kernel, `make run`, `make debug` and the first-run

@@ -10,13 +10,7 @@ i386_CTRL	:= controllers/i8259.c
 i386_MACHINE	:= pc
 i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-i386.c
 i386_DEPS	:= cross qemu-x86
-# TCG only (the host's /dev/kvm is not a working KVM), two edu devices
-# sharing PIRQD (IRQ 11), no NIC on that line, exit via port 0xf4 (PASS
-# 0x10: status 33). COM2 (0x2F8, IRQ 3) is `-serial null`: the kernel
-# makes it interrupt itself (loopback, THRE); i386_QEMU_1UART is without.
-i386_QEMU_1UART	:= qemu-system-i386 -accel $(X86_ACCEL) -kernel $(BUILD)/i386/kernel.elf -display none \
-		   -serial stdio -monitor none -no-reboot -nic none \
-		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-		   -device edu,addr=4 -device edu,addr=8
+# The pc machine (demo/pc/machine.mk); i386_QEMU_1UART is without COM2.
+i386_QEMU_1UART	:= $(call pc_qemu,i386,)
 i386_QEMU	:= $(i386_QEMU_1UART) -serial null
 i386_PASS	:= 33

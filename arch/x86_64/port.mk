@@ -11,11 +11,7 @@ x86_64_MACHINE	:= pc
 x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c
 x86_64_DEPS	:= qemu-x86
 X64_SMP		?= 2
-# As i386's machine (arch/i386/port.mk), with X64_SMP CPUs.
-x86_64_QEMU_1UART := qemu-system-x86_64 -accel $(X86_ACCEL) -smp $(X64_SMP) \
-		   -kernel $(BUILD)/x86_64/kernel.elf -display none \
-		   -serial stdio -monitor none -no-reboot -nic none \
-		   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-		   -device edu,addr=4 -device edu,addr=8
+# The pc machine (demo/pc/machine.mk) with X64_SMP CPUs.
+x86_64_QEMU_1UART := $(call pc_qemu,x86_64,-smp $(X64_SMP))
 x86_64_QEMU	:= $(x86_64_QEMU_1UART) -serial null
 x86_64_PASS	:= 33
