@@ -326,11 +326,6 @@ static inline void desc_handle(struct irq_desc *desc)
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
 /* Step to the next descriptor at or after *irq; caller is a reader (grace.c). */
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
-/*
- * A verb's lookup: enter a read section (grace.c) and find @irq's
- * descriptor; NULL (and no section held) when there is none. Every
- * non-NULL result is given back with irq_desc_put(*@cookie).
- */
 extern atomic_uint irq_grace_epoch;
 
 /* irq_desc_read_lock(), inline for the core's verbs. */
@@ -349,6 +344,11 @@ static inline void desc_read_unlock(unsigned int cookie)
 				  memory_order_release);
 }
 
+/*
+ * A verb's lookup: enter a read section (grace.c) and find @irq's
+ * descriptor; NULL (and no section held) when there is none. Every
+ * non-NULL result is given back with irq_desc_put(*@cookie).
+ */
 static inline struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie)
 {
 	struct irq_desc *desc;

@@ -175,18 +175,6 @@ static void setup(enum simpic_style style)
 	}
 }
 
-static void drain(void)
-{
-	unsigned int quiet = 0;
-
-	/* Deterministic now: play CPU0 and CPU1 until nothing is pending. */
-	while (quiet < 3) {
-		unsigned int n = sim_run(0) + sim_run(1);
-
-		do_softirq();
-		quiet = n ? 0 : quiet + 1;
-	}
-}
 
 static void run(enum simpic_style style)
 {
@@ -210,7 +198,7 @@ static void run(enum simpic_style style)
 		sched_yield();
 	atomic_store(&stop_cpus, true);
 	sim_thread_join_all();
-	drain();
+	fx_drain_cpus01();
 
 	for (unsigned int i = 0; i <= COUNTED; i++) {
 		struct counted *c = &lines[i];

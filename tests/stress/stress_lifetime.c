@@ -226,17 +226,6 @@ static void setup(void)
 	route_to(&outer, 1);
 }
 
-static void drain(void)
-{
-	unsigned int quiet = 0;
-
-	while (quiet < 3) {
-		unsigned int n = sim_run(0) + sim_run(1);
-
-		do_softirq();
-		quiet = n ? 0 : quiet + 1;
-	}
-}
 
 TEST(stress_lifetime_nesting_hotplug_and_churn)
 {
@@ -255,7 +244,7 @@ TEST(stress_lifetime_nesting_hotplug_and_churn)
 		sched_yield();
 	atomic_store(&stop, true);
 	sim_thread_join_all();
-	drain();
+	fx_drain_cpus01();
 
 	lost = atomic_load(&raised) - atomic_load(&serviced);
 	child_lost = atomic_load(&child_raised) - atomic_load(&child_serviced);

@@ -66,3 +66,15 @@ void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_sty
 	CHECK_EQ(style == SIMPIC_ACK ? s.acks : s.eois, s.delivered);
 	CHECK(!s.in_service);
 }
+
+void fx_drain_cpus01(void)
+{
+	unsigned int quiet = 0;
+
+	while (quiet < 3) {
+		unsigned int n = sim_run(0) + sim_run(1);
+
+		do_softirq();
+		quiet = n ? 0 : quiet + 1;
+	}
+}

@@ -51,6 +51,8 @@ void dev_init(struct dev *d, struct fixture *fx, irq_hw_number_t hw, bool level)
 void dev_raise(struct dev *d);
 irqreturn_t dev_handler(int irq, void *dev_id);
 int dev_request(struct dev *d, unsigned long flags, const char *name);
+/* After the threads: play CPU0 and CPU1 until nothing is pending. */
+void fx_drain_cpus01(void);
 /* CHECK that every delivery of @hw was ended once (ack or eoi, by @style). */
 void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style);
 
