@@ -197,6 +197,8 @@ static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsign
  */
 static __irq_noinline unsigned int oneshot_end(struct irq_desc *desc, unsigned int st)
 {
+	if (!(st & IRQS_ONESHOT))
+		return st;
 	desc_set_state(desc, st);
 	irq_oneshot_unmask(desc);
 	return desc_state(desc);
@@ -234,11 +236,11 @@ void handle_level_irq(struct irq_desc *desc)
 	desc_lock(desc);
 	note_interrupt(desc, ret);
 	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
-	if (!(st & (IRQS_DISABLED | IRQS_ONESHOT))) {
+	if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
 		desc->unmask(&desc->data);
 		st &= ~IRQS_MASKED;
-	} else if (st & IRQS_ONESHOT) {
-		st = oneshot_end(desc, st);
+	} else {
+		st = oneshot_end(desc, st);	/* disabled: stays masked */
 	}
 	desc_set_state_unlock(desc, st);
 }
@@ -346,8 +348,7 @@ static __irq_noinline void simple_locked(struct irq_desc *desc)
 		st |= IRQS_PENDING;
 	else
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
-	if (irq_unlikely(st & IRQS_ONESHOT))
-		st = oneshot_end(desc, st);
+	/* The simple flow never masks: a ONESHOT line has nothing to reopen. */
 	desc_set_state_unlock(desc, st);
 }
 
