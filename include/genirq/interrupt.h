@@ -172,7 +172,8 @@ bool irq_threads_pending(void);
  * runs before any allocator or must not allocate.
  *
  * Context: as request_irq().
- * Return: as request_irq(), without -ENOMEM.
+ * Return: as request_irq(); -ENOMEM only for an action with a thread_fn
+ * (its thread is allocated).
  */
 int setup_irq(unsigned int irq, struct irqaction *action);
 
@@ -182,7 +183,9 @@ int setup_irq(unsigned int irq, struct irqaction *action);
  * @dev_id: the cookie given to request_irq() or setup_irq()
  *
  * Freeing the last handler shuts the line down. Does not return until no
- * CPU still runs the removed handler. An unknown @dev_id is reported on
+ * CPU still runs the removed handler; a threaded action's pending thread
+ * run finishes first, then its thread ends (from that thread itself the
+ * call is reported and refused). An unknown @dev_id is reported on
  * the console and changes nothing. A shared line's driver must quiesce
  * its device first.
  *
@@ -211,6 +214,8 @@ void disable_irq_nosync(unsigned int irq);
 /**
  * disable_irq - disable a line and wait for running handlers to finish
  *
+ * Waits for the line's threads too (woken or running); a thread function
+ * of the line calling it is reported and waits for the hardirq part only.
  * Context: process or softirq context. From hardirq context (any
  * handler) it takes the depth as disable_irq_nosync() does, reports the
  * call on the console and does not wait: the handler it would wait for
@@ -237,6 +242,8 @@ void enable_irq(unsigned int irq);
 /**
  * synchronize_irq - wait until no CPU runs a handler of @irq
  *
+ * and until no thread of @irq is woken or running (from one of them: as
+ * disable_irq()).
  * Context: process or softirq context. From hardirq context it is
  * reported and returns without waiting, as disable_irq() does.
  */
