@@ -65,7 +65,7 @@ void x86_wait_ticks(unsigned long n)
 	unsigned long end = pit_ticks() + n;
 
 	while (pit_ticks() < end)
-		x86_safe_halt();
+		x86_idle();
 }
 
 /* --- one test handler for the stack, nesting and softirq scenarios --- */
@@ -479,13 +479,17 @@ static int rx_wait(void)
 	for (;;) {
 		int c;
 
+		irq_threads_run();
 		port_irq_disable();
 		c = uart_getc(&com1);
 		if (c >= 0 || uart_lost(&com1)) {
 			port_irq_enable();
 			return c;
 		}
-		x86_safe_halt();
+		if (irq_threads_pending())
+			port_irq_enable();
+		else
+			x86_safe_halt();
 	}
 }
 
@@ -552,8 +556,10 @@ static __attribute__((noreturn)) void run_shell(void)
 	shell.rx = &com1.rx;
 	shell_prompt(&shell);
 	for (;;) {
+		irq_threads_run();
 		port_irq_disable();
-		if (rx_ring_empty(&com1.rx) && shell.lost_shown == uart_lost(&com1))
+		if (rx_ring_empty(&com1.rx) && shell.lost_shown == uart_lost(&com1) &&
+		    !irq_threads_pending())
 			x86_safe_halt();
 		else
 			port_irq_enable();
