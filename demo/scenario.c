@@ -89,3 +89,16 @@ int scenario_summary(struct scenario_tally *t)
 	t->write(line, (size_t)n);
 	return (t->failed == 0 && t->passed > 0) ? 0 : 1;
 }
+
+bool scenario_contains(const char *hay, const char *needle)
+{
+	for (; *hay; hay++) {
+		size_t i = 0;
+
+		while (needle[i] && hay[i] == needle[i])
+			i++;
+		if (!needle[i])
+			return true;
+	}
+	return !*needle;
+}

@@ -59,7 +59,8 @@ static irqreturn_t vty_rx(int irq, void *dev)
 	return IRQ_RETVAL(total);
 }
 
-/* Idle until @done() or @ms of timebase pass. Interrupts on. */
+/* Idle until @done() or @ms of timebase pass, running woken interrupt
+ * threads meanwhile. Interrupts on. */
 static bool wait_for(bool (*done)(void), unsigned int ms)
 {
 	uint64_t end = mftb() + ms_to_tb(ms);
@@ -67,6 +68,7 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 	while (!done()) {
 		if (mftb() >= end)
 			return false;
+		irq_threads_run();
 		port_cpu_relax();
 	}
 	return true;
