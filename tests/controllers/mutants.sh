@@ -61,5 +61,12 @@ mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+# plic
+mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'
+mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinity/,/^}/{/toggle(p, s->cpu, d->hwirq, false);/d;}'
+mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'
+mutant plic-cpu-init-keeps-threshold plic plic.c '/^void plic_cpu_init/,/^}/{/wr(p, THRESHOLD/d;}'
+mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16u))/'
 
 echo "mutants: $caught hand mutations, each caught by its test"
