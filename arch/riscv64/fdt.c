@@ -172,6 +172,13 @@ static void resolve(struct scan *s, struct riscv64_machine *m, unsigned long boo
 		if (cpu >= 0 && be32(s->plic_ext.val + i + 4) == IRQ_S_EXT)
 			m->plic_ctx[cpu] = (int)(i / 8);
 	}
+	/* IMSIC: interrupts-extended pair i is the file of hart index i. */
+	for (uint32_t i = 0; i + 8 <= s->imsic_ext.len; i += 8) {
+		int cpu = cpu_of_intc(s, m, be32(s->imsic_ext.val + i));
+
+		if (cpu >= 0)
+			m->imsic_index[cpu] = i / 8;
+	}
 	/* ranges: (pci hi, mid, lo; cpu 2 cells; size 2 cells) */
 	for (uint32_t i = 0; i + 28 <= s->ranges.len; i += 28)
 		if ((be32(s->ranges.val + i) & PCI_SPACE) == PCI_MEM32) {

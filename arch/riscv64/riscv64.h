@@ -50,6 +50,7 @@ struct riscv64_machine {
 	uintptr_t	aplic, imsic;
 	uint32_t	aplic_nsrc, imsic_ids;
 	bool		aplic_msi;		/* the APLIC has an msi-parent */
+	unsigned int	imsic_index[MAX_CPUS];	/* CPU -> hart index of its S-level file */
 	/* PCIe host: ECAM, the 32-bit memory window, slot -> INTA source */
 	uintptr_t	ecam;
 	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;

@@ -3,7 +3,8 @@
 # regex a line).
 #
 #   make check-riscv64   PLIC on two harts with a shell session, PLIC on
-#                        one hart, a must-fail run, the first run
+#                        one hart, APLIC (MSI mode) + IMSIC on two harts,
+#                        a must-fail run, the first run
 #   make bench-riscv64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=riscv64   SMP=1 for one hart
 
@@ -28,6 +29,8 @@ check-riscv64:
 		-- $(call riscv64_qemu,2) -serial stdio -append harness
 	$(Q)$(call riscv64_harness,plic-smp1) --quiet --input 'hello genirq\rpoweroff\r' \
 		-- $(call riscv64_qemu,1) -serial stdio -append harness
+	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\rpoweroff\r' \
+		-- $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append harness
 	$(Q)$(call riscv64_must_fail,mustfail)
 
 # -append bench: boot, the self-IPI through genirq and through a bare

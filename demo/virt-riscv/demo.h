@@ -15,13 +15,15 @@ struct scenario_tally;
 /* main.c: the wired-interrupt controller this machine has (PLIC, APLIC) */
 extern const char *virt_wired_name;
 /*
- * QEMU 7.2's PLIC gateway (docs/riscv64.md): it latches a request each
- * time a device drives its line high - also while the source is claimed,
- * so one edu's ack that leaves the other asserting is a new request - and
- * never forwards a still-asserted level again at complete, so a stuck
- * line is delivered once, never as a storm.
+ * How QEMU 7.2 models the wired controller (docs/riscv64.md). Both the
+ * PLIC and the APLIC latch a new request each time a device drives its
+ * line high - also while the last one is being handled, so one edu's ack
+ * that leaves the other asserting, or a FIFO read that leaves bytes, is
+ * one more request (found with nothing to do). The PLIC never forwards a
+ * level still asserted at complete, so a stuck line is delivered once,
+ * never as a storm; the APLIC driver re-forwards it at eoi.
  */
-extern bool virt_wired_latches;
+extern bool virt_wired_latches, virt_wired_reforwards;
 /* A global number for wired source @src, level-triggered. Return: it, or -errno. */
 int virt_map_wired(uint32_t src);
 

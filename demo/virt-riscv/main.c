@@ -15,6 +15,8 @@
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
+#include <genirq/chip/aplic.h>
+#include <genirq/chip/imsic.h>
 #include <genirq/chip/plic.h>
 
 #include "scenario.h"
@@ -39,13 +41,16 @@
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
 static struct shell shell;
 static int uart_irq = -1, ipi_irq = -1;
-static struct plic *plic;
+static struct plic *plic;		/* -M virt */
+static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
+static struct imsic *imsic;
 const char *virt_wired_name = "PLIC";
-bool virt_wired_latches = true;
+bool virt_wired_latches = true, virt_wired_reforwards;
 
 int virt_map_wired(uint32_t src)
 {
-	return plic_map(plic, src, IRQ_TYPE_LEVEL_HIGH);
+	return plic ? plic_map(plic, src, IRQ_TYPE_LEVEL_HIGH)
+		    : aplic_map(aplic, src, IRQ_TYPE_LEVEL_HIGH);
 }
 
 /* --- the UART receive interrupt: a level line, drained here --- */
@@ -129,17 +134,23 @@ static irqreturn_t ipi_handler(int irq, void *dev)
 static void scenario_boot(void)
 {
 	unsigned int online = cpumask_weight(irq_cpu_online_mask());
+	char ctl[96];
 
-	if (!plic || uart_irq < 0 || ipi_irq < 0)
-		scenario_fail(&tally, "boot", "PLIC %d, uart irq %d, ipi irq %d", plic != NULL,
-			      uart_irq, ipi_irq);
+	if (plic)
+		irq_snprintf(ctl, sizeof(ctl), "PLIC at 0x%lx (%u sources, S contexts %d/%d)",
+			     (unsigned long)machine.plic, machine.plic_ndev, machine.plic_ctx[0],
+			     machine.plic_ctx[1]);
+	else
+		irq_snprintf(ctl, sizeof(ctl), "APLIC at 0x%lx (%u sources, MSI mode), IMSIC "
+			     "files at 0x%lx (%u ids)", (unsigned long)machine.aplic,
+			     machine.aplic_nsrc, (unsigned long)machine.imsic, machine.imsic_ids);
+	if (uart_irq < 0 || ipi_irq < 0)
+		scenario_fail(&tally, "boot", "%s: uart irq %d, ipi irq %d", ctl, uart_irq, ipi_irq);
 	else if (online != machine.nr_cpus)
 		scenario_fail(&tally, "boot", "%u of %u CPUs online", online, machine.nr_cpus);
 	else
-		scenario_pass(&tally, "boot", "S-mode under OpenSBI; PLIC at 0x%lx (%u sources, "
-			      "S contexts %d/%d): UART source %u->irq %d, IPI->irq %d; %u hart(s) "
-			      "(boot hart %lu), timebase %lu Hz", (unsigned long)machine.plic,
-			      machine.plic_ndev, machine.plic_ctx[0], machine.plic_ctx[1],
+		scenario_pass(&tally, "boot", "S-mode under OpenSBI; %s: UART source %u->irq %d, "
+			      "IPI->irq %d; %u hart(s) (boot hart %lu), timebase %lu Hz", ctl,
 			      machine.uart_irq, uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
 			      (unsigned long)machine.timebase);
 }
@@ -285,8 +296,8 @@ static void scenario_input(void)
 	after = irq_stat_total((unsigned int)uart_irq) - before;
 	port_irq_restore(flags);
 	/* Each FIFO read that leaves data behind re-drives the line: a
-	 * latching gateway may deliver once more, to a drained FIFO. */
-	if (during != 0 || after < 1 || after > 1u + virt_wired_latches ||
+	 * latching controller takes it as one more request, to a drained FIFO. */
+	if (during != 0 || after < 1 || (after > 1 && !virt_wired_latches) ||
 	    rx_ring_peek(&rx, 0) != EXPECTED_LINE[0])
 		scenario_fail(&tally, "replay-after-enable", "%lu events while disabled, %lu in "
 			      "enable_irq (want 1), first byte %s", during, after,
@@ -295,7 +306,7 @@ static void scenario_input(void)
 		scenario_pass(&tally, "replay-after-enable", "input held back while disabled "
 			      "(0 events); enable_irq delivered it at once (the level line still "
 			      "asserted): %u byte(s) drained by the first event%s", rx_count(),
-			      after > 1 ? ", then 1 event latched by the PLIC during its FIFO "
+			      after > 1 ? ", then requests the controller latched during its FIFO "
 			      "reads, found empty" : "");
 
 	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
@@ -470,24 +481,61 @@ static const struct riscv64_external plic_external = {
 	.cpu_init	= plic_cpu,
 };
 
-static void setup_interrupts(void)
+static void imsic_entry(void *regs)
 {
-	struct plic_config cfg = {
+	imsic_handle(imsic, regs);
+}
+
+static void imsic_cpu(void)
+{
+	imsic_cpu_init(imsic);
+}
+
+static const struct riscv64_external imsic_external = {
+	.handle		= imsic_entry,
+	.cpu_init	= imsic_cpu,
+};
+
+/* The PLIC on -M virt; the APLIC (MSI mode) and IMSIC with aia=aplic-imsic. */
+static void setup_controllers(void)
+{
+	struct plic_config pc = {
 		.base = machine.plic, .nr_sources = machine.plic_ndev, .nr_cpus = machine.nr_cpus,
 	};
+	struct aplic_config ac = {
+		.base = machine.aplic, .nr_sources = machine.aplic_nsrc, .nr_cpus = machine.nr_cpus,
+	};
+	struct imsic_config ic = { .nr_ids = machine.imsic_ids, .nr_cpus = machine.nr_cpus };
 
 	for (unsigned int i = 0; i < machine.nr_cpus; i++) {
-		if (machine.plic_ctx[i] < 0)
+		pc.context[i] = (unsigned int)machine.plic_ctx[i];
+		ac.hart_index[i] = machine.imsic_index[i];
+		if (machine.plic && machine.plic_ctx[i] < 0)
 			riscv64_fail("a hart without a supervisor PLIC context");
-		cfg.context[i] = (unsigned int)machine.plic_ctx[i];
 	}
+	if (machine.plic) {
+		plic = plic_create(&pc);
+		riscv64_external = &plic_external;
+	} else if (machine.aplic && machine.aplic_msi && machine.imsic) {
+		imsic = imsic_create(&ic);
+		aplic = aplic_create(&ac);
+		if (imsic && aplic)
+			imsic_set_domain(imsic, aplic_domain(aplic));
+		riscv64_external = &imsic_external;
+		virt_wired_name = "APLIC";
+		virt_wired_reforwards = true;
+	}
+	if (!plic && !(aplic && imsic))
+		riscv64_fail("neither a PLIC nor an APLIC in MSI mode with an IMSIC "
+			     "(-M virt, or -M virt,aia=aplic-imsic)");
+}
+
+static void setup_interrupts(void)
+{
 	if (irq_core_init(NR_IRQS) < 0)
 		riscv64_fail("irq_core_init");
 	irq_cpu_set_online(0, true);
-	plic = machine.plic ? plic_create(&cfg) : NULL;
-	if (!plic)
-		riscv64_fail("no PLIC in the device tree (this kernel needs -M virt)");
-	riscv64_external = &plic_external;
+	setup_controllers();
 	riscv64_irq_init_cpu(0);
 	open_softirq(TEST_SOFTIRQ, test_softirq);
 	ipi_irq = riscv64_map_ipi();
