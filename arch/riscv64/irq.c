@@ -16,6 +16,7 @@
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define GUARD_WORDS	8
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
+#define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
 #define SIE_SSIE	(1UL << IRQ_S_SOFT)
 #define SIE_STIE	(1UL << IRQ_S_TIMER)
 #define SIE_SEIE	(1UL << IRQ_S_EXT)
@@ -107,8 +108,10 @@ static void timer_interrupt(void)
 		riscv64_nested_tick_sp = riscv64_sp();	/* for the irq-stack scenario */
 	irq_enter();
 	ticks[cpu]++;
+	/* Late (a vCPU the host did not run): the missed periods come back
+	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
 	next_tick[cpu] += machine.timebase / HZ;
-	if (next_tick[cpu] <= now)	/* late: drop the missed ticks, count none */
+	if (next_tick[cpu] + machine.timebase * CATCH_UP_S <= now)
 		next_tick[cpu] = now + machine.timebase / HZ;
 	sbi_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
