@@ -11,7 +11,9 @@
  * for level-sensitive interrupt sources"). QEMU 7.2 sets it whatever the
  * input, so the write is made only when in_clrip (the rectified inputs)
  * shows the source asserted. A shared or stuck level line so comes back,
- * as a level line must.
+ * as a level line must. A masked line is not re-armed at its eoi (its
+ * device may be quiet by the unmask: a ONESHOT thread clears it) but at
+ * its unmask, if it asserts then.
  *
  * Register map (offsets from the domain's base):
  *   0x0000 domaincfg (IE bit 8, DM bit 2: MSI mode)
@@ -44,6 +46,7 @@
 struct aplic {
 	struct aplic_config	cfg;
 	struct irq_domain	*domain;
+	bool			open[];	/* 0..nr_sources: enabled (under the line's lock) */
 };
 
 static uint32_t rd(const struct aplic *ap, uint32_t off)
@@ -56,23 +59,39 @@ static void wr(const struct aplic *ap, uint32_t off, uint32_t v)
 	*(volatile uint32_t *)(ap->cfg.base + off) = v;
 }
 
-static void aplic_mask(struct irq_data *d)
-{
-	wr(d->chip_data, CLRIENUM, (uint32_t)d->hwirq);
-}
-
-static void aplic_unmask(struct irq_data *d)
-{
-	wr(d->chip_data, SETIENUM, (uint32_t)d->hwirq);
-}
-
-static void aplic_eoi(struct irq_data *d)
+/* A level source that still asserts gets its pending bit back. */
+static void rearm_level(struct irq_data *d)
 {
 	uint32_t src = (uint32_t)d->hwirq;
 
 	if ((d->trigger & IRQ_TYPE_LEVEL_MASK) &&
 	    (rd(d->chip_data, IN_CLRIP(src / 32u)) & (1u << (src % 32u))))
 		wr(d->chip_data, SETIPNUM_LE, src);
+}
+
+static void aplic_mask(struct irq_data *d)
+{
+	struct aplic *ap = d->chip_data;
+
+	ap->open[d->hwirq] = false;
+	wr(ap, CLRIENUM, (uint32_t)d->hwirq);
+}
+
+static void aplic_unmask(struct irq_data *d)
+{
+	struct aplic *ap = d->chip_data;
+
+	ap->open[d->hwirq] = true;
+	wr(ap, SETIENUM, (uint32_t)d->hwirq);
+	rearm_level(d);
+}
+
+static void aplic_eoi(struct irq_data *d)
+{
+	struct aplic *ap = d->chip_data;
+
+	if (ap->open[d->hwirq])
+		rearm_level(d);
 }
 
 static int aplic_set_type(struct irq_data *d, unsigned int type)
@@ -122,10 +141,13 @@ struct aplic *aplic_create(const struct aplic_config *cfg)
 	if (!cfg || !cfg->base || cfg->nr_sources == 0 || cfg->nr_sources > APLIC_MAX_SOURCES ||
 	    cfg->nr_cpus == 0 || cfg->nr_cpus > GENIRQ_NR_CPUS)
 		return NULL;
-	ap = port_alloc(sizeof(*ap));
+	ap = port_alloc(sizeof(*ap) + (cfg->nr_sources + 1u) * sizeof(ap->open[0]));
 	if (!ap)
 		return NULL;
-	*ap = (struct aplic){ .cfg = *cfg };
+	ap->cfg = *cfg;
+	ap->domain = NULL;
+	for (unsigned int s = 0; s <= cfg->nr_sources; s++)
+		ap->open[s] = false;
 	wr(ap, DOMAINCFG, 0);
 	for (unsigned int w = 0; w <= cfg->nr_sources / 32u; w++)
 		wr(ap, CLRIE(w), ~0u);

@@ -71,6 +71,8 @@ mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16
 # aplic
 mutant aplic-eoi-retrigger-idle aplic aplic.c 's/ \& (1u << (src % 32u)))/ | 1u)/'
 mutant aplic-eoi-on-edge aplic aplic.c 's/if ((d->trigger \& IRQ_TYPE_LEVEL_MASK) \&\&/if (/'
+mutant aplic-eoi-rearms-masked aplic aplic.c 's/if (ap->open\[d->hwirq\])/if (ap->open[d->hwirq] || 1)/'
+mutant aplic-unmask-no-rearm aplic aplic.c '/^static void aplic_unmask/,/^}/{/rearm_level(d);/d;}'
 mutant aplic-target-cpu-number aplic aplic.c 's/ap->cfg.hart_index\[cpu\] << TARGET_HART_SHIFT/cpu << TARGET_HART_SHIFT/'
 mutant aplic-direct-mode aplic aplic.c 's/DOMAINCFG_IE | DOMAINCFG_DM_MSI/DOMAINCFG_IE/'
 # imsic
