@@ -27,13 +27,15 @@ void riscv64_secondary_start(void)
 		riscv64_idle(NULL);
 }
 
-/* Sleep until an interrupt unless @busy() says there is work. wfi wakes
- * for an interrupt pending in sie even with sstatus.SIE off, so the
- * check and the sleep cannot race. */
+/* Run woken handler threads (the core's runner: this port has no
+ * threads of its own), then sleep until an interrupt unless @busy() or a
+ * thread says there is work. wfi wakes for an interrupt pending in sie
+ * even with sstatus.SIE off, so the check and the sleep cannot race. */
 void riscv64_idle(bool (*busy)(void))
 {
+	irq_threads_run();
 	port_irq_disable();
-	if (!busy || !busy())
+	if (!irq_threads_pending() && (!busy || !busy()))
 		__asm__ __volatile__("wfi" ::: "memory");
 	port_irq_enable();
 }

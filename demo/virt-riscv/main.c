@@ -305,9 +305,9 @@ static void scenario_input(void)
 	else
 		scenario_pass(&tally, "replay-after-enable", "input held back while disabled "
 			      "(0 events); enable_irq delivered it at once (the level line still "
-			      "asserted): %u byte(s) drained by the first event%s", rx_count(),
-			      after > 1 ? ", then requests the controller latched during its FIFO "
-			      "reads, found empty" : "");
+			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", after,
+			      rx_count(), after > 1 ? " (the first drained the FIFO; the others "
+			      "were requests the controller latched during its reads)" : "");
 
 	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
 		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
