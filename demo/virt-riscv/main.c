@@ -382,20 +382,8 @@ static const struct shell_machine machine_cmds = {
 	.poweroff	= machine_poweroff,
 };
 
-/* An illegal instruction: shows the register dump and the failure exit. */
-static int cmd_trap(struct shell *sh, int argc, char **argv)
-{
-	(void)sh;
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	__asm__ __volatile__(".word 0");
-	return 0;
-}
-
 /* Typed by the harness (make check-riscv64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "trap",	NULL,	cmd_trap },	/* illegal instruction: register dump, failure exit */
 	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
