@@ -225,9 +225,11 @@ static void scenario_affinity(struct scenario_tally *t)
 			      "cpu%u); mask 0: %d, mask 4 (offline): %d", moved, on1,
 			      atomic_load(&dev[0].cpu), zero, offline);
 	else
-		scenario_pass(t, "affinity-move", "echo 2 > %s: the source's enable moved to "
-			      "hart %lu's context, the edu event counted on CPU1; masks 0 and 4 "
-			      "(offline) refused with -EINVAL", affinity_path, machine.hartid[1]);
+		scenario_pass(t, "affinity-move", "echo 2 > %s: the source routed to "
+			      "hart %lu (%s), the edu event counted on CPU1; masks 0 and 4 "
+			      "(offline) refused with -EINVAL", affinity_path, machine.hartid[1],
+			      virt_wired_reforwards ? "the APLIC's target register" :
+			      "the PLIC enable bit in its context");
 }
 
 /*
