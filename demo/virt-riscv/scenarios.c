@@ -9,6 +9,7 @@
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
+#include "oneshot.h"
 #include "scenario.h"
 #include "demo.h"
 
@@ -19,8 +20,6 @@
 #define SLOW_HANDLER_MS		50
 #define TICK_PROBE_US		30000	/* the tick still runs after a storm */
 #define PROBE_SETTLE_US		20000	/* autoprobe: time for the edu to assert */
-#define ONESHOT_RAISES		20
-#define THREAD_WAIT_MS		1000
 
 static struct edu edu[EDU_MAX];
 static unsigned int nr_edu;
@@ -62,24 +61,6 @@ static irqreturn_t edu_handler(int irq, void *cookie)
 	edu_ack(d->e, st);
 	atomic_store(&d->cpu, port_cpu_id());
 	atomic_fetch_add(&d->claims, 1);
-	return IRQ_HANDLED;
-}
-
-/* threaded-oneshot: the thread, not the primary, clears the device. */
-static _Atomic unsigned long thread_runs;
-static _Atomic bool thread_saw_unmasked;
-
-static irqreturn_t edu_thread(int irq, void *cookie)
-{
-	struct edu_dev *d = cookie;
-	uint32_t st = edu_status(d->e);
-
-	if (irq_get_masked((unsigned int)irq) != 1)
-		atomic_store(&thread_saw_unmasked, true);
-	atomic_fetch_add(&thread_runs, 1);
-	if (!st)
-		return IRQ_NONE;
-	edu_ack(d->e, st);
 	return IRQ_HANDLED;
 }
 
@@ -232,50 +213,38 @@ static void scenario_affinity(struct scenario_tally *t)
 			      "the PLIC enable bit in its context");
 }
 
-/*
- * A ONESHOT line whose primary only wakes the thread: the device stays
- * asserted until the thread (the core's runner, called from this wait)
- * clears it, so the line must stay masked meanwhile - or it would come
- * back at once, level as it is.
- */
+static void oneshot_raise(void *cookie)
+{
+	edu_raise(((struct edu_dev *)cookie)->e, BIT_A);
+}
+
+static uint32_t oneshot_status(void *cookie)
+{
+	return edu_status(((struct edu_dev *)cookie)->e);
+}
+
+static void oneshot_clear(void *cookie, uint32_t bits)
+{
+	edu_ack(((struct edu_dev *)cookie)->e, bits);
+}
+
+static void oneshot_idle(void)
+{
+	riscv64_idle(NULL);
+}
+
+/* threaded-oneshot (demo/oneshot.c) on edu A alone; the drivers come back after. */
 static void scenario_threaded(struct scenario_tally *t)
 {
-	unsigned long ev = irq_stat_total((unsigned int)line), un = unhandled();
-	unsigned long runs = atomic_load(&thread_runs);
-	unsigned int i;
-	int err, masked_after;
+	struct oneshot_edu o = {
+		.irq = (unsigned int)line, .dev = &dev[0], .raise = oneshot_raise,
+		.status = oneshot_status, .clear = oneshot_clear, .idle = oneshot_idle,
+	};
 
 	detach_all();
-	err = request_threaded_irq((unsigned int)line, NULL, edu_thread, IRQF_ONESHOT,
-				   "edu-thread", &dev[0]);
-	for (i = 0; i < ONESHOT_RAISES && !err; i++) {
-		uint64_t end = rdtime() + ms_to_ticks(THREAD_WAIT_MS);
-
-		edu_raise(&edu[0], BIT_A);
-		while (atomic_load(&thread_runs) < runs + i + 1 && rdtime() < end)
-			riscv64_idle(NULL);
-		if (atomic_load(&thread_runs) < runs + i + 1)
-			break;
-	}
-	masked_after = irq_get_masked((unsigned int)line);
-	runs = atomic_load(&thread_runs) - runs;
-	ev = irq_stat_total((unsigned int)line) - ev;
-	un = unhandled() - un;
-	if (!err)
-		free_irq((unsigned int)line, &dev[0]);
+	scenario_threaded_oneshot(t, &o);
 	attach(&dev[0]);
 	attach(&dev[1]);
-	if (err || runs != ONESHOT_RAISES || ev != ONESHOT_RAISES || un != 0 ||
-	    atomic_load(&thread_saw_unmasked) || masked_after != 0)
-		scenario_fail(t, "threaded-oneshot", "request %d; %u raises: %lu thread runs, %lu "
-			      "events, %lu unhandled; line unmasked under a thread: %d; masked "
-			      "after: %d", err, ONESHOT_RAISES, runs, ev, un,
-			      atomic_load(&thread_saw_unmasked), masked_after);
-	else
-		scenario_pass(t, "threaded-oneshot", "edu level line, NULL primary, IRQF_ONESHOT: "
-			      "%u raises -> %lu events, %lu thread runs (the core's runner from the "
-			      "idle loop), 0 unhandled, the line masked while each thread ran",
-			      ONESHOT_RAISES, ev, runs);
 }
 
 /* free_irq on cpu0 while the edu handler runs on cpu1: it must wait. */
