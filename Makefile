@@ -56,7 +56,7 @@ FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin
 # (compiler, flags, port and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
 # machine's checks are in demo/<machine>/check.mk.
-PORTS		:= i386 x86_64 ppc ppc64
+PORTS		:= i386 x86_64 ppc ppc64 aarch64
 PORT_CHECKS	:= $(addprefix check-,$(PORTS))
 ARCH		?=
 RUN_DEFAULT	:= x86_64
