@@ -427,6 +427,8 @@ static void setup_interrupts(void)
 		aarch64_fail("interrupt set-up");
 	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
 	console_rx_irq_enable();
+	if (virt_gpio_setup() < 0)
+		aarch64_printf("genirq: no PL061 power key\n");
 }
 
 void aarch64_start(uint64_t dtb)
