@@ -45,3 +45,16 @@ check-aarch64:
 		--expect-file demo/virt/expect/aarch64-cmd-paste.txt -- $(call aarch64_check,3,2,cmd-paste)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
+
+# -append bench: boot, the self-IPI through genirq and through a bare
+# handler, the guest-bench line, power-off. One CPU: under icount the
+# virtual clock also counts the other vCPU's instructions.
+.PHONY: bench-aarch64
+bench-aarch64: kernel-aarch64
+	$(Q)rm -f $(BUILD)/aarch64/bench.mon
+	$(Q)$(HARNESS) --name aarch64-bench --pass-status 33 --timeout 60 --quiet \
+		--log $(BUILD)/aarch64/bench.log --expect-file demo/virt/expect/aarch64-bench.txt \
+		-- $(call aarch64_check,3,1,bench,bench) -icount shift=0,sleep=off >/dev/null \
+		|| { echo "bench-aarch64: the bench kernel failed (see $(BUILD)/aarch64/bench.log)"; exit 1; }
+	$(Q)grep -h "^guest-bench:" $(BUILD)/aarch64/bench.log \
+		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }
