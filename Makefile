@@ -153,7 +153,7 @@ debug: debug-$(or $(ARCH),$(RUN_DEFAULT))
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
-	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|host]"
+	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|aarch64|host]"
 	@echo "                    boot a demo kernel in QEMU (x86_64 by default): banner,"
 	@echo "                    self-test summary, shell (help; poweroff or Ctrl-A X leaves);"
 	@echo "                    without a terminal, a short scripted tour"

@@ -20,7 +20,7 @@
 
 /* Priorities (lower is more urgent). A line preempts a running handler
  * only with a more urgent priority: the tick runs at GIC_PRIO_HIGH so it
- * nests into device and IPI handlers. QEMU implements the top 5 bits. */
+ * nests into device and IPI handlers. */
 #define GIC_PRIO_DEFAULT	0xa0u
 #define GIC_PRIO_HIGH		0x80u
 #define GIC_PRIO_MASK_OPEN	0xf0u	/* the CPU's priority mask: let all through */
