@@ -120,7 +120,7 @@ extern uintptr_t aarch64_nested_tick_sp;	/* sp of a tick that nested in a handle
 extern void (*volatile aarch64_irq_hook)(void);
 
 /* The kernel's C entry after boot (the embedder's: demo/virt/main.c). */
-void aarch64_start(uint64_t dtb);
+void aarch64_start(uint64_t dtb, unsigned int entry_el);
 
 /* smp.c */
 void aarch64_secondary_start(void);

@@ -14,6 +14,7 @@
 	.globl	_start
 _start:
 	mov	x19, x0				/* a device tree, if a loader passed one */
+	mrs	x20, CurrentEL			/* where the loader started us, for the record */
 	bl	to_el1
 	adr_l	x1, boot_stack_top
 	mov	sp, x1
@@ -25,6 +26,7 @@ _start:
 	b	1b
 2:	bl	cpu_setup
 	mov	x0, x19
+	lsr	x1, x20, #2
 	bl	aarch64_start
 3:	wfe
 	b	3b

@@ -1,7 +1,7 @@
 # demo/virt/check.mk - the virt demo kernel's checks (expected transcript
 # lines: demo/virt/expect/<run>.txt, one regex a line).
 #
-#   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste,
+#   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste (EL2),
 #                        the failure exit, the first run (check-run-aarch64)
 #   make bench-aarch64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=aarch64   GIC=2 for the GICv2, SMP=1 for one CPU
@@ -14,7 +14,8 @@ AARCH64_INPUT	:= hello genirq\necho 2 > /proc/irq/2/smp_affinity\ncat /proc/irq/
 		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\npoweroff\n
 AARCH64_UP_INPUT := hello genirq\nfrobnicate\nipi 0\nticks\ncat /proc/interrupts\npoweroff\n
 # 300 short commands pasted in one piece with the PL011 moved to CPU1
-# (which wakes the shell's CPU0 with an IPI): every line runs.
+# (which wakes the shell's CPU0 with an IPI): every line runs. This run has
+# EL2 (virtualization=on): QEMU enters at EL2, PSCI goes by smc.
 AARCH64_CMD_PASTE := hello genirq\necho 2 > /proc/irq/2/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
 aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
@@ -42,7 +43,8 @@ check-aarch64:
 		--expect-file demo/virt/expect/aarch64-scenarios.txt \
 		--expect-file demo/virt/expect/aarch64-up.txt -- $(call aarch64_check,2,1,gicv2-up)
 	$(Q)$(call aarch64_harness,cmd-paste,33,$(AARCH64_CMD_PASTE)) --quiet --paste \
-		--expect-file demo/virt/expect/aarch64-cmd-paste.txt -- $(call aarch64_check,3,2,cmd-paste)
+		--expect-file demo/virt/expect/aarch64-cmd-paste.txt \
+		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
 

@@ -431,7 +431,7 @@ static void setup_interrupts(void)
 		aarch64_printf("genirq: no PL061 power key\n");
 }
 
-void aarch64_start(uint64_t dtb)
+void aarch64_start(uint64_t dtb, unsigned int entry_el)
 {
 	if (fdt_scan(dtb) < 0)
 		aarch64_fail("device tree: not found, or no GIC, CPUs or PL011");
@@ -443,9 +443,10 @@ void aarch64_start(uint64_t dtb)
 	tally.quiet = !bootarg("harness");
 	aarch64_printf("%s", BANNER);
 	if (!tally.quiet)
-		aarch64_printf("genirq aarch64 virt: GICv%u, %u CPU(s), device tree at 0x%lx, "
-			       "counter %lu Hz\n", machine.gic_version, machine.nr_cpus,
-			       (unsigned long)machine.dtb, (unsigned long)aarch64_cntfrq());
+		aarch64_printf("genirq aarch64 virt: entered at EL%u, GICv%u, %u CPU(s), device tree "
+			       "at 0x%lx, PSCI by %s, counter %lu Hz\n", entry_el, machine.gic_version,
+			       machine.nr_cpus, (unsigned long)machine.dtb,
+			       machine.psci_smc ? "smc" : "hvc", (unsigned long)aarch64_cntfrq());
 	setup_interrupts();
 	port_irq_enable();
 	aarch64_start_secondaries();
