@@ -106,7 +106,8 @@ void aarch64_irq(struct aarch64_regs *regs);
 struct irq_domain *aarch64_gic_domain(void);
 /* Map INTID @intid with @trigger (SPI) or as a per-CPU line (SGI, PPI). */
 int aarch64_gic_map(uint32_t intid, unsigned int trigger);
-void aarch64_send_ipi(unsigned int cpu);
+void aarch64_send_ipi(unsigned int cpu);		/* SGI 0, the IPI */
+void aarch64_send_sgi(unsigned int cpu, unsigned int sgi);
 int aarch64_timer_start(void);		/* map and request the tick (boot CPU) */
 void aarch64_timer_start_cpu(void);	/* arm it on the calling CPU */
 unsigned long aarch64_ticks(unsigned int cpu);

@@ -104,12 +104,17 @@ int aarch64_gic_map(uint32_t intid, unsigned int trigger)
 	return gic3 ? gicv3_map(gic3, intid, trigger) : gicv2_map(gic2, intid, trigger);
 }
 
-void aarch64_send_ipi(unsigned int cpu)
+void aarch64_send_sgi(unsigned int cpu, unsigned int sgi)
 {
 	if (gic3)
-		gicv3_send_sgi(gic3, cpu, IPI_SGI);
+		gicv3_send_sgi(gic3, cpu, sgi);
 	else
-		gicv2_send_sgi(gic2, cpu, IPI_SGI);
+		gicv2_send_sgi(gic2, cpu, sgi);
+}
+
+void aarch64_send_ipi(unsigned int cpu)
+{
+	aarch64_send_sgi(cpu, IPI_SGI);
 }
 
 static void handle_on_stack(void *regs)

@@ -28,20 +28,22 @@
 #define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IPI_SGI		0
+#define WAKE_SGI	1		/* wakes the shell's CPU for input */
 #define BANNER		"\ngenirq demo kernel, aarch64 on QEMU's virt machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
 static struct shell shell;
-static int uart_irq = -1, ipi_irq = -1, timer_irq = -1;
+static int uart_irq = -1, ipi_irq = -1, timer_irq = -1, wake_irq = -1;
 
 /* --- the PL011 receive interrupt: a level line, drained here --- */
 
 static struct rx_ring rx;
 
 /* The shell loop runs on CPU0; with the UART moved elsewhere, the CPU
- * that took the input wakes it with an IPI instead of leaving it in wfi
- * until its next tick. */
+ * that took the input wakes it with an SGI of its own (not the IPI,
+ * whose events the scenarios and the ipi command count) instead of
+ * leaving it in wfi until its next tick. */
 static irqreturn_t uart_rx(int irq, void *dev)
 {
 	char buf[16];
@@ -55,8 +57,16 @@ static irqreturn_t uart_rx(int irq, void *dev)
 		total += n;
 	}
 	if (total && port_cpu_id() != SHELL_CPU)
-		aarch64_send_ipi(SHELL_CPU);
+		aarch64_send_sgi(SHELL_CPU, WAKE_SGI);
 	return IRQ_RETVAL(total);
+}
+
+/* Nothing to do: taking the interrupt ended the wfi. */
+static irqreturn_t wake_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	return IRQ_HANDLED;
 }
 
 static bool wait_for(bool (*done)(void), unsigned int ms)
@@ -429,6 +439,10 @@ static void setup_interrupts(void)
 	console_rx_irq_enable();
 	if (virt_gpio_setup() < 0)
 		aarch64_printf("genirq: no PL061 power key\n");
+	wake_irq = aarch64_gic_map(WAKE_SGI, IRQ_TYPE_EDGE_RISING);
+	if (wake_irq < 0 ||
+	    request_irq((unsigned int)wake_irq, wake_handler, IRQF_PERCPU, "wake", &machine) < 0)
+		aarch64_fail("interrupt set-up (wake SGI)");
 }
 
 void aarch64_start(uint64_t dtb, unsigned int entry_el)

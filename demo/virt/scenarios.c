@@ -163,10 +163,10 @@ static void scenario_affinity(struct scenario_tally *t)
 			      "cpu%u); mask 0: %d, mask 4 (offline): %d", err, c1,
 			      atomic_load(&dev[0].last_cpu), bad_zero, bad_offline);
 	else
-		scenario_pass(t, "affinity-move", "echo 2 > %s: routed to MPIDR 0x%lx (GICv%u), the "
+		scenario_pass(t, "affinity-move", "echo 2 > %s: routed to MPIDR 0x%lx (%s), the "
 			      "edu event counted on CPU1; masks 0 and 4 (offline) refused with "
 			      "-EINVAL", path, (unsigned long)machine.mpidr[1],
-			      machine.gic_version);
+			      machine.gic_version == 3 ? "GICv3 GICD_IROUTER" : "GICv2 GICD_ITARGETSR byte");
 }
 
 static void scenario_free_running(struct scenario_tally *t)
