@@ -313,6 +313,9 @@ bool virt_have_edu_pair(void)
  * and not dispatched.
  */
 #define ISR_EL1_I	(1u << 7)
+/* A tick pending with the edu wins the acknowledge (it is more urgent):
+ * that try proves nothing and is made again, on the next tick edge. */
+#define SPURIOUS_TRIES	5
 
 static _Atomic unsigned long hook_runs;
 
@@ -334,19 +337,18 @@ static bool irq_pending_at_cpu(void)
 	return isr & ISR_EL1_I;
 }
 
-void virt_spurious_scenario(struct scenario_tally *t)
+/* One try: 1 when the IAR read 1023, 0 when another interrupt (the
+ * tick, more urgent) won the acknowledge, -1 when something was wrong. */
+static int withdraw_once(unsigned int cpu, unsigned long *spu, unsigned long *ev)
 {
-	unsigned int cpu = port_cpu_id();
-	unsigned long spu0 = irq_spurious_count(cpu), ev0, flags, claims0, spu, ev;
+	unsigned long spu0 = irq_spurious_count(cpu), ev0 = irq_stat_total((unsigned int)line);
+	unsigned long claims0 = atomic_load(&dev[0].claims), flags, tick = aarch64_ticks(cpu);
 	uint64_t end;
-	bool seen = false;
+	bool seen;
 
-	if (line < 0) {
-		scenario_skip(t, "spurious-vector", "needs the edu line (two edu devices)");
-		return;
-	}
-	ev0 = irq_stat_total((unsigned int)line);
-	claims0 = atomic_load(&dev[0].claims);
+	while (aarch64_ticks(cpu) == tick)	/* the next tick is 10 ms away */
+		port_cpu_relax();
+	atomic_store(&hook_runs, 0);
 	flags = port_irq_save();
 	edu_raise(&edu[0], EDU_BIT_A);
 	end = cntvct() + ms_to_cnt(WAIT_MS);
@@ -355,17 +357,34 @@ void virt_spurious_scenario(struct scenario_tally *t)
 	aarch64_irq_hook = withdraw_then_handle;
 	port_irq_restore(flags);	/* the exception: the hook, then the driver */
 	aarch64_irq_hook = NULL;
-	spu = irq_spurious_count(cpu) - spu0;
-	ev = irq_stat_total((unsigned int)line) - ev0;
+	*spu = irq_spurious_count(cpu) - spu0;
+	*ev = irq_stat_total((unsigned int)line) - ev0;
 	edu_ack(&edu[0], EDU_BIT_A);
 	enable_irq((unsigned int)line);
-	if (!seen || atomic_load(&hook_runs) != 1 || spu != 1 || ev != 0 ||
+	if (!seen || atomic_load(&hook_runs) != 1 || *spu > 1 || *ev != 0 ||
 	    atomic_load(&dev[0].claims) != claims0)
-		scenario_fail(t, "spurious-vector", "IRQ seen pending %d, exceptions %lu, spurious "
-			      "counted %lu, line events %lu, handler claims %lu", seen,
-			      atomic_load(&hook_runs), spu, ev, atomic_load(&dev[0].claims) - claims0);
+		return -1;
+	return (int)*spu;
+}
+
+void virt_spurious_scenario(struct scenario_tally *t)
+{
+	unsigned int cpu = port_cpu_id(), tries = 0;
+	unsigned long spu = 0, ev = 0;
+	int got = 0;
+
+	if (line < 0) {
+		scenario_skip(t, "spurious-vector", "needs the edu line (two edu devices)");
+		return;
+	}
+	while (got == 0 && tries++ < SPURIOUS_TRIES)
+		got = withdraw_once(cpu, &spu, &ev);
+	if (got != 1)
+		scenario_fail(t, "spurious-vector", "try %u: exceptions %lu, spurious counted %lu, "
+			      "line events %lu (a host that stalls the vCPU past a tick: %u tries)",
+			      tries, atomic_load(&hook_runs), spu, ev, SPURIOUS_TRIES);
 	else
 		scenario_pass(t, "spurious-vector", "edu INTID %u withdrawn between the IRQ exception "
 			      "and the acknowledge: IAR read 1023, counted once in SPU on cpu%u, "
-			      "nothing dispatched", edu[0].intid, cpu);
+			      "nothing dispatched (try %u)", edu[0].intid, cpu, tries);
 }
