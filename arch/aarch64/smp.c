@@ -25,15 +25,18 @@ void aarch64_secondary_start(void)
 		aarch64_idle(NULL);
 }
 
-/* Sleep until an interrupt unless @busy() says there is work. wfi wakes
- * on a pending interrupt even while PSTATE.I masks it, so the check and
- * the sleep cannot race: the interrupt is taken once I is clear again. */
+/* Sleep until an interrupt unless @busy() says there is work or a
+ * threaded handler was woken; then run the woken thread functions (the
+ * port has no threads: the core's runner). wfi wakes on a pending
+ * interrupt even while PSTATE.I masks it, so the check and the sleep
+ * cannot race: the interrupt is taken once I is clear again. */
 void aarch64_idle(bool (*busy)(void))
 {
 	port_irq_disable();
-	if (!busy || !busy())
+	if ((!busy || !busy()) && !irq_threads_pending())
 		__asm__ __volatile__("wfi" ::: "memory");
 	port_irq_enable();
+	irq_threads_run();
 }
 
 unsigned int aarch64_start_secondaries(void)

@@ -2,9 +2,10 @@
 /*
  * scenarios.c - the scenarios driven by two edu devices on one level PCI
  * line (a GIC SPI): shared-line, autoprobe, screaming-line,
- * affinity-move, free-vs-running and spurious-vector.
+ * affinity-move, free-vs-running, threaded-oneshot and spurious-vector.
  */
 #include <stdatomic.h>
+#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
@@ -243,6 +244,86 @@ static void scenario_screaming(struct scenario_tally *t)
 			      "ticks in 30 ms), enable_irq brought it back (an edu event claimed again)", events, ticks);
 }
 
+/*
+ * threaded-oneshot: the edu line (level) with one action whose primary
+ * only wakes the thread and whose thread clears the device. IRQF_ONESHOT
+ * keeps the line masked from the primary until the thread has returned,
+ * or the still-asserted level would storm. There are no port threads:
+ * the core runs the thread function from irq_threads_run(), here from
+ * the waiting loop (and from the idle loop otherwise).
+ */
+#define ONESHOT_RAISES	20
+
+static _Atomic unsigned long oneshot_primaries, oneshot_threads, oneshot_unmasked;
+
+static irqreturn_t oneshot_primary(int irq, void *cookie)
+{
+	struct edu_dev *d = cookie;
+
+	(void)irq;
+	if (!edu_status(d->e))
+		return IRQ_NONE;
+	atomic_fetch_add(&oneshot_primaries, 1);
+	return IRQ_WAKE_THREAD;		/* the device stays asserted */
+}
+
+static irqreturn_t oneshot_thread(int irq, void *cookie)
+{
+	struct edu_dev *d = cookie;
+
+	if (irq_get_masked((unsigned int)irq) != 1 || in_interrupt())
+		atomic_fetch_add(&oneshot_unmasked, 1);
+	edu_ack(d->e, edu_status(d->e));
+	atomic_fetch_add(&oneshot_threads, 1);
+	return IRQ_HANDLED;
+}
+
+static bool wait_threads(unsigned long want)
+{
+	uint64_t end = cntvct() + ms_to_cnt(WAIT_MS);
+
+	while (atomic_load(&oneshot_threads) < want) {
+		irq_threads_run();
+		if (cntvct() >= end)
+			return false;
+	}
+	return true;
+}
+
+static void scenario_threaded_oneshot(struct scenario_tally *t)
+{
+	unsigned int un0 = unhandled(), i;
+	int err, masked_after;
+
+	free_irq((unsigned int)line, &dev[0]);
+	free_irq((unsigned int)line, &dev[1]);
+	err = request_threaded_irq((unsigned int)line, oneshot_primary, oneshot_thread,
+				   IRQF_ONESHOT, "edu-thread", &dev[0]);
+	for (i = 0; err == 0 && i < ONESHOT_RAISES; i++) {
+		edu_raise(&edu[0], EDU_BIT_A);
+		if (!wait_threads(i + 1))
+			break;
+	}
+	masked_after = irq_get_masked((unsigned int)line);
+	if (err == 0)
+		free_irq((unsigned int)line, &dev[0]);
+	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", &dev[0]);
+	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-b", &dev[1]);
+	if (err || i != ONESHOT_RAISES || atomic_load(&oneshot_primaries) != ONESHOT_RAISES ||
+	    atomic_load(&oneshot_threads) != ONESHOT_RAISES || atomic_load(&oneshot_unmasked) ||
+	    masked_after != 0 || unhandled() != un0)
+		scenario_fail(t, "threaded-oneshot", "request %d; %u raises, %lu primaries, %lu "
+			      "thread runs, %lu of them with the line unmasked or in interrupt "
+			      "context; masked after %d; unhandled %u -> %u", err, i,
+			      atomic_load(&oneshot_primaries), atomic_load(&oneshot_threads),
+			      atomic_load(&oneshot_unmasked), masked_after, un0, unhandled());
+	else
+		scenario_pass(t, "threaded-oneshot", "edu on INTID %u (level), IRQF_ONESHOT: %u "
+			      "raises, %u primaries that only woke the thread, %u thread runs (core "
+			      "runner) each with the line held masked (ONESHOT), 0 unhandled, unmasked after",
+			      edu[0].intid, ONESHOT_RAISES, ONESHOT_RAISES, ONESHOT_RAISES);
+}
+
 void virt_line_scenarios(struct scenario_tally *t)
 {
 	nr_edu = edu_probe(edu, EDU_MAX);
@@ -276,6 +357,7 @@ void virt_line_scenarios(struct scenario_tally *t)
 	if (cpumask_weight(irq_cpu_online_mask()) >= 2)
 		scenario_free_running(t);
 	scenario_screaming(t);
+	scenario_threaded_oneshot(t);
 }
 
 /* The shell's probe: edu @which (1 or 2) asserts; its handlers step aside. */
