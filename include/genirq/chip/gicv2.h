@@ -40,8 +40,12 @@ struct irq_domain *gicv2_domain(struct gicv2 *g);
 /* As gicv3_map() (<genirq/chip/gicv3.h>). */
 int gicv2_map(struct gicv2 *g, irq_hw_number_t intid, unsigned int trigger);
 
-/* INTID @intid's priority (GIC_PRIO_*); an SGI's or PPI's on every CPU
- * as it comes up (and at once on the caller). Return: 0 or -EINVAL. */
+/*
+ * INTID @intid's priority (GIC_PRIO_*); an SGI's or PPI's on every CPU
+ * as it comes up (and at once on the caller: they are banked).
+ * Context: process context, the line not firing.
+ * Return: 0 or -EINVAL for an INTID the GIC does not have.
+ */
 int gicv2_set_priority(struct gicv2 *g, irq_hw_number_t intid, uint8_t prio);
 
 /**

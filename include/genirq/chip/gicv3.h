@@ -53,7 +53,11 @@ struct irq_domain *gicv3_domain(struct gicv3 *g);
  */
 int gicv3_map(struct gicv3 *g, irq_hw_number_t intid, unsigned int trigger);
 
-/* INTID @intid's priority (GIC_PRIO_*). Return: 0 or -EINVAL. */
+/*
+ * INTID @intid's priority (GIC_PRIO_*), for an SGI or PPI in every CPU's
+ * redistributor. Context: process context, the line not firing.
+ * Return: 0 or -EINVAL for an INTID the GIC does not have.
+ */
 int gicv3_set_priority(struct gicv3 *g, irq_hw_number_t intid, uint8_t prio);
 
 /**
@@ -78,7 +82,10 @@ void gicv3_cpu_init(struct gicv3 *g);
  */
 void gicv3_handle(struct gicv3 *g, void *regs);
 
-/* Raise SGI @sgi (0-15) on @cpu. Context: any; an unknown @cpu is ignored. */
+/*
+ * Raise SGI @sgi (0-15) on @cpu; stores before the call are visible to
+ * its handler. Context: any; an unknown @cpu or @sgi is ignored.
+ */
 void gicv3_send_sgi(struct gicv3 *g, unsigned int cpu, unsigned int sgi);
 
 GENIRQ_END_DECLS

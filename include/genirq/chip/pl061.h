@@ -26,7 +26,8 @@ struct pl061;
  *		(mapped, with its trigger set, and not requested by anyone)
  *
  * Context: boot, process context. Return: the instance, or NULL after a
- * report on the console (out of memory, the parent line refused).
+ * report on the console (out of memory, the parent line refused; the
+ * domain made by then is not given back: the core cannot remove one).
  */
 struct pl061 *pl061_create(uintptr_t base, unsigned int parent_irq);
 struct irq_domain *pl061_domain(struct pl061 *p);
