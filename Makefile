@@ -65,7 +65,8 @@ RUN_DEFAULT	:= x86_64
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
-DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c demo/edu_line.c demo/ipi_scenarios.c
+DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c demo/edu_line.c demo/ipi_scenarios.c \
+		   demo/shell_garbage.c
 include $(wildcard demo/*/machine.mk)
 include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 
