@@ -18,6 +18,7 @@
 
 #include "scenario.h"
 #include "shell.h"
+#include "shell_garbage.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -497,7 +498,7 @@ void ppc64_start(unsigned long prom_entry)
 	}
 	scenario_timer();
 	scenario_softirq_and_stack();
-	scenario_run_shell_garbage(&tally);
+	shell_garbage_scenario(&tally);
 	scenario_spurious();
 	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);

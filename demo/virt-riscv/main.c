@@ -20,6 +20,7 @@
 #include <genirq/chip/plic.h>
 
 #include "scenario.h"
+#include "shell_garbage.h"
 #include "shell.h"
 #include "demo.h"
 
@@ -508,7 +509,7 @@ void riscv64_start(void)
 	}
 	scenario_timer();
 	scenario_softirq_and_stack();
-	scenario_run_shell_garbage(&tally);
+	shell_garbage_scenario(&tally);
 	virt_line_scenarios(&tally);
 	scenario_autoprobe();
 	virt_smp_scenarios(&tally, ipi_irq);

@@ -282,6 +282,16 @@ static void print_accs(const struct fake_acc *a, unsigned int n)
 			a[i].space < FAKE_MAX_FILES ? "file" : "space", a[i].space);
 }
 
+bool fake_log_has(char op, unsigned int space, uint32_t off, uint32_t val)
+{
+	const struct fake_acc want = { op, off, val, space };
+
+	for (unsigned int i = 0; i < fake_nr_acc; i++)
+		if (fake_acc_eq(&fake_log[i], &want))
+			return true;
+	return false;
+}
+
 bool fake_acc_eq(const struct fake_acc *a, const struct fake_acc *b)
 {
 	return a->op == b->op && a->off == b->off && a->val == b->val && a->space == b->space;

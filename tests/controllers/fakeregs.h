@@ -78,6 +78,9 @@ extern void (*fake_msr_write)(uint32_t msr, uint64_t v);
 void fake_log_add(char op, uint32_t off, uint32_t val, unsigned int space);
 
 bool fake_acc_eq(const struct fake_acc *a, const struct fake_acc *b);
+/* The log since the last check holds @op of @val at @off in @space
+ * (in any order, among other accesses); nothing is cleared. */
+bool fake_log_has(char op, unsigned int space, uint32_t off, uint32_t val);
 /* The accesses since the last check must be exactly @want; clears the log. */
 bool fake_log_is(const struct fake_acc *want, unsigned int n, int line);
 

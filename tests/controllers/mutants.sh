@@ -19,15 +19,19 @@ mutant() {
 	if cmp -s "controllers/$driver" "$dir/$driver"; then
 		echo "mutants: $name: the expression changed nothing"; exit 1
 	fi
-	extra=
+	extra= srcs="$dir/$driver"
 	case $driver in i8259.c|lapic.c) extra=$X86 ;; imsic.c) extra=$RISCV ;; esac
+	# The GIC drivers are built with their shared distributor helpers; the
+	# GICv3's CPU interface registers go to a fake.
+	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
+	case $test in gicv3) extra="-include tests/controllers/fake_gic_sysreg.h" ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
 		 flags=$(echo "$CFLAGS" | sed 's/-fsanitize=address,undefined//') ;;
 	*) san= base=$BASE flags=$CFLAGS ;;
 	esac
-	$CC $flags $san $extra -o "$dir/test" "tests/controllers/$test.c" "$dir/$driver" $base \
+	$CC $flags $san $extra -o "$dir/test" "tests/controllers/$test.c" $srcs $base \
 		-lpthread 2>"$dir/build.log" || { cat "$dir/build.log"; echo "mutants: $name: no build"; exit 1; }
 	# A mutant may also hang (a lock never released): that is caught too.
 	if timeout 20 "$dir/test" $arg >"$dir/run.log" 2>&1; then
@@ -61,6 +65,22 @@ mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+# gicv3, gicv2 and their shared distributor helpers
+mutant gicv3-spurious-dispatched gicv3 gicv3.c 's/if (intid >= GIC_MAX_LINES) {/if (intid >= GIC_MAX_LINES \&\& 0) {/'
+mutant gicv3-router-cpu-number gicv3 gicv3.c 's/gic_write(g->dist, off, (uint32_t)(g->mpidr\[cpu\] \& 0xffffffu));/gic_write(g->dist, off, cpu);/'
+mutant gicv3-sgi-aff1-shift gicv3 gicv3.c 's/#define SGI1R_AFF1_SHIFT\t16/#define SGI1R_AFF1_SHIFT\t8/'
+mutant gicv3-percpu-one-redist gicv3 gicv3.c 's/gic_write_bit(g->sgi\[cpu\], bank, hw);/gic_write_bit(g->sgi[0], bank, hw);/'
+mutant gicv3-unmapped-not-ended gicv3 gicv3.c 's/icc_eoir1(intid);\t\/\* unmapped/(void)intid;\t\/* unmapped/'
+mutant gic-edge-bit-inverted gicv2 gic_common.c 's/if (type == IRQ_TYPE_EDGE_RISING)$/if (type != IRQ_TYPE_EDGE_RISING)/'
+mutant gic-priority-wrong-byte gicv3 gic_common.c 's/shift = 8u \* (uint32_t)(hw % 4);/shift = 0;/'
+mutant gicv2-eoi-intid-only gicv2 gicv2.c 's/gic_write(g->cpuif, GICC_EOIR, c->iar\[--c->depth\]);/gic_write(g->cpuif, GICC_EOIR, c->iar[--c->depth] \& GICC_IAR_INTID);/'
+mutant gicv2-eoi-first-in gicv2 gicv2.c 's/c->iar\[--c->depth\]/c->iar[0 * --c->depth]/'
+mutant gicv2-targets-cpu-number gicv2 gicv2.c 's/set_target(g, d->hwirq, g->cpu\[cpu\].target);/set_target(g, d->hwirq, (uint8_t)cpu);/'
+mutant gicv2-spurious-dispatched gicv2 gicv2.c 's/if (hw >= GIC_MAX_LINES) {/if (hw >= GIC_MAX_LINES \&\& 0) {/'
+# pl061
+mutant pl061-edge-not-acked pl061 pl061.c 's/wr(p, GPIOIC, bit(d));/(void)p; (void)bit(d);/'
+mutant pl061-iev-inverted pl061 pl061.c 's/update(p, GPIOIEV, bit(d), high);/update(p, GPIOIEV, bit(d), !high);/'
+mutant pl061-parent-not-ended pl061 pl061.c 's/^\t\tpc->eoi(parent);/\t\t(void)parent;/'
 # plic
 mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'

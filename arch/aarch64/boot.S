@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * boot.S - aarch64 entry (boot and secondary CPUs), the exception
+ * vectors, and the stack switch.
+ *
+ * QEMU's virt starts a bare ELF at _start at EL1 (EL2 with
+ * virtualization=on, which we leave at once), MMU and caches off, every
+ * exception masked. PSCI CPU_ON starts a secondary at
+ * aarch64_secondary_entry at EL1 with x0 = the stack top we passed.
+ */
+#include "asm.h"
+
+	.section .text.head, "ax"
+	.globl	_start
+_start:
+	mov	x19, x0				/* a device tree, if a loader passed one */
+	mrs	x20, CurrentEL			/* where the loader started us, for the record */
+	bl	to_el1
+	adr_l	x1, boot_stack_top
+	mov	sp, x1
+	adr_l	x1, __bss_start
+	adr_l	x2, __bss_end
+1:	cmp	x1, x2
+	b.hs	2f
+	str	xzr, [x1], #8
+	b	1b
+2:	bl	cpu_setup
+	mov	x0, x19
+	lsr	x1, x20, #2
+	bl	aarch64_start
+3:	wfe
+	b	3b
+
+	.text
+	.globl	aarch64_secondary_entry
+aarch64_secondary_entry:
+	mov	x19, x0
+	bl	to_el1
+	mov	sp, x19
+	bl	cpu_setup
+	bl	aarch64_secondary_start
+1:	wfe
+	b	1b
+
+/* Leave EL2 for EL1 (AArch64, SP_EL1, DAIF masked) if we are at EL2. */
+to_el1:
+	mrs	x9, CurrentEL
+	cmp	x9, #CURRENTEL_EL2
+	b.ne	1f
+	mov	x9, #HCR_RW
+	msr	hcr_el2, x9
+	mov	x9, #(CNTHCTL_EL1PCTEN | CNTHCTL_EL1PCEN)
+	msr	cnthctl_el2, x9
+	msr	cntvoff_el2, xzr
+	mov	x9, #SPSR_EL1H_MASKED
+	msr	spsr_el2, x9
+	msr	elr_el2, x30
+	eret
+1:	ret
+
+/* Vectors, no MMU (alignment checks off: the compiler is told to stay
+ * aligned), interrupts masked until C turns them on. */
+cpu_setup:
+	adr_l	x9, aarch64_vectors
+	msr	vbar_el1, x9
+	ldr	x9, =SCTLR_EL1_BOOT
+	msr	sctlr_el1, x9
+	isb
+	ret
+
+/*
+ * The frame: x0-x30, the interrupted sp, elr, spsr, esr, far (struct
+ * aarch64_regs). IRQ and sync exceptions from EL1h are ours; everything
+ * else (EL0, lower ELs, SP_EL0, FIQ, SError) is fatal.
+ */
+.macro	entry, handler
+	sub	sp, sp, #FRAME_BYTES
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	stp	x18, x19, [sp, #16 * 9]
+	stp	x20, x21, [sp, #16 * 10]
+	stp	x22, x23, [sp, #16 * 11]
+	stp	x24, x25, [sp, #16 * 12]
+	stp	x26, x27, [sp, #16 * 13]
+	stp	x28, x29, [sp, #16 * 14]
+	add	x0, sp, #FRAME_BYTES
+	stp	x30, x0, [sp, #16 * 15]
+	mrs	x0, elr_el1
+	mrs	x1, spsr_el1
+	stp	x0, x1, [sp, #16 * 16]
+	mrs	x0, esr_el1
+	mrs	x1, far_el1
+	stp	x0, x1, [sp, #16 * 17]
+	mov	x0, sp
+	bl	\handler
+	b	exception_return
+.endm
+
+.macro	vector, label
+	.balign	0x80
+	b	\label
+.endm
+
+	.balign	0x800
+	.globl	aarch64_vectors
+aarch64_vectors:
+	vector	bad_exception		/* current EL, SP_EL0: sync */
+	vector	bad_exception		/* irq */
+	vector	bad_exception		/* fiq */
+	vector	bad_exception		/* serror */
+	vector	el1_sync		/* current EL, SP_ELx: sync */
+	vector	el1_irq			/* irq */
+	vector	bad_exception		/* fiq */
+	vector	bad_exception		/* serror */
+	vector	bad_exception		/* lower EL, AArch64 */
+	vector	bad_exception
+	vector	bad_exception
+	vector	bad_exception
+	vector	bad_exception		/* lower EL, AArch32 */
+	vector	bad_exception
+	vector	bad_exception
+	vector	bad_exception
+
+el1_sync:
+	entry	aarch64_sync
+el1_irq:
+	entry	aarch64_irq
+bad_exception:
+	entry	aarch64_bad_exception
+
+/* The handler may have run with interrupts on: elr and spsr come from the frame. */
+exception_return:
+	msr	daifset, #DAIF_I
+	ldp	x0, x1, [sp, #16 * 16]
+	msr	elr_el1, x0
+	msr	spsr_el1, x1
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldp	x18, x19, [sp, #16 * 9]
+	ldp	x20, x21, [sp, #16 * 10]
+	ldp	x22, x23, [sp, #16 * 11]
+	ldp	x24, x25, [sp, #16 * 12]
+	ldp	x26, x27, [sp, #16 * 13]
+	ldp	x28, x29, [sp, #16 * 14]
+	ldr	x30, [sp, #16 * 15]
+	add	sp, sp, #FRAME_BYTES
+	eret
+
+/* void aarch64_call_on_stack(void (*fn)(void *), void *arg, void *top) */
+	.globl	aarch64_call_on_stack
+aarch64_call_on_stack:
+	stp	x29, x30, [sp, #-16]!
+	mov	x29, sp
+	mov	x9, x0
+	mov	x0, x1
+	mov	sp, x2
+	stp	x29, xzr, [sp, #-16]!		/* the old sp, kept on the new stack */
+	blr	x9
+	ldr	x29, [sp]
+	mov	sp, x29
+	ldp	x29, x30, [sp], #16
+	ret
+
+/* unsigned long aarch64_psci(fn, a1, a2, a3, use_smc): one PSCI call. */
+	.globl	aarch64_psci
+aarch64_psci:
+	cbnz	x4, 1f
+	hvc	#0
+	ret
+1:	smc	#0
+	ret
+
+/* void aarch64_semihost_exit(const uint64_t block[2]): SYS_EXIT. */
+	.globl	aarch64_semihost_exit
+aarch64_semihost_exit:
+	mov	x1, x0
+	mov	w0, #SEMIHOST_SYS_EXIT
+	hlt	#SEMIHOST_HLT
+1:	b	1b
+
+	.bss
+	.balign	16
+boot_stack:
+	.skip	BOOT_STACK_BYTES
+boot_stack_top:

@@ -1,0 +1,25 @@
+# arch/aarch64/port.mk - the 64-bit Arm port's variables: QEMU virt with
+# a GICv3 (or GICv2 with GIC=2), PSCI, a PL011 console and a PL061 GPIO
+# (rules: the top Makefile's port template; checks: demo/virt/check.mk).
+aarch64_CC	:= aarch64-linux-gnu-gcc
+# -mstrict-align: the MMU stays off, so all data is Device memory, where
+# an unaligned access faults. -mgeneral-regs-only: no FP/SIMD state to save.
+aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
+		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie
+aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
+aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
+aarch64_DIRS	:= arch/aarch64
+aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv2.c controllers/pl061.c
+aarch64_MACHINE	:= virt
+aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c)
+aarch64_DEPS	:= cross qemu-arm
+# $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
+# line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same
+# SPI), plain TCG. Semihosting only for its exit call, which sets QEMU's
+# exit status (arch/aarch64/console.c).
+aarch64_qemu	= qemu-system-aarch64 -M virt,gic-version=$(1) -cpu cortex-a57 -m 128M \
+		  -accel tcg -nodefaults -display none -no-reboot -smp $(2) \
+		  -semihosting-config enable=on,target=native \
+		  -device edu,addr=1 -device edu,addr=5 -kernel $(BUILD)/aarch64/kernel.elf
+aarch64_QEMU	= $(call aarch64_qemu,$(or $(GIC),3),$(or $(SMP),2)) -serial stdio
+aarch64_PASS	:= 33

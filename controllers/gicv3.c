@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gicv3.c - the Arm GICv3 (see <genirq/chip/gicv3.h>).
+ *
+ * SPIs live in the distributor, SGIs and PPIs in each CPU's
+ * redistributor (its second 64 KiB frame has the distributor's layout
+ * for INTIDs 0-31, so gic_common.c serves both). Registers that take a
+ * while to apply (GICD_CTLR, enables) are followed by a wait for
+ * GICD_CTLR.RWP before anything depends on them.
+ */
+#include <stdatomic.h>
+#include <genirq/port.h>
+#include <genirq/chip/gicv3.h>
+
+#include "gic_common.h"
+#include "gic_sysreg.h"
+
+#define GICD_CTLR_RWP		(1u << 31)
+#define GICD_CTLR_ARE		(1u << 4)	/* affinity routing */
+#define GICD_CTLR_GRP1		(1u << 1)
+#define GICD_IROUTER		0x6000u
+#define GICR_TYPER		0x0008u
+#define GICR_WAKER		0x0014u
+#define GICR_TYPER_VLPIS	(1u << 1)
+#define GICR_TYPER_LAST		(1u << 4)
+#define GICR_WAKER_SLEEP	(1u << 1)
+#define GICR_WAKER_ASLEEP	(1u << 2)
+#define GICR_SGI_FRAME		0x10000u
+#define GICR_STRIDE		0x20000u	/* RD + SGI frames; +2 with vLPIs (GICv4) */
+#define GICR_STRIDE_V4		0x40000u
+#define MAX_REDISTS		64u		/* redistributors scanned for a CPU */
+#define ICC_SRE_SRE		1u
+#define ICC_CTLR_EOIMODE0	0u
+#define SGI1R_INTID_SHIFT	24
+#define SGI1R_AFF1_SHIFT	16
+#define SGI1R_AFF2_SHIFT	32
+#define SGI1R_AFF3_SHIFT	48
+#define AFF0_TARGETS		16u		/* SGI1R's TargetList reaches Aff0 0-15 */
+#define RWP_POLLS		1000000u
+#define WAKER_POLLS		1000000u
+
+struct gicv3 {
+	uintptr_t		dist;
+	uintptr_t		sgi[GENIRQ_NR_CPUS];	/* each CPU's SGI/PPI frame */
+	unsigned int		nr_cpus, lines;
+	uint64_t		mpidr[GENIRQ_NR_CPUS];
+	struct irq_domain	*domain;
+	/* The per-CPU lines' state, given to each CPU as it comes up. */
+	_Atomic uint32_t	percpu_enabled;
+	uint8_t			percpu_prio[GIC_FIRST_SPI];
+};
+
+static void wait_rwp(struct gicv3 *g)
+{
+	for (unsigned int i = 0; gic_read(g->dist, GICD_CTLR) & GICD_CTLR_RWP; i++)
+		if (i == RWP_POLLS) {
+			gic_report("gicv3", "distributor register write never completed");
+			return;
+		}
+}
+
+/* MPIDR_EL1's affinity fields as GICR_TYPER[63:32] holds them. */
+static uint32_t aff32(uint64_t mpidr)
+{
+	return (uint32_t)(mpidr & 0xffffffu) | (uint32_t)((mpidr >> 32) & 0xffu) << 24;
+}
+
+/* --- SPIs: the distributor --- */
+
+static void spi_mask(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	gic_write_bit(g->dist, GICD_ICENABLER, d->hwirq);
+	wait_rwp(g);
+}
+
+static void spi_unmask(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	gic_write_bit(g->dist, GICD_ISENABLER, d->hwirq);
+}
+
+static void gicv3_eoi(struct irq_data *d)
+{
+	icc_eoir1((uint32_t)d->hwirq);
+}
+
+static int spi_set_type(struct irq_data *d, unsigned int type)
+{
+	struct gicv3 *g = d->chip_data;
+
+	return gic_set_trigger(g->dist, d->hwirq, type);
+}
+
+static void route(struct gicv3 *g, irq_hw_number_t hw, unsigned int cpu)
+{
+	uint32_t off = GICD_IROUTER + 8u * (uint32_t)hw;
+
+	gic_write(g->dist, off, (uint32_t)(g->mpidr[cpu] & 0xffffffu));
+	gic_write(g->dist, off + 4, (uint32_t)(g->mpidr[cpu] >> 32) & 0xffu);
+}
+
+static int spi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct gicv3 *g = d->chip_data;
+	unsigned int cpu = cpumask_first(dest);
+
+	if (cpu >= g->nr_cpus)
+		return -EINVAL;
+	route(g, d->hwirq, cpu);
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+static int spi_retrigger(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	gic_write_bit(g->dist, GICD_ISPENDR, d->hwirq);
+	return 1;
+}
+
+static const struct irq_chip gicv3_chip = {
+	.name		= "GICv3",
+	.mask		= spi_mask,
+	.unmask		= spi_unmask,
+	.eoi		= gicv3_eoi,
+	.set_type	= spi_set_type,
+	.set_affinity	= spi_set_affinity,
+	.retrigger	= spi_retrigger,
+};
+
+/* --- SGIs and PPIs: every CPU's redistributor --- */
+
+static void percpu_write(struct gicv3 *g, uint32_t bank, irq_hw_number_t hw)
+{
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++)
+		gic_write_bit(g->sgi[cpu], bank, hw);
+}
+
+static void percpu_mask(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	atomic_fetch_and(&g->percpu_enabled, ~(1u << d->hwirq));
+	percpu_write(g, GICD_ICENABLER, d->hwirq);
+}
+
+static void percpu_unmask(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	atomic_fetch_or(&g->percpu_enabled, 1u << d->hwirq);
+	percpu_write(g, GICD_ISENABLER, d->hwirq);
+}
+
+/* The calling CPU's copy of the line. */
+static int percpu_retrigger(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	gic_write_bit(g->sgi[port_cpu_id()], GICD_ISPENDR, d->hwirq);
+	return 1;
+}
+
+static const struct irq_chip gicv3_percpu_chip = {
+	.name		= "GICv3",
+	.mask		= percpu_mask,
+	.unmask		= percpu_unmask,
+	.eoi		= gicv3_eoi,
+	.retrigger	= percpu_retrigger,
+};
+
+/* --- set-up --- */
+
+static bool find_redists(struct gicv3 *g, uintptr_t base)
+{
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++) {
+		uintptr_t rd = base;
+
+		for (unsigned int i = 0; i < MAX_REDISTS; i++) {
+			uint32_t typer = gic_read(rd, GICR_TYPER);
+
+			if (gic_read(rd, GICR_TYPER + 4) == aff32(g->mpidr[cpu])) {
+				g->sgi[cpu] = rd + GICR_SGI_FRAME;
+				break;
+			}
+			if (typer & GICR_TYPER_LAST)
+				break;
+			rd += (typer & GICR_TYPER_VLPIS) ? GICR_STRIDE_V4 : GICR_STRIDE;
+		}
+		if (!g->sgi[cpu])
+			return false;
+	}
+	return true;
+}
+
+struct gicv3 *gicv3_create(const struct gicv3_config *cfg)
+{
+	struct gicv3 *g;
+
+	if (!cfg || !cfg->dist || !cfg->redist || cfg->nr_cpus == 0 ||
+	    cfg->nr_cpus > GENIRQ_NR_CPUS) {
+		gic_report("gicv3", "bad configuration");
+		return NULL;
+	}
+	g = port_alloc(sizeof(*g));
+	if (!g) {
+		gic_report("gicv3", "out of memory");
+		return NULL;
+	}
+	*g = (struct gicv3){ .dist = cfg->dist, .nr_cpus = cfg->nr_cpus };
+	for (unsigned int i = 0; i < cfg->nr_cpus; i++)
+		g->mpidr[i] = cfg->mpidr[i];
+	for (unsigned int i = 0; i < GIC_FIRST_SPI; i++)
+		g->percpu_prio[i] = GIC_PRIO_DEFAULT;
+	if (!find_redists(g, cfg->redist)) {
+		gic_report("gicv3", "a CPU has no redistributor");
+		goto fail;
+	}
+	g->lines = gic_dist_lines(g->dist);
+	gic_write(g->dist, GICD_CTLR, 0);
+	wait_rwp(g);
+	gic_dist_reset_spis(g->dist, g->lines);
+	for (unsigned int i = GIC_FIRST_SPI; i < g->lines; i += 32)
+		gic_write(g->dist, GICD_IGROUPR + i / 8, ~0u);
+	for (unsigned int i = GIC_FIRST_SPI; i < g->lines; i++)
+		route(g, i, 0);
+	wait_rwp(g);
+	gic_write(g->dist, GICD_CTLR, GICD_CTLR_ARE);
+	wait_rwp(g);
+	gic_write(g->dist, GICD_CTLR, GICD_CTLR_ARE | GICD_CTLR_GRP1);
+	wait_rwp(g);
+	g->domain = irq_domain_create_linear("GICv3", g->lines, &gicv3_chip, g);
+	if (g->domain)
+		return g;
+	gic_report("gicv3", "no irq domain");
+fail:
+	port_free(g);
+	return NULL;
+}
+
+struct irq_domain *gicv3_domain(struct gicv3 *g)
+{
+	return g->domain;
+}
+
+int gicv3_map(struct gicv3 *g, irq_hw_number_t intid, unsigned int trigger)
+{
+	return gic_map(g->domain, g->lines, &gicv3_percpu_chip, g, intid, trigger);
+}
+
+int gicv3_set_priority(struct gicv3 *g, irq_hw_number_t intid, uint8_t prio)
+{
+	if (intid >= g->lines)
+		return -EINVAL;
+	if (intid >= GIC_FIRST_SPI) {
+		gic_set_priority(g->dist, intid, prio);
+		return 0;
+	}
+	g->percpu_prio[intid] = prio;
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++)
+		gic_set_priority(g->sgi[cpu], intid, prio);
+	return 0;
+}
+
+void gicv3_cpu_init(struct gicv3 *g)
+{
+	uintptr_t sgi = g->sgi[port_cpu_id()], rd = sgi - GICR_SGI_FRAME;
+	unsigned int i;
+
+	gic_write(rd, GICR_WAKER, gic_read(rd, GICR_WAKER) & ~GICR_WAKER_SLEEP);
+	for (i = 0; gic_read(rd, GICR_WAKER) & GICR_WAKER_ASLEEP; i++)
+		if (i == WAKER_POLLS) {
+			gic_report("gicv3", "redistributor did not wake");
+			break;
+		}
+	gic_write(sgi, GICD_IGROUPR, ~0u);
+	gic_write(sgi, GICD_ICENABLER, ~atomic_load(&g->percpu_enabled));
+	gic_write(sgi, GICD_ICPENDR, ~0u);
+	for (i = 0; i < GIC_FIRST_SPI; i++)
+		gic_set_priority(sgi, i, g->percpu_prio[i]);
+	gic_write(sgi, GICD_ISENABLER, atomic_load(&g->percpu_enabled));
+	gic_mmio_barrier();
+
+	icc_set_sre(icc_sre() | ICC_SRE_SRE);
+	icc_set_pmr(GIC_PRIO_MASK_OPEN);
+	icc_set_bpr1(0);
+	icc_set_ctlr(ICC_CTLR_EOIMODE0);
+	icc_set_igrpen1(1);
+}
+
+void gicv3_handle(struct gicv3 *g, void *regs)
+{
+	uint32_t intid = icc_iar1() & 0xffffffu;
+
+	if (intid >= GIC_MAX_LINES) {
+		irq_spurious_vector();	/* nothing acknowledged: nothing to end */
+		return;
+	}
+	if (irq_handle_domain_entry(g->domain, intid, regs) < 0)
+		icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
+}
+
+void gicv3_send_sgi(struct gicv3 *g, unsigned int cpu, unsigned int sgi)
+{
+	uint64_t m;
+
+	if (cpu >= g->nr_cpus || sgi >= GIC_NR_SGIS || (g->mpidr[cpu] & 0xff) >= AFF0_TARGETS)
+		return;
+	m = g->mpidr[cpu];
+	icc_sgi1r((uint64_t)sgi << SGI1R_INTID_SHIFT | ((m >> 8) & 0xff) << SGI1R_AFF1_SHIFT |
+		  ((m >> 16) & 0xff) << SGI1R_AFF2_SHIFT | ((m >> 32) & 0xff) << SGI1R_AFF3_SHIFT |
+		  1u << (m & 0xf));
+}

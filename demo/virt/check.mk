@@ -1,0 +1,62 @@
+# demo/virt/check.mk - the virt demo kernel's checks (expected transcript
+# lines: demo/virt/expect/<run>.txt, one regex a line).
+#
+#   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste (EL2),
+#                        the failure exit, the first run (check-run-aarch64)
+#   make bench-aarch64   dispatch cost in instructions (-icount shift=0)
+#   make run ARCH=aarch64   GIC=2 for the GICv2, SMP=1 for one CPU
+
+# Typed after "genirq: ready for input": the echo line, then the shell,
+# which moves the PL011 (irq 2) to CPU1 so the rest of this very input
+# arrives there, visible in /proc/interrupts.
+AARCH64_INPUT	:= hello genirq\necho 2 > /proc/irq/2/smp_affinity\ncat /proc/irq/2/smp_affinity\n$\
+		   ls /proc/irq\nfrobnicate\necho 4 > /proc/irq/2/smp_affinity\n$\
+		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\npoweroff\n
+AARCH64_UP_INPUT := hello genirq\nfrobnicate\nipi 0\nticks\ncat /proc/interrupts\npoweroff\n
+# 300 short commands pasted in one piece with the PL011 moved to CPU1
+# (which wakes the shell's CPU0 with an IPI): every line runs. This run has
+# EL2 (virtualization=on): QEMU enters at EL2, PSCI goes by smc.
+AARCH64_CMD_PASTE := hello genirq\necho 2 > /proc/irq/2/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
+aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
+
+# $(call aarch64_harness,RUN,PASS,INPUT): the harness for one run; it
+# presses the power key from the monitor when asked (the cascade scenario).
+aarch64_harness	= rm -f $(BUILD)/aarch64/$(1).mon; \
+		  $(HARNESS) --name aarch64-$(1) --pass-status $(2) --timeout 90 \
+		  --ready 'genirq: ready for input' --input '$(3)' --log $(BUILD)/aarch64/$(1).log \
+		  --monitor $(BUILD)/aarch64/$(1).mon --monitor-after 'genirq: waiting for the power key' \
+		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+# $(call aarch64_check,GIC,CPUS,RUN[,ARGS]): the machine with -append harness,
+# the console on stdio, the monitor on a socket.
+aarch64_check	= $(call aarch64_qemu,$(1),$(2)) -append 'harness $(4)' -serial stdio \
+		  -monitor unix:$(BUILD)/aarch64/$(3).mon,server=on,wait=off
+
+check-aarch64:
+	$(Q)$(call aarch64_harness,gicv3,33,$(AARCH64_INPUT)) \
+		--expect-file demo/virt/expect/aarch64-scenarios.txt \
+		--expect-file demo/virt/expect/aarch64-smp.txt -- $(call aarch64_check,3,2,gicv3)
+	$(Q)$(call aarch64_harness,gicv2,33,$(AARCH64_INPUT)) --quiet \
+		--expect-file demo/virt/expect/aarch64-scenarios.txt \
+		--expect-file demo/virt/expect/aarch64-smp.txt -- $(call aarch64_check,2,2,gicv2)
+	$(Q)$(call aarch64_harness,gicv2-up,33,$(AARCH64_UP_INPUT)) --quiet \
+		--expect-file demo/virt/expect/aarch64-scenarios.txt \
+		--expect-file demo/virt/expect/aarch64-up.txt -- $(call aarch64_check,2,1,gicv2-up)
+	$(Q)$(call aarch64_harness,cmd-paste,33,$(AARCH64_CMD_PASTE)) --quiet --paste \
+		--expect-file demo/virt/expect/aarch64-cmd-paste.txt \
+		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
+	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
+		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
+
+# -append bench: boot, the self-IPI through genirq and through a bare
+# handler, the guest-bench line, power-off. One CPU: under icount the
+# virtual clock also counts the other vCPU's instructions.
+.PHONY: bench-aarch64
+bench-aarch64: kernel-aarch64
+	$(Q)rm -f $(BUILD)/aarch64/bench.mon
+	$(Q)$(HARNESS) --name aarch64-bench --pass-status 33 --timeout 60 --quiet \
+		--log $(BUILD)/aarch64/bench.log --expect-file demo/virt/expect/aarch64-bench.txt \
+		-- $(call aarch64_check,3,1,bench,bench) -icount shift=0,sleep=off >/dev/null \
+		|| { echo "bench-aarch64: the bench kernel failed (see $(BUILD)/aarch64/bench.log)"; exit 1; }
+	$(Q)grep -h "^guest-bench:" $(BUILD)/aarch64/bench.log \
+		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gicv3.c - the GICv3 driver on the host, against a fake distributor,
+ * two fake redistributors (trapped register files, fakeregs.h) and a
+ * fake CPU interface (its system registers, fake_gic_sysreg.h): routing
+ * by MPIDR affinity, the per-CPU lines in every redistributor, the
+ * trigger bits, the acknowledge/end pairs, and INTID 1023 counted and
+ * not dispatched. Runs on the hosted port (arch/host), in
+ * check-controllers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/sim.h>
+#include <genirq/chip/gicv3.h>
+#include "fakeregs.h"
+#include "fake_gic_sysreg.h"
+
+/* The register map, written down again from the GICv3 spec (not from gicv3.c). */
+#define D_CTLR		0x0000u
+#define D_TYPER		0x0004u
+#define D_IGROUPR(n)	(0x0080u + 4u * (n) / 32)
+#define D_ISENABLER(n)	(0x0100u + 4u * ((n) / 32))
+#define D_ICENABLER(n)	(0x0180u + 4u * ((n) / 32))
+#define D_ISPENDR(n)	(0x0200u + 4u * ((n) / 32))
+#define D_IPRIORITYR(n)	(0x0400u + ((n) & ~3u))
+#define D_ICFGR(n)	(0x0c00u + 4u * ((n) / 16))
+#define D_IROUTER(n)	(0x6000u + 8u * (n))
+#define R_TYPER_LO	0x0008u
+#define R_TYPER_HI	0x000cu
+#define R_WAKER		0x0014u
+#define SGI(r)		(0x10000u + (r))
+#define RD_BYTES	0x20000u
+
+#define NCPU		2u
+#define LINES		64u		/* TYPER.ITLinesNumber 1 */
+#define SPI_LEVEL	40u
+#define SPI_EDGE	41u
+#define PPI_TIMER	27u
+#define MPIDR1		0x100u		/* CPU 1 is Aff1 1, Aff0 0: not its number */
+#define QMAX		4u
+
+static uint32_t iar_queue[QMAX];
+static unsigned int iar_len;
+static uint64_t last_sgi1r;
+static unsigned int level_calls, edge_calls, timer_calls;
+
+uint64_t fake_icc_read(uint32_t reg)
+{
+	uint64_t v = 0;
+
+	if (reg == FAKE_ICC_IAR1 && iar_len) {
+		v = iar_queue[0];
+		memmove(iar_queue, iar_queue + 1, --iar_len * sizeof(iar_queue[0]));
+	} else if (reg == FAKE_ICC_IAR1)
+		v = 1023;
+	fake_log_add('R', reg, (uint32_t)v, FAKE_MSR);
+	return v;
+}
+
+void fake_icc_write(uint32_t reg, uint64_t v)
+{
+	if (reg == FAKE_ICC_SGI1R)
+		last_sgi1r = v;
+	fake_log_add('W', reg, (uint32_t)v, FAKE_MSR);
+}
+
+/* A redistributor wakes as soon as it is told to. */
+static void redist_after(struct fake_file *f, const struct fake_acc *a)
+{
+	if (a->op == 'W' && a->off % RD_BYTES == R_WAKER)
+		fake_put(f, a->off + 0, a->val & ~4u);
+}
+
+static struct fake_file dist = { .bytes = 0x10000 };
+static struct fake_file redist = { .bytes = NCPU * RD_BYTES, .after = redist_after };
+static struct gicv3 *g;
+
+/* How many accesses of @op in @space at @off the log holds. */
+static unsigned int count(char op, unsigned int space, uint32_t off)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < fake_nr_acc; i++)
+		n += fake_log[i].op == op && fake_log[i].space == space && fake_log[i].off == off;
+	return n;
+}
+
+static void deliver(uint32_t intid)
+{
+	iar_queue[iar_len++] = intid;
+	port_irq_disable();
+	gicv3_handle(g, NULL);
+	port_irq_enable();
+}
+
+static irqreturn_t on_level(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	level_calls++;
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t on_edge(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	edge_calls++;
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t on_timer(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	timer_calls++;
+	return IRQ_HANDLED;
+}
+
+int main(void)
+{
+	struct gicv3_config cfg = { .nr_cpus = NCPU, .mpidr = { 0, MPIDR1 } };
+	unsigned int di, ri;
+	struct cpumask cpu1;
+	int level, edge, timer;
+
+	if (sim_init(NCPU, 64) != 0)
+		return 1;
+	fake_file_map(&dist);
+	fake_file_map(&redist);
+	di = dist.index;
+	ri = redist.index;
+	fake_poke(&dist, D_TYPER, LINES / 32 - 1);
+	fake_poke(&redist, R_TYPER_HI, 0);
+	fake_poke(&redist, RD_BYTES + R_TYPER_HI, MPIDR1);
+	fake_poke(&redist, RD_BYTES + R_TYPER_LO, 1u << 4);	/* Last */
+	fake_poke(&redist, R_WAKER, 6);
+	fake_poke(&redist, RD_BYTES + R_WAKER, 6);
+	cfg.dist = (uintptr_t)dist.regs;
+	cfg.redist = (uintptr_t)redist.regs;
+
+	/* Set-up: off, every SPI Group 1 and routed to MPIDR 0, then on with
+	 * affinity routing (ARE) and Group 1. */
+	g = gicv3_create(&cfg);
+	CHECK(g != NULL);
+	CHECK(fake_peek(&dist, D_CTLR) == 0x12);
+	CHECK(fake_peek(&dist, D_IGROUPR(32)) == ~0u);
+	CHECK(fake_peek(&dist, D_ICENABLER(32)) == ~0u);
+	CHECK(fake_peek(&dist, D_IROUTER(SPI_LEVEL)) == 0 && count('W', di, D_IROUTER(63)) == 1);
+	CHECK(fake_peek(&dist, D_IPRIORITYR(SPI_LEVEL)) == 0xa0a0a0a0u);
+	fake_nr_acc = 0;
+
+	/* CPU 0's interface: redistributor awake, CPU interface opened. */
+	gicv3_cpu_init(g);
+	CHECK(fake_log_has('W', ri, R_WAKER, 4));
+	CHECK(fake_log_has('W', ri, SGI(0x80), ~0u));
+	CHECK(fake_log_has('W', FAKE_MSR, FAKE_ICC_PMR, 0xf0));
+	CHECK(fake_log_has('W', FAKE_MSR, FAKE_ICC_IGRPEN1, 1));
+	CHECK(count('W', ri, RD_BYTES + R_WAKER) == 0);	/* not CPU 1's */
+	sim_cpu_switch(1);
+	gicv3_cpu_init(g);
+	sim_cpu_switch(0);
+	CHECK(fake_log_has('W', ri, RD_BYTES + R_WAKER, 4));
+	fake_nr_acc = 0;
+
+	/* Lines: level and edge in ICFGR, out of range refused. */
+	CHECK(gicv3_map(g, LINES, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
+	CHECK(gicv3_map(g, SPI_LEVEL, IRQ_TYPE_LEVEL_LOW) < 0);
+	level = gicv3_map(g, SPI_LEVEL, IRQ_TYPE_LEVEL_HIGH);
+	edge = gicv3_map(g, SPI_EDGE, IRQ_TYPE_EDGE_RISING);
+	CHECK(level >= 0 && edge >= 0);
+	CHECK(((fake_peek(&dist, D_ICFGR(SPI_LEVEL)) >> (2 * (SPI_LEVEL % 16))) & 3) == 0x0);
+	CHECK(((fake_peek(&dist, D_ICFGR(SPI_EDGE)) >> (2 * (SPI_EDGE % 16))) & 3) == 0x2);
+	CHECK(request_irq((unsigned int)level, on_level, 0, "level", &cfg) == 0);
+	CHECK(request_irq((unsigned int)edge, on_edge, 0, "edge", &cfg) == 0);
+	CHECK(fake_log_has('W', di, D_ISENABLER(SPI_LEVEL), 1u << (SPI_LEVEL % 32)));
+	CHECK(fake_log_has('W', di, D_ISENABLER(SPI_EDGE), 1u << (SPI_EDGE % 32)));
+	fake_nr_acc = 0;
+
+	/* One event: acknowledge, the handler, the end with its INTID. */
+	deliver(SPI_LEVEL);
+	CHECK(level_calls == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_LEVEL, FAKE_MSR }, { 'W', FAKE_ICC_EOIR1, SPI_LEVEL, FAKE_MSR });
+
+	/* INTID 1023: counted, not dispatched, not ended. */
+	deliver(1023);
+	CHECK(irq_spurious_count(0) == 1 && level_calls == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, 1023, FAKE_MSR });
+
+	/* Affinity: the router holds CPU 1's MPIDR, not its number. */
+	cpumask_clear(&cpu1);
+	cpumask_set_cpu(1, &cpu1);
+	CHECK(irq_set_affinity((unsigned int)level, &cpu1) == 0);
+	CHECK(fake_peek(&dist, D_IROUTER(SPI_LEVEL)) == MPIDR1);
+	CHECK(fake_peek(&dist, D_IROUTER(SPI_LEVEL) + 4) == 0);
+	fake_nr_acc = 0;
+
+	/* Edge replay: an event while disabled is masked and ended, and
+	 * enable_irq makes the GIC send it again (ISPENDR). */
+	disable_irq((unsigned int)edge);
+	deliver(SPI_EDGE);
+	CHECK(edge_calls == 0);
+	CHECK(fake_log_has('W', FAKE_MSR, FAKE_ICC_EOIR1, SPI_EDGE));
+	enable_irq((unsigned int)edge);
+	CHECK(fake_log_has('W', di, D_ISPENDR(SPI_EDGE), 1u << (SPI_EDGE % 32)));
+	fake_nr_acc = 0;
+
+	/* A per-CPU line: enabled in both redistributors, ended per event. */
+	timer = gicv3_map(g, PPI_TIMER, 0);
+	CHECK(timer >= 0);
+	CHECK(request_irq((unsigned int)timer, on_timer, IRQF_PERCPU, "timer", &cfg) == 0);
+	CHECK(fake_log_has('W', ri, SGI(0x100), 1u << PPI_TIMER));
+	CHECK(fake_log_has('W', ri, RD_BYTES + SGI(0x100), 1u << PPI_TIMER));
+	CHECK(gicv3_set_priority(g, PPI_TIMER, 0x80) == 0);
+	CHECK((fake_peek(&redist, RD_BYTES + SGI(0x400 + 24)) >> 24) == 0x80);
+	fake_nr_acc = 0;
+	sim_cpu_switch(1);
+	deliver(PPI_TIMER);
+	sim_cpu_switch(0);
+	CHECK(timer_calls == 1 && irq_stat_cpu((unsigned int)timer, 1) == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, PPI_TIMER, FAKE_MSR }, { 'W', FAKE_ICC_EOIR1, PPI_TIMER, FAKE_MSR });
+
+	/* SGI 3 to CPU 1: Aff1 1 in bits 23:16, target list bit 0, INTID in 27:24. */
+	gicv3_send_sgi(g, 1, 3);
+	CHECK(last_sgi1r == ((3ull << 24) | (1ull << 16) | 1ull));
+	gicv3_send_sgi(g, 2, 3);	/* no such CPU: nothing */
+	LOG_IS({ 'W', FAKE_ICC_SGI1R, (uint32_t)((3u << 24) | (1u << 16) | 1u), FAKE_MSR });
+
+	/* An unmapped INTID is counted by the core and still ended. */
+	deliver(50);
+	CHECK(irq_error_count() == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, 50, FAKE_MSR }, { 'W', FAKE_ICC_EOIR1, 50, FAKE_MSR });
+
+	return fake_report("gicv3 host test");
+}
