@@ -48,6 +48,10 @@ struct irq_data {
 	struct irq_domain	*domain;
 	unsigned int		trigger;	/* IRQ_TYPE_* in force */
 	struct cpumask		effective;	/* where it is routed now */
+	/* Hierarchical domains (<genirq/irqdomain.h>): the same line one
+	 * level down (NULL at the bottom, and for flat domains). */
+	struct irq_data		*parent_data;
+	unsigned int		hier_flags;	/* the core's: hierarchical, activated */
 };
 
 /*
