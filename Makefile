@@ -30,7 +30,7 @@ CORE_HDRS	:= $(wildcard include/genirq/*.h include/genirq/chip/*.h core/*.h arch
 # Every public header, by its include name (genirq/irq.h, genirq/chip/mpic.h).
 PUBLIC_HDRS	:= $(patsubst include/%,%,$(wildcard include/genirq/*.h include/genirq/chip/*.h))
 PORTABLE_CTRL	:= controllers/simpic.c
-HOST_SRCS	:= arch/host/host.c controllers/simpic.c
+HOST_SRCS	:= arch/host/host.c controllers/simpic.c controllers/simpci.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) demo/shell.c
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)

@@ -95,6 +95,8 @@ def gated_jobs():
     jobs["genirq:cost-on"] = "impl=genirq flow=edge cost=1"
     jobs["genirq:cost-was-on"] = "impl=genirq flow=edge cost=2"
     jobs["genirq:request"] = "impl=genirq kind=request"
+    # A PCI-MSI line on a hierarchical bottom level with the fasteoi chip.
+    jobs["genirq:msi"] = "impl=genirq flow=msi"
     jobs["genirq:free"] = "impl=genirq kind=free"
     return jobs
 

@@ -8,6 +8,7 @@
  */
 #include <genirq/chip/simpic.h>
 #include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/spinlock.h>
 
 struct simpic_line {
@@ -29,6 +30,7 @@ struct simpic {
 	unsigned int		hier_count;
 	unsigned int		hier_free;	/* lines of the range not given */
 	unsigned long		fail_in;	/* the fail_in-th line given fails */
+	unsigned long		msi_bad;	/* writes that were no message of ours */
 	enum simpic_style	style;
 };
 
@@ -127,6 +129,18 @@ static int simpic_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* The message a device writes to raise the line: data is the line,
+ * the address names the CPU it is routed to. */
+static void simpic_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
+{
+	unsigned long flags = lock_pic(d);
+
+	msg->address_hi = 0;
+	msg->address_lo = SIMPIC_MSI_ADDR | (uint32_t)line_of(d)->s.route << SIMPIC_MSI_CPU_SHIFT;
+	msg->data = (uint32_t)d->hwirq;
+	unlock_pic(d, flags);
+}
+
 static const struct irq_chip simpic_ack_chip = {
 	.name		= "simpic",
 	.mask		= simpic_mask,
@@ -135,6 +149,7 @@ static const struct irq_chip simpic_ack_chip = {
 	.set_type	= simpic_set_type,
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
+	.compose_msi_msg = simpic_compose_msi_msg,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -145,6 +160,7 @@ static const struct irq_chip simpic_eoi_chip = {
 	.set_type	= simpic_set_type,
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
+	.compose_msi_msg = simpic_compose_msi_msg,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)
@@ -444,4 +460,29 @@ void simpic_fail_alloc_at(struct simpic *pic, unsigned long k)
 
 	pic->fail_in = k;
 	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+void simpic_msi_write(struct simpic *pic, const struct msi_msg *msg)
+{
+	unsigned long flags;
+	bool ours = msg->address_hi == 0 &&
+		    (msg->address_lo & ~SIMPIC_MSI_CPU_MASK) == SIMPIC_MSI_ADDR &&
+		    msg->data < pic->nr_lines;
+
+	if (ours) {
+		simpic_raise(pic, msg->data);
+		return;
+	}
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	pic->msi_bad++;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+unsigned long simpic_msi_bad(struct simpic *pic)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	unsigned long n = pic->msi_bad;
+
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return n;
 }

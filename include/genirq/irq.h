@@ -38,6 +38,7 @@ typedef unsigned int irq_vector_t;	/* what the CPU saw (IDT vector...) */
 struct irq_chip;
 struct irq_desc;
 struct irq_domain;
+struct msi_msg;
 
 /* What a controller knows of one line. Owned by the core. */
 struct irq_data {
@@ -79,6 +80,9 @@ struct irq_chip {
 	int		(*set_affinity)(struct irq_data *d, const struct cpumask *dest);
 	/* Make the hardware send the line again; 1 if it did, 0 if it can't. */
 	int		(*retrigger)(struct irq_data *d);
+	/* The message (address, data) a device writes to raise this line,
+	 * for a controller that is an MSI target (<genirq/msi.h>). */
+	void		(*compose_msi_msg)(struct irq_data *d, struct msi_msg *msg);
 };
 
 /* The flows: each takes a line's event from start to end. */

@@ -87,6 +87,18 @@ unsigned int simpic_hier_free(struct simpic *pic);
 /* Fault injection: the @k-th line handed out from now fails (-ENOSPC); 0: off. */
 void simpic_fail_alloc_at(struct simpic *pic, unsigned long k);
 
+/*
+ * As an MSI target: the message of a line is data = line, address =
+ * SIMPIC_MSI_ADDR | route CPU << SIMPIC_MSI_CPU_SHIFT. A device's write of
+ * a message raises the line (an edge); anything else is counted as bad.
+ */
+#define SIMPIC_MSI_ADDR		0xfee00000u
+#define SIMPIC_MSI_CPU_SHIFT	12
+#define SIMPIC_MSI_CPU_MASK	(0xffu << SIMPIC_MSI_CPU_SHIFT)
+struct msi_msg;
+void simpic_msi_write(struct simpic *pic, const struct msi_msg *msg);
+unsigned long simpic_msi_bad(struct simpic *pic);
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_SIMPIC_H */
