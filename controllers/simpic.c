@@ -141,6 +141,15 @@ static void simpic_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
 	unlock_pic(d, flags);
 }
 
+/* An IPI line of irq_reserve_ipi() is routed to its one CPU: raise it. */
+static void simpic_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct simpic *pic = d->chip_data;
+
+	(void)cpu;
+	simpic_raise(pic, d->hwirq);
+}
+
 static const struct irq_chip simpic_ack_chip = {
 	.name		= "simpic",
 	.mask		= simpic_mask,
@@ -150,6 +159,7 @@ static const struct irq_chip simpic_ack_chip = {
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
 	.compose_msi_msg = simpic_compose_msi_msg,
+	.ipi_send_single = simpic_ipi_send_single,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -161,6 +171,7 @@ static const struct irq_chip simpic_eoi_chip = {
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
 	.compose_msi_msg = simpic_compose_msi_msg,
+	.ipi_send_single = simpic_ipi_send_single,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)
@@ -393,9 +404,9 @@ static int simpic_domain_alloc(struct irq_domain *d, unsigned int virq, unsigned
 	unsigned int i;
 	int ret = 0;
 
-	/* The outermost level: @arg is the fwspec of irq_create_fwspec_mapping(). */
-	if (irq_get_irq_data(virq) == irq_domain_get_irq_data(d, virq)) {
-		if (nr != 1 || !fw || fw->param_count < 1 || fw->param[0] >= pic->nr_lines)
+	/* The outermost level with @arg: the fwspec of irq_create_fwspec_mapping(). */
+	if (fw && irq_get_irq_data(virq) == irq_domain_get_irq_data(d, virq)) {
+		if (nr != 1 || fw->param_count < 1 || fw->param[0] >= pic->nr_lines)
 			return -EINVAL;
 		return irq_domain_set_hwirq_and_chip(d, virq, fw->param[0], chip_of(pic), pic);
 	}

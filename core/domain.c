@@ -236,8 +236,6 @@ int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs
  * off; they may allocate memory, they must not sleep); ->activate and the
  * chips under the line's descriptor lock.
  */
-#define IRQD_HIER	0x1u	/* made by irq_domain_alloc_irqs() */
-#define IRQD_ACTIVATED	0x2u	/* irq_domain_activate_irq() done */
 
 struct irq_level {
 	struct irq_data		data;

@@ -83,6 +83,10 @@ struct irq_chip {
 	/* The message (address, data) a device writes to raise this line,
 	 * for a controller that is an MSI target (<genirq/msi.h>). */
 	void		(*compose_msi_msg)(struct irq_data *d, struct msi_msg *msg);
+	/* Send an IPI on this line to @cpu / to the CPUs of @dest
+	 * (<genirq/ipi.h>); a controller implements one or both. */
+	void		(*ipi_send_single)(struct irq_data *d, unsigned int cpu);
+	void		(*ipi_send_mask)(struct irq_data *d, const struct cpumask *dest);
 };
 
 /* The flows: each takes a line's event from start to end. */

@@ -31,6 +31,11 @@
 
 GENIRQ_BEGIN_DECLS
 
+/* The core's bits of irq_data.hier_flags (of the outermost level). */
+#define IRQD_HIER	0x1u	/* made by irq_domain_alloc_irqs() */
+#define IRQD_ACTIVATED	0x2u	/* irq_domain_activate_irq() done */
+#define IRQD_IPI	0x4u	/* a line of irq_reserve_ipi() */
+
 /* A firmware-style description of a line, for translate. */
 struct irq_fwspec {
 	unsigned int	param_count;
