@@ -164,7 +164,7 @@ help:
 	@echo "                    C++ headers, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
-	@echo "make check-docs     every function docs/interrupt-path.md names exists"
+	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
 	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
@@ -265,7 +265,7 @@ run-host: $(BUILD)/genirq-demo
 # Every function docs/interrupt-path.md names still exists.
 .PHONY: check-docs
 check-docs:
-	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md
+	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md docs/domains.md
 
 clean:
 	rm -rf $(BUILD)
