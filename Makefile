@@ -30,7 +30,7 @@ CORE_HDRS	:= $(wildcard include/genirq/*.h include/genirq/chip/*.h core/*.h arch
 # Every public header, by its include name (genirq/irq.h, genirq/chip/mpic.h).
 PUBLIC_HDRS	:= $(patsubst include/%,%,$(wildcard include/genirq/*.h include/genirq/chip/*.h))
 PORTABLE_CTRL	:= controllers/simpic.c
-HOST_SRCS	:= arch/host/host.c controllers/simpic.c
+HOST_SRCS	:= arch/host/host.c controllers/simpic.c controllers/simpci.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) demo/shell.c
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
@@ -165,7 +165,7 @@ help:
 	@echo "                    C++ headers, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
-	@echo "make check-docs     every function docs/interrupt-path.md names exists"
+	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
 	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
@@ -266,7 +266,7 @@ run-host: $(BUILD)/genirq-demo
 # Every function docs/interrupt-path.md names still exists.
 .PHONY: check-docs
 check-docs:
-	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md
+	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md docs/domains.md
 
 clean:
 	rm -rf $(BUILD)

@@ -10,7 +10,9 @@
  *
  * Keys: impl=genirq|floor
  *       kind=dispatch|disabled|replay|request|free|threaded|threaded-full
- *       flow=edge|level|fasteoi|percpu handlers=1..8 irqoff=0|1 cost=0|1
+ *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1
+ *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
+ *       bench chip, so it compares with flow=fasteoi)
  *       n=iterations. With several handlers on a line, only the last one
  *       claims the event (the others return IRQ_NONE, as a sharing device
  *       that did not interrupt does).
@@ -33,6 +35,8 @@
 
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "internals.h"	/* sizeof(struct irq_desc) only */
@@ -109,6 +113,35 @@ static unsigned long bench_flags(const struct bench_case *bc)
 	return bc->handlers > 1 ? f | IRQF_SHARED : f;
 }
 
+/* flow=msi: the bottom level gives line BENCH_HW with the fasteoi bench chip. */
+static int bottom_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	(void)arg;
+	return nr == 1 ? irq_domain_set_hwirq_and_chip(d, virq, BENCH_HW, &benchchip_eoi, NULL) :
+	       -ENOSPC;
+}
+
+static const struct irq_domain_ops bottom_ops = { .alloc = bottom_alloc };
+
+static void msg_nowhere(struct msi_dev *dev, unsigned int index, const struct msi_msg *msg)
+{
+	(void)dev;
+	(void)index;
+	(void)msg;
+}
+
+static const struct msi_dev_ops bench_msi_ops = { .write_msg = msg_nowhere };
+static struct msi_dev bench_msi_dev = { .ops = &bench_msi_ops, .id = 0x18 };
+
+static int setup_msi(void)
+{
+	struct irq_domain *msi;
+
+	dom = irq_domain_create_hierarchy(NULL, "bench", 16, &bottom_ops, NULL);
+	msi = dom ? msi_create_irq_domain(dom, "PCI-MSI", MSI_PARENT_EOI) : NULL;
+	return msi ? msi_domain_alloc_irqs(msi, &bench_msi_dev, 1) : -ENOMEM;
+}
+
 static void setup_genirq(const struct bench_case *bc)
 {
 	const struct irq_chip *chip = strcmp(bc->flow, "fasteoi") == 0 ?
@@ -117,14 +150,19 @@ static void setup_genirq(const struct bench_case *bc)
 
 	if (sim_init(1, GENIRQ_MAX_IRQS))
 		die("sim_init");
-	dom = irq_domain_create_linear("bench", 16, chip, NULL);
-	if (!dom)
-		die("domain");
-	irq = irq_create_mapping(dom, BENCH_HW);
+	if (strcmp(bc->flow, "msi") == 0) {
+		irq = setup_msi();
+	} else {
+		dom = irq_domain_create_linear("bench", 16, chip, NULL);
+		if (!dom)
+			die("domain");
+		irq = irq_create_mapping(dom, BENCH_HW);
+	}
 	if (irq < 0)
 		die("mapping");
 	bench_irq = (unsigned int)irq;
-	if (irq_set_irq_type(bench_irq, strcmp(bc->flow, "level") == 0 ?
+	if (strcmp(bc->flow, "msi") != 0 &&
+	    irq_set_irq_type(bench_irq, strcmp(bc->flow, "level") == 0 ?
 			     IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING))
 		die("type");
 	if (strcmp(bc->flow, "percpu") == 0 && irq_set_percpu(bench_irq))

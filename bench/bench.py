@@ -97,6 +97,8 @@ def gated_jobs():
     jobs["genirq:threaded"] = "impl=genirq flow=level kind=threaded"
     jobs["genirq:threaded-full"] = "impl=genirq flow=level kind=threaded-full"
     jobs["genirq:request"] = "impl=genirq kind=request"
+    # A PCI-MSI line on a hierarchical bottom level with the fasteoi chip.
+    jobs["genirq:msi"] = "impl=genirq flow=msi"
     jobs["genirq:free"] = "impl=genirq kind=free"
     return jobs
 

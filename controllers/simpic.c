@@ -7,12 +7,15 @@
  * has a latched edge or an asserted level input.
  */
 #include <genirq/chip/simpic.h>
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/spinlock.h>
 
 struct simpic_line {
 	struct simpic_line_stats s;
 	bool		level;
 	unsigned int	faults;
+	bool		given;		/* handed to a hierarchical line */
 };
 
 struct simpic {
@@ -22,6 +25,13 @@ struct simpic {
 	struct irq_domain	*domain;
 	bool			spurious[GENIRQ_NR_CPUS];
 	struct simpic_line	*lines;
+	/* As the bottom of a hierarchy (simpic_enable_hierarchy()). */
+	irq_hw_number_t		hier_first;
+	unsigned int		hier_count;
+	unsigned int		hier_free;	/* lines of the range not given */
+	unsigned long		fail_in;	/* the fail_in-th line given fails */
+	unsigned long		msi_bad;	/* writes that were no message of ours */
+	enum simpic_style	style;
 };
 
 static struct simpic_line *line_of(struct irq_data *d)
@@ -119,6 +129,27 @@ static int simpic_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* The message a device writes to raise the line: data is the line,
+ * the address names the CPU it is routed to. */
+static void simpic_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
+{
+	unsigned long flags = lock_pic(d);
+
+	msg->address_hi = 0;
+	msg->address_lo = SIMPIC_MSI_ADDR | (uint32_t)line_of(d)->s.route << SIMPIC_MSI_CPU_SHIFT;
+	msg->data = (uint32_t)d->hwirq;
+	unlock_pic(d, flags);
+}
+
+/* An IPI line of irq_reserve_ipi() is routed to its one CPU: raise it. */
+static void simpic_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct simpic *pic = d->chip_data;
+
+	(void)cpu;
+	simpic_raise(pic, d->hwirq);
+}
+
 static const struct irq_chip simpic_ack_chip = {
 	.name		= "simpic",
 	.mask		= simpic_mask,
@@ -127,6 +158,8 @@ static const struct irq_chip simpic_ack_chip = {
 	.set_type	= simpic_set_type,
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
+	.compose_msi_msg = simpic_compose_msi_msg,
+	.ipi_send_single = simpic_ipi_send_single,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -137,7 +170,14 @@ static const struct irq_chip simpic_eoi_chip = {
 	.set_type	= simpic_set_type,
 	.set_affinity	= simpic_set_affinity,
 	.retrigger	= simpic_retrigger,
+	.compose_msi_msg = simpic_compose_msi_msg,
+	.ipi_send_single = simpic_ipi_send_single,
 };
+
+static const struct irq_chip *chip_of(struct simpic *pic)
+{
+	return pic->style == SIMPIC_FASTEOI ? &simpic_eoi_chip : &simpic_ack_chip;
+}
 
 struct simpic *simpic_create(const char *name, unsigned int nr_lines, enum simpic_style style)
 {
@@ -148,15 +188,13 @@ struct simpic *simpic_create(const char *name, unsigned int nr_lines, enum simpi
 	pic = port_alloc(sizeof(*pic));
 	if (!pic)
 		return NULL;
-	*pic = (struct simpic){ .name = name, .nr_lines = nr_lines };
+	*pic = (struct simpic){ .name = name, .nr_lines = nr_lines, .style = style };
 	irq_spin_init(&pic->lock);
 	pic->lines = port_alloc(sizeof(*pic->lines) * nr_lines);
 	if (pic->lines) {
 		for (unsigned int i = 0; i < nr_lines; i++)
 			pic->lines[i] = (struct simpic_line){ .s.masked = true };
-		pic->domain = irq_domain_create_linear(name, nr_lines,
-						       style == SIMPIC_FASTEOI ? &simpic_eoi_chip :
-						       &simpic_ack_chip, pic);
+		pic->domain = irq_domain_create_linear(name, nr_lines, chip_of(pic), pic);
 	}
 	if (!pic->lines || !pic->domain) {
 		if (pic->lines)
@@ -309,4 +347,153 @@ void simpic_line_stats(struct simpic *pic, irq_hw_number_t hw, struct simpic_lin
 	flags = irq_spin_lock_irqsave(&pic->lock);
 	*out = pic->lines[hw].s;
 	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+/* --- the bottom of a hierarchy: lines handed to child domains --- */
+
+/* Take one free line of the range for @virq. Caller holds pic->lock. */
+static int give_line(struct simpic *pic, irq_hw_number_t *hw)
+{
+	if (pic->fail_in && --pic->fail_in == 0)
+		return -ENOSPC;		/* injected */
+	for (unsigned int i = 0; i < pic->hier_count; i++) {
+		irq_hw_number_t h = pic->hier_first + i;
+		struct simpic_line *l = &pic->lines[h];
+
+		if (!l->given && irq_domain_hwirq_free(pic->domain, h)) {
+			l->given = true;
+			pic->hier_free--;
+			*hw = h;
+			return 0;
+		}
+	}
+	return -ENOSPC;
+}
+
+static void take_back(struct simpic *pic, irq_hw_number_t hw)
+{
+	struct simpic_line *l = &pic->lines[hw];
+
+	*l = (struct simpic_line){ .s.masked = true };
+	pic->hier_free++;
+}
+
+static void simpic_domain_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct simpic *pic = irq_domain_host_data(d);
+
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_data *data = irq_domain_get_irq_data(d, virq + i);
+		unsigned long flags;
+
+		if (!data || data->chip_data != pic)
+			continue;
+		flags = irq_spin_lock_irqsave(&pic->lock);
+		if (data->hwirq < pic->nr_lines && pic->lines[data->hwirq].given)
+			take_back(pic, data->hwirq);
+		irq_spin_unlock_irqrestore(&pic->lock, flags);
+		irq_domain_set_hwirq_and_chip(d, virq + i, 0, NULL, NULL);
+	}
+}
+
+static int simpic_domain_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr,
+			       void *arg)
+{
+	struct simpic *pic = irq_domain_host_data(d);
+	const struct irq_fwspec *fw = arg;
+	unsigned int i;
+	int ret = 0;
+
+	/* The outermost level with @arg: the fwspec of irq_create_fwspec_mapping(). */
+	if (fw && irq_get_irq_data(virq) == irq_domain_get_irq_data(d, virq)) {
+		if (nr != 1 || fw->param_count < 1 || fw->param[0] >= pic->nr_lines)
+			return -EINVAL;
+		return irq_domain_set_hwirq_and_chip(d, virq, fw->param[0], chip_of(pic), pic);
+	}
+	for (i = 0; i < nr && !ret; i++) {
+		unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+		irq_hw_number_t hw = 0;
+
+		ret = give_line(pic, &hw);
+		irq_spin_unlock_irqrestore(&pic->lock, flags);
+		if (!ret)
+			ret = irq_domain_set_hwirq_and_chip(d, virq + i, hw, chip_of(pic), pic);
+	}
+	if (ret && i > 1)
+		simpic_domain_free(d, virq, i - 1);	/* what this call gave */
+	return ret;
+}
+
+static int simpic_domain_translate(struct irq_domain *d, const struct irq_fwspec *fw,
+				   irq_hw_number_t *hwirq, unsigned int *type)
+{
+	(void)d;
+	if (fw->param_count < 1)
+		return -EINVAL;
+	*hwirq = fw->param[0];
+	*type = fw->param_count > 1 ? fw->param[1] : IRQ_TYPE_NONE;
+	return 0;
+}
+
+static const struct irq_domain_ops simpic_domain_ops = {
+	.translate	= simpic_domain_translate,
+	.alloc		= simpic_domain_alloc,
+	.free		= simpic_domain_free,
+};
+
+int simpic_enable_hierarchy(struct simpic *pic, irq_hw_number_t first, unsigned int count)
+{
+	int ret;
+
+	if (count == 0 || first >= pic->nr_lines || count > pic->nr_lines - first)
+		return -EINVAL;
+	ret = irq_domain_set_hierarchy_ops(pic->domain, &simpic_domain_ops, pic);
+	if (ret)
+		return ret;
+	pic->hier_first = first;
+	pic->hier_count = count;
+	pic->hier_free = count;
+	return 0;
+}
+
+unsigned int simpic_hier_free(struct simpic *pic)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	unsigned int n = pic->hier_free;
+
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return n;
+}
+
+void simpic_fail_alloc_at(struct simpic *pic, unsigned long k)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+
+	pic->fail_in = k;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+void simpic_msi_write(struct simpic *pic, const struct msi_msg *msg)
+{
+	unsigned long flags;
+	bool ours = msg->address_hi == 0 &&
+		    (msg->address_lo & ~SIMPIC_MSI_CPU_MASK) == SIMPIC_MSI_ADDR &&
+		    msg->data < pic->nr_lines;
+
+	if (ours) {
+		simpic_raise(pic, msg->data);
+		return;
+	}
+	flags = irq_spin_lock_irqsave(&pic->lock);
+	pic->msi_bad++;
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+}
+
+unsigned long simpic_msi_bad(struct simpic *pic)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	unsigned long n = pic->msi_bad;
+
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return n;
 }

@@ -10,13 +10,14 @@
 FUZZ_CC		:= clang
 FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Iarch/host/include -Idemo -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
 		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model
+FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model fuzz_hier
 FUZZ_SECONDS	?= 600
 FUZZ_CHECK_RUNS	?= 20000
-FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h demo/shell.h
+FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h tests/model/hier_model.h demo/shell.h
 
 FUZZ_EXTRA_fuzz_shell	:= demo/shell.c
 FUZZ_EXTRA_fuzz_model	:= tests/model/model.c
+FUZZ_EXTRA_fuzz_hier	:= tests/model/hier_model.c
 
 define fuzzer
 $(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_EXTRA_$(1)) $(HOST_ALL) $(CORE_HDRS) $(FUZZ_HDRS)

@@ -38,6 +38,7 @@ typedef unsigned int irq_vector_t;	/* what the CPU saw (IDT vector...) */
 struct irq_chip;
 struct irq_desc;
 struct irq_domain;
+struct msi_msg;
 
 /* What a controller knows of one line. Owned by the core. */
 struct irq_data {
@@ -48,6 +49,10 @@ struct irq_data {
 	struct irq_domain	*domain;
 	unsigned int		trigger;	/* IRQ_TYPE_* in force */
 	struct cpumask		effective;	/* where it is routed now */
+	/* Hierarchical domains (<genirq/irqdomain.h>): the same line one
+	 * level down (NULL at the bottom, and for flat domains). */
+	struct irq_data		*parent_data;
+	unsigned int		hier_flags;	/* the core's: hierarchical, activated */
 };
 
 /*
@@ -75,6 +80,13 @@ struct irq_chip {
 	int		(*set_affinity)(struct irq_data *d, const struct cpumask *dest);
 	/* Make the hardware send the line again; 1 if it did, 0 if it can't. */
 	int		(*retrigger)(struct irq_data *d);
+	/* The message (address, data) a device writes to raise this line,
+	 * for a controller that is an MSI target (<genirq/msi.h>). */
+	void		(*compose_msi_msg)(struct irq_data *d, struct msi_msg *msg);
+	/* Send an IPI on this line to @cpu / to the CPUs of @dest
+	 * (<genirq/ipi.h>); a controller implements one or both. */
+	void		(*ipi_send_single)(struct irq_data *d, unsigned int cpu);
+	void		(*ipi_send_mask)(struct irq_data *d, const struct cpumask *dest);
 };
 
 /* The flows: each takes a line's event from start to end. */

@@ -75,6 +75,30 @@ irq_hw_number_t simpic_iack(struct simpic *pic, unsigned int cpu);
 
 void simpic_line_stats(struct simpic *pic, irq_hw_number_t hw, struct simpic_line_stats *out);
 
+/*
+ * The bottom of a hierarchy (<genirq/irqdomain.h>): lines @first..
+ * @first+@count-1 are handed out to child domains (an MSI domain) as a
+ * vector domain hands out vectors; irq_create_fwspec_mapping() on the
+ * simpic's domain maps fwspec {hw, type} directly. Return: 0 or -errno.
+ */
+int simpic_enable_hierarchy(struct simpic *pic, irq_hw_number_t first, unsigned int count);
+/* Lines of the range not handed out. */
+unsigned int simpic_hier_free(struct simpic *pic);
+/* Fault injection: the @k-th line handed out from now fails (-ENOSPC); 0: off. */
+void simpic_fail_alloc_at(struct simpic *pic, unsigned long k);
+
+/*
+ * As an MSI target: the message of a line is data = line, address =
+ * SIMPIC_MSI_ADDR | route CPU << SIMPIC_MSI_CPU_SHIFT. A device's write of
+ * a message raises the line (an edge); anything else is counted as bad.
+ */
+#define SIMPIC_MSI_ADDR		0xfee00000u
+#define SIMPIC_MSI_CPU_SHIFT	12
+#define SIMPIC_MSI_CPU_MASK	(0xffu << SIMPIC_MSI_CPU_SHIFT)
+struct msi_msg;
+void simpic_msi_write(struct simpic *pic, const struct msi_msg *msg);
+unsigned long simpic_msi_bad(struct simpic *pic);
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_SIMPIC_H */

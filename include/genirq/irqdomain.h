@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * irqdomain.h - hierarchical (stacked) irq domains.
+ *
+ * A domain may have a parent domain. One global line then has one struct
+ * irq_data per level, outermost first: the descriptor's own (what drivers
+ * and flows see, e.g. the PCI-MSI level), then each parent's through
+ * irq_data.parent_data, down to the controller that delivers to the CPU
+ * (a vector domain, a PIC). Each level has its own chip, chip_data and
+ * hwirq; a level's chip writes only what is its own and forwards the rest
+ * with the irq_chip_*_parent() helpers.
+ *
+ * Allocation goes bottom-up: the outermost parent's ops->alloc first, each
+ * child's after it, every level for all @nr lines of the call. A failure
+ * at any level frees what the levels below it allocated (ops->free, in
+ * the reverse order), the per-level data and the descriptors: nothing of
+ * the call is left. Only once every level succeeded does any map entry
+ * appear, so no event can be dispatched to a half-built line.
+ *
+ * Dispatch does not walk the levels: every level whose domain has a map
+ * (a size) points its hardware line straight at the line's descriptor, so
+ * the port's entry (irq_handle_domain_entry() on the root's domain) finds
+ * the outermost descriptor in one load, as for a flat domain.
+ */
+#ifndef GENIRQ_IRQDOMAIN_H
+#define GENIRQ_IRQDOMAIN_H
+
+#include <stdbool.h>
+#include <genirq/compiler.h>
+#include <genirq/irq.h>
+
+GENIRQ_BEGIN_DECLS
+
+/* The core's bits of irq_data.hier_flags (of the outermost level). */
+#define IRQD_HIER	0x1u	/* made by irq_domain_alloc_irqs() */
+#define IRQD_ACTIVATED	0x2u	/* irq_domain_activate_irq() done */
+#define IRQD_IPI	0x4u	/* a line of irq_reserve_ipi() */
+#define IRQD_IPI_SINGLE	0x8u	/* irq_reserve_ipi_line(): one line for all CPUs */
+
+/* A firmware-style description of a line, for translate. */
+struct irq_fwspec {
+	unsigned int	param_count;
+	unsigned int	param[4];
+};
+
+/*
+ * What a hierarchical domain does at its level. All may be NULL except
+ * alloc. Called in process context, not under any lock of the core.
+ */
+struct irq_domain_ops {
+	/* Decode @fwspec into the domain's hardware line and trigger. */
+	int	(*translate)(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type);
+	/*
+	 * Set up this level for lines @virq..@virq+@nr-1 (the parent levels
+	 * are set up already): take the domain's resources, and give each
+	 * line its hwirq and chip with irq_domain_set_hwirq_and_chip(). On
+	 * failure, release what this call took and return -errno.
+	 */
+	int	(*alloc)(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg);
+	/* Release this level's resources of lines @virq..@virq+@nr-1. */
+	void	(*free)(struct irq_domain *d, unsigned int virq, unsigned int nr);
+	/* Program the hardware of this level for a line (e.g. write an MSI
+	 * message); parents are activated before their children. */
+	int	(*activate)(struct irq_domain *d, struct irq_data *irqd, bool reserve);
+	void	(*deactivate)(struct irq_domain *d, struct irq_data *irqd);
+};
+
+/**
+ * irq_domain_create_hierarchy - a domain stacked on @parent
+ * @parent: the domain below, or NULL for the bottom of a hierarchy
+ * @size: hardware lines 0..@size-1 this level maps for dispatch; 0 for a
+ *        level that is never dispatched from (PCI-MSI: the CPU is
+ *        interrupted through the bottom level)
+ * @ops: ops->alloc is required
+ * @host_data: the controller instance, irq_domain_host_data()
+ *
+ * Return: the domain, or NULL (no ops->alloc, out of memory) after a report.
+ */
+struct irq_domain *irq_domain_create_hierarchy(struct irq_domain *parent, const char *name,
+					       unsigned int size,
+					       const struct irq_domain_ops *ops,
+					       void *host_data);
+
+/*
+ * Make a flat domain (irq_domain_create_linear()) also the bottom of a
+ * hierarchy: children allocate its lines through @ops. Flat mappings keep
+ * working; @ops->alloc must not hand out a line that is mapped (see
+ * irq_domain_hwirq_free()). Return: 0, -EINVAL (no alloc), -EBUSY (has
+ * ops already).
+ */
+int irq_domain_set_hierarchy_ops(struct irq_domain *d, const struct irq_domain_ops *ops,
+				 void *host_data);
+
+void *irq_domain_host_data(const struct irq_domain *d);
+struct irq_domain *irq_domain_get_parent(const struct irq_domain *d);
+/* True when line @hw of @d is neither mapped nor given to a hierarchical
+ * line being set up: for ops->alloc of a mixed flat/hierarchical domain. */
+bool irq_domain_hwirq_free(struct irq_domain *d, irq_hw_number_t hw);
+
+/**
+ * irq_domain_alloc_irqs - new lines through every level of @d's hierarchy
+ * @nr: consecutive global numbers
+ * @node: a hint (NUMA node or CPU) passed on to no one yet: -1
+ * @arg: given to every level's ops->alloc
+ *
+ * The lines are not activated (irq_domain_activate_irq()).
+ * Context: process context, not from a handler.
+ * Return: the first global number, or -errno with nothing left behind.
+ */
+int irq_domain_alloc_irqs(struct irq_domain *d, unsigned int nr, int node, void *arg);
+
+/**
+ * irq_domain_free_irqs - free lines made by irq_domain_alloc_irqs()
+ *
+ * All or nothing: a line that has handlers (or is not hierarchical) is
+ * reported and nothing is freed. Deactivates the lines, unmaps them at
+ * every level, frees each level's resources (outermost first), then the
+ * descriptors and the per-level data once no CPU can be using them.
+ * Context: as irq_free_descs(). Return: 0, -EINVAL, -EBUSY.
+ */
+int irq_domain_free_irqs(unsigned int virq, unsigned int nr);
+
+/* For ops->alloc: give line @virq's level in @d its hardware line and chip. */
+int irq_domain_set_hwirq_and_chip(struct irq_domain *d, unsigned int virq,
+				  irq_hw_number_t hwirq, const struct irq_chip *chip,
+				  void *chip_data);
+/* Line @virq's irq_data at @d's level, or NULL. */
+struct irq_data *irq_domain_get_irq_data(struct irq_domain *d, unsigned int virq);
+
+/* Activate the levels of the line of @irqd (its outermost data), bottom
+ * first; on failure the activated ones are deactivated. Idempotent. */
+int irq_domain_activate_irq(struct irq_data *irqd, bool reserve);
+void irq_domain_deactivate_irq(struct irq_data *irqd);
+bool irq_domain_is_activated(unsigned int virq);
+
+/*
+ * The line @fwspec describes in @d: the existing one, or a new one
+ * allocated through the hierarchy with its trigger set (ops->translate
+ * required). Return: the global number or -errno.
+ */
+int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fwspec);
+
+/*
+ * Chip helpers for a child level: do the same at the parent level.
+ * A parent chip without the primitive makes them do nothing (0 for
+ * set_affinity and retrigger).
+ */
+void irq_chip_mask_parent(struct irq_data *d);
+void irq_chip_unmask_parent(struct irq_data *d);
+void irq_chip_ack_parent(struct irq_data *d);
+void irq_chip_eoi_parent(struct irq_data *d);
+/* Also makes @d's effective affinity the parent's choice. */
+int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
+/* The first level from @d down that can retrigger does. */
+int irq_chip_retrigger_hierarchy(struct irq_data *d);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_IRQDOMAIN_H */

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Hierarchical domains: a child level stacked on the simulated PIC (the
+ * bottom, which hands out its lines), allocation and rollback at each
+ * level, activation, the parent chip helpers, free and re-allocate.
+ */
+#include <genirq/irqdomain.h>
+#include "fixture.h"
+
+#define LINES_FIRST	16	/* the PIC lines handed to children: 16..31 */
+#define LINES_COUNT	16
+
+/* A child level that counts what it holds and fails on demand. */
+struct child {
+	unsigned int	held;
+	unsigned int	fail_at;	/* the k-th line it sets up fails */
+	unsigned int	activated;
+	unsigned int	acks;
+	int		activate_ret;
+};
+
+static struct child child;
+
+static void child_ack(struct irq_data *d)
+{
+	child.acks++;
+	irq_chip_ack_parent(d);
+}
+
+static const struct irq_chip child_eoi_chip = {
+	.name		= "child",
+	.mask		= irq_chip_mask_parent,
+	.unmask		= irq_chip_unmask_parent,
+	.eoi		= irq_chip_eoi_parent,
+	.set_affinity	= irq_chip_set_affinity_parent,
+	.retrigger	= irq_chip_retrigger_hierarchy,
+};
+
+static const struct irq_chip child_ack_chip = {
+	.name		= "child",
+	.mask		= irq_chip_mask_parent,
+	.unmask		= irq_chip_unmask_parent,
+	.ack		= child_ack,
+	.set_affinity	= irq_chip_set_affinity_parent,
+	.retrigger	= irq_chip_retrigger_hierarchy,
+};
+
+static void child_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_data *l = irq_domain_get_irq_data(d, virq + i);
+
+		if (l && l->chip_data == &child) {
+			child.held--;
+			irq_domain_set_hwirq_and_chip(d, virq + i, 0, NULL, NULL);
+		}
+	}
+}
+
+static int child_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	const struct irq_chip *chip = arg ? &child_ack_chip : &child_eoi_chip;
+
+	for (unsigned int i = 0; i < nr; i++) {
+		if (child.fail_at && --child.fail_at == 0) {
+			child_free(d, virq, i);
+			return -EIO;
+		}
+		child.held++;
+		irq_domain_set_hwirq_and_chip(d, virq + i, 1000 + virq + i, chip, &child);
+	}
+	return 0;
+}
+
+static int child_activate(struct irq_domain *d, struct irq_data *l, bool reserve)
+{
+	(void)d;
+	(void)l;
+	(void)reserve;
+	if (child.activate_ret)
+		return child.activate_ret;
+	child.activated++;
+	return 0;
+}
+
+static void child_deactivate(struct irq_domain *d, struct irq_data *l)
+{
+	(void)d;
+	(void)l;
+	child.activated--;
+}
+
+static const struct irq_domain_ops child_ops = {
+	.alloc		= child_alloc,
+	.free		= child_free,
+	.activate	= child_activate,
+	.deactivate	= child_deactivate,
+};
+
+static struct irq_domain *child_init(struct fixture *fx, unsigned int cpus,
+				     enum simpic_style style)
+{
+	struct irq_domain *d;
+
+	fx_init(fx, cpus, style);
+	memset(&child, 0, sizeof(child));
+	CHECK_EQ(simpic_enable_hierarchy(fx->pic, LINES_FIRST, LINES_COUNT), 0);
+	d = irq_domain_create_hierarchy(simpic_domain(fx->pic), "child", 0, &child_ops, &child);
+	CHECK(d != NULL);
+	return d;
+}
+
+static atomic_int calls[64];
+
+static irqreturn_t count_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	atomic_fetch_add((atomic_int *)dev_id, 1);
+	return IRQ_HANDLED;
+}
+
+static void levels_and_dispatch(enum simpic_style style)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, style);
+	struct simpic_line_stats s;
+	int irq;
+
+	irq = irq_domain_alloc_irqs(d, 4, -1, style == SIMPIC_ACK ? &child : NULL);
+	CHECK(irq >= 0);
+	CHECK_EQ(child.held, 4);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT - 4);
+	for (unsigned int i = 0; i < 4; i++) {
+		struct irq_data *top = irq_get_irq_data((unsigned int)irq + i);
+		struct irq_data *pic = top->parent_data;
+
+		CHECK(top->domain == d);
+		CHECK_EQ(top->hwirq, 1000 + (unsigned int)irq + i);
+		CHECK(top->chip_data == &child);
+		CHECK(pic != NULL && pic->parent_data == NULL);
+		CHECK(pic->domain == simpic_domain(fx.pic));
+		CHECK_EQ(pic->irq, (unsigned int)irq + i);
+		CHECK(pic->hwirq >= LINES_FIRST && pic->hwirq < LINES_FIRST + LINES_COUNT);
+		CHECK(irq_domain_get_irq_data(simpic_domain(fx.pic), (unsigned int)irq + i) == pic);
+		CHECK(irq_domain_get_irq_data(d, (unsigned int)irq + i) == top);
+		/* The entry finds the outermost line from the bottom level in one lookup. */
+		CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), pic->hwirq), irq + (int)i);
+		CHECK(!irq_domain_is_activated((unsigned int)irq + i));
+	}
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)irq), false), 0);
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)irq), false), 0);
+	CHECK_EQ(child.activated, 1);			/* once */
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "child", &calls[0]), 0);
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	CHECK_EQ(atomic_load(&calls[0]), 1);
+	fx_check_ended_once(&fx, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq, style);
+	if (style == SIMPIC_ACK)
+		CHECK_EQ(child.acks, 1);
+	/* Mask and unmask reach the PIC through the helpers. */
+	disable_irq((unsigned int)irq);
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	simpic_line_stats(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq, &s);
+	CHECK(s.masked);
+	CHECK_EQ(atomic_load(&calls[0]), 1);
+	enable_irq((unsigned int)irq);			/* replayed: retrigger_hierarchy */
+	CHECK_EQ(atomic_load(&calls[0]), 2);
+	simpic_line_stats(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq, &s);
+	CHECK(!s.masked);
+	CHECK(s.retriggers >= 1);
+	free_irq((unsigned int)irq, &calls[0]);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), 0);
+	CHECK_EQ(child.held, 0);
+	CHECK_EQ(child.activated, 0);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+}
+TEST_EACH_CHIP(hierarchy_lines_have_a_level_each_and_dispatch, levels_and_dispatch)
+
+/* Nothing of a failed allocation is left: memory, PIC lines, numbers, map entries. */
+static void check_nothing_left(struct fixture *fx, long live, unsigned int first_free)
+{
+	CHECK_EQ(sim_alloc_live(), live);
+	CHECK_EQ(child.held, 0);
+	CHECK_EQ(simpic_hier_free(fx->pic), LINES_COUNT);
+	for (unsigned int hw = LINES_FIRST; hw < LINES_FIRST + LINES_COUNT; hw++)
+		CHECK_EQ(irq_find_mapping(simpic_domain(fx->pic), hw), -ENOENT);
+	for (unsigned int i = first_free; i < first_free + 8; i++)
+		CHECK(irq_to_desc(i) == NULL);
+	CHECK_EQ(irq_alloc_descs(-1, 1), (int)first_free);	/* the number is free again */
+	CHECK_EQ(irq_free_descs(first_free, 1), 0);
+}
+
+static unsigned int lowest_free(void)
+{
+	int n = irq_alloc_descs(-1, 1);
+
+	CHECK(n >= 0);
+	CHECK_EQ(irq_free_descs((unsigned int)n, 1), 0);
+	return (unsigned int)n;
+}
+
+TEST(allocation_failure_of_memory_at_every_point_rolls_back)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	unsigned int first_free = lowest_free();
+	unsigned long k;
+	int irq = -1;
+
+	for (k = 1; k < 64; k++) {
+		long live = sim_alloc_live();
+
+		sim_alloc_fail_at(k);
+		irq = irq_domain_alloc_irqs(d, 4, -1, NULL);
+		sim_alloc_fail_at(0);
+		if (irq >= 0)
+			break;
+		CHECK_EQ(irq, -ENOMEM);
+		check_nothing_left(&fx, live, first_free);
+	}
+	/* Descriptors (leaf, counters, 4 descriptors), then the 4 PIC-level data. */
+	CHECK_EQ(k, 11);
+	CHECK_EQ(irq, (int)first_free);
+}
+
+TEST(allocation_failure_at_each_level_and_line_rolls_back)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	unsigned int first_free = lowest_free();
+	int irq;
+
+	for (unsigned int k = 1; k <= 4; k++) {
+		long live = sim_alloc_live();
+
+		/* The bottom level fails at its k-th line... */
+		simpic_fail_alloc_at(fx.pic, k);
+		CHECK_EQ(irq_domain_alloc_irqs(d, 4, -1, NULL), -ENOSPC);
+		simpic_fail_alloc_at(fx.pic, 0);
+		check_nothing_left(&fx, live, first_free);
+		/* ...then the child level, with the bottom level all given. */
+		child.fail_at = k;
+		CHECK_EQ(irq_domain_alloc_irqs(d, 4, -1, NULL), -EIO);
+		check_nothing_left(&fx, live, first_free);
+	}
+	/* More lines than the parent has: refused whole; exactly all: fine. */
+	CHECK_EQ(irq_domain_alloc_irqs(d, LINES_COUNT + 1, -1, NULL), -ENOSPC);
+	check_nothing_left(&fx, sim_alloc_live(), first_free);
+	irq = irq_domain_alloc_irqs(d, LINES_COUNT, -1, NULL);
+	CHECK_EQ(irq, (int)first_free);
+	CHECK_EQ(simpic_hier_free(fx.pic), 0);
+	CHECK_EQ(irq_domain_alloc_irqs(d, 1, -1, NULL), -ENOSPC);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, LINES_COUNT), 0);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+}
+
+TEST(bottom_level_never_hands_out_a_mapped_line)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	int flat, irq;
+
+	flat = simpic_map(fx.pic, LINES_FIRST, IRQ_TYPE_EDGE_RISING);
+	CHECK(flat >= 0);
+	irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
+	CHECK(irq >= 0);
+	CHECK_EQ(irq_get_irq_data((unsigned int)irq)->parent_data->hwirq, LINES_FIRST + 1);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), LINES_FIRST), flat);
+}
+
+TEST(activation_failure_leaves_the_line_inactive)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	int irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
+
+	CHECK(irq >= 0);
+	child.activate_ret = -ENOSPC;
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)irq), false), -ENOSPC);
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	child.activate_ret = 0;
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)irq), false), 0);
+	irq_domain_deactivate_irq(irq_get_irq_data((unsigned int)irq));
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 0);
+	/* Only the outermost data of a hierarchical line activates. */
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)irq)->parent_data, false),
+		 -EINVAL);
+	CHECK_EQ(irq_domain_activate_irq(NULL, false), -EINVAL);
+}
+
+TEST(affinity_goes_down_to_the_parent_and_comes_back_effective)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 2, SIMPIC_FASTEOI);
+	struct simpic_line_stats s;
+	struct cpumask one, eff;
+	int irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
+
+	CHECK(irq >= 0);
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "child", &calls[1]), 0);
+	cpumask_clear(&one);
+	cpumask_set_cpu(1, &one);
+	CHECK_EQ(irq_set_affinity((unsigned int)irq, &one), 0);
+	simpic_line_stats(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq, &s);
+	CHECK_EQ(s.route, 1);
+	CHECK_EQ(irq_get_effective_affinity((unsigned int)irq, &eff), 0);
+	CHECK(cpumask_equal(&eff, &one));
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	CHECK_EQ(sim_run(1), 1);
+	CHECK_EQ(irq_stat_cpu((unsigned int)irq, 1), 1);
+}
+
+TEST(free_refuses_lines_in_use_and_reallocation_reuses_everything)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	long live = sim_alloc_live();
+	int irq, first = -1;
+
+	for (int round = 0; round < 4; round++) {
+		irq = irq_domain_alloc_irqs(d, 8, -1, NULL);
+		CHECK(irq >= 0);
+		if (first < 0)
+			first = irq;
+		CHECK_EQ(irq, first);
+		CHECK_EQ(request_irq((unsigned int)irq + 7, count_handler, 0, "c", &calls[7]), 0);
+		sim_console_clear();
+		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 8), -EBUSY);
+		CHECK(sim_console_contains("is in use, nothing freed"));
+		CHECK_EQ(irq_free_descs((unsigned int)irq, 8), -EBUSY);
+		CHECK_EQ(irq_dispose_mapping((unsigned int)irq + 7), -EBUSY);
+		CHECK_EQ(child.held, 8);
+		free_irq((unsigned int)irq + 7, &calls[7]);
+		/* A range must be of one domain's lines. */
+		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 9), -EINVAL);
+		CHECK_EQ(irq_dispose_mapping((unsigned int)irq + 7), 0);	/* one line */
+		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 7), 0);
+		CHECK_EQ(sim_alloc_live(), live);
+		CHECK_EQ(child.held, 0);
+		CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+	}
+	CHECK_EQ(irq_domain_free_irqs(5000, 1), -EINVAL);
+	irq = simpic_map(fx.pic, 2, IRQ_TYPE_EDGE_RISING);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), -EINVAL);	/* a flat line */
+	CHECK_EQ(irq_dispose_mapping((unsigned int)irq), 0);
+	CHECK_EQ(irq_domain_free_irqs(0, 0), -EINVAL);
+}
+
+TEST(hierarchy_creation_refuses_what_cannot_work)
+{
+	static const struct irq_domain_ops no_alloc = { 0 };
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	struct irq_domain *flat = irq_domain_create_linear("flat", 4, &child_eoi_chip, NULL);
+
+	CHECK(irq_domain_get_parent(d) == simpic_domain(fx.pic));
+	CHECK(irq_domain_host_data(d) == &child);
+	CHECK(irq_domain_create_hierarchy(NULL, "x", 0, &no_alloc, NULL) == NULL);
+	CHECK(irq_domain_create_hierarchy(flat, "x", 0, &child_ops, NULL) == NULL);
+	CHECK_EQ(irq_domain_alloc_irqs(flat, 1, -1, NULL), -EINVAL);
+	CHECK_EQ(irq_domain_alloc_irqs(d, 0, -1, NULL), -EINVAL);
+	CHECK_EQ(simpic_enable_hierarchy(fx.pic, LINES_FIRST, LINES_COUNT), -EBUSY);
+	CHECK_EQ(irq_domain_set_hierarchy_ops(flat, &no_alloc, NULL), -EINVAL);
+}
+
+TEST(fwspec_mapping_on_the_bottom_level_is_idempotent_and_disposable)
+{
+	struct fixture fx;
+	struct irq_fwspec fw = { .param_count = 2, .param = { 5, IRQ_TYPE_LEVEL_HIGH } };
+	struct dev d;
+	long live;
+	int irq;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	CHECK_EQ(irq_create_fwspec_mapping(simpic_domain(fx.pic), &fw), -EINVAL);	/* no ops yet */
+	CHECK_EQ(simpic_enable_hierarchy(fx.pic, LINES_FIRST, LINES_COUNT), 0);
+	live = sim_alloc_live();
+	irq = irq_create_fwspec_mapping(simpic_domain(fx.pic), &fw);
+	CHECK(irq >= 0);
+	CHECK_EQ(irq_create_fwspec_mapping(simpic_domain(fx.pic), &fw), irq);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 5), irq);
+	CHECK(irq_get_irq_data((unsigned int)irq)->parent_data == NULL);
+	CHECK_EQ(irq_get_irq_data((unsigned int)irq)->trigger, IRQ_TYPE_LEVEL_HIGH);
+	memset(&d, 0, sizeof(d));
+	d.fx = &fx;
+	d.hw = 5;
+	d.level = true;
+	d.irq = irq;
+	CHECK_EQ(dev_request(&d, 0, "fw"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(irq_dispose_mapping((unsigned int)irq), -EBUSY);
+	free_irq((unsigned int)irq, &d);
+	CHECK_EQ(irq_dispose_mapping((unsigned int)irq), 0);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 5), -ENOENT);
+	CHECK_EQ(sim_alloc_live(), live);
+}
