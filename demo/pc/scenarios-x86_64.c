@@ -15,6 +15,8 @@
 #include "demo.h"
 #include "x86_64.h"
 
+void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
+
 #define PINGS		1000u
 #define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
 #define MSG_PING	1u
@@ -267,4 +269,5 @@ void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int
 	else
 		scenario_skip(t, "free-vs-running", "no edu PCI device (add -device edu)");
 	sc_ipi(t);
+	x86_64_msi_scenarios(t, edus, nr_edu);
 }
