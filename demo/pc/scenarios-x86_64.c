@@ -16,6 +16,7 @@
 #include "x86_64.h"
 
 void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
+void x86_64_msi_bench(struct edu *e);
 
 #define PINGS		1000u
 #define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
@@ -253,8 +254,10 @@ static void bench_ipi(void)
 void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)
 {
 	sc_spurious(t);
-	if (nr_edu && !t->quiet)	/* make bench-x86_64 */
+	if (nr_edu && !t->quiet) {	/* make bench-x86_64 */
 		bench(&edus[0]);
+		x86_64_msi_bench(&edus[0]);
+	}
 	if (!t->quiet)
 		bench_ipi();
 	if (port_nr_cpus() < 2) {
