@@ -72,9 +72,33 @@ static void lapic_chip_eoi(struct irq_data *d)
 	lapic_eoi();
 }
 
+/* CPU number -> APIC ID, for the IPI primitive (lapic_set_cpu_apic_ids()). */
+static const uint8_t *cpu_apic_ids;
+static unsigned int nr_cpu_apic_ids;
+
+void lapic_set_cpu_apic_ids(const uint8_t *ids, unsigned int nr)
+{
+	cpu_apic_ids = ids;
+	nr_cpu_apic_ids = nr;
+}
+
+static const uint8_t line_vector[LAPIC_NR_LINES] = {
+	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
+	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
+	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
+};
+
+/* The generic IPI API's primitive (<genirq/ipi.h>): the line's vector to @cpu. */
+static void lapic_chip_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	if (cpu < nr_cpu_apic_ids && d->hwirq < LAPIC_NR_LINES)
+		lapic_send_vector(cpu_apic_ids[cpu], line_vector[d->hwirq]);
+}
+
 static const struct irq_chip lapic_chip = {
-	.name	= "LAPIC",
-	.eoi	= lapic_chip_eoi,
+	.name		= "LAPIC",
+	.eoi		= lapic_chip_eoi,
+	.ipi_send_single = lapic_chip_ipi_send_single,
 };
 
 struct irq_domain *lapic_init(void)

@@ -5,6 +5,7 @@
  * local APIC timer, the IPI, the APIC error interrupt.
  */
 #include <stdatomic.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
@@ -27,6 +28,7 @@ static uint32_t timer_count;
 static volatile bool timer_started[X86_64_MAX_CPUS];
 static int local_timer_irq = -1;
 static atomic_uint ipi_msgs[X86_64_MAX_CPUS];
+static int ipi_line = -1;	/* the LAPIC IPI line, an IPI of <genirq/ipi.h> */
 void (*volatile x86_64_ipi_handler)(unsigned int msgs);
 
 static irqreturn_t local_timer(int irq, void *dev)
@@ -81,7 +83,8 @@ bool x86_local_timer_ticks(void)
 void x86_64_ipi_send(unsigned int cpu, unsigned int msg)
 {
 	atomic_fetch_or(&ipi_msgs[cpu], msg);
-	lapic_send_ipi(x86_64_mach.apic_id[cpu]);
+	if (ipi_line >= 0)
+		ipi_send_single((unsigned int)ipi_line, cpu);
 }
 
 static void spin_ns(uint64_t ns)
@@ -129,6 +132,15 @@ unsigned int x86_64_smp_boot(void)
 	err = request_local(LAPIC_TIMER, local_timer, "local-timer");
 	if (!err)
 		err = request_local(LAPIC_IPI, ipi, "IPI");
+	if (!err) {
+		/* One vector reaches every CPU: the generic IPI API sends on it. */
+		struct cpumask all;
+
+		lapic_set_cpu_apic_ids(x86_64_mach.apic_id, port_nr_cpus());
+		cpumask_setall(&all, port_nr_cpus());
+		ipi_line = irq_reserve_ipi_line(x86_64_lapic_domain, LAPIC_IPI, &all);
+		err = ipi_line < 0 ? ipi_line : 0;
+	}
 	if (!err)
 		err = request_local(LAPIC_ERROR, apic_error, "apic-error");
 	if (err)

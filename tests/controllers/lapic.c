@@ -22,6 +22,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
+#include <genirq/ipi.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -185,6 +186,28 @@ static void check_ipis(void)
 	CHECK(!port_irqs_disabled());		/* given back as found */
 }
 
+/* The generic IPI API on the IPI line: CPU numbers become APIC IDs. */
+static void check_generic_ipi(void)
+{
+	static const uint8_t ids[2] = { 4, 9 };
+	struct irq_domain *d = lapic_init();
+	struct cpumask both;
+	int ipi;
+
+	CHECK(d != NULL);
+	lapic_set_cpu_apic_ids(ids, 2);
+	cpumask_setall(&both, 2);
+	ipi = irq_reserve_ipi_line(d, LAPIC_IPI, &both);
+	CHECK(ipi >= 0);
+	CHECK(ipi_send_single((unsigned int)ipi, 1) == 0);
+	LOG_IS(SEND(ASSERT | 0x600 | 0x08, 9, ASSERT | LAPIC_IPI_VECTOR));
+	CHECK(ipi_send_mask((unsigned int)ipi, &both) == 0);
+	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 4, ASSERT | LAPIC_IPI_VECTOR),
+	       SEND(ASSERT | LAPIC_IPI_VECTOR, 9, ASSERT | LAPIC_IPI_VECTOR));
+	CHECK(ipi_send_single((unsigned int)ipi, 2) == -EINVAL);	/* no CPU 2 */
+	LOG_IS();
+}
+
 int main(void)
 {
 	fake_msr_read = msr_read;
@@ -196,5 +219,6 @@ int main(void)
 	check_cpu_init();
 	check_timer();
 	check_ipis();
+	check_generic_ipi();
 	return fake_report("lapic host test");
 }

@@ -40,6 +40,12 @@ void lapic_timer_start(uint32_t count);
 /* Fixed IPI of LAPIC_IPI_VECTOR (or any @vector) to @apic_id. */
 void lapic_send_ipi(unsigned int apic_id);
 void lapic_send_vector(unsigned int apic_id, unsigned int vector);
+/*
+ * The APIC ID of each CPU number (the array is kept, not copied), for the
+ * chip's ipi_send_single: a lapic line is an IPI line of the generic API
+ * (irq_reserve_ipi_line(), ipi_send_single() in <genirq/ipi.h>).
+ */
+void lapic_set_cpu_apic_ids(const uint8_t *ids, unsigned int nr);
 /* INIT, then STARTUP at real-mode page @page (address >> 12). */
 void lapic_send_init(unsigned int apic_id);
 void lapic_send_startup(unsigned int apic_id, unsigned int page);
