@@ -117,9 +117,8 @@ static void vector_ack(struct irq_data *d)
 		old = l->prev_cpu;
 	}
 	irq_spin_unlock_irqrestore(&v->lock, flags);
-	if (old == port_cpu_id())
-		x86_vector_cleanup(v);
-	else if (old != NO_CPU)
+	/* Never this CPU: a move always leaves the line's CPU. */
+	if (old != NO_CPU)
 		v->ops->send_cleanup(old);
 }
 

@@ -12,7 +12,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics i8259 ioapic lapic
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic x86_vector
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
@@ -23,6 +23,7 @@ CTRL_DRIVER_xics	:= controllers/xics.c
 CTRL_DRIVER_i8259	:= controllers/i8259.c
 CTRL_DRIVER_ioapic	:= controllers/ioapic.c
 CTRL_DRIVER_lapic	:= controllers/lapic.c
+CTRL_DRIVER_x86_vector	:= controllers/x86_vector.c
 CTRL_FLAGS_i8259	:= $(CTRL_X86)
 CTRL_FLAGS_lapic	:= $(CTRL_X86)
 # How each runs (the MPIC: both byte orders).
@@ -31,6 +32,7 @@ CTRL_RUN_xics		:= -
 CTRL_RUN_i8259		:= -
 CTRL_RUN_ioapic		:= -
 CTRL_RUN_lapic		:= -
+CTRL_RUN_x86_vector	:= -
 
 $(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
 	$(Q)mkdir -p $(dir $@)

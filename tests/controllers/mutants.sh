@@ -62,5 +62,10 @@ mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+# x86_vector
+mutant vector-one-matrix x86_vector x86_vector.c 's/return v->map\[cpu\]\[vec \/ 64u\]/return v->map[cpu \& 0][vec \/ 64u]/'
+mutant vector-cleanup-ignores-apic x86_vector x86_vector.c 's/if (v->ops->vector_pending(l->prev_vector)) {/if (0) {/'
+mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\tl->moving = true;/\tl->moving = false;/'
+mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/X86_MSI_ADDR_BASE | v->ops->cpu_apic_id(l->cpu)/X86_MSI_ADDR_BASE | l->cpu/'
 
 echo "mutants: $caught hand mutations, each caught by its test"
