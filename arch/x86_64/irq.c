@@ -2,7 +2,8 @@
 /*
  * irq.c - the x86_64 interrupt glue: from a vector to the core on this
  * CPU's hardirq stack (arch/x86/irqstack.c); the APIC spurious vector;
- * wiring the local APIC and IO-APIC domains to vectors.
+ * wiring the local APIC and IO-APIC domains to vectors (fixed, the same
+ * on every CPU; the vector domain's per-CPU ones are vector.c's).
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/chip/ioapic.h>
