@@ -11,6 +11,8 @@
 #define REG_TPR		0x080
 #define REG_EOI		0x0B0
 #define REG_SVR		0x0F0
+#define REG_ISR		0x100	/* 8 words, one every 0x10 */
+#define REG_IRR		0x200
 #define REG_ESR		0x280
 #define REG_ICR_LO	0x300
 #define REG_ICR_HI	0x310
@@ -55,6 +57,13 @@ unsigned int lapic_id(void)
 void lapic_eoi(void)
 {
 	wr(REG_EOI, 0);
+}
+
+bool lapic_vector_pending(unsigned int vector)
+{
+	unsigned int word = (vector & 0xFFu) / 32u * 0x10u, bit = vector % 32u;
+
+	return ((rd(REG_IRR + word) | rd(REG_ISR + word)) >> bit) & 1u;
 }
 
 static void lapic_chip_eoi(struct irq_data *d)

@@ -2,7 +2,8 @@
 /*
  * irq.c - the x86_64 interrupt glue: from a vector to the core on this
  * CPU's hardirq stack (arch/x86/irqstack.c); the APIC spurious vector;
- * wiring the local APIC and IO-APIC domains to vectors.
+ * wiring the local APIC and IO-APIC domains to vectors (fixed, the same
+ * on every CPU; the vector domain's per-CPU ones are vector.c's).
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/chip/ioapic.h>
@@ -40,6 +41,8 @@ void x86_64_interrupt(struct x86_64_regs *regs)
 {
 	if (irq_likely(vectors[regs->vector].domain)) {
 		x86_irq_on_stack(dispatch, regs);
+	} else if (x86_64_cpu_vector(regs)) {
+		/* a matrix vector of this CPU: vector.c dispatched it */
 	} else if (regs->vector == X86_64_VECTOR_BARE) {
 		x86_64_bare_tsc = rdtsc();	/* the floor: no genirq at all */
 		lapic_eoi();
@@ -152,6 +155,7 @@ void x86_64_irq_init(void)
 	local = x86_64_lapic_domain = lapic_init();
 	if (io)
 		route_pins(io, ioapic_nr_pins(ioapic));
+	x86_64_vector_init();
 	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)
 		vectors[lapic_vectors[hw]] = (struct vector_map){ local, hw };
 	/* ISA lines edge, active high, except where the MADT says level (PCI). */

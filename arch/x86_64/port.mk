@@ -6,12 +6,13 @@ x86_64_CFLAGS	:= -O2 -g -m64 -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-
 x86_64_ASFLAGS	:= -m64
 x86_64_LDFLAGS	:= -m64 -no-pie -Wl,-z,max-page-size=0x1000
 x86_64_DIRS	:= arch/x86 arch/x86_64
-x86_64_CTRL	:= controllers/i8259.c controllers/lapic.c controllers/ioapic.c
+x86_64_CTRL	:= controllers/i8259.c controllers/lapic.c controllers/ioapic.c controllers/x86_vector.c
 x86_64_MACHINE	:= pc
-x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c
+x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c \
+		    demo/pc/scenarios-x86_64-msi.c
 x86_64_DEPS	:= qemu-x86
 X64_SMP		?= 2
 # The pc machine (demo/pc/machine.mk) with X64_SMP CPUs.
-x86_64_QEMU_1UART := $(call pc_qemu,x86_64,-smp $(X64_SMP))
+x86_64_QEMU_1UART := $(call pc_qemu,x86_64,-smp $(X64_SMP) -device virtio-rng-pci$(comma)addr=6$(comma)vectors=4)
 x86_64_QEMU	:= $(x86_64_QEMU_1UART) -serial null
 x86_64_PASS	:= 33

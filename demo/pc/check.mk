@@ -61,6 +61,6 @@ bench-$(1): kernel-$(1)
 	$(Q)$(call pc_harness,$(1),bench) --quiet -- $$($(1)_QEMU) -icount shift=0$(comma)sleep=off \
 		-append 'harness norx exit' >/dev/null || \
 		{ echo "bench-$(1): the kernel failed or printed no guest-bench line (see $(BUILD)/$(1)/bench.log)"; exit 1; }
-	$(Q)grep -hE '^genirq: (guest-bench|XT-PIC line)|dispatch:' $(BUILD)/$(1)/bench.log
+	$(Q)grep -hE '^genirq: (guest-bench|XT-PIC line|MSI dispatch)|dispatch:' $(BUILD)/$(1)/bench.log
 endef
 $(foreach isa,i386 x86_64,$(eval $(call pc_checks,$(isa))))

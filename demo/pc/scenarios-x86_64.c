@@ -16,6 +16,9 @@
 #include "demo.h"
 #include "x86_64.h"
 
+void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
+void x86_64_msi_bench(struct edu *e);
+
 #define PINGS		1000u
 #define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
 #define MSG_PING	1u
@@ -304,6 +307,7 @@ void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int
 	if (nr_edu && !t->quiet) {	/* make bench-x86_64 */
 		bench(&edus[0]);
 		bench_threaded(&edus[0]);
+		x86_64_msi_bench(&edus[0]);
 	}
 	if (!t->quiet)
 		bench_ipi();
@@ -319,4 +323,5 @@ void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int
 	else
 		scenario_skip(t, "free-vs-running", "no edu PCI device (add -device edu)");
 	sc_ipi(t);
+	x86_64_msi_scenarios(t, edus, nr_edu);
 }

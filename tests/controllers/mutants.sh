@@ -101,5 +101,10 @@ mutant imsic-claim0-dispatched imsic imsic.c 's/if (id == 0) {/if (id == 0 \&\& 
 mutant imsic-id0-enabled imsic imsic.c 's/bits \&= ~1ul;/(void)0;/'
 mutant imsic-last-word-unbounded imsic imsic.c 's/if (im->cfg.nr_ids - first < IDS_PER_REG - 1)/if (0)/'
 mutant imsic-delivery-off imsic imsic.c '/aia_ireg_write(EIDELIVERY, DELIVER_ON);/d'
+# x86_vector
+mutant vector-one-matrix x86_vector x86_vector.c 's/return v->map\[cpu\]\[vec \/ 64u\]/return v->map[cpu \& 0][vec \/ 64u]/'
+mutant vector-cleanup-ignores-apic x86_vector x86_vector.c 's/if (v->ops->vector_pending(l->prev_vector)) {/if (0) {/'
+mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\tl->moving = true;/\tl->moving = false;/'
+mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/X86_MSI_ADDR_BASE | v->ops->cpu_apic_id(l->cpu)/X86_MSI_ADDR_BASE | l->cpu/'
 
 echo "mutants: $caught hand mutations, each caught by its test"

@@ -10,6 +10,7 @@
 #ifndef GENIRQ_LAPIC_H
 #define GENIRQ_LAPIC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <genirq/irq.h>
 
@@ -30,6 +31,8 @@ struct irq_domain *lapic_init(void);
 void lapic_cpu_init(void);
 unsigned int lapic_id(void);
 void lapic_eoi(void);
+/* Does this CPU's local APIC hold @vector (IRR or ISR bit set)? */
+bool lapic_vector_pending(unsigned int vector);
 /* Count of the timer's input clock in @ns (one-shot, masked); for calibration. */
 uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void));
 /* Periodic timer on this CPU, every @count input clocks (divide by 16). */

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+/*
+ * scenarios-x86_64-msi.c - the x86_64 kernel's message-signalled
+ * scenarios: msi (the edu device's MSI capability through PCI-MSI on the
+ * vector domain) and msix-spread (a virtio-rng-pci device's MSI-X vectors
+ * on different CPUs). See docs/x86_64.md for the domain stack.
+ */
+#include <genirq/chip/x86_vector.h>
+#include <genirq/msi.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
+
+#include "scenario.h"
+#include "demo.h"
+#include "x86_64.h"
+
+#define MSI_EVENTS	100u	/* per CPU in msi */
+#define MSIX_EVENTS	20u	/* per vector in msix-spread */
+#define MSIX_VECTORS	4u
+#define EVENT_WAIT_NS	(1000ull * 1000 * 1000)	/* a hung device, not a slow one */
+#define PCI_ADDR	0xCF8
+#define PCI_DATA	0xCFC
+#define PCI_COMMAND	0x04
+#define PCI_CMD_IO_MEM_MASTER	0x7u
+#define VIRTIO_RNG_ID	0x10051AF4u	/* transitional virtio-rng: device << 16 | vendor */
+
+/* --- bus 0 configuration space and 32-bit memory BARs --- */
+
+struct pc_pci {
+	unsigned int	slot;
+};
+
+static uint32_t cfg_read32(void *ctx, unsigned int off)
+{
+	struct pc_pci *p = ctx;
+
+	outl(PCI_ADDR, 0x80000000u | p->slot << 11 | (off & 0xFCu));
+	return inl(PCI_DATA);
+}
+
+static void cfg_write32(void *ctx, unsigned int off, uint32_t val)
+{
+	struct pc_pci *p = ctx;
+
+	outl(PCI_ADDR, 0x80000000u | p->slot << 11 | (off & 0xFCu));
+	outl(PCI_DATA, val);
+}
+
+static uintptr_t bar_base(void *ctx, unsigned int bar)
+{
+	return cfg_read32(ctx, 0x10 + 4 * bar) & ~0xFu;
+}
+
+static uint32_t bar_read32(void *ctx, unsigned int bar, uint32_t off)
+{
+	return mmio_read32(bar_base(ctx, bar) + off);
+}
+
+static void bar_write32(void *ctx, unsigned int bar, uint32_t off, uint32_t val)
+{
+	mmio_write32(bar_base(ctx, bar) + off, val);
+}
+
+static const struct pci_cfg_ops pc_cfg_ops = {
+	.read32		= cfg_read32,
+	.write32	= cfg_write32,
+	.mmio_read32	= bar_read32,
+	.mmio_write32	= bar_write32,
+};
+
+/* Decode on and bus master on: an MSI is the device's memory write. */
+static void pci_enable_device(struct pc_pci *p)
+{
+	cfg_write32(p, PCI_COMMAND, (cfg_read32(p, PCI_COMMAND) & 0xFFFFu) | PCI_CMD_IO_MEM_MASTER);
+}
+
+/* Requester ID of bus 0 @slot, function 0. */
+static uint32_t pci_id(unsigned int slot)
+{
+	return slot << 3;
+}
+
+static unsigned int dest_apic(const struct msi_msg *m)
+{
+	return (m->address_lo >> X86_MSI_DEST_SHIFT) & 0xFFu;
+}
+
+/* Wait until *@n reaches @want (the handler ran). Return: it did. */
+static bool wait_count(volatile unsigned long *n, unsigned long want)
+{
+	uint64_t end = port_time_ns() + EVENT_WAIT_NS;
+
+	while (*n < want && port_time_ns() < end)
+		port_cpu_relax();
+	return *n >= want;
+}
+
+static unsigned int free_vectors(unsigned int cpu)
+{
+	return x86_vector_free_count(x86_64_vectors, cpu);
+}
+
+static bool starts_with(const char *s, const char *prefix, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != prefix[i])
+			return false;
+	return true;
+}
+
+/* The /proc/interrupts row of @irq into @row (for the log). */
+static void proc_row(unsigned int irq, char *row, size_t size)
+{
+	static char text[4096];
+	char head[16];
+	int n = irq_snprintf(head, sizeof(head), "%u:", irq);
+	const char *p = text;
+
+	row[0] = '\0';
+	if (irq_proc_read("/proc/interrupts", text, sizeof(text)) < 0)
+		return;
+	while (*p) {
+		const char *s = p;
+		size_t len = 0;
+
+		while (*s == ' ')
+			s++;
+		while (p[len] && p[len] != '\n')
+			len++;
+		if (starts_with(s, head, (size_t)n)) {
+			len = len < size - 1 ? len : size - 1;
+			__builtin_memcpy(row, p, len);
+			row[len] = '\0';
+			return;
+		}
+		p += len + (p[len] == '\n');
+	}
+}
+
+/* --- msi: the edu device --- */
+
+/* Raise @n messages one at a time (same-vector messages coalesce in the
+ * target's IRR): each waits for its handler run. Return: all ran. */
+static bool edu_messages(struct edu *e, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned long want = e->claimed + 1;
+
+		edu_raise(e, 1);
+		if (!wait_count(&e->claimed, want))
+			return false;
+	}
+	return true;
+}
+
+static void sc_msi(struct scenario_tally *t, struct edu *e)
+{
+	const char *name = "msi";
+	static struct pc_pci pci;
+	static struct pci_msi_dev pdev;
+	unsigned int f0[2] = { free_vectors(0), free_vectors(1) }, fa[2], fm[2], ff[2];
+	unsigned int cpu = 0, vec0 = 0, vec1 = 0;
+	struct msi_msg m0, m1;
+	struct cpumask one;
+	unsigned long c0, c1, a0, a1, b0, b1;
+	char row[160], eff[16], path[48];
+	bool ok0, ok1;
+	int irq, err;
+
+	pci.slot = e->slot;
+	pci_enable_device(&pci);
+	err = pci_msi_dev_init(&pdev, &pc_cfg_ops, &pci, pci_id(e->slot));
+	irq = err ? err : pci_enable_msi(&pdev, x86_64_msi_domain);
+	if (irq < 0) {
+		scenario_fail(t, name, "edu at 00:%02x.0: MSI enable %d", e->slot, irq);
+		return;
+	}
+	err = request_irq((unsigned int)irq, edu_irq, 0, "edu-msi", e);
+	fa[0] = free_vectors(0);
+	fa[1] = free_vectors(1);
+	msi_get_msg((unsigned int)irq, &m0);
+	x86_vector_target(x86_64_vectors, (unsigned int)irq, &cpu, &vec0);
+	c0 = irq_stat_cpu((unsigned int)irq, 0);
+	c1 = irq_stat_cpu((unsigned int)irq, 1);
+	ok0 = !err && edu_messages(e, MSI_EVENTS);
+	a0 = irq_stat_cpu((unsigned int)irq, 0) - c0;
+	a1 = irq_stat_cpu((unsigned int)irq, 1) - c1;
+	proc_row((unsigned int)irq, row, sizeof(row));
+	irq_log("msi: %s", row);
+
+	/* Move to CPU1: a new vector there, the device's message rewritten. */
+	cpumask_clear(&one);
+	cpumask_set_cpu(1, &one);
+	err = err ? err : irq_set_affinity((unsigned int)irq, &one);
+	msi_get_msg((unsigned int)irq, &m1);
+	x86_vector_target(x86_64_vectors, (unsigned int)irq, &cpu, &vec1);
+	ok1 = !err && edu_messages(e, MSI_EVENTS);
+	b0 = irq_stat_cpu((unsigned int)irq, 0) - c0 - a0;
+	b1 = irq_stat_cpu((unsigned int)irq, 1) - c1 - a1;
+	/* The first event on CPU1 has asked CPU0 to let the old vector go. */
+	for (uint64_t end = port_time_ns() + EVENT_WAIT_NS;
+	     x86_vector_moving(x86_64_vectors) && port_time_ns() < end;)
+		port_cpu_relax();
+	fm[0] = free_vectors(0);
+	fm[1] = free_vectors(1);
+	irq_snprintf(path, sizeof(path), "/proc/irq/%d/effective_affinity_list", irq);
+	irq_proc_read(path, eff, sizeof(eff));
+
+	free_irq((unsigned int)irq, e);
+	err = err ? err : pci_disable_msi(&pdev);
+	ff[0] = free_vectors(0);
+	ff[1] = free_vectors(1);
+	irq_log("msi: matrix free vectors CPU0/CPU1: %u/%u before, %u/%u allocated, %u/%u moved, %u/%u freed",
+		f0[0], f0[1], fa[0], fa[1], fm[0], fm[1], ff[0], ff[1]);
+	if (!err && ok0 && ok1 && a0 == MSI_EVENTS && a1 == 0 && b0 == 0 && b1 == MSI_EVENTS &&
+	    dest_apic(&m0) == x86_64_mach.apic_id[0] && dest_apic(&m1) == x86_64_mach.apic_id[1] &&
+	    x86_contains(eff, "1\n") && fa[0] + 1 == f0[0] && fm[0] == f0[0] &&
+	    fm[1] + 1 == f0[1] && ff[0] == f0[0] && ff[1] == f0[1] && x86_contains(row, "PCI-MSI"))
+		scenario_pass(t, name, "edu 00:%02x.0 irq %d: %u messages -> %lu runs on CPU0 (vector 0x%x, dest APIC %u); moved: %lu on CPU1 (vector 0x%x, dest APIC %u), CPU0 +%lu; free vectors CPU0 %u -> %u -> %u",
+			      e->slot, irq, MSI_EVENTS, a0, vec0, dest_apic(&m0), b1, vec1,
+			      dest_apic(&m1), b0, f0[0], fa[0], ff[0]);
+	else
+		scenario_fail(t, name, "irq %d err %d: runs CPU0 %lu/%lu CPU1 %lu/%lu (want %u then on CPU1), dest %u -> %u, effective '%s', free CPU0 %u %u %u %u CPU1 %u %u %u %u",
+			      irq, err, a0, b0, a1, b1, MSI_EVENTS, dest_apic(&m0), dest_apic(&m1), eff,
+			      f0[0], fa[0], fm[0], ff[0], f0[1], fa[1], fm[1], ff[1]);
+}
+
+/* --- the instruction count of one MSI event, next to the IO-APIC one --- */
+
+static volatile uint64_t bench_in;
+
+static irqreturn_t bench_handler(int irq, void *dev)
+{
+	bench_in = rdtsc();
+	return edu_irq(irq, dev);
+}
+
+/*
+ * The same device, trigger and handler as the IO-APIC line's figure
+ * (scenarios-x86_64.c): a store to edu's raise register, the handler
+ * acknowledging it; here the edge flow on PCI-MSI over the vector domain,
+ * there the fasteoi flow on the IO-APIC's level pin.
+ */
+void x86_64_msi_bench(struct edu *e)
+{
+	static struct pc_pci pci;
+	static struct pci_msi_dev pdev;
+	uint64_t t0, t2;
+	int irq;
+
+	pci.slot = e->slot;
+	pci_enable_device(&pci);
+	irq = pci_msi_dev_init(&pdev, &pc_cfg_ops, &pci, pci_id(e->slot));
+	irq = irq ? irq : pci_enable_msi(&pdev, x86_64_msi_domain);
+	if (irq < 0)
+		return;
+	if (!request_irq((unsigned int)irq, bench_handler, 0, "edu-msi-bench", e)) {
+		edu_raise(e, 1);		/* warm up */
+		t0 = rdtsc();
+		edu_raise(e, 1);
+		t2 = rdtsc();
+		free_irq((unsigned int)irq, e);
+		irq_log("MSI dispatch (PCI-MSI edge line on the vector domain): %llu TSC from the raising store to the handler, %llu back to the interrupted code (instructions under -icount shift=0)",
+			(unsigned long long)(bench_in - t0), (unsigned long long)(t2 - bench_in));
+	}
+	pci_disable_msi(&pdev);
+}
+
+/* --- msix-spread: virtio-rng-pci through its legacy I/O registers --- */
+
+#define VIO_GUEST_FEATURES	0x04
+#define VIO_QUEUE_PFN		0x08
+#define VIO_QUEUE_NUM		0x0C
+#define VIO_QUEUE_SEL		0x0E
+#define VIO_QUEUE_NOTIFY	0x10
+#define VIO_STATUS		0x12
+#define VIO_QUEUE_VECTOR	0x16	/* with MSI-X on */
+#define VIO_STATUS_DRIVER	0x3u	/* ACKNOWLEDGE | DRIVER */
+#define VIO_STATUS_OK		0x4u	/* DRIVER_OK */
+#define VIO_NO_VECTOR		0xFFFFu
+#define VRING_DESC_F_WRITE	2u
+#define VRING_MAX		256u
+#define RNG_BYTES		16u
+
+struct vring_desc {
+	uint64_t	addr;
+	uint32_t	len;
+	uint16_t	flags, next;
+};
+
+/* The legacy layout: descriptors, the available ring, then the used
+ * ring on the next page (queue size at most VRING_MAX). */
+static uint8_t vring_mem[3 * 4096] __attribute__((aligned(4096)));
+static uint8_t rng_buf[RNG_BYTES];
+static uint16_t avail_idx;
+
+struct msix_vec {
+	volatile unsigned long	runs;
+};
+static struct msix_vec msix_vecs[MSIX_VECTORS];
+
+static irqreturn_t msix_handler(int irq, void *dev)
+{
+	struct msix_vec *v = dev;
+
+	(void)irq;
+	v->runs++;
+	return IRQ_HANDLED;
+}
+
+/* One request for random bytes; the device's answer is an interrupt on
+ * the queue's vector. */
+static void rng_request(uint16_t io, unsigned int qsz)
+{
+	struct vring_desc *desc = (struct vring_desc *)vring_mem;
+	volatile uint16_t *avail = (volatile uint16_t *)(vring_mem + 16 * qsz);
+
+	desc[0] = (struct vring_desc){ (uintptr_t)rng_buf, RNG_BYTES, VRING_DESC_F_WRITE, 0 };
+	avail[2 + avail_idx % qsz] = 0;
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	avail[1] = ++avail_idx;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	outw(io + VIO_QUEUE_NOTIFY, 0);
+}
+
+static int find_slot(uint32_t id)
+{
+	for (unsigned int slot = 0; slot < 32; slot++) {
+		struct pc_pci p = { slot };
+
+		if (cfg_read32(&p, 0) == id)
+			return (int)slot;
+	}
+	return -1;
+}
+
+static void sc_msix(struct scenario_tally *t)
+{
+	const char *name = "msix-spread";
+	static struct pc_pci pci;
+	static struct pci_msi_dev pdev;
+	unsigned int cpu[MSIX_VECTORS] = { 0 }, vec[MSIX_VECTORS] = { 0 }, qsz, spread = 0;
+	unsigned long on_cpu[MSIX_VECTORS], elsewhere[MSIX_VECTORS];
+	char text[200];
+	uint16_t io;
+	bool ok = true;
+	int slot = find_slot(VIRTIO_RNG_ID), irq, err = 0, n = 0;
+	struct cpumask cpus;
+
+	if (slot < 0) {
+		scenario_skip(t, name, "no virtio-rng-pci device (add -device virtio-rng-pci,vectors=%u)",
+			      MSIX_VECTORS);
+		return;
+	}
+	pci.slot = (unsigned int)slot;
+	pci_enable_device(&pci);
+	io = (uint16_t)(cfg_read32(&pci, 0x10) & ~0x3u);
+	outb(io + VIO_STATUS, 0);				/* reset */
+	outb(io + VIO_STATUS, VIO_STATUS_DRIVER);
+	outl(io + VIO_GUEST_FEATURES, 0);
+	outw(io + VIO_QUEUE_SEL, 0);
+	qsz = inw(io + VIO_QUEUE_NUM);
+	if (qsz == 0 || qsz > VRING_MAX) {
+		scenario_fail(t, name, "virtio-rng at 00:%02x.0: queue size %u", slot, qsz);
+		return;
+	}
+	__builtin_memset(vring_mem, 0, sizeof(vring_mem));
+	avail_idx = 0;
+	outl(io + VIO_QUEUE_PFN, (uint32_t)((uintptr_t)vring_mem >> 12));
+
+	err = pci_msi_dev_init(&pdev, &pc_cfg_ops, &pci, pci_id(pci.slot));
+	irq = err ? err : pci_enable_msix(&pdev, x86_64_msi_domain, MSIX_VECTORS);
+	if (irq < 0) {
+		scenario_fail(t, name, "virtio-rng at 00:%02x.0: MSI-X enable %d", slot, irq);
+		outb(io + VIO_STATUS, 0);
+		return;
+	}
+	for (unsigned int i = 0; i < MSIX_VECTORS && !err; i++) {
+		msix_vecs[i].runs = 0;
+		err = request_irq((unsigned int)irq + i, msix_handler, 0, "virtio-rng", &msix_vecs[i]);
+	}
+	outb(io + VIO_STATUS, VIO_STATUS_DRIVER | VIO_STATUS_OK);
+	cpumask_clear(&cpus);
+	/* The queue's vector is the driver's choice: route it to each in turn. */
+	for (unsigned int i = 0; i < MSIX_VECTORS && !err; i++) {
+		unsigned int irqi = (unsigned int)irq + i;
+		unsigned long before;
+
+		x86_vector_target(x86_64_vectors, irqi, &cpu[i], &vec[i]);
+		before = irq_stat_cpu(irqi, cpu[i]);
+		outw(io + VIO_QUEUE_VECTOR, (uint16_t)i);
+		if (inw(io + VIO_QUEUE_VECTOR) != i) {
+			err = -EIO;
+			break;
+		}
+		for (unsigned int k = 0; k < MSIX_EVENTS && ok; k++) {
+			unsigned long want = msix_vecs[i].runs + 1;
+
+			rng_request(io, qsz);
+			ok = wait_count(&msix_vecs[i].runs, want);
+		}
+		on_cpu[i] = irq_stat_cpu(irqi, cpu[i]) - before;
+		elsewhere[i] = irq_stat_total(irqi) - irq_stat_cpu(irqi, cpu[i]);
+		ok = ok && on_cpu[i] == MSIX_EVENTS && elsewhere[i] == 0;
+		if (!cpumask_test_cpu(cpu[i], &cpus))
+			spread++;
+		cpumask_set_cpu(cpu[i], &cpus);
+		n += irq_snprintf(text + n, sizeof(text) - (size_t)n, "%s irq %u vector 0x%x CPU%u %lu",
+				  i ? ";" : "", irqi, vec[i], cpu[i], on_cpu[i]);
+	}
+	outw(io + VIO_QUEUE_VECTOR, VIO_NO_VECTOR);
+	outb(io + VIO_STATUS, 0);				/* reset: the queue stops */
+	for (unsigned int i = 0; i < MSIX_VECTORS; i++)
+		free_irq((unsigned int)irq + i, &msix_vecs[i]);
+	if (!err)
+		err = pci_disable_msix(&pdev);
+	if (!err && ok && spread >= 2)
+		scenario_pass(t, name, "virtio-rng 00:%02x.0, %u MSI-X vectors on %u CPUs, %u events each:%s",
+			      slot, MSIX_VECTORS, spread, MSIX_EVENTS, text);
+	else
+		scenario_fail(t, name, "err %d, all events on their CPU %d, CPUs %u (want >= 2):%s",
+			      err, ok, spread, text);
+}
+
+void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)
+{
+	if (!x86_64_msi_domain) {
+		scenario_fail(t, "msi", "no PCI-MSI domain");
+		scenario_fail(t, "msix-spread", "no PCI-MSI domain");
+		return;
+	}
+	if (port_nr_cpus() < 2) {
+		scenario_skip(t, "msi", "uniprocessor machine (port_nr_cpus() = 1): no move to show");
+		scenario_skip(t, "msix-spread", "uniprocessor machine (port_nr_cpus() = 1)");
+		return;
+	}
+	if (nr_edu)
+		sc_msi(t, &edus[0]);
+	else
+		scenario_skip(t, "msi", "no edu PCI device (add -device edu)");
+	sc_msix(t);
+}

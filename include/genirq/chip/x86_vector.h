@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * x86_vector.h - the x86 vector domain: the bottom of the x86 hierarchy,
+ * handing out CPU vectors from a per-CPU matrix (a vector is a slot in one
+ * CPU's IDT, so vector 0x50 on CPU0 and 0x50 on CPU1 are two targets), and
+ * composing the MSI message that reaches a vector (address 0xFEE00000 with
+ * the APIC ID, data the vector; fixed delivery, edge).
+ *
+ * Its lines are dispatched through the domain's map: the port binds each
+ * (CPU, vector) it is told to (ops->bind) to (domain, hwirq) and calls
+ * irq_handle_domain_entry() with them, one lookup like a flat domain.
+ *
+ * Moving a line to another CPU (set_affinity) never loses an event: the
+ * new vector is bound before the device is reprogrammed, and the old one
+ * stays bound to the same line until an event has arrived on the new one;
+ * then the old CPU is asked (ops->send_cleanup) to run
+ * x86_vector_cleanup(), which releases the old vector unless its local
+ * APIC still holds it (ops->vector_pending), in which case the next event
+ * on the new vector asks again. Until then the line is "moving" and a
+ * second move is refused with -EBUSY (Linux's move_in_progress).
+ */
+#ifndef GENIRQ_X86_VECTOR_H
+#define GENIRQ_X86_VECTOR_H
+
+#include <stdbool.h>
+#include <genirq/irq.h>
+
+GENIRQ_BEGIN_DECLS
+
+#define X86_MSI_ADDR_BASE	0xFEE00000u
+#define X86_MSI_DEST_SHIFT	12	/* the APIC ID in address bits 19:12 */
+
+struct x86_vector;
+
+/* What the vector domain needs from the port. All required. */
+struct x86_vector_ops {
+	unsigned int	(*cpu_apic_id)(unsigned int cpu);
+	/* Route @vector on @cpu to line @hw of @d; @d NULL: unroute. */
+	void		(*bind)(unsigned int cpu, unsigned int vector, struct irq_domain *d,
+				irq_hw_number_t hw);
+	/* Make @cpu call x86_vector_cleanup() soon (an IPI). */
+	void		(*send_cleanup)(unsigned int cpu);
+	/* Deliver @vector to @apic_id (retrigger). */
+	void		(*send_vector)(unsigned int apic_id, unsigned int vector);
+	/* Does this CPU's local APIC hold @vector (requested or in service)? */
+	bool		(*vector_pending)(unsigned int vector);
+	void		(*local_eoi)(void);
+};
+
+/**
+ * x86_vector_create - the vector domain over vectors @first..@last of
+ * every CPU, for up to @nr_lines lines
+ * @ops: kept by pointer
+ *
+ * The domain is named "VECTOR"; stack the IO-APIC or an MSI domain on
+ * x86_vector_domain(). Context: boot. Return: the instance or NULL.
+ */
+struct x86_vector *x86_vector_create(unsigned int first, unsigned int last,
+				     unsigned int nr_lines, const struct x86_vector_ops *ops);
+struct irq_domain *x86_vector_domain(const struct x86_vector *v);
+/* The matrix's free vectors on @cpu. Context: any. */
+unsigned int x86_vector_free_count(struct x86_vector *v, unsigned int cpu);
+/* The CPU and vector line @irq is routed to now. Return: 0, -EINVAL. */
+int x86_vector_target(struct x86_vector *v, unsigned int irq, unsigned int *cpu,
+		      unsigned int *vector);
+/* Lines of @v whose move is not finished (old vector still held). */
+unsigned int x86_vector_moving(struct x86_vector *v);
+/**
+ * x86_vector_cleanup - release the old vectors of finished moves that
+ * lived on the calling CPU
+ * Context: interrupts off, on the CPU that ops->send_cleanup() named.
+ */
+void x86_vector_cleanup(struct x86_vector *v);
+
+GENIRQ_END_DECLS
+
+#endif /* GENIRQ_X86_VECTOR_H */
