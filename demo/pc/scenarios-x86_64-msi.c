@@ -214,8 +214,8 @@ static void sc_msi(struct scenario_tally *t, struct edu *e)
 		f0[0], f0[1], fa[0], fa[1], fm[0], fm[1], ff[0], ff[1]);
 	if (!err && ok0 && ok1 && a0 == MSI_EVENTS && a1 == 0 && b0 == 0 && b1 == MSI_EVENTS &&
 	    dest_apic(&m0) == x86_64_mach.apic_id[0] && dest_apic(&m1) == x86_64_mach.apic_id[1] &&
-	    x86_contains(eff, "1\n") && fa[0] + 1 == f0[0] && fm[0] == f0[0] &&
-	    fm[1] + 1 == f0[1] && ff[0] == f0[0] && ff[1] == f0[1] && x86_contains(row, "PCI-MSI"))
+	    scenario_contains(eff, "1\n") && fa[0] + 1 == f0[0] && fm[0] == f0[0] &&
+	    fm[1] + 1 == f0[1] && ff[0] == f0[0] && ff[1] == f0[1] && scenario_contains(row, "PCI-MSI"))
 		scenario_pass(t, name, "edu 00:%02x.0 irq %d: %u messages -> %lu runs on CPU0 (vector 0x%x, dest APIC %u); moved: %lu on CPU1 (vector 0x%x, dest APIC %u), CPU0 +%lu; free vectors CPU0 %u -> %u -> %u",
 			      e->slot, irq, MSI_EVENTS, a0, vec0, dest_apic(&m0), b1, vec1,
 			      dest_apic(&m1), b0, f0[0], fa[0], ff[0]);
