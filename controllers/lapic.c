@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * lapic.c - the local APIC (see <genirq/chip/lapic.h>): per-CPU lines whose
- * only primitive is the end of interrupt; the timer and the IPIs.
+ * only primitive is the end of interrupt (the timer, the error line), and
+ * the IPI domain whose lines the generic IPI API reserves and sends on.
  */
 #include <genirq/chip/lapic.h>
+#include <genirq/irqdomain.h>
 #include <genirq/port.h>
 #include "x86_pio.h"
 
@@ -68,6 +70,8 @@ static const struct irq_chip lapic_chip = {
 	.eoi	= lapic_chip_eoi,
 };
 
+static void send(unsigned int apic_id, uint32_t low);
+
 struct irq_domain *lapic_init(void)
 {
 	struct irq_domain *d = irq_domain_create_linear("lapic", LAPIC_NR_LINES, &lapic_chip, NULL);
@@ -126,9 +130,95 @@ void lapic_send_vector(unsigned int apic_id, unsigned int vector)
 	send(apic_id, ICR_ASSERT | (vector & 0xFFu));
 }
 
-void lapic_send_ipi(unsigned int apic_id)
+/*
+ * The IPI domain. Every CPU takes the one IPI vector; the reservation's
+ * line of CPU c (hardware line c - first CPU of the mask) is what vector
+ * LAPIC_IPI_VECTOR means on CPU c: routing the line to its CPU records
+ * that, and lapic_ipi_handle() looks it up. One reservation at a time;
+ * its lines are hardware lines 1..n (0 is "none").
+ */
+#define IPI_NONE	0u	/* hardware line 0 is never handed out */
+
+static struct lapic_ipi {
+	struct irq_domain	*domain;
+	unsigned int		(*cpu_apic_id)(unsigned int cpu);
+	bool			reserved;
+	irq_hw_number_t		line_of[LAPIC_MAX_IPI_LINES];	/* by CPU */
+} ipi;
+
+static int lapic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
-	lapic_send_vector(apic_id, LAPIC_IPI_VECTOR);
+	unsigned int cpu = cpumask_first(dest);
+
+	if (cpu >= LAPIC_MAX_IPI_LINES || cpu >= port_nr_cpus())
+		return -EINVAL;
+	for (unsigned int c = 0; c < LAPIC_MAX_IPI_LINES; c++)
+		if (ipi.line_of[c] == d->hwirq)
+			ipi.line_of[c] = IPI_NONE;
+	ipi.line_of[cpu] = d->hwirq;
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+/* The one send primitive: a fixed IPI of the IPI vector to @cpu. */
+static void lapic_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	(void)d;
+	send(ipi.cpu_apic_id(cpu), ICR_ASSERT | LAPIC_IPI_VECTOR);
+}
+
+static const struct irq_chip lapic_ipi_chip = {
+	.name			= "LAPIC-IPI",
+	.eoi			= lapic_chip_eoi,
+	.set_affinity		= lapic_ipi_set_affinity,
+	.ipi_send_single	= lapic_ipi_send_single,
+};
+
+static int lapic_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	int ret = 0;
+
+	(void)arg;
+	if (ipi.reserved || nr > LAPIC_MAX_IPI_LINES)
+		return -ENOSPC;		/* one vector: one reservation */
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i, i + 1, &lapic_ipi_chip, NULL);
+	if (!ret)
+		ipi.reserved = true;
+	return ret;
+}
+
+static void lapic_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	(void)d;
+	(void)virq;
+	(void)nr;
+	for (unsigned int c = 0; c < LAPIC_MAX_IPI_LINES; c++)
+		ipi.line_of[c] = IPI_NONE;
+	ipi.reserved = false;
+}
+
+static const struct irq_domain_ops lapic_ipi_ops = {
+	.alloc	= lapic_ipi_alloc,
+	.free	= lapic_ipi_free,
+};
+
+struct irq_domain *lapic_ipi_domain(unsigned int (*cpu_apic_id)(unsigned int cpu))
+{
+	if (!ipi.domain && cpu_apic_id) {
+		ipi.cpu_apic_id = cpu_apic_id;
+		ipi.domain = irq_domain_create_hierarchy(NULL, "LAPIC-IPI", LAPIC_MAX_IPI_LINES + 1,
+							 &lapic_ipi_ops, NULL);
+	}
+	return ipi.domain;
+}
+
+void lapic_ipi_handle(void *regs)
+{
+	irq_hw_number_t hw = ipi.line_of[port_cpu_id()];
+
+	if (irq_handle_domain_entry(ipi.domain, hw, regs) < 0)
+		lapic_eoi();	/* no reservation: counted by the core, ended here */
 }
 
 void lapic_send_init(unsigned int apic_id)

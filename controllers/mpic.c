@@ -14,8 +14,17 @@
  *   0x10000 + 0x20s source s vector/priority, + 0x10 its destination,
  *   0x20000 + 0x1000c CPU c: IPI dispatch 0x40 + 0x10n, task priority
  *   0x80, IACK 0xa0, EOI 0xb0.
+ *
+ * IPIs are the generic IPI API's: the domain is also the bottom of a
+ * hierarchy whose lines are irq_reserve_ipi() reservations. A reservation
+ * takes one of the four IPIs, n, and has one line per CPU of its mask
+ * (hardware lines mpic_ipi_line_hwirq(n, i), no vector of their own);
+ * routing line i to CPU c records that IPI n's vector taken on c means
+ * it, and mpic_handle() looks that up. IPI n's vector is unmasked while
+ * it is reserved.
  */
 #include <genirq/chip/mpic.h>
+#include <genirq/irqdomain.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 
@@ -57,6 +66,10 @@ struct mpic {
 	unsigned int		nr_cpus;
 	struct irq_spinlock	lock;		/* read-modify-write of VPRs */
 	struct irq_domain	*domain;
+	unsigned int		ipi_reserved;	/* bit n: IPI n has a reservation */
+	/* What IPI n's vector means on CPU c: its reservation's line there,
+	 * or IPI n's own line (mpic_ipi_hwirq()) without one. */
+	irq_hw_number_t		ipi_line[MPIC_NR_IPIS][GENIRQ_NR_CPUS];
 };
 
 /* One line on the console: "mpic NAME: WHAT". */
@@ -226,6 +239,105 @@ static const struct irq_chip mpic_chip = {
 	.set_affinity	= mpic_set_affinity,
 };
 
+/* IPI n to the CPUs of @bits, written to the sending CPU's dispatch register. */
+static void send_ipi(struct mpic *m, unsigned int n, uint32_t bits)
+{
+	if (n < MPIC_NR_IPIS && bits)
+		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+}
+
+/* The first hardware line of the reservations' lines; IPI n's are
+ * base + n * nr_cpus + i. */
+static irq_hw_number_t ipi_lines_base(struct mpic *m)
+{
+	return m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
+}
+
+static unsigned int ipi_of_line(struct mpic *m, irq_hw_number_t hw)
+{
+	return (unsigned int)((hw - ipi_lines_base(m)) / m->nr_cpus);
+}
+
+/* A reservation's line goes to one CPU: IPI n taken there is this line. */
+static int mpic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct mpic *m = d->chip_data;
+	unsigned int cpu = cpumask_first(dest), n = ipi_of_line(m, d->hwirq);
+
+	if (cpu >= m->nr_cpus || cpu >= GENIRQ_NR_CPUS)
+		return -EINVAL;
+	for (unsigned int c = 0; c < m->nr_cpus && c < GENIRQ_NR_CPUS; c++)
+		if (m->ipi_line[n][c] == d->hwirq)
+			m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	m->ipi_line[n][cpu] = d->hwirq;
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+/* The one send primitive: IPI n of the line's reservation, to @cpu. */
+static void mpic_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct mpic *m = d->chip_data;
+
+	if (cpu < m->nr_cpus && cpu < 32)
+		send_ipi(m, ipi_of_line(m, d->hwirq), 1u << cpu);
+}
+
+static const struct irq_chip mpic_ipi_chip = {
+	.name			= "MPIC-IPI",
+	.eoi			= mpic_eoi,
+	.set_type		= mpic_set_type,	/* edges by construction */
+	.set_affinity		= mpic_ipi_set_affinity,
+	.ipi_send_single	= mpic_ipi_send_single,
+};
+
+/* A free IPI (no reservation, no flat mapping) for lines @virq..+@nr. */
+static int mpic_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	struct mpic *m = irq_domain_host_data(d);
+	unsigned int n;
+	int ret = 0;
+
+	(void)arg;
+	if (nr > m->nr_cpus)
+		return -EINVAL;
+	for (n = 0; n < MPIC_NR_IPIS; n++)
+		if (!(m->ipi_reserved & (1u << n)) && irq_domain_hwirq_free(d, mpic_ipi_hwirq(m, n)))
+			break;
+	if (n == MPIC_NR_IPIS)
+		return -ENOSPC;
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i,
+						    ipi_lines_base(m) + n * m->nr_cpus + i,
+						    &mpic_ipi_chip, m);
+	if (ret)
+		return ret;
+	m->ipi_reserved |= 1u << n;
+	vpr_update(m, mpic_ipi_hwirq(m, n), VPR_MASK, 0);
+	return 0;
+}
+
+static void mpic_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct mpic *m = irq_domain_host_data(d);
+	struct irq_data *data = irq_domain_get_irq_data(d, virq);
+	unsigned int n;
+
+	(void)nr;
+	if (!data)
+		return;
+	n = ipi_of_line(m, data->hwirq);
+	vpr_update(m, mpic_ipi_hwirq(m, n), 0, VPR_MASK);
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	m->ipi_reserved &= ~(1u << n);
+}
+
+static const struct irq_domain_ops mpic_ipi_ops = {
+	.alloc	= mpic_ipi_alloc,
+	.free	= mpic_ipi_free,
+};
+
 struct mpic *mpic_create(const struct mpic_config *cfg)
 {
 	const bool cpu_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -258,9 +370,9 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 	frr = rd(m, FRR);
 	m->nr_sources = ((frr >> 16) & 0x7ffu) + 1;
 	m->nr_cpus = ((frr >> 8) & 0x1fu) + 1;
-	nr_lines = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
-	/* Line vectors are 0..nr_lines-1: the spurious one must be none of them. */
-	if (m->spurious < nr_lines) {
+	nr_lines = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS + MPIC_NR_IPIS * m->nr_cpus;
+	/* Vectors are 0..ipi_lines_base()-1: the spurious one must be none of them. */
+	if (m->spurious < ipi_lines_base(m)) {
 		report(cfg->name, "spurious vector not above every line's vector");
 		goto fail;
 	}
@@ -269,9 +381,12 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 		wr(m, SRC_VPR(s), VPR_MASK | (MPIC_PRIO_SOURCE << VPR_PRIO_SHIFT) | s);
 		wr(m, SRC_DR(s), 1);
 	}
-	for (unsigned int n = 0; n < MPIC_NR_IPIS; n++)
+	for (unsigned int n = 0; n < MPIC_NR_IPIS; n++) {
 		wr(m, IPI_VPR(n), VPR_MASK | (MPIC_PRIO_IPI << VPR_PRIO_SHIFT) |
 		   (uint32_t)mpic_ipi_hwirq(m, n));
+		for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+			m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	}
 	for (unsigned int n = 0; n < MPIC_NR_TIMERS; n++) {
 		wr(m, TMR_BCR(n), TMR_BCR_CI);
 		wr(m, TMR_VPR(n), VPR_MASK | (MPIC_PRIO_TIMER << VPR_PRIO_SHIFT) |
@@ -279,7 +394,7 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 		wr(m, TMR_DR(n), 1);
 	}
 	m->domain = irq_domain_create_linear(cfg->name, nr_lines, &mpic_chip, m);
-	if (!m->domain)
+	if (!m->domain || irq_domain_set_hierarchy_ops(m->domain, &mpic_ipi_ops, m))
 		goto fail;	/* reported by the core */
 	return m;
 fail:
@@ -347,21 +462,23 @@ void mpic_handle(struct mpic *m, void *regs)
 {
 	irq_hw_number_t hw = mpic_iack(m);
 
-	if (hw == MPIC_SPURIOUS)
+	if (hw == MPIC_SPURIOUS) {
 		irq_spurious_vector();		/* no EOI for the spurious vector */
-	else if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
+		return;
+	}
+	if (irq_unlikely(hw - m->nr_sources < MPIC_NR_IPIS))	/* this CPU's line of it */
+		hw = m->ipi_line[hw - m->nr_sources][port_cpu_id()];
+	if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
 		mpic_eoi_cpu(m);		/* unmapped: counted by the core, ended here */
 }
 
-void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest)
+int mpic_ipi_number(struct mpic *m, irq_hw_number_t hw)
 {
-	uint32_t bits = 0;
-
-	for (unsigned int cpu = 0; cpu < m->nr_cpus && cpu < 32; cpu++)
-		if (cpumask_test_cpu(cpu, dest))
-			bits |= 1u << cpu;
-	if (n < MPIC_NR_IPIS && bits)
-		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+	if (hw - m->nr_sources < MPIC_NR_IPIS)
+		return (int)(hw - m->nr_sources);
+	if (hw >= ipi_lines_base(m) && hw < ipi_lines_base(m) + MPIC_NR_IPIS * m->nr_cpus)
+		return (int)ipi_of_line(m, hw);
+	return -EINVAL;
 }
 
 int mpic_timer_start(struct mpic *m, unsigned int n, uint32_t count)

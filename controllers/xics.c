@@ -12,7 +12,14 @@
  * the CPU's CPPR to its priority; H_EOI(xirr) ends it and restores the
  * old CPPR, so ends must come in reverse order of accepts: each CPU keeps
  * a small stack of the XIRRs it has accepted.
+ *
+ * The IPI (XISR 2 on every server, raised through the server's MFRR) is
+ * the generic IPI API's: the domain is also the bottom of a hierarchy
+ * whose only hierarchical lines are one irq_reserve_ipi() reservation,
+ * hardware lines XICS_IPI_LINE0 + i. Routing line i to CPU c records
+ * that XISR 2 on c means it; xics_handle() looks that up.
  */
+#include <genirq/irqdomain.h>
 #include <genirq/spinlock.h>
 #include <genirq/chip/xics.h>
 
@@ -37,12 +44,14 @@ struct xics_source {
 struct xics_cpu {
 	unsigned long	xirr[NEST_MAX];
 	unsigned int	depth;
+	irq_hw_number_t	ipi_line;	/* what XISR 2 means here (XICS_IPI: none) */
 } __irq_cacheline_aligned;
 
 struct xics {
 	struct xics_hv		hv;
 	struct irq_domain	*domain;
 	struct irq_spinlock	rtas_lock;	/* one RTAS call at a time */
+	bool			ipi_reserved;
 	struct xics_cpu		cpu[GENIRQ_NR_CPUS];
 	struct xics_source	src[XICS_NR_HW - XICS_FIRST_SOURCE];
 };
@@ -157,10 +166,71 @@ static void xics_ipi_ack(struct irq_data *d)
 	x->hv.hcall(H_IPI, x->hv.server[port_cpu_id()], MFRR_NONE, &dummy);
 }
 
+/* An IPI line goes to one CPU: XISR 2 taken there is this line. */
+static int xics_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct xics *x = d->chip_data;
+	unsigned int cpu = cpumask_first(dest);
+
+	if (cpu >= x->hv.nr_cpus)
+		return -EINVAL;
+	for (unsigned int c = 0; c < x->hv.nr_cpus; c++)
+		if (x->cpu[c].ipi_line == d->hwirq)
+			x->cpu[c].ipi_line = XICS_IPI;
+	x->cpu[cpu].ipi_line = d->hwirq;
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+/* The one send primitive: the target server's MFRR at the IPI priority. */
+static void xics_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct xics *x = d->chip_data;
+	unsigned long dummy;
+
+	if (cpu < x->hv.nr_cpus)
+		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
+}
+
 static const struct irq_chip xics_ipi_chip = {
-	.name		= "XICS-IPI",
-	.ack		= xics_ipi_ack,
-	.eoi		= xics_eoi,
+	.name			= "XICS-IPI",
+	.ack			= xics_ipi_ack,
+	.eoi			= xics_eoi,
+	.set_affinity		= xics_ipi_set_affinity,
+	.ipi_send_single	= xics_ipi_send_single,
+};
+
+/* One MFRR per server: one reservation, a line for each CPU of its mask. */
+static int xics_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	struct xics *x = irq_domain_host_data(d);
+	int ret = 0;
+
+	(void)arg;
+	if (x->ipi_reserved || nr > x->hv.nr_cpus)
+		return -ENOSPC;
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i, XICS_IPI_LINE0 + i,
+						    &xics_ipi_chip, x);
+	if (!ret)
+		x->ipi_reserved = true;
+	return ret;
+}
+
+static void xics_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct xics *x = irq_domain_host_data(d);
+
+	(void)virq;
+	(void)nr;
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		x->cpu[c].ipi_line = XICS_IPI;
+	x->ipi_reserved = false;
+}
+
+static const struct irq_domain_ops xics_ipi_ops = {
+	.alloc	= xics_ipi_alloc,
+	.free	= xics_ipi_free,
 };
 
 struct xics *xics_create(const struct xics_hv *hv)
@@ -176,8 +246,10 @@ struct xics *xics_create(const struct xics_hv *hv)
 	irq_spin_init(&x->rtas_lock);
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(x->src); i++)
 		x->src[i] = (struct xics_source){ .server = hv->server[0], .masked = true };
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		x->cpu[c].ipi_line = XICS_IPI;
 	x->domain = irq_domain_create_linear("XICS", XICS_NR_HW, &xics_chip, x);
-	if (!x->domain) {
+	if (!x->domain || irq_domain_set_hierarchy_ops(x->domain, &xics_ipi_ops, x)) {
 		port_free(x);
 		return NULL;
 	}
@@ -204,19 +276,6 @@ int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger)
 	return ret < 0 ? ret : irq;
 }
 
-int xics_map_ipi(struct xics *x)
-{
-	int irq = irq_create_mapping(x->domain, XICS_IPI);
-	int ret;
-
-	if (irq < 0)
-		return irq;
-	ret = irq_set_chip((unsigned int)irq, &xics_ipi_chip, x);
-	if (ret == 0)
-		ret = irq_set_percpu((unsigned int)irq);
-	return ret < 0 ? ret : irq;
-}
-
 void xics_cpu_init(struct xics *x)
 {
 	unsigned long dummy;
@@ -234,9 +293,13 @@ void xics_handle(struct xics *x, void *regs)
 
 	x->hv.hcall(H_XIRR, 0, 0, &xirr);
 	hw = xirr & XISR_MASK;
-	if (hw == 0) {
-		irq_spurious_vector();	/* nothing accepted: nothing to end */
-		return;
+	if (irq_unlikely(hw < XICS_FIRST_SOURCE)) {
+		if (hw == 0) {
+			irq_spurious_vector();	/* nothing accepted: nothing to end */
+			return;
+		}
+		if (hw == XICS_IPI)
+			hw = c->ipi_line;	/* this CPU's line of the reservation */
 	}
 	if (c->depth == NEST_MAX) {
 		report("too many nested interrupts, one dropped");
@@ -246,12 +309,4 @@ void xics_handle(struct xics *x, void *regs)
 	c->xirr[c->depth++] = xirr;
 	if (irq_handle_domain_entry(x->domain, hw, regs) < 0)
 		xics_end(x);	/* unmapped: counted by the core, ended here */
-}
-
-void xics_send_ipi(struct xics *x, unsigned int cpu)
-{
-	unsigned long dummy;
-
-	if (cpu < x->hv.nr_cpus)
-		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
 }

@@ -81,6 +81,9 @@ void ppc64_trap(struct ppc64_regs *regs);
 /* irq.c: the interrupt glue */
 struct xics;
 extern struct xics *ppc64_xics;
+/* The IPI's reservation (irq_reserve_ipi() base line, -errno before one),
+ * for the IPI row of /proc/interrupts; the embedder sets it. */
+extern int ppc64_ipi_irq;
 void ppc64_irq_init_cpu(unsigned int cpu);
 void ppc64_do_irq(struct ppc64_regs *regs);
 void ppc64_timer_interrupt(struct ppc64_regs *regs);

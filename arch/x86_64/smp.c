@@ -2,10 +2,13 @@
 /*
  * smp.c - bringing up the application processors (INIT-SIPI-SIPI through
  * a real-mode trampoline), and the per-CPU lines every CPU runs: its
- * local APIC timer, the IPI, the APIC error interrupt.
+ * local APIC timer, the IPI (the generic IPI API's), the APIC error
+ * interrupt.
  */
 #include <stdatomic.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
+#include <genirq/percpu_irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -26,8 +29,9 @@ static volatile bool online[X86_64_MAX_CPUS];
 static uint32_t timer_count;
 static volatile bool timer_started[X86_64_MAX_CPUS];
 static int local_timer_irq = -1;
-static atomic_uint ipi_msgs[X86_64_MAX_CPUS];
-void (*volatile x86_64_ipi_handler)(unsigned int msgs);
+static unsigned long ipis_taken[X86_64_MAX_CPUS];	/* the IPI's per-CPU dev_id */
+int x86_64_ipi_irq = -EINVAL;
+void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
 static irqreturn_t local_timer(int irq, void *dev)
 {
@@ -40,16 +44,48 @@ static irqreturn_t local_timer(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
+/* @dev is this CPU's own counter (request_percpu_irq()). */
 static irqreturn_t ipi(int irq, void *dev)
 {
-	unsigned int msgs = atomic_exchange(&ipi_msgs[port_cpu_id()], 0u);
 	void (*handler)(unsigned int) = x86_64_ipi_handler;
 
 	(void)irq;
-	(void)dev;
-	if (handler && msgs)
-		handler(msgs);
+	(*(unsigned long *)dev)++;
+	if (handler)
+		handler(port_cpu_id());
 	return IRQ_HANDLED;
+}
+
+/* The port's IPI lines: one reservation for every CPU, one handler. */
+static int ipi_setup(void)
+{
+	struct cpumask all;
+	int base, err = 0;
+
+	cpumask_clear(&all);
+	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+		cpumask_set_cpu(cpu, &all);
+	base = irq_reserve_ipi(x86_64_ipi_domain, &all);
+	if (base < 0)
+		return base;
+	for (unsigned int cpu = 0; cpu < port_nr_cpus() && !err; cpu++) {
+		unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
+
+		err = request_percpu_irq(irq, ipi, "IPI", ipis_taken);
+		if (!err)	/* shown as Linux's CAL row (port_show_interrupts) */
+			err = irq_set_proc_hidden(irq, true);
+	}
+	if (!err)
+		x86_64_ipi_irq = base;
+	return err;
+}
+
+/* This CPU's IPI line on: it takes the IPI from now on. */
+static void ipi_cpu_enable(unsigned int cpu)
+{
+	if (x86_64_ipi_irq >= 0)
+		enable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)x86_64_ipi_irq, cpu),
+				  IRQ_TYPE_NONE);
 }
 
 static irqreturn_t apic_error(int irq, void *dev)
@@ -78,12 +114,6 @@ bool x86_local_timer_ticks(void)
 	       irq_get_depth((unsigned int)local_timer_irq) == 0;
 }
 
-void x86_64_ipi_send(unsigned int cpu, unsigned int msg)
-{
-	atomic_fetch_or(&ipi_msgs[cpu], msg);
-	lapic_send_ipi(x86_64_mach.apic_id[cpu]);
-}
-
 static void spin_ns(uint64_t ns)
 {
 	uint64_t end = port_time_ns() + ns;
@@ -100,6 +130,7 @@ void x86_64_ap_main(void)
 	x86_64_cpu_id_init(cpu);	/* before anything asks port_cpu_id() */
 	x86_64_idt_load();
 	x86_64_irq_cpu_init(cpu);
+	ipi_cpu_enable(cpu);
 	local_timer_start(cpu);
 	irq_cpu_set_online(cpu, true);
 	online[cpu] = true;
@@ -128,13 +159,14 @@ unsigned int x86_64_smp_boot(void)
 
 	err = request_local(LAPIC_TIMER, local_timer, "local-timer");
 	if (!err)
-		err = request_local(LAPIC_IPI, ipi, "IPI");
+		err = ipi_setup();
 	if (!err)
 		err = request_local(LAPIC_ERROR, apic_error, "apic-error");
 	if (err)
 		irq_log("local APIC lines: %d", err);
 	timer_count = lapic_timer_count_in(1000000000ull / LOCAL_TIMER_HZ, port_time_ns);
 	local_timer_irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_TIMER);
+	ipi_cpu_enable(port_cpu_id());
 	local_timer_start(port_cpu_id());
 
 	for (size_t i = 0; i < (size_t)(x86_64_trampoline_end - x86_64_trampoline); i++)

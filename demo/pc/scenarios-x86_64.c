@@ -6,6 +6,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
@@ -17,8 +18,6 @@
 
 #define PINGS		1000u
 #define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
-#define MSG_PING	1u
-#define MSG_PONG	2u
 
 static void sc_spurious(struct scenario_tally *t)
 {
@@ -129,38 +128,44 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 
 static atomic_uint pongs;
 
-static void pingpong(unsigned int msgs)
+/* CPU1 answers each IPI with one to CPU0, which counts it. */
+static void pingpong(unsigned int cpu)
 {
-	if (msgs & MSG_PING)
-		x86_64_ipi_send(0, MSG_PONG);
-	if (msgs & MSG_PONG)
+	if (cpu == 1)
+		ipi_send_single((unsigned int)x86_64_ipi_irq, 0);
+	else if (cpu == 0)
 		atomic_fetch_add(&pongs, 1u);
 }
 
+/* Through the generic IPI API: the port's reservation, ipi_send_single(). */
 static void sc_ipi(struct scenario_tally *t)
 {
-	int ipi = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI);
+	int base = x86_64_ipi_irq, l0, l1;
 	unsigned long n0, n1;
 
-	if (ipi < 0) {
-		scenario_fail(t, "ipi-pingpong", "no IPI line");
+	l0 = base < 0 ? base : ipi_get_irq((unsigned int)base, 0);
+	l1 = base < 0 ? base : ipi_get_irq((unsigned int)base, 1);
+	if (l0 < 0 || l1 < 0) {
+		scenario_fail(t, "ipi-pingpong", "no IPI reservation (%d)", base);
 		return;
 	}
-	n0 = irq_stat_cpu((unsigned int)ipi, 0);
-	n1 = irq_stat_cpu((unsigned int)ipi, 1);
+	n0 = irq_stat_cpu((unsigned int)l0, 0);
+	n1 = irq_stat_cpu((unsigned int)l1, 1);
 	atomic_store(&pongs, 0u);
 	x86_64_ipi_handler = pingpong;
 	/* One in flight at a time: same-vector IPIs coalesce in the IRR. */
 	for (unsigned int i = 0; i < PINGS; i++) {
-		x86_64_ipi_send(1, MSG_PING);
+		ipi_send_single((unsigned int)base, 1);
 		while (atomic_load(&pongs) != i + 1)
 			port_cpu_relax();
 	}
 	x86_64_ipi_handler = NULL;
-	n0 = irq_stat_cpu((unsigned int)ipi, 0) - n0;
-	n1 = irq_stat_cpu((unsigned int)ipi, 1) - n1;
+	n0 = irq_stat_cpu((unsigned int)l0, 0) - n0;
+	n1 = irq_stat_cpu((unsigned int)l1, 1) - n1;
 	if (n0 == PINGS && n1 == PINGS)
-		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back, counts exact", PINGS, PINGS);
+		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back through "
+			      "ipi_send_single() (irq_reserve_ipi lines %d-%d, LAPIC-IPI), counts exact",
+			      PINGS, PINGS, l0, l1);
 	else
 		scenario_fail(t, "ipi-pingpong", "want %u each way, CPU1 took %lu, CPU0 took %lu", PINGS, n1, n0);
 }

@@ -83,8 +83,8 @@ void wait_tb(uint64_t tb_ticks);
 void uart_rx_flush(void);
 
 /* scenarios.c */
-#define PINGPONG_IPI	0		/* bench.c uses 1, the port 2 */
-/* The ping-pong IPI's per-CPU line (demo.ipi_irq): before ppc_smp_init(). */
+/* The ping-pong IPI's reservation (demo.ipi_irq, its base line): before
+ * ppc_smp_init(). */
 void scenario_ipi_setup(void);
 void run_boot_scenarios(void);
 struct shell;

@@ -56,10 +56,20 @@ mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;}
 mutant lapic-svr-not-enabled lapic lapic.c 's/wr(REG_SVR, SVR_ENABLE | /wr(REG_SVR, /'
 mutant lapic-msr-not-enabled lapic lapic.c 's/rdmsr(MSR_APIC_BASE) | APIC_BASE_EN/rdmsr(MSR_APIC_BASE)/'
 mutant lapic-timer-one-shot lapic lapic.c 's/wr(REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);/wr(REG_LVT_TIMER, LAPIC_TIMER_VECTOR);/'
+mutant lapic-ipi-cpu-not-apic-id lapic lapic.c 's/send(ipi.cpu_apic_id(cpu), /send(cpu, /'
+mutant lapic-ipi-line-of-cpu0 lapic lapic.c 's/hw = ipi.line_of\[port_cpu_id()\];/hw = ipi.line_of[0];/'
+mutant lapic-ipi-two-reservations lapic lapic.c 's/if (ipi.reserved || nr > LAPIC_MAX_IPI_LINES)/if (nr > LAPIC_MAX_IPI_LINES)/'
 # mpic (both byte orders: the swap forced one way fails one of them)
 mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.swap = cpu_big/' be
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
+mutant mpic-ipi-not-translated mpic mpic.c 's/hw = m->ipi_line\[hw - m->nr_sources\]\[port_cpu_id()\];/(void)0;/' be
+mutant mpic-ipi-takes-flat-ipi mpic mpic.c 's/ \&\& irq_domain_hwirq_free(d, mpic_ipi_hwirq(m, n)))/)/' le
+mutant mpic-ipi-left-masked mpic mpic.c 's/vpr_update(m, mpic_ipi_hwirq(m, n), VPR_MASK, 0);/(void)0;/' be
+mutant mpic-ipi-sent-to-self mpic mpic.c 's/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << cpu);/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << port_cpu_id());/' le
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
+mutant xics-ipi-to-own-server xics xics.c 's/H_IPI, x->hv.server\[cpu\], PRIO_IPI/H_IPI, x->hv.server[port_cpu_id()], PRIO_IPI/'
+mutant xics-ipi-never-freed xics xics.c 's/x->ipi_reserved = false;/(void)0;/'
 
 echo "mutants: $caught hand mutations, each caught by its test"

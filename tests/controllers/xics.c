@@ -2,13 +2,17 @@
 /*
  * xics.c - the XICS driver on the host, against a fake PAPR hypervisor
  * that logs every hypercall and RTAS call: the exact sequences, the LIFO
- * EOIs, and the XISR 0 path that QEMU cannot produce.
+ * EOIs, and the XISR 0 path that QEMU cannot produce; the IPI through
+ * the generic IPI API (one reservation, XISR 2 dispatched to the taking
+ * CPU's line, ipi_send_single() as H_IPI to the target server, after
+ * irq_destroy_ipi() XISR 2 counted as an error and ended).
  * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
@@ -69,7 +73,8 @@ static bool log_is(const struct call *want, unsigned int n)
 }
 
 static struct xics *x;
-static unsigned int vty_calls, ipi_calls;
+static unsigned int vty_calls, ipi_calls, ipi_wrong_line;
+static int ipi_base;
 static bool nest_once;
 
 static void deliver(unsigned long xirr)
@@ -98,8 +103,9 @@ static irqreturn_t vty_handler(int irq, void *dev)
 
 static irqreturn_t ipi_handler(int irq, void *dev)
 {
-	(void)irq;
 	(void)dev;
+	if (irq != ipi_get_irq((unsigned int)ipi_base, port_cpu_id()))
+		ipi_wrong_line++;
 	ipi_calls++;
 	return IRQ_HANDLED;
 }
@@ -111,7 +117,7 @@ int main(void)
 		.tok_int_on = TOK_INT_ON, .tok_int_off = TOK_INT_OFF, .nr_cpus = 2,
 		.server = { 0, 1 },
 	};
-	struct cpumask cpu1;
+	struct cpumask cpu1, both;
 	int vty, ipi;
 
 	if (sim_init(2, 64) != 0)
@@ -122,8 +128,13 @@ int main(void)
 	vty = xics_map(x, 0x1100, IRQ_TYPE_EDGE_RISING);
 	CHECK(vty >= 0);
 	CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1100, 0, 0xff } }, 1));
-	ipi = xics_map_ipi(x);
-	CHECK(ipi >= 0 && ipi != vty);
+	cpumask_clear(&both);
+	cpumask_set_cpu(0, &both);
+	cpumask_set_cpu(1, &both);
+	ipi = ipi_base = irq_reserve_ipi(xics_domain(x), &both);
+	CHECK(ipi >= 0 && ipi != vty && ipi + 1 != vty);
+	CHECK(irq_reserve_ipi(xics_domain(x), &both) == -ENOSPC);	/* one MFRR per server */
+	CHECK(log_is(NULL, 0));
 
 	/* Startup routes the masked line (priority 0xff), then opens it. */
 	CHECK(request_irq((unsigned int)vty, vty_handler, 0, "vty", &hv) == 0);
@@ -143,6 +154,7 @@ int main(void)
 
 	/* Nested: the IPI inside the VTY handler ends first (LIFO CPPR). */
 	CHECK(request_irq((unsigned int)ipi, ipi_handler, IRQF_PERCPU, "IPI", &hv) == 0);
+	CHECK(request_irq((unsigned int)ipi + 1, ipi_handler, IRQF_PERCPU, "IPI", &hv) == 0);
 	nr_calls = 0;
 	nest_once = true;
 	deliver(0xff001100ul);
@@ -152,12 +164,13 @@ int main(void)
 				      { H_EOI, 0xff001100ul, 0, 0 } }, 5));
 
 	/* IPI to CPU1, taken there: MFRR cleared (ack) before the handler. */
-	xics_send_ipi(x, 1);
+	CHECK(ipi_send_single((unsigned int)ipi, 1) == 0);
 	CHECK(log_is((struct call[]){ { H_IPI, 1, 4, 0 } }, 1));
 	sim_cpu_switch(1);
 	deliver(0xff000002ul);
 	sim_cpu_switch(0);
-	CHECK(ipi_calls == 2 && irq_stat_cpu((unsigned int)ipi, 1) == 1);
+	CHECK(ipi_calls == 2 && irq_stat_cpu((unsigned int)ipi + 1, 1) == 1);
+	CHECK(irq_stat_cpu((unsigned int)ipi, 0) == 1 && ipi_wrong_line == 0);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_IPI, 1, 0xff, 0 },
 				      { H_EOI, 0xff000002ul, 0, 0 } }, 3));
 
@@ -176,6 +189,15 @@ int main(void)
 	deliver(0xff001234ul);
 	CHECK(irq_error_count() == 1);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001234ul, 0, 0 } }, 2));
+
+	/* The reservation given back: XISR 2 is no line's, counted and ended. */
+	free_irq((unsigned int)ipi, &hv);
+	free_irq((unsigned int)ipi + 1, &hv);
+	CHECK(irq_destroy_ipi((unsigned int)ipi, NULL) == 0);
+	deliver(0xff000002ul);
+	CHECK(irq_error_count() == 2 && ipi_calls == 2);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff000002ul, 0, 0 } }, 2));
+	CHECK(irq_reserve_ipi(xics_domain(x), &both) >= 0);	/* free again */
 
 	return fake_report("xics host test");
 }

@@ -8,9 +8,16 @@
  *
  * Hardware line numbers in the instance's irq domain:
  *   0 .. nr_sources-1                    external and internal sources
- *   nr_sources + 0 .. 3                  IPIs 0-3 (per-CPU lines)
+ *   nr_sources + 0 .. 3                  IPIs 0-3 (their vectors)
  *   nr_sources + 4 .. 7                  global timers 0-3
- * Each line's vector is its hardware number, so IACK gives the line.
+ *   nr_sources + 8 + n * nr_cpus + i     line i of IPI n's reservation
+ * Each vector is its hardware number, so IACK gives the line.
+ *
+ * IPIs go through the generic IPI API (<genirq/ipi.h>): irq_reserve_ipi()
+ * on mpic_domain() takes one of the four IPIs and gives one per-CPU line
+ * per CPU of the mask (the IPI's vector taken on that CPU dispatches
+ * it); ipi_send_single() writes the IPI's dispatch register. Four
+ * reservations at most, fewer if an IPI's own line is mapped flat.
  */
 #ifndef GENIRQ_MPIC_H
 #define GENIRQ_MPIC_H
@@ -96,8 +103,8 @@ void mpic_eoi_cpu(struct mpic *m);
  */
 void mpic_handle(struct mpic *m, void *regs);
 
-/* Send IPI @n to every CPU in @dest. Context: any. */
-void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest);
+/* Which IPI hardware line @hw is or belongs to (0-3), or -EINVAL. */
+int mpic_ipi_number(struct mpic *m, irq_hw_number_t hw);
 
 /**
  * mpic_timer_start - run global timer @n, firing every @count clocks

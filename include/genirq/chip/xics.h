@@ -8,6 +8,13 @@
  * calls and the RTAS tokens it found in the device tree; the driver is
  * only the primitives, and maps XICS numbers to global numbers through
  * an irq domain whose hardware numbers are the XICS numbers themselves.
+ *
+ * The IPI is the generic IPI API's (<genirq/ipi.h>): irq_reserve_ipi()
+ * on xics_domain() gives one line per CPU of the mask (hardware lines
+ * XICS_IPI_LINE0.., each what XISR 2 means on its CPU: the flow's ack
+ * clears the server's MFRR, its eoi ends the XIRR); ipi_send_single()
+ * sets the target server's MFRR (H_IPI). One MFRR per server: one
+ * reservation at a time (a second one is -ENOSPC).
  */
 #ifndef GENIRQ_XICS_H
 #define GENIRQ_XICS_H
@@ -19,6 +26,7 @@ GENIRQ_BEGIN_DECLS
 #define XICS_IPI		2u	/* XISR of an inter-processor interrupt */
 #define XICS_FIRST_SOURCE	0x1000u	/* first number of a real source */
 #define XICS_NR_HW		0x1400u	/* domain size: VIO, events, PCI LSI, 256 MSI */
+#define XICS_IPI_LINE0		0x100u	/* the IPI reservation's lines (no XISR of their own) */
 
 struct xics_hv {
 	/* A hypercall: returns the H_* status, *@out = the first result (r4). */
@@ -57,14 +65,6 @@ struct irq_domain *xics_domain(struct xics *x);
 int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger);
 
 /**
- * xics_map_ipi - the IPI (XISR 2) as one per-CPU line: each server has
- * its own MFRR; the flow's ack clears it, its eoi ends the XIRR
- *
- * Context: process context. Return: the global number or -errno.
- */
-int xics_map_ipi(struct xics *x);
-
-/**
  * xics_cpu_init - open the calling CPU's presentation (CPPR 0xff, MFRR
  * cleared)
  *
@@ -77,21 +77,14 @@ void xics_cpu_init(struct xics *x);
  * @regs: the interrupted state, for get_irq_regs()
  *
  * Accepts the most favoured pending interrupt (H_XIRR) and dispatches it
- * through the domain; XISR 0 is counted with irq_spurious_vector() and
- * not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
+ * through the domain (XISR 2: this CPU's line of the IPI reservation);
+ * XISR 0 is counted with irq_spurious_vector() and not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
  * come in reverse order of accepts, as XICS's CPPR requires.
  *
  * Context: the 0x500 exception, local interrupts off, on the stack the
  * port chose.
  */
 void xics_handle(struct xics *x, void *regs);
-
-/**
- * xics_send_ipi - raise the IPI on @cpu (H_IPI with the IPI priority)
- *
- * Context: any. An unknown @cpu is ignored.
- */
-void xics_send_ipi(struct xics *x, unsigned int cpu);
 
 GENIRQ_END_DECLS
 
