@@ -131,5 +131,11 @@ struct pci_dev {
 	unsigned int	mpic_source;	/* INTA after the swizzle */
 };
 unsigned int pci_scan(struct pci_dev *devs, unsigned int max);
+/* Config space of device @slot on bus 0. */
+uint32_t pci_cfg_read(unsigned int slot, unsigned int off);
+void pci_cfg_write(unsigned int slot, unsigned int off, uint32_t v);
+/* Open the host bridge's BAR0 (the CCSR as PCI devices see it: how their
+ * MSI writes reach the MPIC's MSIIR). Return: its PCI bus address. */
+uint32_t pci_ccsr_window(void);
 
 #endif /* GENIRQ_PPC_H */

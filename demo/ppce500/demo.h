@@ -45,6 +45,7 @@ struct uart {
 struct edu {
 	const char		*name;
 	uintptr_t		bar;
+	unsigned int		slot;		/* on bus 0 */
 	unsigned int		source;
 	volatile unsigned long	claims;
 	volatile uint32_t	last_sp;
@@ -54,6 +55,7 @@ struct edu {
 
 struct demo {
 	struct mpic		*pic;
+	struct irq_domain	*msi_domain;	/* PCI-MSI on the MPIC's MSI bank */
 	unsigned int		nr_cpus;
 	int			uart_irq, timer_irq, edu_irq, ipi_irq;
 	bool			smp_ok;		/* every CPU came online */

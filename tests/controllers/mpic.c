@@ -22,6 +22,7 @@
 #include <string.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
+#include <genirq/msi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
@@ -661,6 +662,92 @@ static void check_cpu_priority(void)
 	LOG_IS({ 'R', R_TFRR, 25000000, 0 });
 }
 
+/* --- FSL MSI: the MSI bank as the parent of a PCI-MSI domain --- */
+
+static struct msi_msg msi_written;
+static unsigned int msi_writes, msi_calls[NCPU];
+static struct irq_domain *msi;		/* kept: domains are never freed */
+
+static void msi_write_msg(struct msi_dev *dev, unsigned int index, const struct msi_msg *msg)
+{
+	(void)dev;
+	(void)index;
+	msi_written = *msg;
+	msi_writes++;
+}
+
+static const struct msi_dev_ops msi_ops = { .write_msg = msi_write_msg };
+
+/* Position of access {@op, @off} in the log from @from, or -1. */
+static int log_find(unsigned int from, char op, uint32_t off)
+{
+	for (unsigned int i = from; i < fake_nr_acc; i++)
+		if (fake_log[i].op == op && fake_log[i].off == off)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * A second MPIC with the FSL MSI bank: sources 224-231 set up masked,
+ * level, vector = number, to CPU 0; no MSI before the doorbell address
+ * is known; a line takes bank 0 (message: MSIIR's bus address, data
+ * SRS << 5); its event is IACK, the MSIR read (which lowers the source),
+ * EOI, then the handler (edge flow: the ack comes first); affinity moves
+ * the bank's destination register; free masks it and gives it back.
+ */
+static void check_fsl_msi(struct mpic_config cfg)
+{
+	struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
+	struct cpumask m = one_cpu(1);
+	bool ok = true;
+	int irq, ia, rd, eo;
+
+	cfg.fsl_msi = true;
+	power_up(inst->nr_src);
+	pic = mpic_create(&cfg);
+	CHECK(pic != NULL);
+	if (!pic)
+		return;
+	for (uint32_t b = 0; b < MPIC_NR_MSI; b++)
+		ok &= fake_peek(&file, R_SRC_VPR(224 + b)) == (MASK | SENSE | POL | PRIO(5) | (224 + b)) &&
+		      fake_peek(&file, R_SRC_DR(224 + b)) == 1;
+	CHECK(ok);
+	msi = msi_create_irq_domain(mpic_domain(pic), "PCI-MSI", MSI_PARENT_ACK);
+	CHECK(msi != NULL);
+	if (!msi)
+		return;
+	CHECK(msi_domain_alloc_irqs(msi, &dev, 1) == -ENODEV);	/* no doorbell yet */
+	mpic_msi_set_doorbell(pic, 0xf0041740u);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI);
+	irq = msi_domain_alloc_irqs(msi, &dev, 1);
+	CHECK(irq > 0);
+	if (irq <= 0)
+		return;
+	CHECK(msi_writes == 1 && msi_written.address_lo == 0xf0041740u && msi_written.data == 0);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI - 1);
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "msi", msi_calls) == 0);
+	CHECK(!(fake_peek(&file, R_SRC_VPR(224)) & MASK));
+
+	fake_nr_acc = 0;
+	enqueue(0, 224);
+	take(0);
+	CHECK(msi_calls[0] == 1 && irq_stat_cpu((unsigned int)irq, 0) == 1);
+	ia = log_find(0, 'R', R_CPU(0, R_IACK));
+	rd = log_find(0, 'R', 0x1600u);
+	eo = log_find(0, 'W', R_CPU(0, R_EOI));
+	CHECK(ia >= 0 && rd > ia && eo > rd);
+
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
+	CHECK(fake_peek(&file, R_SRC_DR(224)) == 2);
+	CHECK(msi_written.address_lo == 0xf0041740u && msi_written.data == 0);	/* same message */
+
+	free_irq((unsigned int)irq, msi_calls);
+	CHECK(msi_domain_free_irqs(&dev) == 0);
+	CHECK(fake_peek(&file, R_SRC_VPR(224)) & MASK);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI);
+	fake_nr_acc = 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct mpic_config cfg;
@@ -690,6 +777,8 @@ int main(int argc, char **argv)
 	check_ipis();
 	check_timer(uart);
 	check_cpu_priority();
+	if (inst->big_endian)	/* the FSL layout */
+		check_fsl_msi(cfg);
 
 	for (unsigned int c = 0; c < NCPU; c++)
 		CHECK(qlen[c] == 0 && depth[c] == 0);

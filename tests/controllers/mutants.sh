@@ -66,6 +66,9 @@ mutant mpic-ipi-not-translated mpic mpic.c 's/hw = m->ipi_line\[hw - m->nr_sourc
 mutant mpic-ipi-takes-flat-ipi mpic mpic.c 's/ \&\& irq_domain_hwirq_free(d, mpic_ipi_hwirq(m, n)))/)/' le
 mutant mpic-ipi-left-masked mpic mpic.c 's/vpr_update(m, mpic_ipi_hwirq(m, n), VPR_MASK, 0);/(void)0;/' be
 mutant mpic-ipi-sent-to-self mpic mpic.c 's/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << cpu);/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << port_cpu_id());/' le
+mutant mpic-msi-ack-no-msir-read mpic mpic.c 's/(void)rd(m, MSIR(d->hwirq - MPIC_MSI_SOURCE0));/(void)0;/' be
+mutant mpic-msi-data-not-srs mpic mpic.c 's/MPIC_MSI_SOURCE0) << 5;/MPIC_MSI_SOURCE0) + 1;/' be
+mutant mpic-msi-bank-not-returned mpic mpic.c 's/m->msi_used \&= ~(1u << (hw - MPIC_MSI_SOURCE0));/(void)0;/' be
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
