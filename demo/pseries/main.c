@@ -13,6 +13,7 @@
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
+#include <genirq/msi.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/chip/xics.h>
@@ -34,6 +35,7 @@
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
 static struct shell shell;
+struct irq_domain *ppc64_msi_domain;
 static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
 /* --- the VTY receive interrupt: edge-like, so drain it --- */
@@ -524,6 +526,9 @@ static void setup_interrupts(void)
 		.tok_set_xive = machine.tok_set_xive,
 		.tok_int_on = machine.tok_int_on,
 		.tok_int_off = machine.tok_int_off,
+		.tok_change_msi = machine.tok_change_msi,
+		.tok_query_src = machine.tok_query_src,
+		.msi_buid = machine.phb_buid,
 		.nr_cpus = machine.nr_cpus,
 	};
 
@@ -536,6 +541,8 @@ static void setup_interrupts(void)
 	if (!ppc64_xics)
 		ppc64_fail("no XICS (run with -M pseries,ic-mode=xics)");
 	ppc64_irq_init_cpu(0);
+	/* MSIs: the PCI-MSI domain on XICS, sources from RTAS (docs/ppc64.md, MSI). */
+	ppc64_msi_domain = msi_create_irq_domain(xics_domain(ppc64_xics), "PCI-MSI", MSI_PARENT_EOI);
 	open_softirq(TEST_SOFTIRQ, test_softirq);
 	/* The console's line stays irq 1 (the checks' /proc/irq/1) with two IPI lines. */
 	epow_irq = xics_map(ppc64_xics, machine.epow_irq, IRQ_TYPE_EDGE_RISING);
@@ -575,10 +582,6 @@ void ppc64_start(unsigned long prom_entry)
 	scenario_spurious();
 	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
-	/* QEMU 7.2 pseries has MSI through RTAS (docs/ppc64.md, "MSI"); not done here. */
-	scenario_skip(&tally, "msi", "not implemented on this port: QEMU 7.2 pseries offers "
-		      "MSI through RTAS ibm,change-msi / ibm,query-interrupt-source-number (XICS "
-		      "sources from 0x1300, edge), no MSI domain on XICS here yet (docs/ppc64.md, MSI)");
 	if (tally.quiet) {
 		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
 

@@ -74,5 +74,8 @@ mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {
 mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
 mutant xics-ipi-to-own-server xics xics.c 's/H_IPI, x->hv.server\[cpu\], PRIO_IPI/H_IPI, x->hv.server[port_cpu_id()], PRIO_IPI/'
 mutant xics-ipi-never-freed xics xics.c 's/x->ipi_reserved = false;/(void)0;/'
+mutant xics-msi-cfg-not-devfn xics xics.c 's/unsigned int cfg = dev->id << 8,/unsigned int cfg = dev->id,/'
+mutant xics-msi-not-given-back xics xics.c 's/^\t\tchange_msi(x, cfg, 0);$/\t\t(void)cfg;/'
+mutant xics-msi-left-unmasked xics xics.c 's/rtas(x, x->hv.tok_set_xive, 3, src\[i\], x->hv.server\[0\], PRIO_MASKED);/(void)0;/'
 
 echo "mutants: $caught hand mutations, each caught by its test"

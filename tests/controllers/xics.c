@@ -5,7 +5,10 @@
  * EOIs, and the XISR 0 path that QEMU cannot produce; the IPI through
  * the generic IPI API (one reservation, XISR 2 dispatched to the taking
  * CPU's line, ipi_send_single() as H_IPI to the target server, after
- * irq_destroy_ipi() XISR 2 counted as an error and ended).
+ * irq_destroy_ipi() XISR 2 counted as an error and ended); MSI through
+ * the RTAS services (ibm,change-msi for the device, its source from
+ * ibm,query-interrupt-source-number, masked until started, the message
+ * the firmware's, given back at free).
  * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
@@ -13,6 +16,7 @@
 #include <string.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
+#include <genirq/msi.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
@@ -25,6 +29,9 @@
 #define TOK_SET_XIVE	0x200a
 #define TOK_INT_OFF	0x200c
 #define TOK_INT_ON	0x200d
+#define TOK_QUERY_SRC	0x2018
+#define TOK_CHANGE_MSI	0x2019
+#define BUID		0x800000020000000ull
 #define LOG_MAX		64
 
 struct call { unsigned long op, a0, a1, a2; };
@@ -54,6 +61,10 @@ static int fake_rtas(unsigned int token, unsigned int nargs, const unsigned int 
 	log_call(token, args[0], nargs > 1 ? args[1] : 0, nargs > 2 ? args[2] : 0);
 	for (unsigned int i = 0; i < nret; i++)
 		rets[i] = 0;
+	if (token == TOK_CHANGE_MSI && nargs == 6 && nret >= 2 && args[3] == 3)
+		rets[1] = args[4];			/* function MSI: as many as asked */
+	if (token == TOK_QUERY_SRC && nargs == 4 && nret >= 2)
+		rets[1] = 0x1300 + args[3];		/* QEMU's MSI sources */
 	return 0;
 }
 
@@ -73,6 +84,17 @@ static bool log_is(const struct call *want, unsigned int n)
 }
 
 static struct xics *x;
+static struct msi_msg msi_written;
+
+static void msi_write_msg(struct msi_dev *dev, unsigned int index, const struct msi_msg *msg)
+{
+	(void)dev;
+	(void)index;
+	msi_written = *msg;
+}
+
+static const struct msi_dev_ops msi_ops = { .write_msg = msi_write_msg };
+static struct irq_domain *msi;		/* kept: domains are never freed */
 static unsigned int vty_calls, ipi_calls, ipi_wrong_line;
 static int ipi_base;
 static bool nest_once;
@@ -115,6 +137,7 @@ int main(void)
 	struct xics_hv hv = {
 		.hcall = fake_hcall, .rtas = fake_rtas, .tok_set_xive = TOK_SET_XIVE,
 		.tok_int_on = TOK_INT_ON, .tok_int_off = TOK_INT_OFF, .nr_cpus = 2,
+		.tok_change_msi = TOK_CHANGE_MSI, .tok_query_src = TOK_QUERY_SRC, .msi_buid = BUID,
 		.server = { 0, 1 },
 	};
 	struct cpumask cpu1, both;
@@ -198,6 +221,35 @@ int main(void)
 	CHECK(irq_error_count() == 2 && ipi_calls == 2);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff000002ul, 0, 0 } }, 2));
 	CHECK(irq_reserve_ipi(xics_domain(x), &both) >= 0);	/* free again */
+
+	/* MSI: the firmware's source for device 00:01.0, masked until started. */
+	{
+		struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
+		int m;
+
+		msi = msi_create_irq_domain(xics_domain(x), "PCI-MSI", MSI_PARENT_EOI);
+		CHECK(msi != NULL);
+		nr_calls = 0;
+		m = msi ? msi_domain_alloc_irqs(msi, &dev, 1) : -1;
+		CHECK(m > 0 && xics_msi_lines(x) == 1);
+		CHECK(log_is((struct call[]){ { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 },
+					      { TOK_QUERY_SRC, 0x800, 0x8000000, 0x20000000 },
+					      { TOK_SET_XIVE, 0x1300, 0, 0xff } }, 3));
+		CHECK(msi_written.address_hi == 0x400 && msi_written.address_lo == 0 &&
+		      msi_written.data == 0x1300);
+		CHECK(m > 0 && request_irq((unsigned int)m, vty_handler, 0, "msi", &hv) == 0);
+		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
+					      { TOK_SET_XIVE, 0x1300, 0, 5 },
+					      { TOK_INT_ON, 0x1300, 0, 0 } }, 3));
+		deliver(0xff001300ul);
+		CHECK(vty_calls == 3 && irq_stat_cpu((unsigned int)m, 0) == 1);
+		CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001300ul, 0, 0 } }, 2));
+		free_irq((unsigned int)m, &hv);
+		nr_calls = 0;
+		CHECK(msi_domain_free_irqs(&dev) == 0 && xics_msi_lines(x) == 0);
+		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
+					      { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 } }, 2));
+	}
 
 	return fake_report("xics host test");
 }

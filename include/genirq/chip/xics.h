@@ -15,6 +15,17 @@
  * clears the server's MFRR, its eoi ends the XIRR); ipi_send_single()
  * sets the target server's MFRR (H_IPI). One MFRR per server: one
  * reservation at a time (a second one is -ENOSPC).
+ *
+ * MSI (PAPR): msi_create_irq_domain(xics_domain(), "PCI-MSI",
+ * MSI_PARENT_EOI) gives device MSIs: the domain's hierarchy alloc asks the
+ * firmware for the device's MSIs (ibm,change-msi, function MSI, the
+ * device's requester ID as its config address) and their XICS sources
+ * (ibm,query-interrupt-source-number): each line is that source, masked
+ * until started, routed by ibm,set-xive like any other. The message is
+ * the firmware's (address: the PHB's MSI window, data: the source number);
+ * the chip composes the same one. Free gives them back (ibm,change-msi
+ * with 0 MSIs). The destination of a line is its XICS server, not in the
+ * message.
  */
 #ifndef GENIRQ_XICS_H
 #define GENIRQ_XICS_H
@@ -36,6 +47,10 @@ struct xics_hv {
 	int	(*rtas)(unsigned int token, unsigned int nargs, const unsigned int *args,
 			unsigned int nret, unsigned int *rets);
 	unsigned int	tok_set_xive, tok_int_on, tok_int_off;
+	/* MSI through the PAPR PCI RTAS services (0: none): ibm,change-msi,
+	 * ibm,query-interrupt-source-number, and the host bridge's BUID. */
+	unsigned int	tok_change_msi, tok_query_src;
+	uint64_t	msi_buid;
 	unsigned int	nr_cpus;
 	unsigned int	server[GENIRQ_NR_CPUS];	/* CPU -> interrupt server number */
 };
@@ -85,6 +100,9 @@ void xics_cpu_init(struct xics *x);
  * port chose.
  */
 void xics_handle(struct xics *x, void *regs);
+
+/* Lines of XICS MSI sources in use (given by the firmware, not freed). */
+unsigned int xics_msi_lines(struct xics *x);
 
 GENIRQ_END_DECLS
 
