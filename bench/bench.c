@@ -8,7 +8,8 @@
  *   bench time KEY=VALUE...    the same case, ns per iteration (indicative)
  *   bench mem                  bytes per descriptor, heap for 16 lines
  *
- * Keys: impl=genirq|floor kind=dispatch|disabled|replay|request|free
+ * Keys: impl=genirq|floor
+ *       kind=dispatch|disabled|replay|request|free|threaded|threaded-full
  *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1
  *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
  *       bench chip, so it compares with flow=fasteoi)
@@ -19,6 +20,12 @@
  * genirq runs as a port runs it: irq_handle_domain_entry() with local
  * interrupts off, through the hosted port (arch/host), whose port_*
  * functions are out of line.
+ *
+ * kind=threaded: a ONESHOT line whose primary (NULL) only wakes a thread,
+ * the core's runner (a port without threads): the hard-interrupt part is
+ * counted, the thread's run after each event is not (its function is a
+ * bench_loop_* too, which toggles callgrind's collection off).
+ * kind=threaded-full counts both: the event and the woken thread's run.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -162,6 +169,14 @@ static void setup_genirq(const struct bench_case *bc)
 		die("percpu");
 	if (strcmp(bc->kind, "request") == 0 || strcmp(bc->kind, "free") == 0)
 		return;
+	if (strncmp(bc->kind, "threaded", 8) == 0) {
+		sim_irq_threads_native(false);	/* the core's runner */
+		if (request_threaded_irq(bench_irq, NULL, handler_claim, IRQF_ONESHOT, "bench",
+					 &devs[0]))
+			die("request_threaded_irq");
+		regs.hwirq = BENCH_HW;
+		return;
+	}
 	for (unsigned int k = 0; k < bc->handlers; k++)
 		if (request_irq(bench_irq, handler_for(k, bc->handlers), bench_flags(bc),
 				"bench", &devs[k]))
@@ -203,6 +218,37 @@ static __irq_noinline void bench_loop_genirq_replay(unsigned long n)
 		irq_handle_domain_entry(dom, BENCH_HW, &regs);
 		port_irq_enable();
 		enable_irq(bench_irq);	/* replays through the resend softirq */
+	}
+}
+
+/* The woken thread's run, as a port's idle loop makes it. */
+static __irq_noinline void run_woken_thread(void)
+{
+	port_irq_enable();
+	if (irq_threads_run() != 1)
+		die("no thread ran");
+	port_irq_disable();
+}
+
+/* Named to match the collection toggle: what it runs is not counted. */
+static __irq_noinline void bench_loop_uncounted_thread(void)
+{
+	run_woken_thread();
+}
+
+static __irq_noinline void bench_loop_genirq_threaded(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		irq_handle_domain_entry(dom, BENCH_HW, &regs);
+		bench_loop_uncounted_thread();
+	}
+}
+
+static __irq_noinline void bench_loop_genirq_threaded_full(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		irq_handle_domain_entry(dom, BENCH_HW, &regs);
+		run_woken_thread();
 	}
 }
 
@@ -261,6 +307,15 @@ static void run_case(const struct bench_case *bc)
 	}
 	if (!genirq) {
 		bench_loop_floor(bc->n);
+		return;
+	}
+	if (strncmp(bc->kind, "threaded", 8) == 0) {
+		port_irq_disable();
+		if (strcmp(bc->kind, "threaded-full") == 0)
+			bench_loop_genirq_threaded_full(bc->n);
+		else
+			bench_loop_genirq_threaded(bc->n);
+		port_irq_enable();
 		return;
 	}
 	/* A port enters with local interrupts off. */

@@ -94,6 +94,8 @@ def gated_jobs():
         jobs["genirq-irqoff:" + cid] = "impl=genirq irqoff=1 " + CASES[cid][1]
     jobs["genirq:cost-on"] = "impl=genirq flow=edge cost=1"
     jobs["genirq:cost-was-on"] = "impl=genirq flow=edge cost=2"
+    jobs["genirq:threaded"] = "impl=genirq flow=level kind=threaded"
+    jobs["genirq:threaded-full"] = "impl=genirq flow=level kind=threaded-full"
     jobs["genirq:request"] = "impl=genirq kind=request"
     # A PCI-MSI line on a hierarchical bottom level with the fasteoi chip.
     jobs["genirq:msi"] = "impl=genirq flow=msi"
@@ -195,6 +197,10 @@ def print_table(res, mem, ns, guest):
     w("\ncost accounting (edge, one handler): off %s, on %s (+%s), switched on then off %s\n" %
       (fmt(res["genirq:edge"]), fmt(res["genirq:cost-on"]),
        fmt(res["genirq:cost-on"] - res["genirq:edge"]), fmt(res["genirq:cost-was-on"])))
+    w("threaded ONESHOT level line (core runner): hard-interrupt part %s; with the woken "
+      "thread's run %s (wake to thread function and back: +%s); plain level flow %s\n" %
+      (fmt(res["genirq:threaded"]), fmt(res["genirq:threaded-full"]),
+       fmt(res["genirq:threaded-full"] - res["genirq:threaded"]), fmt(res["genirq:level"])))
     w("request_irq: %s instructions, free_irq: %s instructions (malloc/free included)\n" %
       (fmt(res["genirq:request"]), fmt(res["genirq:free"])))
     if mem:

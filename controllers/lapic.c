@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * lapic.c - the local APIC (see <genirq/chip/lapic.h>): per-CPU lines whose
- * only primitive is the end of interrupt (the timer, the error line), and
- * the IPI domain whose lines the generic IPI API reserves and sends on.
+ * only primitive is the end of interrupt; the timer and the IPIs.
  */
 #include <genirq/chip/lapic.h>
-#include <genirq/irqdomain.h>
 #include <genirq/port.h>
 #include "x86_pio.h"
 
@@ -65,12 +63,34 @@ static void lapic_chip_eoi(struct irq_data *d)
 	lapic_eoi();
 }
 
-static const struct irq_chip lapic_chip = {
-	.name	= "LAPIC",
-	.eoi	= lapic_chip_eoi,
+/* CPU number -> APIC ID, for the IPI primitive (lapic_set_cpu_apic_ids()). */
+static const uint8_t *cpu_apic_ids;
+static unsigned int nr_cpu_apic_ids;
+
+void lapic_set_cpu_apic_ids(const uint8_t *ids, unsigned int nr)
+{
+	cpu_apic_ids = ids;
+	nr_cpu_apic_ids = nr;
+}
+
+static const uint8_t line_vector[LAPIC_NR_LINES] = {
+	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
+	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
+	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
 };
 
-static void send(unsigned int apic_id, uint32_t low);
+/* The generic IPI API's primitive (<genirq/ipi.h>): the line's vector to @cpu. */
+static void lapic_chip_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	if (cpu < nr_cpu_apic_ids && d->hwirq < LAPIC_NR_LINES)
+		lapic_send_vector(cpu_apic_ids[cpu], line_vector[d->hwirq]);
+}
+
+static const struct irq_chip lapic_chip = {
+	.name		= "LAPIC",
+	.eoi		= lapic_chip_eoi,
+	.ipi_send_single = lapic_chip_ipi_send_single,
+};
 
 struct irq_domain *lapic_init(void)
 {
@@ -130,95 +150,9 @@ void lapic_send_vector(unsigned int apic_id, unsigned int vector)
 	send(apic_id, ICR_ASSERT | (vector & 0xFFu));
 }
 
-/*
- * The IPI domain. Every CPU takes the one IPI vector; the reservation's
- * line of CPU c (hardware line c - first CPU of the mask) is what vector
- * LAPIC_IPI_VECTOR means on CPU c: routing the line to its CPU records
- * that, and lapic_ipi_handle() looks it up. One reservation at a time;
- * its lines are hardware lines 1..n (0 is "none").
- */
-#define IPI_NONE	0u	/* hardware line 0 is never handed out */
-
-static struct lapic_ipi {
-	struct irq_domain	*domain;
-	unsigned int		(*cpu_apic_id)(unsigned int cpu);
-	bool			reserved;
-	irq_hw_number_t		line_of[LAPIC_MAX_IPI_LINES];	/* by CPU */
-} ipi;
-
-static int lapic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+void lapic_send_ipi(unsigned int apic_id)
 {
-	unsigned int cpu = cpumask_first(dest);
-
-	if (cpu >= LAPIC_MAX_IPI_LINES || cpu >= port_nr_cpus())
-		return -EINVAL;
-	for (unsigned int c = 0; c < LAPIC_MAX_IPI_LINES; c++)
-		if (ipi.line_of[c] == d->hwirq)
-			ipi.line_of[c] = IPI_NONE;
-	ipi.line_of[cpu] = d->hwirq;
-	irq_data_update_effective_cpu(d, cpu);
-	return 0;
-}
-
-/* The one send primitive: a fixed IPI of the IPI vector to @cpu. */
-static void lapic_ipi_send_single(struct irq_data *d, unsigned int cpu)
-{
-	(void)d;
-	send(ipi.cpu_apic_id(cpu), ICR_ASSERT | LAPIC_IPI_VECTOR);
-}
-
-static const struct irq_chip lapic_ipi_chip = {
-	.name			= "LAPIC-IPI",
-	.eoi			= lapic_chip_eoi,
-	.set_affinity		= lapic_ipi_set_affinity,
-	.ipi_send_single	= lapic_ipi_send_single,
-};
-
-static int lapic_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
-{
-	int ret = 0;
-
-	(void)arg;
-	if (ipi.reserved || nr > LAPIC_MAX_IPI_LINES)
-		return -ENOSPC;		/* one vector: one reservation */
-	for (unsigned int i = 0; i < nr && !ret; i++)
-		ret = irq_domain_set_hwirq_and_chip(d, virq + i, i + 1, &lapic_ipi_chip, NULL);
-	if (!ret)
-		ipi.reserved = true;
-	return ret;
-}
-
-static void lapic_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
-{
-	(void)d;
-	(void)virq;
-	(void)nr;
-	for (unsigned int c = 0; c < LAPIC_MAX_IPI_LINES; c++)
-		ipi.line_of[c] = IPI_NONE;
-	ipi.reserved = false;
-}
-
-static const struct irq_domain_ops lapic_ipi_ops = {
-	.alloc	= lapic_ipi_alloc,
-	.free	= lapic_ipi_free,
-};
-
-struct irq_domain *lapic_ipi_domain(unsigned int (*cpu_apic_id)(unsigned int cpu))
-{
-	if (!ipi.domain && cpu_apic_id) {
-		ipi.cpu_apic_id = cpu_apic_id;
-		ipi.domain = irq_domain_create_hierarchy(NULL, "LAPIC-IPI", LAPIC_MAX_IPI_LINES + 1,
-							 &lapic_ipi_ops, NULL);
-	}
-	return ipi.domain;
-}
-
-void lapic_ipi_handle(void *regs)
-{
-	irq_hw_number_t hw = ipi.line_of[port_cpu_id()];
-
-	if (irq_handle_domain_entry(ipi.domain, hw, regs) < 0)
-		lapic_eoi();	/* no reservation: counted by the core, ended here */
+	lapic_send_vector(apic_id, LAPIC_IPI_VECTOR);
 }
 
 void lapic_send_init(unsigned int apic_id)

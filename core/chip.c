@@ -402,3 +402,16 @@ int irq_get_depth(unsigned int irq)
 	unlock_desc(desc, &hold);
 	return depth;
 }
+
+int irq_get_masked(unsigned int irq)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc = lock_desc(irq, &hold);
+	int masked;
+
+	if (!desc)
+		return -EINVAL;
+	masked = (desc_state(desc) & IRQS_MASKED) != 0;
+	unlock_desc(desc, &hold);
+	return masked;
+}

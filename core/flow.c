@@ -66,7 +66,7 @@ static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqact
 			port_irq_disable_fast();
 			on = false;
 		}
-		r = action->handler((int)irq, action->dev_id);
+		r = action->call((int)irq, action->call_arg);
 		if (r == IRQ_HANDLED)
 			claimed |= flags;
 		ret |= (unsigned int)r;
@@ -97,17 +97,17 @@ static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 		irq_barrier();	/* the test above reads the flags from memory */
 		if ((action->flags & IRQF_SAMPLE_RANDOM) || next)
 			return run_chain(desc, action, 0, false);
-		ret = (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+		ret = (unsigned int)action->call((int)desc->data.irq, action->call_arg);
 		port_irq_disable_fast();
 		return (irqreturn_t)ret;
 	}
 	port_irq_enable_fast();
-	ret = (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+	ret = (unsigned int)action->call((int)desc->data.irq, action->call_arg);
 	for (action = next; irq_unlikely(action != NULL);
 	     action = atomic_load_explicit(&action->next, memory_order_acquire)) {
 		if (irq_unlikely(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM)))
 			return run_chain(desc, action, ret, true);
-		ret |= (unsigned int)action->handler((int)desc->data.irq, action->dev_id);
+		ret |= (unsigned int)action->call((int)desc->data.irq, action->call_arg);
 	}
 	port_irq_disable_fast();
 	return (irqreturn_t)ret;
@@ -132,9 +132,12 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 	do {
 		irqreturn_t ret;
 
-		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
+		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED | IRQS_ONESHOT)) ==
 				 (IRQS_PENDING | IRQS_MASKED))) {
-			/* Masked by an event that came while we ran: reopen. */
+			/*
+			 * Masked by an event that came while we ran: reopen. A
+			 * ONESHOT line stays masked until its threads return.
+			 */
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;
 		}
@@ -187,6 +190,28 @@ static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsign
 	return st;
 }
 
+/*
+ * The end of a flow on a ONESHOT line, under the lock: the line reopens
+ * only when no thread it woke is still to return (else the last thread
+ * reopens it, irq_oneshot_unmask()). Return: the state to publish.
+ */
+static __irq_noinline unsigned int oneshot_end(struct irq_desc *desc, unsigned int st)
+{
+	if (!(st & IRQS_ONESHOT))
+		return st;
+	desc_set_state(desc, st);
+	irq_oneshot_unmask(desc);
+	return desc_state(desc);
+}
+
+/* A ONESHOT line is masked before its primaries run. Caller holds the lock. */
+static __irq_noinline unsigned int oneshot_mask(struct irq_desc *desc, unsigned int st)
+{
+	if (!(st & IRQS_MASKED))
+		desc->mask(&desc->data);
+	return st | IRQS_MASKED;
+}
+
 /* Level lines: masked while handled, so the device can't re-assert into us. */
 void handle_level_irq(struct irq_desc *desc)
 {
@@ -211,9 +236,11 @@ void handle_level_irq(struct irq_desc *desc)
 	desc_lock(desc);
 	note_interrupt(desc, ret);
 	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
-	if (!(st & IRQS_DISABLED)) {
+	if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
 		desc->unmask(&desc->data);
 		st &= ~IRQS_MASKED;
+	} else {
+		st = oneshot_end(desc, st);	/* disabled: stays masked */
 	}
 	desc_set_state_unlock(desc, st);
 }
@@ -269,8 +296,10 @@ static __irq_noinline void edge_locked(struct irq_desc *desc)
 		return;
 	}
 	desc->ack(&desc->data);
-	st = run_events(desc, st | IRQS_INPROGRESS, action);
-	desc_set_state_unlock(desc, edge_tail(desc, st));
+	st = edge_tail(desc, run_events(desc, st | IRQS_INPROGRESS, action));
+	if (irq_unlikely(st & IRQS_ONESHOT))
+		st = oneshot_end(desc, st);
+	desc_set_state_unlock(desc, st);
 }
 
 /* The fasteoi flow under the lock: anything but an event on a quiet line. */
@@ -292,6 +321,13 @@ static __irq_noinline void fasteoi_locked(struct irq_desc *desc)
 		 */
 		desc->mask(&desc->data);
 		st |= IRQS_PENDING | IRQS_MASKED;
+	} else if (irq_unlikely(st & IRQS_ONESHOT)) {
+		/* Masked from the primary until the threads it woke return. */
+		st = oneshot_mask(desc, st);
+		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
+		desc->eoi(&desc->data);
+		desc_set_state_unlock(desc, oneshot_end(desc, st));
+		return;
 	} else {
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
 	}
@@ -312,6 +348,7 @@ static __irq_noinline void simple_locked(struct irq_desc *desc)
 		st |= IRQS_PENDING;
 	else
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
+	/* The simple flow never masks: a ONESHOT line has nothing to reopen. */
 	desc_set_state_unlock(desc, st);
 }
 

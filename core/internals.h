@@ -43,6 +43,7 @@ enum {
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
 	IRQS_DYING		= 1u << 13,	/* irq_free_descs() is freeing it */
+	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 };
 
@@ -122,6 +123,11 @@ struct irq_desc {
 	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
+	/* Threaded handlers (thread.c). */
+	atomic_ulong		threads_oneshot;	/* [A] thread_mask bits woken, not yet returned */
+	atomic_uint		threads_active;	/* [A] threads woken or running */
+	atomic_uint		threads_handled;	/* [A] thread runs that returned IRQ_HANDLED */
+	unsigned int		threads_handled_last;	/* [L] spurious.c's deferred judgement */
 };
 
 /* Which flow a line runs, so code never compares function pointers. */
@@ -147,7 +153,36 @@ struct irq_cpu {
 	atomic_uint		percpu_depth;		/* [P] per-CPU handlers running, nested */
 	atomic_ulong		spurious;		/* [P] SPU row */
 	atomic_uint		readers[2];		/* grace.c: readers by epoch */
+	/* thread.c's runner, for ports without threads: woken threads, FIFO. */
+	struct irq_spinlock	thread_lock;
+	struct irq_thread	*thread_head;		/* [thread_lock] */
+	struct irq_thread	*thread_tail;		/* [thread_lock] */
+	struct irq_thread	*thread_current;	/* [P] the runner's thread running now */
 } __irq_cacheline_aligned;
+
+/*
+ * The thread of one threaded action. The flags: RUNTHREAD, woken and not
+ * yet started (wake-ups while it is set merge into one run); RUNNING, in
+ * its thread function or finishing; QUEUED, on a CPU's runner queue.
+ */
+enum {
+	IRQTF_RUNTHREAD	= 1u << 0,
+	IRQTF_RUNNING	= 1u << 1,
+	IRQTF_QUEUED	= 1u << 2,
+};
+
+struct irq_thread {
+	struct irqaction	*action;	/* [C] */
+	struct irq_desc		*desc;		/* [C] lives while the action is installed */
+	atomic_uint		flags;		/* IRQTF_* */
+	struct irq_thread	*next;		/* [thread_lock] on a runner queue */
+	atomic_ulong		wakeups;	/* wake-ups that started a run */
+	atomic_ulong		runs;		/* thread function runs */
+	atomic_uint		last_cpu;	/* where it ran last */
+	bool			port_thread;	/* [C] port_irq_thread_create() made it */
+	void			*port_data;
+	char			name[IRQ_THREAD_NAME_LEN];
+};
 
 extern struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
 extern struct irq_spinlock irq_sparse_lock;
@@ -385,6 +420,17 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 
+/* thread.c */
+irqreturn_t irq_thread_primary(int irq, void *action);
+void irq_thread_wake(struct irqaction *action, unsigned int cpu);
+void irq_oneshot_unmask(struct irq_desc *desc);		/* caller holds desc->lock */
+bool irq_thread_is_current(struct irq_desc *desc);
+void irq_wait_threads(struct irq_desc *desc);
+void irq_wait_thread_idle(struct irq_thread *t);
+int irq_thread_setup(struct irqaction *action, unsigned int irq);
+void irq_thread_release(struct irqaction *action);
+extern atomic_bool irq_forced_threading;
+
 /*
  * cost.c: set a line's flow @flow of kind @kind (behind the measuring
  * wrapper while it is on). Caller holds desc->lock.
@@ -401,6 +447,7 @@ void irq_wait_idle(struct irq_desc *desc);
 
 /* spurious.c */
 extern atomic_int irq_reports_left;	/* reports still allowed; never below 0 */
+bool irq_take_report(void);		/* one report from the budget, if any left */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);

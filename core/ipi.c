@@ -5,7 +5,8 @@
  * A reservation is lines base..base+n-1 of a hierarchical domain, line i
  * for CPU first+i. Each line is per-CPU, marked IRQD_IPI, routed to its
  * CPU, and keeps the reservation's mask in its affinity (unused otherwise
- * by a per-CPU line).
+ * by a per-CPU line). A single-line reservation (irq_reserve_ipi_line(),
+ * IRQD_IPI_SINGLE) is one per-CPU line whose chip reaches any CPU.
  */
 #include "internals.h"
 #include <genirq/ipi.h>
@@ -69,6 +70,41 @@ int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest)
 	return virq;
 }
 
+static bool cpus_exist(const struct cpumask *m)
+{
+	unsigned int cpu;
+
+	for_each_cpu(cpu, m)
+		if (cpu >= port_nr_cpus())
+			return false;
+	return !cpumask_empty(m);
+}
+
+int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct cpumask *dest)
+{
+	int irq = irq_find_mapping(d, hw);
+	unsigned int rd;
+	struct irq_desc *desc;
+	unsigned long flags;
+	int ret = irq;
+
+	if (irq < 0 || !dest || !cpus_exist(dest))
+		return -EINVAL;
+	desc = irq_desc_get((unsigned int)irq, &rd);
+	if (!desc)
+		return -EINVAL;
+	flags = desc_lock_irqsave(desc);
+	if (!(desc_state(desc) & IRQS_PER_CPU) || !can_send(desc->data.chip)) {
+		ret = -EINVAL;
+	} else {
+		desc->affinity = *dest;
+		desc->data.hier_flags |= IRQD_IPI | IRQD_IPI_SINGLE;
+	}
+	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
+	return ret;
+}
+
 /* The reservation's mask if @desc is its base line. Caller is a reader. */
 static bool ipi_base(struct irq_desc *desc, struct cpumask *mask)
 {
@@ -77,6 +113,8 @@ static bool ipi_base(struct irq_desc *desc, struct cpumask *mask)
 	if (!(desc->data.hier_flags & IRQD_IPI))
 		return false;
 	*mask = desc->affinity;
+	if (desc->data.hier_flags & IRQD_IPI_SINGLE)
+		return true;
 	cpu = cpumask_first(mask);
 	/* The base is the line routed to the first CPU of the mask. */
 	return cpumask_test_cpu(cpu, &desc->data.effective);
@@ -87,12 +125,23 @@ int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
 	struct cpumask mask;
-	bool base;
+	unsigned long flags;
+	bool base, single = false;
 
 	if (!desc)
 		return -EINVAL;
 	base = ipi_base(desc, &mask);
+	if (base && (!dest || cpumask_equal(dest, &mask)) &&
+	    (desc->data.hier_flags & IRQD_IPI_SINGLE)) {
+		flags = desc_lock_irqsave(desc);
+		desc->data.hier_flags &= ~(IRQD_IPI | IRQD_IPI_SINGLE);
+		cpumask_setall(&desc->affinity, port_nr_cpus());
+		desc_unlock_irqrestore(desc, flags);
+		single = true;
+	}
 	irq_desc_put(rd);
+	if (single)
+		return 0;
 	if (!base || (dest && !cpumask_equal(dest, &mask))) {
 		irq_log("irq %u: irq_destroy_ipi of something that is not a reservation", irq);
 		return -EINVAL;
@@ -108,7 +157,9 @@ static int send_one(unsigned int virq, const struct cpumask *mask, unsigned int 
 
 	if (!cpumask_test_cpu(cpu, mask))
 		return -EINVAL;
-	line = irq_to_desc(virq + (cpu - cpumask_first(mask)));
+	line = irq_to_desc(virq);
+	if (line && !(line->data.hier_flags & IRQD_IPI_SINGLE))
+		line = irq_to_desc(virq + (cpu - cpumask_first(mask)));
 	if (!line)
 		return -EINVAL;
 	d = &line->data;
@@ -138,6 +189,8 @@ static int ipi_cpu_op(unsigned int virq, unsigned int cpu, bool send)
 		ret = -EINVAL;
 	else if (send)
 		ret = send_one(virq, &mask, cpu);
+	else if (desc->data.hier_flags & IRQD_IPI_SINGLE)
+		ret = (int)virq;
 	else
 		ret = (int)(virq + (cpu - cpumask_first(&mask)));
 	irq_desc_put(rd);
@@ -161,6 +214,11 @@ int ipi_send_mask(unsigned int virq, const struct cpumask *dest)
 	if (ipi_base(desc, &mask) && dest) {
 		/* All or nothing: every CPU asked for must be in the reservation. */
 		ret = cpumask_and(&both, dest, &mask) && cpumask_equal(&both, dest) ? 0 : -EINVAL;
+		if (!ret && (desc->data.hier_flags & IRQD_IPI_SINGLE) &&
+		    desc->data.chip->ipi_send_mask) {
+			desc->data.chip->ipi_send_mask(&desc->data, &both);	/* one line, one send */
+			cpumask_clear(&both);
+		}
 		for_each_cpu(cpu, &both)
 			if (!ret)
 				ret = send_one(virq, &mask, cpu);

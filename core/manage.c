@@ -52,6 +52,22 @@ static bool may_wait(unsigned int irq, const char *verb)
 	return false;
 }
 
+/*
+ * Wait for the hardirq handlers, then for the threads. A thread function
+ * of the line waiting for the line's threads would wait for itself: that
+ * is reported, and only the hardirq part is waited for.
+ */
+static void wait_handlers_and_threads(struct irq_desc *desc, const char *verb)
+{
+	irq_wait_idle(desc);
+	if (irq_unlikely(irq_thread_is_current(desc))) {
+		irq_log("irq %u: %s from a thread of the line: not waiting for its threads",
+			desc->data.irq, verb);
+		return;
+	}
+	irq_wait_threads(desc);
+}
+
 void synchronize_irq(unsigned int irq)
 {
 	unsigned int rd;
@@ -60,7 +76,7 @@ void synchronize_irq(unsigned int irq)
 	if (!desc)
 		return;
 	if (may_wait(irq, "synchronize_irq"))
-		irq_wait_idle(desc);
+		wait_handlers_and_threads(desc, "synchronize_irq");
 	irq_desc_put(rd);
 }
 
@@ -98,16 +114,18 @@ void irq_disable_locked(struct irq_desc *desc)
 
 /*
  * The last enable leaves the line masked when no online CPU can take it
- * (CPU_SHUTDOWN), or when a level line's handler still runs: the device
+ * (CPU_SHUTDOWN), when a level line's handler still runs (the device
  * asserts it until that handler has serviced it, and handle_level_irq()
- * reopens it when it finishes.
+ * reopens it when it finishes), or when a ONESHOT line's threads have not
+ * all returned (the last one reopens it).
  */
 static __irq_noinline bool stays_masked(struct irq_desc *desc)
 {
 	unsigned int st = desc_state(desc);
 
 	return (st & IRQS_CPU_SHUTDOWN) ||
-	       ((st & IRQS_INPROGRESS) && desc->flow_kind == IRQ_FLOW_LEVEL);
+	       ((st & IRQS_INPROGRESS) && desc->flow_kind == IRQ_FLOW_LEVEL) ||
+	       ((st & IRQS_ONESHOT) && atomic_load(&desc->threads_oneshot));
 }
 
 /* One less disable; the last one reopens and replays. Caller holds the lock. */
@@ -123,7 +141,8 @@ void irq_enable_locked(struct irq_desc *desc)
 		desc->depth = 0;
 		irq_spurious_forget(desc);
 		desc_set_state(desc, desc_state(desc) & ~IRQS_DISABLED);
-		if (irq_unlikely(desc_state(desc) & (IRQS_CPU_SHUTDOWN | IRQS_INPROGRESS)) &&
+		if (irq_unlikely(desc_state(desc) &
+				 (IRQS_CPU_SHUTDOWN | IRQS_INPROGRESS | IRQS_ONESHOT)) &&
 		    stays_masked(desc))
 			;
 		else if (desc_state(desc) & IRQS_STARTED)
@@ -166,7 +185,7 @@ void disable_irq(unsigned int irq)
 		return;
 	disable_desc(desc);
 	if (desc_action(desc) && may_wait(irq, "disable_irq"))
-		irq_wait_idle(desc);
+		wait_handlers_and_threads(desc, "disable_irq");
 	irq_desc_put(rd);
 }
 
@@ -226,6 +245,40 @@ static int line_refuses(struct irq_desc *desc, unsigned long flags, const char *
 	return 0;
 }
 
+/*
+ * What setup_irq() refuses of a threaded action @new on @desc: a thread
+ * on a per-CPU line; no primary on a level line without IRQF_ONESHOT
+ * (the line would assert again the moment the flow unmasks it, before
+ * the thread could quiet the device). Return: 0, or -EINVAL with @why set.
+ */
+static int thread_refused(struct irq_desc *desc, struct irqaction *new, const char **why)
+{
+	if (!new->thread_fn)
+		return 0;
+	if (desc_state(desc) & IRQS_PER_CPU) {
+		*why = "is per-CPU: no threads there";
+		return -EINVAL;
+	}
+	if (!new->handler && desc_is_level(desc) && !(new->flags & IRQF_ONESHOT)) {
+		*why = "is level-triggered: a thread without a primary needs IRQF_ONESHOT";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * A ONESHOT line's handlers each get a bit of the line's mask of threads
+ * to wait for. Return: @new's bit, or 0 when every bit is taken.
+ */
+static unsigned long free_thread_bit(struct irqaction *old)
+{
+	unsigned long used = 0;
+
+	for (; old; old = atomic_load_explicit(&old->next, memory_order_relaxed))
+		used |= old->thread_mask;
+	return ~used & (used + 1);
+}
+
 /* A per-CPU line takes one handler: its dev_id is per CPU, not shared. */
 static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
 {
@@ -251,10 +304,10 @@ int can_request_irq(unsigned int irq, unsigned long flags)
 	return ret;
 }
 
-static int check_request(unsigned int irq, irq_handler_t handler,
+static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, void *dev_id)
 {
-	if (irq >= irq_nr_irqs() || !handler || (flags & ~IRQF_VALID_MASK))
+	if (irq >= irq_nr_irqs() || (!handler && !thread_fn) || (flags & ~IRQF_VALID_MASK))
 		return -EINVAL;
 	if ((flags & IRQF_SHARED) && !dev_id)
 		return -EINVAL;
@@ -290,12 +343,30 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 			new->name ? new->name : "?", why);
 		goto out_unlock;
 	}
+	ret = thread_refused(desc, new, &why);
+	if (ret) {
+		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
+			new->name ? new->name : "?", why);
+		goto out_unlock;
+	}
 	old = desc_action(desc);
-	if (!can_add(desc, old, new->flags)) {
+	if (!can_add(desc, old, new->flags) ||
+	    (old && ((old->flags ^ new->flags) & IRQF_ONESHOT))) {
 		report_clash(desc, old, new);
 		ret = -EBUSY;
 		goto out_unlock;
 	}
+	if (new->flags & IRQF_ONESHOT) {
+		new->thread_mask = free_thread_bit(old);
+		if (!new->thread_mask) {
+			irq_log("irq %u: request of \"%s\" refused: no ONESHOT bit left",
+				irq, new->name ? new->name : "?");
+			ret = -EBUSY;
+			goto out_unlock;
+		}
+	}
+	if (new->thread)
+		new->thread->desc = desc;
 	/* Append: handlers run in the order they were installed. */
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
@@ -309,8 +380,12 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		irq_spurious_forget(desc);
 		/* INPROGRESS stays: a freed handler may still be finishing. */
 		st = desc_state(desc) & ~(IRQS_DISABLED | IRQS_AUTODETECT | IRQS_WAITING |
-					  IRQS_PENDING | IRQS_REPLAY | IRQS_CPU_SHUTDOWN);
+					  IRQS_PENDING | IRQS_REPLAY | IRQS_CPU_SHUTDOWN |
+					  IRQS_ONESHOT);
+		if (new->flags & IRQF_ONESHOT)
+			st |= IRQS_ONESHOT;
 		desc_set_state(desc, st);
+		desc->threads_handled_last = 0;
 		desc->depth = 0;
 		desc->backoff = 0;
 		if (irq_desc_startup(desc)) {
@@ -324,17 +399,55 @@ out_unlock:
 	return ret;
 }
 
-/* setup_irq() for an action check_request() accepted. */
+/*
+ * Forced threading (irq_force_threading()): a handler becomes its
+ * action's thread function behind a primary that only wakes it, and the
+ * line is ONESHOT, as Linux's "threadirqs" does.
+ */
+static void force_thread(struct irqaction *new)
+{
+	if (!atomic_load_explicit(&irq_forced_threading, memory_order_relaxed) ||
+	    (new->flags & (IRQF_NO_THREAD | IRQF_PERCPU)))
+		return;
+	new->flags |= IRQF_ONESHOT;
+	if (!new->thread_fn) {
+		new->thread_fn = new->handler;
+		new->handler = NULL;
+	}
+}
+
+/*
+ * setup_irq() for an action check_request() accepted: what the flows
+ * call, the thread, then the line.
+ */
 static int install(unsigned int irq, struct irqaction *new)
 {
 	unsigned int rd;
-	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	struct irq_desc *desc;
 	int ret;
 
-	if (!desc)
-		return -ENOSYS;
-	ret = install_desc(desc, irq, new);
-	irq_desc_put(rd);
+	force_thread(new);
+	new->thread = NULL;
+	new->thread_mask = 0;
+	if (new->thread_fn) {
+		new->call = irq_thread_primary;
+		new->call_arg = new;
+		ret = irq_thread_setup(new, irq);
+		if (ret)
+			return ret;
+	} else {
+		new->call = new->handler;
+		new->call_arg = new->dev_id;
+	}
+	desc = irq_desc_get(irq, &rd);
+	if (!desc) {
+		ret = -ENOSYS;
+	} else {
+		ret = install_desc(desc, irq, new);
+		irq_desc_put(rd);
+	}
+	if (ret)
+		irq_thread_release(new);
 	return ret;
 }
 
@@ -344,23 +457,24 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 	if (!new)
 		return -EINVAL;
-	ret = check_request(irq, new->handler, new->flags, new->dev_id);
+	ret = check_request(irq, new->handler, new->thread_fn, new->flags, new->dev_id);
 	return ret ? ret : install(irq, new);
 }
 
-int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
-		const char *name, void *dev_id)
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id)
 {
 	struct irqaction *action;
 	int ret;
 
-	ret = check_request(irq, handler, flags, dev_id);
+	ret = check_request(irq, handler, thread_fn, flags, dev_id);
 	if (ret)
 		return ret;
 	action = irq_zalloc(sizeof(*action));
 	if (!action)
 		return -ENOMEM;
 	action->handler = handler;
+	action->thread_fn = thread_fn;
 	action->flags = flags;
 	action->name = name;
 	action->dev_id = dev_id;
@@ -369,6 +483,14 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	if (ret)
 		irq_free(action);
 	return ret;
+}
+
+int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+		const char *name, void *dev_id)
+{
+	if (!handler)
+		return -EINVAL;
+	return request_threaded_irq(irq, handler, NULL, flags, name, dev_id);
 }
 
 /* free_irq() of a line found in a read section. */
@@ -391,6 +513,14 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq of an unknown dev_id %p, nothing freed", irq, dev_id);
 		goto out_unlock;
 	}
+	if (action->thread && irq_thread_is_current(desc) &&
+	    (irq_this_cpu()->thread_current == action->thread ||
+	     port_irq_thread_current() == action->thread)) {
+		irq_log("irq %u: free_irq of \"%s\" from its own thread refused", irq,
+			action->name ? action->name : "?");
+		action = NULL;
+		goto out_unlock;
+	}
 	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
 	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
 			      memory_order_seq_cst);
@@ -399,7 +529,8 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 
 		irq_spurious_forget(desc);
 		st = desc_state(desc);
-		desc_set_state(desc, (st | IRQS_DISABLED) & ~(IRQS_PENDING | IRQS_REPLAY));
+		desc_set_state(desc, (st | IRQS_DISABLED) &
+				     ~(IRQS_PENDING | IRQS_REPLAY | IRQS_ONESHOT));
 		desc->depth = 1;
 		irq_desc_shutdown(desc);
 	}
@@ -407,8 +538,16 @@ out_unlock:
 	desc_unlock_irqrestore(desc, flags);
 	if (!action)
 		return;
-	/* It is not ours to free while some CPU may still be running it. */
+	/*
+	 * It is not ours to free while some CPU may still be running it, nor
+	 * while its thread is woken or running: that run ends first, then the
+	 * thread.
+	 */
 	irq_wait_idle(desc);
+	if (action->thread) {
+		irq_wait_thread_idle(action->thread);
+		irq_thread_release(action);
+	}
 	if (action->allocated)
 		irq_free(action);
 }

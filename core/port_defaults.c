@@ -44,6 +44,33 @@ __irq_weak void port_show_interrupts(struct irq_text *text)
 	(void)text;
 }
 
+/* No threads: the core's runner (thread.c) runs thread functions. */
+__irq_weak int port_irq_thread_create(struct irq_thread *t, const char *name, int prio)
+{
+	(void)t;
+	(void)name;
+	(void)prio;
+	return -ENOSYS;
+}
+
+/* Only called for threads port_irq_thread_create() made. */
+__irq_weak void port_irq_thread_wake(struct irq_thread *t, unsigned int cpu)
+{
+	(void)t;
+	(void)cpu;
+}
+
+__irq_weak void port_irq_thread_stop(struct irq_thread *t)
+{
+	(void)t;
+}
+
+/* No threads of the port's: the caller is none of them. */
+__irq_weak struct irq_thread *port_irq_thread_current(void)
+{
+	return NULL;
+}
+
 /*
  * A broken rule of the core (GENIRQ_DEBUG builds): say which and where.
  * Default: report it on the console and stop this CPU with interrupts off,

@@ -85,7 +85,8 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	if (!a)
 		irq_text_puts(t, "  (cascade)");
 	for (; a; a = atomic_load_explicit(&a->next, memory_order_acquire)) {
-		irq_text_printf(t, "%s%s", sep, a->name ? a->name : "?");
+		irq_text_printf(t, "%s%s%s", sep, a->name ? a->name : "?",
+				a->thread ? " [thread]" : "");
 		sep = ", ";
 	}
 	if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
@@ -430,4 +431,43 @@ int irq_proc_list(const char *path, char *buf, size_t size)
 
 	desc_read_unlock(rd);
 	return ret;
+}
+
+/* One row per threaded action of @desc. Caller is a reader (grace.c). */
+static void show_line_threads(struct irq_text *t, struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+	struct irqaction *a;
+
+	for (a = desc_action(desc); a; a = atomic_load_explicit(&a->next, memory_order_relaxed)) {
+		struct irq_thread *th = a->thread;
+		unsigned int f;
+
+		if (!th)
+			continue;
+		f = atomic_load(&th->flags);
+		irq_text_printf(t, "%-24s %10lu %10lu %4u %-8s %s\n", th->name,
+				atomic_load_explicit(&th->wakeups, memory_order_relaxed),
+				atomic_load_explicit(&th->runs, memory_order_relaxed),
+				atomic_load_explicit(&th->last_cpu, memory_order_relaxed),
+				f & IRQTF_RUNNING ? "running" : f & IRQTF_RUNTHREAD ? "woken" : "sleeping",
+				a->flags & IRQF_ONESHOT ? "oneshot" : "-");
+	}
+	desc_unlock_irqrestore(desc, flags);
+}
+
+int irq_show_threads(char *buf, size_t size)
+{
+	unsigned int rd = desc_read_lock();
+	unsigned int irq;
+	struct irq_desc *desc;
+	struct irq_text t;
+
+	irq_text_init(&t, buf, size);
+	irq_text_printf(&t, "%-24s %10s %10s %4s %-8s %s\n", "THREAD", "WAKEUPS", "RUNS", "CPU",
+			"STATE", "FLAGS");
+	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
+		show_line_threads(&t, desc);
+	desc_read_unlock(rd);
+	return (int)t.len;
 }

@@ -12,6 +12,11 @@ unsigned int irq_preempt_count(void)
 	return pc_get(irq_this_cpu());
 }
 
+unsigned int irq_cpu_preempt_count(unsigned int cpu)
+{
+	return cpu < GENIRQ_NR_CPUS ? pc_get(&irq_cpus[cpu]) : 0;
+}
+
 void preempt_disable(void)
 {
 	pc_add(irq_this_cpu(), PREEMPT_OFFSET);

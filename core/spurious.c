@@ -69,7 +69,7 @@ unsigned long irq_error_count(void)
 }
 
 /* One report from the budget; at 0 it stays 0, however many events follow. */
-static bool take_report(void)
+bool irq_take_report(void)
 {
 	int left = atomic_load_explicit(&irq_reports_left, memory_order_relaxed);
 
@@ -111,7 +111,7 @@ static void report_bad(struct irq_desc *desc, irqreturn_t ret)
 
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret)
 {
-	if (take_report())
+	if (irq_take_report())
 		report_bad(desc, ret);
 }
 
@@ -131,9 +131,45 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 	atomic_fetch_add(&lines_disabled, 1u);
 }
 
+/* threads_handled_last: the count seen last, and "a wake-up is being judged". */
+#define THREADS_DEFERRED	0x80000000u
+
 /*
- * The countdown ran out, or an event was unhandled, or a window is open.
- * Caller holds desc->lock.
+ * A primary that only woke threads (IRQ_WAKE_THREAD) is judged by what
+ * the threads did, one event later, as Linux does: the event counts as
+ * handled when some thread returned IRQ_HANDLED since the event before,
+ * else as unhandled. So a thread that returns IRQ_NONE, or one that
+ * never finishes while its line keeps firing, adds up to a stuck line.
+ * Return: false when there is nothing to count yet (the first wake-up).
+ */
+static bool judge_threaded(struct irq_desc *desc, irqreturn_t *ret)
+{
+	unsigned int handled;
+
+	if (*ret != IRQ_WAKE_THREAD) {
+		/* A handler claimed the event in hardirq context as well. */
+		desc->threads_handled_last &= ~THREADS_DEFERRED;
+		*ret = IRQ_HANDLED;
+		return true;
+	}
+	if (!(desc->threads_handled_last & THREADS_DEFERRED)) {
+		desc->threads_handled_last |= THREADS_DEFERRED;
+		return false;
+	}
+	handled = atomic_load_explicit(&desc->threads_handled, memory_order_relaxed) |
+		  THREADS_DEFERRED;
+	if (handled != desc->threads_handled_last) {
+		desc->threads_handled_last = handled;
+		*ret = IRQ_HANDLED;
+	} else {
+		*ret = IRQ_NONE;
+	}
+	return true;
+}
+
+/*
+ * The countdown ran out, or an event was unhandled or woke a thread, or a
+ * window is open. Caller holds desc->lock.
  */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 {
@@ -142,6 +178,13 @@ void irq_note_slow(struct irq_desc *desc, irqreturn_t ret)
 	if (atomic_load_explicit(&irq_noirqdebug, memory_order_relaxed)) {
 		storm_left_set(desc, IRQ_STORM_IDLE);	/* both rules off: back here rarely */
 		return;
+	}
+	if ((unsigned int)ret & IRQ_WAKE_THREAD &&
+	    (unsigned int)ret <= (IRQ_HANDLED | IRQ_WAKE_THREAD)) {
+		if (!judge_threaded(desc, &ret))
+			return;
+		if (ret == IRQ_HANDLED && note_fast(desc, ret))
+			return;		/* counted down, as a handled event is */
 	}
 	if (ret == IRQ_HANDLED && desc->irqs_unhandled == 0) {
 		if (desc->storm_stash) {

@@ -112,6 +112,15 @@ static int cmd_cat(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+static int cmd_threads(struct shell *sh, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	show(sh, irq_show_threads(sh->out, sizeof(sh->out)));
+	return 0;
+}
+
 static int cmd_ls(struct shell *sh, int argc, char **argv)
 {
 	int len;
@@ -245,6 +254,7 @@ static const struct shell_cmd builtins[] = {
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
+	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, state)", cmd_threads },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },

@@ -7,6 +7,15 @@
  * interrupt is taken the way hardware would: only while the CPU has
  * interrupts on, with them off during entry, through the controller's
  * iack and the core's entry path.
+ *
+ * Who may play a CPU: its owner, the thread that holds the CPU's mutex.
+ * The thread that calls sim_init() owns every CPU (deterministic mode
+ * plays them all); sim_thread_start() lends one to a new thread until
+ * sim_thread_join_all(). Threads of threaded handlers (one per action)
+ * own the CPU they run on while they run. An owner hands its CPUs over
+ * where a kernel could switch tasks: when it waits (port_cpu_relax(),
+ * port_delay_us()) in process context with interrupts on, and only
+ * while some thread is waiting for a CPU.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -80,9 +89,12 @@ void port_irq_restore(unsigned long flags)
 		port_irq_disable();
 }
 
+static void hand_over_cpus(void);
+
 void port_cpu_relax(void)
 {
 	sim_poll();
+	hand_over_cpus();
 	if (nr_cpus > 1)
 		sched_yield();
 }
@@ -104,6 +116,185 @@ void port_delay_us(unsigned long us)
 	if (delay_hook)
 		delay_hook(us, delay_ctx);
 	sim_poll();
+	hand_over_cpus();
+}
+
+/* --- CPU ownership (see the top of this file) --- */
+
+/*
+ * A CPU's owner word: 0 when free. Owners are taken with acquire and given
+ * back with release, so what one owner did happens before the next.
+ * (Spinning, not mutexes: an owner gives CPUs back and takes them again
+ * in any order, and only ever waits for one at a time.)
+ */
+static atomic_uint cpu_owner[GENIRQ_NR_CPUS];
+static _Thread_local uint32_t owned;	/* CPUs this thread holds */
+static _Thread_local uint32_t lent;	/* CPUs lent to sim_thread_start() threads */
+static atomic_int cpu_wanted;		/* threads waiting for a CPU */
+
+static void own_cpu(unsigned int cpu)
+{
+	unsigned int free_word = 0;
+
+	if (owned & (1u << cpu))
+		return;
+	if (!atomic_compare_exchange_strong_explicit(&cpu_owner[cpu], &free_word, 1u,
+						     memory_order_acquire, memory_order_relaxed)) {
+		atomic_fetch_add(&cpu_wanted, 1);
+		do {
+			sched_yield();
+			free_word = 0;
+		} while (!atomic_compare_exchange_weak_explicit(&cpu_owner[cpu], &free_word, 1u,
+								memory_order_acquire,
+								memory_order_relaxed));
+		atomic_fetch_sub(&cpu_wanted, 1);
+	}
+	owned |= 1u << cpu;
+}
+
+static void release_cpu(unsigned int cpu)
+{
+	if (!(owned & (1u << cpu)))
+		return;
+	owned &= ~(1u << cpu);
+	atomic_store_explicit(&cpu_owner[cpu], 0u, memory_order_release);
+}
+
+/* Whether another thread may play @cpu now: process context, interrupts on. */
+static bool cpu_switchable(unsigned int cpu)
+{
+	return atomic_load_explicit(&sim_cpus[cpu].irqs_on, memory_order_relaxed) &&
+	       irq_cpu_preempt_count(cpu) == 0;
+}
+
+static void hand_over_cpus(void)
+{
+	uint32_t given = 0;
+
+	if (!owned || atomic_load(&cpu_wanted) == 0 || !cpu_switchable(sim_this_cpu))
+		return;
+	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
+		if ((owned & (1u << cpu)) && cpu_switchable(cpu)) {
+			release_cpu(cpu);
+			given |= 1u << cpu;
+		}
+	sched_yield();
+	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
+		if (given & (1u << cpu))
+			own_cpu(cpu);
+}
+
+/* --- threads of threaded handlers: one per action --- */
+
+struct host_irq_thread {
+	pthread_t		tid;
+	pthread_mutex_t		lock;
+	pthread_cond_t		wake;
+	bool			woken;		/* [lock] */
+	bool			stop;		/* [lock] */
+	unsigned int		cpu;		/* [lock] where to run next */
+	struct irq_thread	*t;
+};
+
+static atomic_bool threads_native = true;
+static atomic_int threads_busy;		/* woken, not yet back to sleep */
+static _Thread_local struct irq_thread *current_irq_thread;
+
+void sim_irq_threads_native(bool on)
+{
+	atomic_store(&threads_native, on);
+}
+
+static void *irq_thread_main(void *arg)
+{
+	struct host_irq_thread *h = arg;
+
+	for (;;) {
+		unsigned int cpu;
+
+		pthread_mutex_lock(&h->lock);
+		while (!h->woken && !h->stop)
+			pthread_cond_wait(&h->wake, &h->lock);
+		if (!h->woken) {
+			pthread_mutex_unlock(&h->lock);
+			return NULL;
+		}
+		h->woken = false;
+		cpu = h->cpu;
+		pthread_mutex_unlock(&h->lock);
+
+		own_cpu(cpu);
+		set_this_cpu(cpu);
+		current_irq_thread = h->t;
+		irq_thread_handle(h->t);
+		current_irq_thread = NULL;
+		release_cpu(cpu);
+		atomic_fetch_sub(&threads_busy, 1);
+	}
+}
+
+int port_irq_thread_create(struct irq_thread *t, const char *name, int prio)
+{
+	struct host_irq_thread *h;
+
+	(void)prio;
+	if (!atomic_load(&threads_native))
+		return -ENOSYS;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->t = t;
+	pthread_mutex_init(&h->lock, NULL);
+	pthread_cond_init(&h->wake, NULL);
+	if (pthread_create(&h->tid, NULL, irq_thread_main, h)) {
+		free(h);
+		return -ENOMEM;
+	}
+	pthread_setname_np(h->tid, name);	/* at most 15 bytes show */
+	irq_thread_set_port_data(t, h);
+	return 0;
+}
+
+void port_irq_thread_wake(struct irq_thread *t, unsigned int cpu)
+{
+	struct host_irq_thread *h = irq_thread_port_data(t);
+
+	pthread_mutex_lock(&h->lock);
+	if (!h->woken)
+		atomic_fetch_add(&threads_busy, 1);
+	h->woken = true;
+	h->cpu = cpu < nr_cpus ? cpu : 0;
+	pthread_cond_signal(&h->wake);
+	pthread_mutex_unlock(&h->lock);
+}
+
+void port_irq_thread_stop(struct irq_thread *t)
+{
+	struct host_irq_thread *h = irq_thread_port_data(t);
+
+	pthread_mutex_lock(&h->lock);
+	h->stop = true;
+	pthread_cond_signal(&h->wake);
+	pthread_mutex_unlock(&h->lock);
+	pthread_join(h->tid, NULL);
+	pthread_cond_destroy(&h->wake);
+	pthread_mutex_destroy(&h->lock);
+	free(h);
+}
+
+struct irq_thread *port_irq_thread_current(void)
+{
+	return in_interrupt() ? NULL : current_irq_thread;
+}
+
+void sim_irq_threads_settle(void)
+{
+	while (atomic_load(&threads_busy) != 0) {
+		atomic_fetch_add(&cpu_wanted, 1);	/* make hand_over_cpus() give way */
+		hand_over_cpus();
+		atomic_fetch_sub(&cpu_wanted, 1);
+		sched_yield();
+	}
 }
 
 /* --- console --- */
@@ -242,6 +433,8 @@ int sim_init(unsigned int n, unsigned int nr_irqs)
 
 	if (n == 0 || n > GENIRQ_NR_CPUS)
 		return -EINVAL;
+	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
+		own_cpu(cpu);
 	nr_cpus = n;
 	set_this_cpu(0);
 	sim_root = NULL;
@@ -344,8 +537,10 @@ static void *thread_main(void *p)
 {
 	struct sim_thread *t = p;
 
+	own_cpu(t->cpu);
 	set_this_cpu(t->cpu);
 	t->fn(t->arg);
+	release_cpu(t->cpu);
 	return NULL;
 }
 
@@ -357,6 +552,10 @@ int sim_thread_start(unsigned int cpu, void (*fn)(void *arg), void *arg)
 		return -EINVAL;
 	t = &threads[nr_threads];
 	*t = (struct sim_thread){ .cpu = cpu, .fn = fn, .arg = arg };
+	if (owned & (1u << cpu)) {
+		release_cpu(cpu);
+		lent |= 1u << cpu;
+	}
 	if (pthread_create(&t->tid, NULL, thread_main, t))
 		return -ENOMEM;
 	nr_threads++;
@@ -368,4 +567,8 @@ void sim_thread_join_all(void)
 	for (unsigned int i = 0; i < nr_threads; i++)
 		pthread_join(threads[i].tid, NULL);
 	nr_threads = 0;
+	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
+		if (lent & (1u << cpu))
+			own_cpu(cpu);
+	lent = 0;
 }

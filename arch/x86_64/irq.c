@@ -6,7 +6,6 @@
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/chip/ioapic.h>
-#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
@@ -21,7 +20,7 @@ struct vector_map {
 };
 
 static struct vector_map vectors[256];
-struct irq_domain *x86_64_lapic_domain, *x86_64_ipi_domain;
+struct irq_domain *x86_64_lapic_domain;
 volatile uint64_t x86_64_bare_tsc;
 
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw)
@@ -41,8 +40,6 @@ void x86_64_interrupt(struct x86_64_regs *regs)
 {
 	if (irq_likely(vectors[regs->vector].domain)) {
 		x86_irq_on_stack(dispatch, regs);
-	} else if (regs->vector == LAPIC_IPI_VECTOR) {
-		x86_irq_on_stack(lapic_ipi_handle, regs);	/* the reservation's line of this CPU */
 	} else if (regs->vector == X86_64_VECTOR_BARE) {
 		x86_64_bare_tsc = rdtsc();	/* the floor: no genirq at all */
 		lapic_eoi();
@@ -80,6 +77,7 @@ static const struct ioapic_ops ioapic_ops = {
 
 static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
+	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
 	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
 };
 
@@ -96,18 +94,15 @@ static unsigned long local_timer_count(unsigned int cpu)
 	return lapic_count(LAPIC_TIMER, cpu);
 }
 
-/* The port's IPI: the line @cpu receives it on (smp.c reserved them). */
 static unsigned long ipi_count(unsigned int cpu)
 {
-	int irq = x86_64_ipi_irq < 0 ? -EINVAL : ipi_get_irq((unsigned int)x86_64_ipi_irq, cpu);
-
-	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
+	return lapic_count(LAPIC_IPI, cpu);
 }
 
 /*
  * Linux's summary rows for what is not in its irq numbers on x86: the
  * local APIC lines are genirq lines here, hidden from the numbered list
- * (smp.c); the port's IPI lines (the generic IPI API's) are CAL; the APIC
+ * (smp.c); their IPI delivers messages to a function (CAL); the APIC
  * error line counts in the core's ERR row.
  */
 void port_show_interrupts(struct irq_text *t)
@@ -155,7 +150,6 @@ void x86_64_irq_init(void)
 			       0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
 	io = ioapic ? ioapic_domain(ioapic) : NULL;
 	local = x86_64_lapic_domain = lapic_init();
-	x86_64_ipi_domain = lapic_ipi_domain(cpu_apic_id);
 	if (io)
 		route_pins(io, ioapic_nr_pins(ioapic));
 	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)

@@ -2,8 +2,7 @@
 /*
  * smp.c - bringing up the application processors (INIT-SIPI-SIPI through
  * a real-mode trampoline), and the per-CPU lines every CPU runs: its
- * local APIC timer, the IPI (the generic IPI API's), the APIC error
- * interrupt.
+ * local APIC timer, the IPI, the APIC error interrupt.
  */
 #include <stdatomic.h>
 #include <genirq/ipi.h>
@@ -30,7 +29,7 @@ static uint32_t timer_count;
 static volatile bool timer_started[X86_64_MAX_CPUS];
 static int local_timer_irq = -1;
 static unsigned long ipis_taken[X86_64_MAX_CPUS];	/* the IPI's per-CPU dev_id */
-int x86_64_ipi_irq = -EINVAL;
+int x86_64_ipi_irq = -1;	/* the LAPIC IPI line, an IPI of <genirq/ipi.h> */
 void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
 static irqreturn_t local_timer(int irq, void *dev)
@@ -44,7 +43,7 @@ static irqreturn_t local_timer(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-/* @dev is this CPU's own counter (request_percpu_irq()). */
+/* @dev is this CPU's own count (request_percpu_irq()). */
 static irqreturn_t ipi(int irq, void *dev)
 {
 	void (*handler)(unsigned int) = x86_64_ipi_handler;
@@ -56,36 +55,33 @@ static irqreturn_t ipi(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-/* The port's IPI lines: one reservation for every CPU, one handler. */
+/*
+ * The port's IPI: the local APIC's IPI line, one line for every CPU
+ * (irq_reserve_ipi_line()), its handler installed with request_percpu_irq()
+ * and enabled on each CPU as it comes up (ipi_cpu_enable()).
+ */
 static int ipi_setup(void)
 {
+	int irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI), err;
 	struct cpumask all;
-	int base, err = 0;
 
-	cpumask_clear(&all);
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
-		cpumask_set_cpu(cpu, &all);
-	base = irq_reserve_ipi(x86_64_ipi_domain, &all);
-	if (base < 0)
-		return base;
-	for (unsigned int cpu = 0; cpu < port_nr_cpus() && !err; cpu++) {
-		unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
-
-		err = request_percpu_irq(irq, ipi, "IPI", ipis_taken);
-		if (!err)	/* shown as Linux's CAL row (port_show_interrupts) */
-			err = irq_set_proc_hidden(irq, true);
-	}
-	if (!err)
-		x86_64_ipi_irq = base;
-	return err;
+	if (irq < 0)
+		return irq;
+	err = request_percpu_irq((unsigned int)irq, ipi, "IPI", ipis_taken);
+	if (!err)	/* shown as Linux's CAL row (port_show_interrupts) */
+		err = irq_set_proc_hidden((unsigned int)irq, true);
+	if (err)
+		return err;
+	lapic_set_cpu_apic_ids(x86_64_mach.apic_id, port_nr_cpus());
+	cpumask_setall(&all, port_nr_cpus());
+	x86_64_ipi_irq = irq_reserve_ipi_line(x86_64_lapic_domain, LAPIC_IPI, &all);
+	return x86_64_ipi_irq < 0 ? x86_64_ipi_irq : 0;
 }
 
-/* This CPU's IPI line on: it takes the IPI from now on. */
-static void ipi_cpu_enable(unsigned int cpu)
+static void ipi_cpu_enable(void)
 {
 	if (x86_64_ipi_irq >= 0)
-		enable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)x86_64_ipi_irq, cpu),
-				  IRQ_TYPE_NONE);
+		enable_percpu_irq((unsigned int)x86_64_ipi_irq, IRQ_TYPE_NONE);
 }
 
 static irqreturn_t apic_error(int irq, void *dev)
@@ -130,7 +126,7 @@ void x86_64_ap_main(void)
 	x86_64_cpu_id_init(cpu);	/* before anything asks port_cpu_id() */
 	x86_64_idt_load();
 	x86_64_irq_cpu_init(cpu);
-	ipi_cpu_enable(cpu);
+	ipi_cpu_enable();
 	local_timer_start(cpu);
 	irq_cpu_set_online(cpu, true);
 	online[cpu] = true;
@@ -159,14 +155,14 @@ unsigned int x86_64_smp_boot(void)
 
 	err = request_local(LAPIC_TIMER, local_timer, "local-timer");
 	if (!err)
-		err = ipi_setup();
+		err = ipi_setup();	/* one vector reaches every CPU */
 	if (!err)
 		err = request_local(LAPIC_ERROR, apic_error, "apic-error");
 	if (err)
 		irq_log("local APIC lines: %d", err);
 	timer_count = lapic_timer_count_in(1000000000ull / LOCAL_TIMER_HZ, port_time_ns);
 	local_timer_irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_TIMER);
-	ipi_cpu_enable(port_cpu_id());
+	ipi_cpu_enable();
 	local_timer_start(port_cpu_id());
 
 	for (size_t i = 0; i < (size_t)(x86_64_trampoline_end - x86_64_trampoline); i++)

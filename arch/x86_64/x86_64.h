@@ -42,20 +42,18 @@ void x86_64_idt_load(void);
 void x86_64_cpu_id_init(unsigned int cpu);
 unsigned int x86_64_cpu_from_lapic(void);
 extern struct irq_domain *x86_64_lapic_domain;
-/* The local APIC's IPI domain (irq_reserve_ipi()). */
-extern struct irq_domain *x86_64_ipi_domain;
 /* Route @vector to line @hw of @d (NULL: unroute). For the bench. */
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw);
 /* The TSC when the bare vector's C code ran (stub, C, EOI, iretq). */
 extern volatile uint64_t x86_64_bare_tsc;
 /* Start the application processors. Return: how many came online. */
 unsigned int x86_64_smp_boot(void);
+/* Per-CPU messages over the one IPI vector (same-vector IPIs coalesce). */
 /*
- * The port's IPI: irq_reserve_ipi() of every CPU on x86_64_ipi_domain,
- * base line x86_64_ipi_irq (-errno before x86_64_smp_boot()), each CPU's
- * line requested with request_percpu_irq() and enabled on that CPU. Send
- * it with ipi_send_single()/ipi_send_mask(); its handler calls
- * x86_64_ipi_handler (if set) on the CPU that took it.
+ * The port's IPI: the local APIC's IPI line, reserved for every CPU with
+ * irq_reserve_ipi_line() (x86_64_ipi_irq, -1 before x86_64_smp_boot());
+ * send it with ipi_send_single()/ipi_send_mask(). Its handler calls
+ * x86_64_ipi_handler (if set) with the CPU that took it.
  */
 extern int x86_64_ipi_irq;
 extern void (*volatile x86_64_ipi_handler)(unsigned int cpu);

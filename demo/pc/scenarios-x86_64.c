@@ -137,35 +137,33 @@ static void pingpong(unsigned int cpu)
 		atomic_fetch_add(&pongs, 1u);
 }
 
-/* Through the generic IPI API: the port's reservation, ipi_send_single(). */
+/* Through the generic IPI API: the port's IPI line, ipi_send_single(). */
 static void sc_ipi(struct scenario_tally *t)
 {
-	int base = x86_64_ipi_irq, l0, l1;
+	int ipi = x86_64_ipi_irq;
 	unsigned long n0, n1;
 
-	l0 = base < 0 ? base : ipi_get_irq((unsigned int)base, 0);
-	l1 = base < 0 ? base : ipi_get_irq((unsigned int)base, 1);
-	if (l0 < 0 || l1 < 0) {
-		scenario_fail(t, "ipi-pingpong", "no IPI reservation (%d)", base);
+	if (ipi < 0) {
+		scenario_fail(t, "ipi-pingpong", "no IPI line (%d)", ipi);
 		return;
 	}
-	n0 = irq_stat_cpu((unsigned int)l0, 0);
-	n1 = irq_stat_cpu((unsigned int)l1, 1);
+	n0 = irq_stat_cpu((unsigned int)ipi, 0);
+	n1 = irq_stat_cpu((unsigned int)ipi, 1);
 	atomic_store(&pongs, 0u);
 	x86_64_ipi_handler = pingpong;
 	/* One in flight at a time: same-vector IPIs coalesce in the IRR. */
 	for (unsigned int i = 0; i < PINGS; i++) {
-		ipi_send_single((unsigned int)base, 1);
+		ipi_send_single((unsigned int)ipi, 1);
 		while (atomic_load(&pongs) != i + 1)
 			port_cpu_relax();
 	}
 	x86_64_ipi_handler = NULL;
-	n0 = irq_stat_cpu((unsigned int)l0, 0) - n0;
-	n1 = irq_stat_cpu((unsigned int)l1, 1) - n1;
+	n0 = irq_stat_cpu((unsigned int)ipi, 0) - n0;
+	n1 = irq_stat_cpu((unsigned int)ipi, 1) - n1;
 	if (n0 == PINGS && n1 == PINGS)
 		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back through "
-			      "ipi_send_single() (irq_reserve_ipi lines %d-%d, LAPIC-IPI), counts exact",
-			      PINGS, PINGS, l0, l1);
+			      "ipi_send_single() (irq_reserve_ipi_line: irq %d, the LAPIC IPI "
+			      "line), counts exact", PINGS, PINGS, ipi);
 	else
 		scenario_fail(t, "ipi-pingpong", "want %u each way, CPU1 took %lu, CPU0 took %lu", PINGS, n1, n0);
 }

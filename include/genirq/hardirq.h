@@ -37,6 +37,12 @@ GENIRQ_BEGIN_DECLS
 
 /* The calling CPU's count. */
 unsigned int irq_preempt_count(void);
+/*
+ * The same count for CPU @cpu, as last written by that CPU: 0 means it is
+ * in process context. For a port's scheduler, deciding whether it may
+ * switch the task a CPU runs. Context: any.
+ */
+unsigned int irq_cpu_preempt_count(unsigned int cpu);
 
 #define hardirq_count()	(irq_preempt_count() & HARDIRQ_MASK)
 #define softirq_count()	(irq_preempt_count() & SOFTIRQ_MASK)

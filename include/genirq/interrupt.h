@@ -8,6 +8,7 @@
 #ifndef GENIRQ_INTERRUPT_H
 #define GENIRQ_INTERRUPT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
 #include <genirq/cpumask.h>
@@ -18,6 +19,7 @@ GENIRQ_BEGIN_DECLS
 typedef enum irqreturn {
 	IRQ_NONE	= 0,	/* not my device */
 	IRQ_HANDLED	= 1,	/* my device, serviced */
+	IRQ_WAKE_THREAD	= 2,	/* my device: run my thread (threaded actions) */
 } irqreturn_t;
 
 #define IRQ_RETVAL(x)	((x) ? IRQ_HANDLED : IRQ_NONE)
@@ -30,19 +32,33 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_SAMPLE_RANDOM	0x00000040UL	/* feed the entropy hook */
 #define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer):
 						 * required there, refused elsewhere */
+#define IRQF_ONESHOT		0x00002000UL	/* keep the line masked until every
+						 * woken thread of it has returned */
+#define IRQF_NO_THREAD		0x00010000UL	/* never forced into a thread */
 #define IRQF_VALID_MASK \
-	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU)
+	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU | \
+	 IRQF_ONESHOT | IRQF_NO_THREAD)
+
+struct irq_thread;
 
 /*
  * One handler on one line. request_irq() allocates it; setup_irq() takes
  * one the caller owns (static storage, no heap), which must stay valid
- * until free_irq() returns. Fields after dev_id belong to the core.
+ * until free_irq() returns. Fields after thread_fn belong to the core.
  */
 struct irqaction {
-	irq_handler_t		handler;
+	irq_handler_t		handler;	/* primary, hardirq context; NULL
+						 * with thread_fn: always wake it */
 	unsigned long		flags;
 	const char		*name;
 	void			*dev_id;
+	irq_handler_t		thread_fn;	/* NULL, or run in a thread */
+	/*
+	 * What the flows call: handler and dev_id, or for a threaded action
+	 * the core's primary wrapper and the action itself.
+	 */
+	irq_handler_t		call;
+	void			*call_arg;
 #ifndef __cplusplus
 	/* Written under the descriptor lock; read lock-free by the flows. */
 	struct irqaction *_Atomic next;
@@ -51,6 +67,8 @@ struct irqaction {
 #endif
 	unsigned int		irq;
 	unsigned char		allocated;	/* core frees it in free_irq() */
+	unsigned long		thread_mask;	/* its bit in a ONESHOT line's mask */
+	struct irq_thread	*thread;	/* NULL for a hardirq-only action */
 };
 
 /**
@@ -77,6 +95,75 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
 
 /**
+ * request_threaded_irq - install a handler split in two: primary and thread
+ * @irq: global interrupt number
+ * @handler: primary, in hardirq context: IRQ_NONE (not my device),
+ *	IRQ_HANDLED (done, no thread), IRQ_WAKE_THREAD (run @thread_fn);
+ *	NULL means "always wake the thread"
+ * @thread_fn: run in process context with local interrupts on, once per
+ *	wake-up however many wake-ups came while it was pending; returns
+ *	IRQ_HANDLED or IRQ_NONE, which is what the stuck-line rule judges the
+ *	line by; NULL makes this request_irq()
+ * @flags: IRQF_* flags; IRQF_ONESHOT keeps the line masked from the
+ *	primary until the thread of every action woken has returned
+ * @name, @dev_id: as request_irq()
+ *
+ * The thread is the port's (port_irq_thread_create(), named irq/N-name)
+ * or, on a port without threads, the core's: woken thread functions then
+ * run from irq_threads_run() on the CPU the line is routed to. Sharers of
+ * a line must agree on IRQF_ONESHOT.
+ *
+ * Context: as request_irq().
+ * Return: as request_irq(), and -EINVAL for no handler and no thread, a
+ * NULL @handler on a level line without IRQF_ONESHOT, or a thread on a
+ * per-CPU line (reported); -EBUSY for IRQF_ONESHOT not matching the
+ * line's other handlers (reported); -ENOMEM when the thread can't be made.
+ */
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id);
+
+/**
+ * irq_wake_thread - wake the thread of the action installed with @dev_id
+ *
+ * As if its primary had returned IRQ_WAKE_THREAD (without the ONESHOT
+ * mask, which only a delivery takes). Nothing happens for an unknown
+ * @dev_id or an action without a thread.
+ * Context: any.
+ */
+void irq_wake_thread(unsigned int irq, void *dev_id);
+
+/**
+ * irq_force_threading - run every handler requested from now on as a thread
+ *
+ * Linux's "threadirqs": a handler without IRQF_NO_THREAD, IRQF_PERCPU or
+ * a thread of its own becomes the thread function of its action, behind
+ * a primary that only wakes it, and the action is IRQF_ONESHOT; an action
+ * that has a thread already gets IRQF_ONESHOT. Handlers installed before
+ * keep running as they were requested.
+ * Context: process context.
+ */
+void irq_force_threading(bool on);
+
+/**
+ * irq_threads_run - run this CPU's woken thread functions (core runner)
+ *
+ * For a port without threads of its own (no port_irq_thread_create()):
+ * call it from the idle loop, and wherever process context waits. Each
+ * thread function runs with local interrupts on, in process context,
+ * preemptible by interrupts. Context: process context, local interrupts
+ * on; elsewhere it returns at once.
+ * Return: how many thread functions ran.
+ */
+unsigned int irq_threads_run(void);
+
+/*
+ * Whether irq_threads_run() has work on this CPU. An idle loop tests it
+ * with local interrupts off before it sleeps: a thread woken by the last
+ * interrupt must not wait for the next one. Context: any.
+ */
+bool irq_threads_pending(void);
+
+/**
  * setup_irq - install a caller-owned action (no allocation)
  * @irq: global interrupt number
  * @action: handler, flags, name and dev_id filled in; the rest is ignored
@@ -85,7 +172,8 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
  * runs before any allocator or must not allocate.
  *
  * Context: as request_irq().
- * Return: as request_irq(), without -ENOMEM.
+ * Return: as request_irq(); -ENOMEM only for an action with a thread_fn
+ * (its thread is allocated).
  */
 int setup_irq(unsigned int irq, struct irqaction *action);
 
@@ -95,7 +183,9 @@ int setup_irq(unsigned int irq, struct irqaction *action);
  * @dev_id: the cookie given to request_irq() or setup_irq()
  *
  * Freeing the last handler shuts the line down. Does not return until no
- * CPU still runs the removed handler. An unknown @dev_id is reported on
+ * CPU still runs the removed handler; a threaded action's pending thread
+ * run finishes first, then its thread ends (from that thread itself the
+ * call is reported and refused). An unknown @dev_id is reported on
  * the console and changes nothing. A shared line's driver must quiesce
  * its device first.
  *
@@ -124,6 +214,8 @@ void disable_irq_nosync(unsigned int irq);
 /**
  * disable_irq - disable a line and wait for running handlers to finish
  *
+ * Waits for the line's threads too (woken or running); a thread function
+ * of the line calling it is reported and waits for the hardirq part only.
  * Context: process or softirq context. From hardirq context (any
  * handler) it takes the depth as disable_irq_nosync() does, reports the
  * call on the console and does not wait: the handler it would wait for
@@ -150,6 +242,8 @@ void enable_irq(unsigned int irq);
 /**
  * synchronize_irq - wait until no CPU runs a handler of @irq
  *
+ * and until no thread of @irq is woken or running (from one of them: as
+ * disable_irq()).
  * Context: process or softirq context. From hardirq context it is
  * reported and returns without waiting, as disable_irq() does.
  */

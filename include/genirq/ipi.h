@@ -33,10 +33,24 @@ GENIRQ_BEGIN_DECLS
 int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest);
 
 /**
+ * irq_reserve_ipi_line - an IPI on one line that reaches every CPU
+ * @d, @hw: a mapped per-CPU line of a (flat) domain, e.g. the local
+ *          APIC's IPI vector, whose chip can send to any CPU
+ * @dest: the CPUs it may be sent to (any mask)
+ *
+ * The line is its own base: ipi_send_single(line, cpu) sends on it.
+ * Return: the line, or -EINVAL (not mapped, not per-CPU, a chip that can't
+ * send, an empty mask or a CPU that does not exist).
+ */
+int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct cpumask *dest);
+
+/**
  * irq_destroy_ipi - give back a reservation
  * @irq: its base line
  * @dest: its mask (NULL: the whole reservation, which is all there is)
  *
+ * Lines of irq_reserve_ipi() are freed; the line of irq_reserve_ipi_line()
+ * stays mapped as it was, no longer an IPI.
  * Return: 0; -EINVAL (not a base line, another mask); -EBUSY while a line
  * has a handler (reported, nothing freed).
  */

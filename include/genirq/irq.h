@@ -343,6 +343,9 @@ int irq_startup(unsigned int irq);
 
 /* A line's disable depth (tests, /proc). -EINVAL for an unknown line. */
 int irq_get_depth(unsigned int irq);
+/* 1 when the core holds a line masked at its controller, else 0; -EINVAL
+ * for an unknown line. */
+int irq_get_masked(unsigned int irq);
 
 /* Irq domains: a controller's hardware numbers -> global numbers. */
 

@@ -35,6 +35,7 @@ GENIRQ_BEGIN_DECLS
 #define IRQD_HIER	0x1u	/* made by irq_domain_alloc_irqs() */
 #define IRQD_ACTIVATED	0x2u	/* irq_domain_activate_irq() done */
 #define IRQD_IPI	0x4u	/* a line of irq_reserve_ipi() */
+#define IRQD_IPI_SINGLE	0x8u	/* irq_reserve_ipi_line(): one line for all CPUs */
 
 /* A firmware-style description of a line, for translate. */
 struct irq_fwspec {

@@ -117,6 +117,48 @@ struct irq_text;
 void port_show_interrupts(struct irq_text *text);
 
 /*
+ * OPTIONAL. Threads for threaded handlers (request_threaded_irq()). A
+ * port that has a scheduler gives each threaded action a thread of its
+ * own; without these the core runs woken thread functions itself from
+ * irq_threads_run(), which the port calls from its idle loop.
+ *
+ * port_irq_thread_create() - make a thread for @t, named @name (Linux's
+ *	"irq/N-name", at most IRQ_THREAD_NAME_LEN bytes with the NUL) at
+ *	real-time priority @prio (Linux's 50; a port without priorities
+ *	ignores it). The thread sleeps until woken; each time it is woken it
+ *	calls irq_thread_handle(@t), in process context with local
+ *	interrupts on, and goes back to sleep. It may keep its own state in
+ *	irq_thread_set_port_data(). Context: process context, may sleep.
+ *	Return: 0; -ENOSYS when the port has no threads (the default): the
+ *	core's runner takes @t; another -errno fails the request.
+ * port_irq_thread_wake() - make the thread of @t call irq_thread_handle()
+ *	soon, preferably on CPU @cpu (the line's effective affinity). A wake
+ *	that finds the thread awake or already woken may be merged with it,
+ *	provided one more irq_thread_handle() call follows. Context: any,
+ *	including hardirq context with local interrupts off; must not sleep.
+ * port_irq_thread_stop() - end the thread of @t. When it returns, the
+ *	thread will never call irq_thread_handle(@t) again and @t may be
+ *	freed. The core calls it only once @t has nothing pending.
+ *	Context: process context, may wait.
+ */
+#define IRQ_THREAD_NAME_LEN	24
+struct irq_thread;
+int port_irq_thread_create(struct irq_thread *t, const char *name, int prio);
+void port_irq_thread_wake(struct irq_thread *t, unsigned int cpu);
+void port_irq_thread_stop(struct irq_thread *t);
+/*
+ * port_irq_thread_current() - the port thread whose irq_thread_handle()
+ *	the caller runs in (the caller's task), or NULL, e.g. in interrupt
+ *	context. The core uses it to refuse waits of a thread for itself.
+ *	Default: NULL (a port without threads; the core knows its runner's).
+ */
+struct irq_thread *port_irq_thread_current(void);
+/* What a port's thread calls each time it is woken (see above). */
+void irq_thread_handle(struct irq_thread *t);
+void irq_thread_set_port_data(struct irq_thread *t, void *data);
+void *irq_thread_port_data(struct irq_thread *t);
+
+/*
  * OPTIONAL fast path. port_cpu_id(), port_irq_enable() and
  * port_irq_disable() are on every interrupt's path. A port whose versions
  * are an instruction or two (a per-CPU register, sti/cli, wrteei) may let

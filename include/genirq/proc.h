@@ -107,6 +107,14 @@ int irq_proc_write(const char *path, const char *text, size_t len);
  */
 int irq_proc_list(const char *path, char *buf, size_t size);
 
+/**
+ * irq_show_threads - the threads of threaded handlers, one row each:
+ * name (irq/N-name), wake-ups that started a run, runs, the CPU it ran on
+ * last, sleeping/woken/running, and whether its line is ONESHOT
+ * Return: as irq_proc_read().
+ */
+int irq_show_threads(char *buf, size_t size);
+
 /* The /proc/irq/prof_cpu_mask value (profiling CPUs; not checked). */
 void irq_get_prof_cpu_mask(struct cpumask *m);
 

@@ -8,27 +8,21 @@
  * first read after each send (the driver must wait for it to clear), the
  * timer's current count reads as a fixed fraction of the initial one.
  *
- * What is checked, as exact logs: lapic_init() registers the two
+ * What is checked, as exact logs: lapic_init() registers the three
  * per-CPU lines and touches no register; lapic_cpu_init() (APIC enabled
  * in the MSR, base kept; TPR 0; spurious vector with the enable bit;
  * LINT0 masked; the error vector; ESR cleared); the EOI of a dispatched
  * per-CPU line and lapic_eoi(); the periodic timer and the calibration
- * run; the IPI domain through the generic IPI API (irq_reserve_ipi()
- * touches no register, ipi_send_single() is a fixed IPI of the IPI
- * vector to the CPU's APIC ID, the vector taken on each CPU runs that
- * CPU's line and ends with an EOI, one reservation at a time, and after
- * irq_destroy_ipi() the vector is counted as an error and ended); any
- * vector, INIT and STARTUP, each send after the previous one left the
- * ICR idle, destination in ICR high before ICR low.
+ * run; fixed IPIs, any vector, INIT and STARTUP, each after the previous
+ * send left the ICR idle, destination in ICR high before ICR low.
  *
  * Mutations of controllers/lapic.c caught: see mutants.sh (lapic-*).
  */
 #include <stdio.h>
 #include <genirq/interrupt.h>
-#include <genirq/ipi.h>
 #include <genirq/irq.h>
-#include <genirq/percpu_irq.h>
 #include <genirq/chip/lapic.h>
+#include <genirq/ipi.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -178,93 +172,40 @@ static void check_timer(void)
 	       W(TIMER_INIT, 0xffffffffu), R(TIMER_CUR, 0xffffffffu / 4 * 3));
 }
 
-static unsigned int apic_of(unsigned int cpu)
-{
-	return cpu + 2;				/* APIC IDs that are not CPU numbers */
-}
-
-static unsigned int ipis[2];
-
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	(void)irq;
-	(*(unsigned int *)dev)++;
-	return IRQ_HANDLED;
-}
-
 static void check_ipis(void)
 {
-	struct irq_domain *d = lapic_ipi_domain(apic_of);
-	struct cpumask both;
-	unsigned long flags, errors;
-	int base;
-
-	CHECK(d != NULL);
-	if (!d)
-		return;
-	cpumask_clear(&both);
-	cpumask_set_cpu(0, &both);
-	cpumask_set_cpu(1, &both);
-	base = irq_reserve_ipi(d, &both);
-	CHECK(base >= 0);
-	if (base < 0)
-		return;
-	CHECK(irq_reserve_ipi(d, &both) == -ENOSPC);	/* one vector */
-	for (unsigned int cpu = 0; cpu < 2; cpu++) {
-		CHECK(request_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, cpu),
-					 ipi_handler, "IPI", ipis) == 0);
-		sim_cpu_switch(cpu);
-		enable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, cpu), IRQ_TYPE_NONE);
-	}
-	sim_cpu_switch(0);
-	LOG_EMPTY();				/* reserving and requesting touch nothing */
-
 	pending_reads = 1;			/* the last send still on the bus */
-	CHECK(ipi_send_single((unsigned int)base, 1) == 0);
+	lapic_send_ipi(3);
 	LOG_IS(SEND(0, 3, ASSERT | LAPIC_IPI_VECTOR));
-	CHECK(ipi_send_single((unsigned int)base, 0) == 0);
-	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 2, ASSERT | LAPIC_IPI_VECTOR));
-	for (unsigned int cpu = 0; cpu < 2; cpu++) {
-		unsigned int line = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
-
-		sim_cpu_switch(cpu);
-		flags = port_irq_save();
-		lapic_ipi_handle(NULL);		/* the IPI vector taken here */
-		port_irq_restore(flags);
-		LOG_IS(W(EOI, 0));
-		CHECK(irq_stat_cpu(line, cpu) == 1);
-	}
-	sim_cpu_switch(0);
-	CHECK(ipis[0] == 1 && ipis[1] == 1);
-
-	for (unsigned int cpu = 0; cpu < 2; cpu++) {
-		sim_cpu_switch(cpu);
-		disable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, cpu));
-	}
-	sim_cpu_switch(0);
-	for (unsigned int cpu = 0; cpu < 2; cpu++)
-		CHECK(free_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, cpu), ipis) == 0);
-	CHECK(irq_destroy_ipi((unsigned int)base, NULL) == 0);
-	errors = irq_error_count();
-	flags = port_irq_save();
-	lapic_ipi_handle(NULL);			/* no reservation: an error, ended */
-	port_irq_restore(flags);
-	LOG_IS(W(EOI, 0));
-	CHECK(irq_error_count() == errors + 1);
-	CHECK(ipis[0] == 1);
-	base = irq_reserve_ipi(d, &both);	/* the vector is free again */
-	CHECK(base >= 0);
-	if (base >= 0)
-		CHECK(irq_destroy_ipi((unsigned int)base, NULL) == 0);
-	LOG_EMPTY();
-
 	lapic_send_vector(2, 0x135);		/* 8 bits of vector */
-	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 2, ASSERT | 0x35));	/* prev: the send to APIC 2 */
+	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 2, ASSERT | 0x35));
 	lapic_send_init(1);
 	LOG_IS(SEND(ASSERT | 0x35, 1, ASSERT | 0x500));
 	lapic_send_startup(1, 0x8);
 	LOG_IS(SEND(ASSERT | 0x500, 1, ASSERT | 0x600 | 0x08));
 	CHECK(!port_irqs_disabled());		/* given back as found */
+}
+
+/* The generic IPI API on the IPI line: CPU numbers become APIC IDs. */
+static void check_generic_ipi(void)
+{
+	static const uint8_t ids[2] = { 4, 9 };
+	struct irq_domain *d = lapic_init();
+	struct cpumask both;
+	int ipi;
+
+	CHECK(d != NULL);
+	lapic_set_cpu_apic_ids(ids, 2);
+	cpumask_setall(&both, 2);
+	ipi = irq_reserve_ipi_line(d, LAPIC_IPI, &both);
+	CHECK(ipi >= 0);
+	CHECK(ipi_send_single((unsigned int)ipi, 1) == 0);
+	LOG_IS(SEND(ASSERT | 0x600 | 0x08, 9, ASSERT | LAPIC_IPI_VECTOR));
+	CHECK(ipi_send_mask((unsigned int)ipi, &both) == 0);
+	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 4, ASSERT | LAPIC_IPI_VECTOR),
+	       SEND(ASSERT | LAPIC_IPI_VECTOR, 9, ASSERT | LAPIC_IPI_VECTOR));
+	CHECK(ipi_send_single((unsigned int)ipi, 2) == -EINVAL);	/* no CPU 2 */
+	LOG_IS();
 }
 
 int main(void)
@@ -278,5 +219,6 @@ int main(void)
 	check_cpu_init();
 	check_timer();
 	check_ipis();
+	check_generic_ipi();
 	return fake_report("lapic host test");
 }

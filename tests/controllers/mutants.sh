@@ -56,9 +56,7 @@ mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;}
 mutant lapic-svr-not-enabled lapic lapic.c 's/wr(REG_SVR, SVR_ENABLE | /wr(REG_SVR, /'
 mutant lapic-msr-not-enabled lapic lapic.c 's/rdmsr(MSR_APIC_BASE) | APIC_BASE_EN/rdmsr(MSR_APIC_BASE)/'
 mutant lapic-timer-one-shot lapic lapic.c 's/wr(REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);/wr(REG_LVT_TIMER, LAPIC_TIMER_VECTOR);/'
-mutant lapic-ipi-cpu-not-apic-id lapic lapic.c 's/send(ipi.cpu_apic_id(cpu), /send(cpu, /'
-mutant lapic-ipi-line-of-cpu0 lapic lapic.c 's/hw = ipi.line_of\[port_cpu_id()\];/hw = ipi.line_of[0];/'
-mutant lapic-ipi-two-reservations lapic lapic.c 's/if (ipi.reserved || nr > LAPIC_MAX_IPI_LINES)/if (nr > LAPIC_MAX_IPI_LINES)/'
+mutant lapic-ipi-cpu-as-apic-id lapic lapic.c 's/lapic_send_vector(cpu_apic_ids\[cpu\], /lapic_send_vector(cpu, /'
 # mpic (both byte orders: the swap forced one way fails one of them)
 mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.swap = cpu_big/' be
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be

@@ -12,6 +12,12 @@
  * serviced by its handler by the end. Churned handlers are never called
  * after their free_irq() returned. Every disable depth ends where it
  * started. STRESS_EVENTS sets how many events the devices raise.
+ *
+ * The threaded run makes every third counted line and every other churn
+ * round threaded (a primary that wakes the thread, ONESHOT on level
+ * lines; the hosted port's own threads), mixed with plain handlers on
+ * the shared line: the same accounting holds, and no thread function
+ * runs after its free_irq() returned.
  */
 #include <sched.h>
 #include <stdlib.h>
@@ -39,6 +45,27 @@ static struct counted lines[COUNTED + 1];	/* + the shared line's counted handler
 static struct churn churn[CHURNED + 1];		/* + the shared line's churned handler */
 static atomic_bool devices_done, stop_cpus;
 static long target;
+static bool threaded;		/* the threaded run (see the top) */
+
+static irqreturn_t wake_primary(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return IRQ_WAKE_THREAD;
+}
+
+/*
+ * Install @fn for @dev_id on @irq, as a thread behind wake_primary() when
+ * @thread (ONESHOT on a level line, as a driver must), else plain.
+ */
+static int request_mixed(unsigned int irq, irq_handler_t fn, bool thread, bool level,
+			 const char *name, void *dev_id)
+{
+	if (!thread)
+		return request_irq(irq, fn, IRQF_SHARED, name, dev_id);
+	return request_threaded_irq(irq, wake_primary, fn,
+				    IRQF_SHARED | (level ? IRQF_ONESHOT : 0), name, dev_id);
+}
 
 static irqreturn_t counted_handler(int irq, void *dev_id)
 {
@@ -144,7 +171,8 @@ static void admin(void *arg)
 			free_irq((unsigned int)c->d.irq, c);
 			atomic_store(&c->installed, false);	/* free_irq returned */
 			atomic_store(&c->installed, true);
-			if (request_irq((unsigned int)c->d.irq, churn_handler, IRQF_SHARED, "churn", c))
+			if (request_mixed((unsigned int)c->d.irq, churn_handler,
+					  threaded && (round / 4) % 2, false, "churn", c))
 				abort();
 			break;
 		}
@@ -159,8 +187,9 @@ static void setup(enum simpic_style style)
 		irq_hw_number_t hw = i < COUNTED ? i : SHARED_HW;
 
 		dev_init(&c->d, &fx, hw, hw % 2 == 1);
-		CHECK_EQ(request_irq((unsigned int)c->d.irq, counted_handler, IRQF_SHARED,
-				     "counted", c), 0);
+		CHECK_EQ(request_mixed((unsigned int)c->d.irq, counted_handler,
+				       threaded && i < COUNTED && i % 3 == 0, c->d.level,
+				       "counted", c), 0);
 	}
 	for (unsigned int i = 0; i <= CHURNED; i++) {
 		struct churn *c = &churn[i];
@@ -175,6 +204,15 @@ static void setup(enum simpic_style style)
 	}
 }
 
+
+/* After the threads: take every interrupt and run every woken thread. */
+static void drain_all(void)
+{
+	for (int i = 0; i < 3; i++) {
+		fx_drain_cpus01();
+		sim_irq_threads_settle();
+	}
+}
 
 static void run(enum simpic_style style)
 {
@@ -198,7 +236,7 @@ static void run(enum simpic_style style)
 		sched_yield();
 	atomic_store(&stop_cpus, true);
 	sim_thread_join_all();
-	fx_drain_cpus01();
+	drain_all();
 
 	for (unsigned int i = 0; i <= COUNTED; i++) {
 		struct counted *c = &lines[i];
@@ -212,9 +250,10 @@ static void run(enum simpic_style style)
 		violations += atomic_load(&churn[i].violations);
 	for (unsigned int irq = 0; irq < 16; irq++)
 		taken += irq_stat_total(irq);
-	printf("stress %s: %ld events raised, %ld on counted lines, lost %ld, "
+	printf("stress %s%s: %ld events raised, %ld on counted lines, lost %ld, "
 	       "handler-after-free %ld, interrupts taken %lu, max pending loop %u\n",
 	       style == SIMPIC_ACK ? "ack/mask chip (edge+level flows)" : "eoi chip (fasteoi flow)",
+	       threaded ? ", threaded and plain actions mixed" : "",
 	       target, events, lost, violations, taken, irq_pending_loop_max());
 	CHECK_EQ(lost, 0);
 	CHECK_EQ(violations, 0);
@@ -223,10 +262,26 @@ static void run(enum simpic_style style)
 
 TEST(stress_ack_chip_edge_and_level_flows)
 {
+	threaded = false;
 	run(SIMPIC_ACK);
+}
+
+TEST(stress_threaded_and_plain_actions_mixed_ack_chip)
+{
+	threaded = true;
+	run(SIMPIC_ACK);
+	threaded = false;
 }
 
 TEST(stress_eoi_chip_fasteoi_flow)
 {
+	threaded = false;
 	run(SIMPIC_FASTEOI);
+}
+
+TEST(stress_threaded_and_plain_actions_mixed_eoi_chip)
+{
+	threaded = true;
+	run(SIMPIC_FASTEOI);
+	threaded = false;
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <sched.h>
 #include "fixture.h"
 
 void fx_init(struct fixture *fx, unsigned int nr_cpus, enum simpic_style style)
@@ -77,4 +78,21 @@ void fx_drain_cpus01(void)
 		do_softirq();
 		quiet = n ? 0 : quiet + 1;
 	}
+}
+
+void fx_wait_against_busy(void (*start)(void *), atomic_int *phase,
+			  void (*waiter)(void *), void *arg, atomic_int *done)
+{
+	CHECK_EQ(sim_thread_start(1, start, NULL), 0);
+	while (atomic_load(phase) != 1)
+		sched_yield();
+	CHECK_EQ(sim_thread_start(2, waiter, arg), 0);
+	/* The waiter can't finish while the handler runs, however long. */
+	for (int i = 0; i < 1000; i++) {
+		CHECK_EQ(atomic_load(done), 0);
+		sched_yield();
+	}
+	atomic_store(phase, 2);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(done), 1);
 }

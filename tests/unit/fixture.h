@@ -53,6 +53,15 @@ irqreturn_t dev_handler(int irq, void *dev_id);
 int dev_request(struct dev *d, unsigned long flags, const char *name);
 /* After the threads: play CPU0 and CPU1 until nothing is pending. */
 void fx_drain_cpus01(void);
+/*
+ * A waiter on CPU2 against a handler (or thread) kept busy on CPU1:
+ * @start(NULL) runs as CPU1 and sets it going; the busy code sets *@phase
+ * to 1 and spins until the test sets 2. @waiter(@arg) runs as CPU2, must
+ * not set *@done while the other spins (checked over 1000 yields), and
+ * must have set it once both threads are joined.
+ */
+void fx_wait_against_busy(void (*start)(void *), atomic_int *phase,
+			  void (*waiter)(void *), void *arg, atomic_int *done);
 /* CHECK that every delivery of @hw was ended once (ack or eoi, by @style). */
 void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style);
 

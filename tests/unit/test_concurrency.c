@@ -57,18 +57,7 @@ static void run(enum verb v)
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);
 	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &m), 0);
-	CHECK_EQ(sim_thread_start(1, cpu1_takes_it, NULL), 0);
-	while (atomic_load(&phase) != 1)
-		sched_yield();
-	CHECK_EQ(sim_thread_start(2, waiter, (void *)(long)v), 0);
-	/* The waiter can't finish while the handler runs, however long. */
-	for (int i = 0; i < 1000; i++) {
-		CHECK_EQ(atomic_load(&waiter_done), 0);
-		sched_yield();
-	}
-	atomic_store(&phase, 2);
-	sim_thread_join_all();
-	CHECK_EQ(atomic_load(&waiter_done), 1);
+	fx_wait_against_busy(cpu1_takes_it, &phase, waiter, (void *)(long)v, &waiter_done);
 }
 
 TEST(free_irq_waits_for_handler_running_on_another_cpu)

@@ -202,3 +202,82 @@ TEST(ipi_reservation_needs_a_chip_that_sends)
 	CHECK_EQ(sim_alloc_live(), live);
 	CHECK_EQ(irq_find_mapping(d, 0), -ENOENT);
 }
+
+/* One line that reaches every CPU (a local APIC's IPI vector): a chip that records. */
+static unsigned int sent_single[GENIRQ_NR_CPUS], sent_mask_calls;
+static struct cpumask sent_mask;
+
+static void rec_send_single(struct irq_data *d, unsigned int cpu)
+{
+	(void)d;
+	sent_single[cpu]++;
+}
+
+static void rec_send_mask(struct irq_data *d, const struct cpumask *dest)
+{
+	(void)d;
+	sent_mask_calls++;
+	sent_mask = *dest;
+}
+
+static void rec_eoi(struct irq_data *d)
+{
+	(void)d;
+}
+
+TEST(ipi_on_one_line_for_every_cpu)
+{
+	static const struct irq_chip single = { .name = "single", .eoi = rec_eoi,
+						 .ipi_send_single = rec_send_single };
+	static const struct irq_chip both = { .name = "both", .eoi = rec_eoi,
+					       .ipi_send_single = rec_send_single,
+					       .ipi_send_mask = rec_send_mask };
+	static const struct irq_chip mute = { .name = "mute", .eoi = rec_eoi };
+	struct fixture fx;
+	struct irq_domain *d1, *d2, *d3;
+	struct cpumask odd, all = range(0, 3), outside = range(0, 1), beyond = range(2, 4);
+	int ipi, ipi2, irq;
+
+	fx_init(&fx, 4, SIMPIC_FASTEOI);
+	memset(sent_single, 0, sizeof(sent_single));
+	d1 = irq_domain_create_linear("single", 2, &single, NULL);
+	d2 = irq_domain_create_linear("both", 2, &both, NULL);
+	d3 = irq_domain_create_linear("mute", 2, &mute, NULL);
+	irq = irq_create_mapping(d1, 1);
+	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &all), -EINVAL);		/* not per-CPU */
+	CHECK_EQ(irq_set_percpu((unsigned int)irq), 0);
+	CHECK_EQ(irq_reserve_ipi_line(d1, 0, &all), -EINVAL);		/* not mapped */
+	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &(struct cpumask){ 0 }), -EINVAL);
+	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &beyond), -EINVAL);		/* no CPU 4 */
+	CHECK_EQ(irq_set_percpu((unsigned int)irq_create_mapping(d3, 0)), 0);
+	CHECK_EQ(irq_reserve_ipi_line(d3, 0, &all), -EINVAL);		/* can't send */
+	/* Any mask: one line, no gaps required. */
+	cpumask_clear(&odd);
+	cpumask_set_cpu(1, &odd);
+	cpumask_set_cpu(3, &odd);
+	ipi = irq_reserve_ipi_line(d1, 1, &odd);
+	CHECK_EQ(ipi, irq);
+	CHECK_EQ(ipi_get_irq((unsigned int)ipi, 3), ipi);
+	CHECK_EQ(ipi_get_irq((unsigned int)ipi, 2), -EINVAL);
+	CHECK_EQ(ipi_send_single((unsigned int)ipi, 3), 0);
+	CHECK_EQ(ipi_send_single((unsigned int)ipi, 2), -EINVAL);
+	CHECK_EQ(ipi_send_mask((unsigned int)ipi, &odd), 0);
+	CHECK_EQ(sent_single[3], 2);
+	CHECK_EQ(sent_single[1], 1);
+	CHECK_EQ(sent_single[2], 0);
+	/* A chip with a mask primitive sends a mask once. */
+	CHECK_EQ(irq_set_percpu((unsigned int)irq_create_mapping(d2, 0)), 0);
+	ipi2 = irq_reserve_ipi_line(d2, 0, &all);
+	CHECK(ipi2 >= 0);
+	CHECK_EQ(ipi_send_mask((unsigned int)ipi2, &odd), 0);
+	CHECK_EQ(sent_mask_calls, 1);
+	CHECK(cpumask_equal(&sent_mask, &odd));
+	CHECK_EQ(ipi_send_single((unsigned int)ipi2, 2), 0);
+	CHECK_EQ(sent_single[2], 1);
+	/* Destroyed: the line stays mapped, no longer an IPI. */
+	CHECK_EQ(irq_destroy_ipi((unsigned int)ipi, &outside), -EINVAL);
+	CHECK_EQ(irq_destroy_ipi((unsigned int)ipi, NULL), 0);
+	CHECK_EQ(irq_find_mapping(d1, 1), ipi);
+	CHECK_EQ(ipi_send_single((unsigned int)ipi, 3), -EINVAL);
+	CHECK_EQ(sent_single[3], 2);
+}

@@ -2,11 +2,10 @@
 /*
  * lapic.h - the x86 local APIC (xAPIC, memory-mapped at 0xFEE00000).
  *
- * Its lines are per-CPU: the local timer and the error interrupt, in a
- * domain of their own (hardware numbers LAPIC_TIMER, LAPIC_ERROR). The
- * inter-processor interrupt is the generic IPI API's (<genirq/ipi.h>):
- * irq_reserve_ipi() on lapic_ipi_domain(). Each CPU programs its own
- * local APIC with lapic_cpu_init() and lapic_timer_start().
+ * Its lines are per-CPU: the local timer, the inter-processor interrupt
+ * and the error interrupt, in a domain of their own (hardware numbers
+ * LAPIC_TIMER, LAPIC_IPI, LAPIC_ERROR). Each CPU programs its own local
+ * APIC with lapic_cpu_init() and lapic_timer_start().
  */
 #ifndef GENIRQ_LAPIC_H
 #define GENIRQ_LAPIC_H
@@ -19,7 +18,7 @@ GENIRQ_BEGIN_DECLS
 #define LAPIC_PHYS_BASE		0xFEE00000u
 
 /* Hardware lines of the LAPIC domain, and their vectors. */
-enum { LAPIC_TIMER, LAPIC_ERROR, LAPIC_NR_LINES };
+enum { LAPIC_TIMER, LAPIC_IPI, LAPIC_ERROR, LAPIC_NR_LINES };
 #define LAPIC_TIMER_VECTOR	0xEFu
 #define LAPIC_IPI_VECTOR	0xF0u
 #define LAPIC_ERROR_VECTOR	0xFEu
@@ -35,19 +34,15 @@ void lapic_eoi(void);
 uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void));
 /* Periodic timer on this CPU, every @count input clocks (divide by 16). */
 void lapic_timer_start(uint32_t count);
-/*
- * lapic_ipi_domain - the IPI domain (made on the first call), for
- * irq_reserve_ipi(): one reservation, one line per CPU of its mask, all
- * on LAPIC_IPI_VECTOR; ipi_send_single() sends a fixed IPI of that vector
- * to the CPU's APIC ID (@cpu_apic_id). Return: the domain, or NULL.
- */
-#define LAPIC_MAX_IPI_LINES	32u
-struct irq_domain *lapic_ipi_domain(unsigned int (*cpu_apic_id)(unsigned int cpu));
-/* Vector LAPIC_IPI_VECTOR taken on this CPU: dispatch the line reserved
- * for it (none: counted as an error and ended). Context: the vector's entry. */
-void lapic_ipi_handle(void *regs);
-/* A fixed IPI of any @vector to @apic_id (benchmarks, the IO-APIC's retrigger). */
+/* Fixed IPI of LAPIC_IPI_VECTOR (or any @vector) to @apic_id. */
+void lapic_send_ipi(unsigned int apic_id);
 void lapic_send_vector(unsigned int apic_id, unsigned int vector);
+/*
+ * The APIC ID of each CPU number (the array is kept, not copied), for the
+ * chip's ipi_send_single: a lapic line is an IPI line of the generic API
+ * (irq_reserve_ipi_line(), ipi_send_single() in <genirq/ipi.h>).
+ */
+void lapic_set_cpu_apic_ids(const uint8_t *ids, unsigned int nr);
 /* INIT, then STARTUP at real-mode page @page (address >> 12). */
 void lapic_send_init(unsigned int apic_id);
 void lapic_send_startup(unsigned int apic_id, unsigned int page);

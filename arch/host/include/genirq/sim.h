@@ -82,7 +82,22 @@ unsigned long sim_asserts(void);
 /* port_ack_bad_irq() calls seen. */
 unsigned long sim_bad_irq_acks(void);
 
-/* Concurrent mode: run @fn(@arg) as CPU @cpu on a new thread. */
+/*
+ * Threaded handlers: by default each threaded action gets a thread of its
+ * own (port_irq_thread_create()), which runs on the CPU it was woken on
+ * when that CPU's owner waits (see host.c). Off: the core's runner, which
+ * runs woken threads from irq_threads_run() (tests call it as an idle
+ * loop would). Applies to actions requested from then on.
+ */
+void sim_irq_threads_native(bool on);
+/* Let every woken thread of threaded handlers run until all sleep again. */
+void sim_irq_threads_settle(void);
+
+/*
+ * Concurrent mode: run @fn(@arg) as CPU @cpu on a new thread, which owns
+ * the CPU until it returns (the caller plays it again after
+ * sim_thread_join_all()).
+ */
 int sim_thread_start(unsigned int cpu, void (*fn)(void *arg), void *arg);
 void sim_thread_join_all(void);
 

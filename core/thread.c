@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: MIT
+/*
+ * thread.c - threaded handlers: the primary in hardirq context wakes a
+ * thread that does the work in process context.
+ *
+ * A threaded action's flows call irq_thread_primary() with the action
+ * (its call and call_arg), so the event path of plain actions does not
+ * change. When the primary returns IRQ_WAKE_THREAD the action's thread
+ * is woken: RUNTHREAD is set (wake-ups that find it set merge into the
+ * run to come), the line's count of active threads goes up, and on an
+ * IRQF_ONESHOT line the action's bit in threads_oneshot keeps the line
+ * masked until the thread has returned (irq_thread_finish()).
+ *
+ * Threads belong to the port (port_irq_thread_create()). A port without
+ * threads leaves them to the runner here: a woken thread goes on the
+ * queue of a CPU of the line's effective affinity, and that CPU runs it
+ * from irq_threads_run(), which the port calls from its idle loop and
+ * the core calls wherever it waits in process context.
+ */
+#include "internals.h"
+
+/* Linux's real-time priority for interrupt threads. */
+#define IRQ_THREAD_PRIO	50
+
+atomic_bool irq_forced_threading;
+
+void irq_force_threading(bool on)
+{
+	atomic_store(&irq_forced_threading, on);
+}
+
+void irq_thread_set_port_data(struct irq_thread *t, void *data)
+{
+	t->port_data = data;
+}
+
+void *irq_thread_port_data(struct irq_thread *t)
+{
+	return t->port_data;
+}
+
+/*
+ * The CPU a thread woken from process context runs on: the caller's if
+ * the line is routed there, else the first the line is routed to. Caller
+ * holds desc->lock. (A primary wakes its thread on the CPU it runs on,
+ * which the line is routed to.)
+ */
+static unsigned int thread_cpu(struct irq_desc *desc)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned int first;
+
+	if (cpumask_test_cpu(cpu, &desc->data.effective))
+		return cpu;
+	first = cpumask_first(&desc->data.effective);
+	return first < port_nr_cpus() ? first : cpu;
+}
+
+/* The core's runner: put @t at the tail of @cpu's queue, once. */
+static void queue_thread(struct irq_thread *t, unsigned int cpu)
+{
+	struct irq_cpu *c = &irq_cpus[cpu];
+	unsigned long flags;
+
+	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_QUEUED) & IRQTF_QUEUED)
+		return;		/* still queued: it will see RUNTHREAD */
+	flags = irq_spin_lock_irqsave(&c->thread_lock);
+	t->next = NULL;
+	if (c->thread_tail)
+		c->thread_tail->next = t;
+	else
+		c->thread_head = t;
+	c->thread_tail = t;
+	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
+}
+
+void irq_thread_wake(struct irqaction *action, unsigned int cpu)
+{
+	struct irq_thread *t = action->thread;
+	struct irq_desc *desc = t->desc;
+
+	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)
+		return;		/* woken already, not started: one run serves both */
+	if (action->flags & IRQF_ONESHOT)
+		atomic_fetch_or(&desc->threads_oneshot, action->thread_mask);
+	atomic_fetch_add(&desc->threads_active, 1u);
+	atomic_fetch_add_explicit(&t->wakeups, 1UL, memory_order_relaxed);
+	if (t->port_thread)
+		port_irq_thread_wake(t, cpu);
+	else
+		queue_thread(t, cpu);
+}
+
+irqreturn_t irq_thread_primary(int irq, void *arg)
+{
+	struct irqaction *action = arg;
+	irqreturn_t ret = IRQ_WAKE_THREAD;
+
+	if (action->handler)
+		ret = action->handler(irq, action->dev_id);
+	if (ret == IRQ_WAKE_THREAD)
+		irq_thread_wake(action, port_cpu_id());
+	return ret;
+}
+
+void irq_wake_thread(unsigned int irq, void *dev_id)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	struct irqaction *a;
+	unsigned long flags;
+
+	if (!desc)
+		return;
+	flags = desc_lock_irqsave(desc);
+	for (a = desc_action(desc); a; a = atomic_load_explicit(&a->next, memory_order_relaxed))
+		if (a->dev_id == dev_id) {
+			if (a->thread)
+				irq_thread_wake(a, thread_cpu(desc));
+			break;
+		}
+	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
+}
+
+/*
+ * The last thread of a ONESHOT line returned: unmask the line if nothing
+ * else holds it masked. Caller holds desc->lock; no flow runs the line.
+ */
+void irq_oneshot_unmask(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc);
+
+	desc_assert_locked(desc);
+	if ((st & (IRQS_MASKED | IRQS_STARTED | IRQS_DISABLED | IRQS_CPU_SHUTDOWN |
+		   IRQS_INPROGRESS)) != (IRQS_MASKED | IRQS_STARTED))
+		return;
+	if (atomic_load(&desc->threads_oneshot))
+		return;
+	desc->unmask(&desc->data);
+	desc_set_state(desc, st & ~IRQS_MASKED);
+}
+
+/*
+ * The thread of @action returned: drop its bit of the ONESHOT mask and
+ * reopen the line if it was the last. A flow running the line meanwhile
+ * decides the unmask itself when it ends, so wait for it (it runs on
+ * another CPU, or it has interrupted us and is done). A wake-up that came
+ * since the thread started keeps the bit for the run to come.
+ */
+static void finish_oneshot(struct irq_desc *desc, struct irqaction *action)
+{
+	unsigned long flags;
+
+	for (;;) {
+		flags = desc_lock_irqsave(desc);
+		if (!(desc_state(desc) & IRQS_INPROGRESS))
+			break;
+		desc_unlock_irqrestore(desc, flags);
+		port_cpu_relax();
+	}
+	if (!(atomic_load(&action->thread->flags) & IRQTF_RUNTHREAD)) {
+		atomic_fetch_and(&desc->threads_oneshot, ~action->thread_mask);
+		irq_oneshot_unmask(desc);
+	}
+	desc_unlock_irqrestore(desc, flags);
+}
+
+void irq_thread_handle(struct irq_thread *t)
+{
+	struct irqaction *action = t->action;
+	struct irq_desc *desc = t->desc;
+	struct irq_cpu *c;
+	struct irq_thread *prev;
+	irqreturn_t ret;
+
+	atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNNING);
+	if (!(atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)) {
+		atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNNING);
+		return;
+	}
+	irq_assert(!in_interrupt() && !port_irqs_disabled());
+	c = irq_this_cpu();
+	prev = c->thread_current;
+	c->thread_current = t;
+	atomic_store_explicit(&t->last_cpu, port_cpu_id(), memory_order_relaxed);
+	ret = action->thread_fn((int)desc->data.irq, action->dev_id);
+	irq_this_cpu()->thread_current = prev;
+	if (ret == IRQ_HANDLED)
+		atomic_fetch_add(&desc->threads_handled, 1u);
+	else if (ret != IRQ_NONE && irq_take_report())
+		irq_log("irq %u: thread \"%s\" returned %u, not IRQ_HANDLED or IRQ_NONE",
+			desc->data.irq, t->name, (unsigned int)ret);
+	atomic_fetch_add_explicit(&t->runs, 1UL, memory_order_relaxed);
+	if (action->flags & IRQF_ONESHOT)
+		finish_oneshot(desc, action);
+	atomic_fetch_and_explicit(&t->flags, ~(unsigned int)IRQTF_RUNNING, memory_order_release);
+	atomic_fetch_sub_explicit(&desc->threads_active, 1u, memory_order_release);
+}
+
+/* Take the first thread off this CPU's queue, or NULL. */
+static struct irq_thread *dequeue_thread(struct irq_cpu *c)
+{
+	struct irq_thread *t;
+	unsigned long flags = irq_spin_lock_irqsave(&c->thread_lock);
+
+	t = c->thread_head;
+	if (t) {
+		c->thread_head = t->next;
+		if (!c->thread_head)
+			c->thread_tail = NULL;
+		atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_QUEUED);
+	}
+	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
+	return t;
+}
+
+unsigned int irq_threads_run(void)
+{
+	unsigned int n = 0;
+	struct irq_thread *t;
+
+	if (in_interrupt() || port_irqs_disabled())
+		return 0;
+	while ((t = dequeue_thread(irq_this_cpu())) != NULL) {
+		irq_thread_handle(t);
+		n++;
+	}
+	return n;
+}
+
+bool irq_threads_pending(void)
+{
+	struct irq_cpu *c = irq_this_cpu();
+	unsigned long flags = irq_spin_lock_irqsave(&c->thread_lock);
+	bool pending = c->thread_head != NULL;
+
+	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
+	return pending;
+}
+
+/* Wait in process context: run this CPU's threads meanwhile, so a thread
+ * queued here does not wait for the waiter. */
+static void wait_step(void)
+{
+	irq_threads_run();
+	port_cpu_relax();
+}
+
+/* Whether the caller is a thread function of @desc (it can't wait for itself). */
+bool irq_thread_is_current(struct irq_desc *desc)
+{
+	struct irq_thread *t;
+
+	if (in_interrupt())
+		return false;
+	t = irq_this_cpu()->thread_current;	/* the runner runs it to its end */
+	if (!t)
+		t = port_irq_thread_current();
+	return t && t->desc == desc;
+}
+
+/* Wait until no thread of @desc is woken or running. */
+void irq_wait_threads(struct irq_desc *desc)
+{
+	while (atomic_load_explicit(&desc->threads_active, memory_order_acquire) != 0)
+		wait_step();
+}
+
+/* Wait until @t has nothing pending, is not running and is off every queue. */
+void irq_wait_thread_idle(struct irq_thread *t)
+{
+	while (atomic_load_explicit(&t->flags, memory_order_acquire) != 0)
+		wait_step();
+}
+
+/* Give @action a thread named irq/N-name. Return: 0, -ENOMEM, the port's error. */
+int irq_thread_setup(struct irqaction *action, unsigned int irq)
+{
+	struct irq_thread *t = irq_zalloc(sizeof(*t));
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	t->action = action;
+	irq_snprintf(t->name, sizeof(t->name), "irq/%u-%s", irq,
+		     action->name ? action->name : "?");
+	ret = port_irq_thread_create(t, t->name, IRQ_THREAD_PRIO);
+	if (ret == -ENOSYS) {
+		ret = 0;
+	} else if (ret == 0) {
+		t->port_thread = true;
+	} else {
+		irq_free(t);
+		return ret;
+	}
+	action->thread = t;
+	return 0;
+}
+
+/* End @action's thread; it has nothing pending. */
+void irq_thread_release(struct irqaction *action)
+{
+	struct irq_thread *t = action->thread;
+
+	if (!t)
+		return;
+	if (t->port_thread)
+		port_irq_thread_stop(t);
+	action->thread = NULL;
+	irq_free(t);
+}
