@@ -56,7 +56,7 @@ FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin
 # (compiler, flags, port and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
 # machine's checks are in demo/<machine>/check.mk.
-PORTS		:= i386 x86_64 ppc ppc64
+PORTS		:= i386 x86_64 ppc ppc64 riscv64
 PORT_CHECKS	:= $(addprefix check-,$(PORTS))
 ARCH		?=
 RUN_DEFAULT	:= x86_64
@@ -65,7 +65,7 @@ RUN_DEFAULT	:= x86_64
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
-DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c
+DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c demo/oneshot.c
 include $(wildcard demo/*/machine.mk)
 include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 
@@ -153,7 +153,7 @@ debug: debug-$(or $(ARCH),$(RUN_DEFAULT))
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
-	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|host]"
+	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|riscv64|host]"
 	@echo "                    boot a demo kernel in QEMU (x86_64 by default): banner,"
 	@echo "                    self-test summary, shell (help; poweroff or Ctrl-A X leaves);"
 	@echo "                    without a terminal, a short scripted tour"

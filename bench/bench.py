@@ -144,6 +144,9 @@ def guest_figures(errors):
             if m:
                 fig["edu-to-handler"] = int(m.group(1))
                 fig["edu-back"] = int(m.group(2))
+            m = re.search(r"thread-dispatch: (\d+) ", line)
+            if m:
+                fig["edu-to-thread"] = int(m.group(1))
             m = re.search(r"guest-bench: (.*) to the handler and back: genirq (\d+) (\d+), "
                           r"bare (\d+) (\d+)", line)
             if m:
@@ -218,6 +221,9 @@ def print_table(res, mem, ns, guest):
         if "edu-to-handler" in fig:
             w("  edu device write -> genirq handler: %d / %d\n" %
               (fig["edu-to-handler"], fig["edu-back"]))
+        if "edu-to-thread" in fig:
+            w("  edu raise -> thread fn (IRQF_ONESHOT, NULL primary, the core's runner): %d\n" %
+              fig["edu-to-thread"])
         if "ipi-genirq-to-handler" in fig:
             g = fig["ipi-genirq-to-handler"] + fig["ipi-genirq-back"]
             b = fig["ipi-bare-to-handler"] + fig["ipi-bare-back"]

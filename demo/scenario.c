@@ -6,6 +6,7 @@
 #include <genirq/proc.h>
 
 #include "scenario.h"
+#include "shell.h"
 
 #define LINE_MAX	320
 
@@ -88,4 +89,70 @@ int scenario_summary(struct scenario_tally *t)
 
 	t->write(line, (size_t)n);
 	return (t->failed == 0 && t->passed > 0) ? 0 : 1;
+}
+
+bool scenario_contains(const char *hay, const char *needle)
+{
+	for (; *hay; hay++) {
+		size_t i = 0;
+
+		while (needle[i] && hay[i] == needle[i])
+			i++;
+		if (!needle[i])
+			return true;
+	}
+	return !*needle;
+}
+
+/* --- shell-garbage: a shell whose output is counted, fed the worst we have --- */
+
+static unsigned int garbage_lines, garbage_errors;
+
+static void garbage_write(const char *text, size_t len)
+{
+	static const char err[] = "error:";
+	static size_t match;
+
+	for (size_t i = 0; i < len; i++) {
+		garbage_lines += text[i] == '\n';
+		match = (text[i] == err[match]) ? match + 1 : (text[i] == err[0]);
+		if (match == sizeof(err) - 1) {
+			garbage_errors++;
+			match = 0;
+		}
+	}
+}
+
+static void garbage_feed(struct shell *sh, const char *text)
+{
+	while (*text)
+		shell_input(sh, *text++);
+}
+
+void scenario_run_shell_garbage(struct scenario_tally *t)
+{
+	static struct shell sh;
+	static const char *const bad[] = {
+		"frobnicate\n", "echo 1-z > /proc/irq/1/smp_affinity\n",
+		"echo ffffffffffffffffffffffffffffffffffff > /proc/irq/1/smp_affinity\n",
+		"cat /proc/irq/99999/smp_affinity\n", "enable x\n", "ipi 7\n", "ipi\n",
+		"a\x01\x02\x1b[A\n", "cat\n",
+	};
+	unsigned int want = (unsigned int)(sizeof(bad) / sizeof(bad[0])) + 1, lines;
+
+	shell_init(&sh, garbage_write, NULL, 0);
+	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		garbage_feed(&sh, bad[i]);
+	for (unsigned int i = 0; i < 4096; i++)
+		shell_input(&sh, (char)('a' + i % 26));
+	shell_input(&sh, '\n');
+	lines = garbage_lines;
+	garbage_feed(&sh, "cat /proc/irq/prof_cpu_mask\n");
+	if (garbage_errors < want - 1 || garbage_lines == lines)
+		scenario_fail(t, "shell-garbage", "%u error lines for %u bad inputs; alive: %d",
+			      garbage_errors, want, garbage_lines > lines);
+	else
+		scenario_pass(t, "shell-garbage", "%u bad lines (4 KiB line, control bytes, "
+			      "unknown commands, malformed masks) -> %u one-line errors, shell alive",
+			      want, garbage_errors);
 }

@@ -37,6 +37,12 @@ void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, 
 /* @what is provoked on purpose: label the console's lines until _end. */
 void scenario_expect(struct scenario_tally *t, const char *what);
 void scenario_expect_end(struct scenario_tally *t);
+/* Does @hay contain @needle (a captured console or /proc text)? */
+bool scenario_contains(const char *hay, const char *needle);
+/* shell-garbage: a shell of its own fed 4 KiB lines, control bytes,
+ * unknown commands and malformed masks must answer each with one error
+ * line and stay alive (the kernels that share it: pseries, virt-riscv). */
+void scenario_run_shell_garbage(struct scenario_tally *t);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

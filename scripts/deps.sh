@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian packages a make target needs, if missing.
 #
-#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc spin fuzz
+#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-riscv spin fuzz
 #
 # As root it runs apt-get (update once, then install); otherwise it prints
 # the apt-get line to run and fails. Never installs gcc-multilib: on
@@ -13,6 +13,7 @@ declare -A GROUP=(
 	[cross]="gcc-i686-linux-gnu binutils gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu"
 	[qemu-x86]="qemu-system-x86"
 	[qemu-ppc]="qemu-system-ppc"
+	[qemu-riscv]="qemu-system-misc opensbi"
 	[spin]="spin"
 	[fuzz]="clang libclang-rt-14-dev"
 )

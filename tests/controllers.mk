@@ -12,7 +12,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics i8259 ioapic lapic
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic plic aplic imsic
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
@@ -23,14 +23,23 @@ CTRL_DRIVER_xics	:= controllers/xics.c
 CTRL_DRIVER_i8259	:= controllers/i8259.c
 CTRL_DRIVER_ioapic	:= controllers/ioapic.c
 CTRL_DRIVER_lapic	:= controllers/lapic.c
+CTRL_DRIVER_plic	:= controllers/plic.c
+CTRL_DRIVER_aplic	:= controllers/aplic.c
+CTRL_DRIVER_imsic	:= controllers/imsic.c
 CTRL_FLAGS_i8259	:= $(CTRL_X86)
 CTRL_FLAGS_lapic	:= $(CTRL_X86)
+# The IMSIC driver reaches the AIA CSRs through a fake (fake_riscv_csr.h).
+CTRL_RISCV	:= -include tests/controllers/fake_riscv_csr.h
+CTRL_FLAGS_imsic	:= $(CTRL_RISCV)
 # How each runs (the MPIC: both byte orders).
 CTRL_RUN_mpic		:= be le
 CTRL_RUN_xics		:= -
 CTRL_RUN_i8259		:= -
 CTRL_RUN_ioapic		:= -
 CTRL_RUN_lapic		:= -
+CTRL_RUN_plic		:= -
+CTRL_RUN_aplic		:= -
+CTRL_RUN_imsic		:= -
 
 $(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
 	$(Q)mkdir -p $(dir $@)
@@ -53,5 +62,5 @@ $(CTRL_OUT)/lapic: tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRC
 .PHONY: check-controllers
 check-controllers: $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS))
 	$(Q)set -e; $(foreach t,$(CTRL_TESTS),$(foreach a,$(CTRL_RUN_$(t)),$(CTRL_OUT)/$(t) $(filter-out -,$(a));))
-	$(Q)CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' BASE='$(CTRL_BASE_OBJS)' \
+	$(Q)CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' RISCV='$(CTRL_RISCV)' BASE='$(CTRL_BASE_OBJS)' \
 		tests/controllers/mutants.sh $(CTRL_OUT)/mutants

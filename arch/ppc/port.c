@@ -10,6 +10,7 @@
  * (status 0) after a "KERNEL FAIL" line.
  */
 #include <stdatomic.h>
+#include <genirq/interrupt.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
@@ -74,10 +75,18 @@ bool port_irqs_disabled(void)
  * with HID0[DOZE] halts the core; EE goes on in the same mtmsr, so an
  * interrupt already pending wakes it at once, and the exception return
  * clears WE (boot.S). Call with interrupts off; returns with them on.
+ * A woken interrupt thread is found with interrupts still off and run
+ * instead of the doze: the caller's loop comes back to doze after it.
  */
 void ppc_idle(void)
 {
 	unsigned long msr;
+
+	if (irq_threads_pending()) {
+		port_irq_enable();
+		irq_threads_run();
+		return;
+	}
 
 	mtspr(SPRN_HID0, mfspr(SPRN_HID0) | HID0_DOZE);
 	__asm__ __volatile__("mfmsr %0" : "=r"(msr));

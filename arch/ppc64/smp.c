@@ -38,12 +38,14 @@ void ppc64_secondary_start(void)
 		ppc64_idle(NULL);
 }
 
-/* Sleep until an interrupt unless @busy() says there is work. H_CEDE
+/* Run this CPU's woken interrupt threads, then sleep until an interrupt
+ * unless one is pending again or @busy() says there is work. H_CEDE
  * turns MSR[EE] on itself, so the check and the sleep cannot race. */
 void ppc64_idle(bool (*busy)(void))
 {
+	irq_threads_run();
 	port_irq_disable();
-	if (!busy || !busy())
+	if (!irq_threads_pending() && (!busy || !busy()))
 		hcall(H_CEDE, 0, 0, 0, 0, NULL);
 	port_irq_enable();
 }

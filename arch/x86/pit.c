@@ -3,6 +3,7 @@
  * pit.c - the 8254 timer, channel 0: the tick, and the TSC calibration
  * that gives the port its clock.
  */
+#include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 
@@ -104,8 +105,11 @@ void x86_idle(void)
 		port_cpu_relax();
 		return;
 	}
+	irq_threads_run();
 	port_irq_disable();
-	if (tick_wakes_cpu()) {
+	/* Tested with interrupts off: a thread woken since the run above
+	 * would otherwise wait for the next interrupt. */
+	if (!irq_threads_pending() && tick_wakes_cpu()) {
 		x86_safe_halt();
 		return;
 	}

@@ -105,7 +105,9 @@ uint64_t x86_tsc_to_ns(uint64_t tsc);
  * a timer interrupt is sure to end the hlt (under -icount,sleep=off idle
  * time is then free), else spin once, as when the timer line is disabled
  * (the shell's `disable 0`) or local interrupts are off. Time is measured
- * by the caller on the TSC; port_delay_us() is built on it.
+ * by the caller on the TSC; port_delay_us() is built on it. First it runs
+ * this CPU's woken interrupt threads (irq_threads_run()), and it does not
+ * halt while one is pending.
  */
 void x86_idle(void);
 

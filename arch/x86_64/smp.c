@@ -130,9 +130,10 @@ void x86_64_ap_main(void)
 	local_timer_start(cpu);
 	irq_cpu_set_online(cpu, true);
 	online[cpu] = true;
+	port_irq_enable();
 	for (;;) {
 		do_softirq();
-		x86_safe_halt();	/* its local timer always wakes it */
+		x86_idle();	/* threads, then hlt: its local timer always wakes it */
 	}
 }
 

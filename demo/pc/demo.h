@@ -64,6 +64,9 @@ void edu_raise(struct edu *e, uint32_t bits);
 void edu_lower(struct edu *e, uint32_t bits);
 uint32_t edu_status(struct edu *e);
 irqreturn_t edu_irq(int irq, void *dev);	/* claims its own device's events */
+/* The shell's threaded edu drivers: edu_wake() wakes edu_irq() as the thread. */
+irqreturn_t edu_wake(int irq, void *dev);
+int edu_request_threaded(struct edu *devs, unsigned int nr);
 
 /* --- the shared demo: scenarios and shell --- */
 
@@ -72,9 +75,10 @@ struct scenario_tally;
  * spurious-vector and the SMP ones (scenarios-<isa>.c). */
 void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
 /* For the port's scenarios about the tick itself: wait until @n more PIT
- * ticks have come (interrupts on; a delay is port_delay_us() instead);
- * does @hay contain @needle (the core's log is captured with uart_tap()). */
+ * ticks have come (interrupts on; a delay is port_delay_us() instead). */
 void x86_wait_ticks(unsigned long n);
-bool x86_contains(const char *hay, const char *needle);
+/* The controller's own mask bit of @irq (8259 IMR, IO-APIC entry): 1, 0. */
+int x86_chip_masked(unsigned int irq);
+extern const char x86_chip_name[];
 
 #endif /* GENIRQ_DEMO_PC_H */

@@ -66,3 +66,22 @@ irqreturn_t edu_irq(int irq, void *dev)
 	e->claimed++;
 	return IRQ_HANDLED;
 }
+
+/* A threaded driver's primary on the shared line: my device? Then wake
+ * my thread (edu_irq(), which clears it); the line stays masked till then. */
+irqreturn_t edu_wake(int irq, void *dev)
+{
+	(void)irq;
+	return edu_status(dev) ? IRQ_WAKE_THREAD : IRQ_NONE;
+}
+
+int edu_request_threaded(struct edu *devs, unsigned int nr)
+{
+	static const char *const names[EDU_MAX] = { "edu0", "edu1" };
+	int err = 0;
+
+	for (unsigned int i = 0; i < nr && !err; i++)
+		err = request_threaded_irq(devs[i].irq, edu_wake, edu_irq, IRQF_SHARED | IRQF_ONESHOT,
+					   names[i], &devs[i]);
+	return err;
+}

@@ -14,6 +14,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
+#include "oneshot.h"
 #include "scenario.h"
 #include "shell.h"
 #include "demo.h"
@@ -38,19 +39,6 @@ static unsigned int nr_edu;
 static uint64_t boot_tsc;
 static char tapbuf[2048];
 
-bool x86_contains(const char *hay, const char *needle)
-{
-	for (; *hay; hay++) {
-		size_t i = 0;
-
-		while (needle[i] && hay[i] == needle[i])
-			i++;
-		if (!needle[i])
-			return true;
-	}
-	return !*needle;
-}
-
 static void say(const char *s)
 {
 	size_t n = 0;
@@ -65,7 +53,7 @@ void x86_wait_ticks(unsigned long n)
 	unsigned long end = pit_ticks() + n;
 
 	while (pit_ticks() < end)
-		x86_safe_halt();
+		x86_idle();
 }
 
 /* --- one test handler for the stack, nesting and softirq scenarios --- */
@@ -175,10 +163,10 @@ static void sc_irq_stack(void)
 	x86_wait_ticks(1);
 	x86_console_tap(NULL, 0);
 	scenario_expect_end(&tally);
-	if (x86_stack_overflows() != over0 + 1 || !x86_contains(tapbuf, "softirq stack overflow") ||
+	if (x86_stack_overflows() != over0 + 1 || !scenario_contains(tapbuf, "softirq stack overflow") ||
 	    x86_stack_check() != 0) {
 		scenario_fail(&tally, name, "smashed softirq guard: overflows %lu -> %lu, report %s",
-			      over0, x86_stack_overflows(), x86_contains(tapbuf, "overflow") ? "seen" : "missing");
+			      over0, x86_stack_overflows(), scenario_contains(tapbuf, "overflow") ? "seen" : "missing");
 		return;
 	}
 	scenario_pass(&tally, name, "handler on the hardirq stack, nested tick on it at depth 2, guards intact; a smashed guard was reported");
@@ -217,7 +205,7 @@ static bool spurious_view_clean(unsigned int irq)
 	char path[40], buf[160];
 
 	irq_snprintf(path, sizeof(path), "/proc/irq/%u/spurious", irq);
-	return irq_proc_read(path, buf, sizeof(buf)) > 0 && x86_contains(buf, "unhandled 0\n");
+	return irq_proc_read(path, buf, sizeof(buf)) > 0 && scenario_contains(buf, "unhandled 0\n");
 }
 
 static void sc_shared(void)
@@ -321,14 +309,44 @@ static void sc_screaming(void)
 	bool back = e->claimed == claimed0 + 1 && irq_get_depth(e->irq) == 0 && edu_status(e) == 0;
 
 	free_irq(e->irq, e);
-	if (depth == 1 && events <= STORM_EVENTS && x86_contains(tapbuf, "nobody cared") &&
-	    x86_contains(tapbuf, "edu-broken") && pit_ticks() >= t0 + 3 && back)
+	if (depth == 1 && events <= STORM_EVENTS && scenario_contains(tapbuf, "nobody cared") &&
+	    scenario_contains(tapbuf, "edu-broken") && pit_ticks() >= t0 + 3 && back)
 		scenario_pass(&tally, name, "irq %u disabled after %lu events with a report naming edu-broken; timer alive; enable_irq served it again",
 			      e->irq, events);
 	else
 		scenario_fail(&tally, name, "irq %u: depth %d after %lu events (want 1, <= %u), report %s, back %d",
 			      e->irq, depth, events, STORM_EVENTS,
-			      x86_contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
+			      scenario_contains(tapbuf, "nobody cared") ? "seen" : "missing", back);
+}
+
+static void oneshot_raise(void *dev)
+{
+	edu_raise(dev, 1);
+}
+
+static uint32_t oneshot_status(void *dev)
+{
+	return edu_status(dev);
+}
+
+static void oneshot_clear(void *dev, uint32_t bits)
+{
+	edu_lower(dev, bits);
+}
+
+static void sc_threaded_oneshot(void)
+{
+	struct oneshot_edu o = {
+		.irq = edu[0].irq, .dev = &edu[0], .raise = oneshot_raise,
+		.status = oneshot_status, .clear = oneshot_clear, .idle = x86_idle,
+		.chip_masked = x86_chip_masked, .chip = x86_chip_name,
+	};
+
+	if (nr_edu < 1) {
+		scenario_skip(&tally, "threaded-oneshot", "no edu PCI device (add -device edu)");
+		return;
+	}
+	scenario_threaded_oneshot(&tally, &o);
 }
 
 /*
@@ -466,11 +484,11 @@ static void sc_shell_garbage(void)
 	got = count_lines(capture, "error:");
 	capture_len = 0;
 	feed("help\r");
-	if (got == want && x86_contains(capture, "poweroff") && x86_contains(capture, "genirq> "))
+	if (got == want && scenario_contains(capture, "poweroff") && scenario_contains(capture, "genirq> "))
 		scenario_pass(&tally, "shell-garbage", "4 KiB line, control bytes, unknown commands, malformed masks: %u one-line errors, shell alive", got);
 	else
 		scenario_fail(&tally, "shell-garbage", "want %u error lines, got %u; help %s", want, got,
-			      x86_contains(capture, "poweroff") ? "answered" : "did not answer");
+			      scenario_contains(capture, "poweroff") ? "answered" : "did not answer");
 }
 
 /* Wait for the next received byte, without losing a wake-up. */
@@ -479,13 +497,17 @@ static int rx_wait(void)
 	for (;;) {
 		int c;
 
+		irq_threads_run();
 		port_irq_disable();
 		c = uart_getc(&com1);
 		if (c >= 0 || uart_lost(&com1)) {
 			port_irq_enable();
 			return c;
 		}
-		x86_safe_halt();
+		if (irq_threads_pending())
+			port_irq_enable();
+		else
+			x86_safe_halt();
 	}
 }
 
@@ -509,7 +531,7 @@ static void sc_uart_rx(void)
 	say("echo: ");
 	say(got);
 	say("\n");
-	if (x86_contains(got, RX_TEXT) && s1.bytes - s0.bytes >= i && s1.runs > s0.runs)
+	if (scenario_contains(got, RX_TEXT) && s1.bytes - s0.bytes >= i && s1.runs > s0.runs)
 		scenario_pass(&tally, "uart-rx-echo", "%u bytes in order through %lu RX interrupts, echoed",
 			      i, s1.runs - s0.runs);
 	else
@@ -552,8 +574,10 @@ static __attribute__((noreturn)) void run_shell(void)
 	shell.rx = &com1.rx;
 	shell_prompt(&shell);
 	for (;;) {
+		irq_threads_run();
 		port_irq_disable();
-		if (rx_ring_empty(&com1.rx) && shell.lost_shown == uart_lost(&com1))
+		if (rx_ring_empty(&com1.rx) && shell.lost_shown == uart_lost(&com1) &&
+		    !irq_threads_pending())
 			x86_safe_halt();
 		else
 			port_irq_enable();
@@ -604,7 +628,7 @@ static bool com2_up(char *note, size_t size)
 	uart_loopback(&com2, false);
 	uart_get_stats(&com1, &c1);
 	uart_get_stats(&com2, &a1);
-	if (x86_contains(got, COM2_TEXT) && a1.runs > a0.runs && irq_stat_total(irq) > n0 &&
+	if (scenario_contains(got, COM2_TEXT) && a1.runs > a0.runs && irq_stat_total(irq) > n0 &&
 	    c1.bytes == c0.bytes) {
 		irq_snprintf(note, size, "COM2 on irq %u (%u loopback bytes through %lu RX interrupts)",
 			     irq, i, a1.runs - a0.runs);
@@ -665,6 +689,7 @@ int x86_demo_main(void)
 	timed("softirq", sc_softirq);
 	timed("shared-line", sc_shared);
 	timed("screaming-line", sc_screaming);
+	timed("threaded-oneshot", sc_threaded_oneshot);
 	timed("autoprobe", sc_autoprobe);
 	timed("port's", port_scenarios);
 	timed("shell-garbage", sc_shell_garbage);
@@ -683,5 +708,8 @@ int x86_demo_main(void)
 		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
 	if (x86_cmdline_has("exit"))
 		return err;
+	/* The shell's edu drivers are threaded (its threads command lists them). */
+	if (nr_edu && edu_request_threaded(edu, nr_edu))
+		irq_log("edu threaded drivers: request failed");
 	run_shell();
 }

@@ -27,6 +27,15 @@ unsigned int x86_isa_irq(unsigned int isa)
 	return isa;
 }
 
+const char x86_chip_name[] = "8259 IMR";
+
+int x86_chip_masked(unsigned int irq)
+{
+	unsigned int line = (unsigned int)irq_get_irq_data(irq)->hwirq;
+
+	return (inb(line < 8 ? 0x21 : 0xA1) >> (line & 7)) & 1;
+}
+
 static unsigned int rtc_calls;
 
 static irqreturn_t rtc_handler(int irq, void *dev)

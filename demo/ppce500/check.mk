@@ -14,7 +14,7 @@ PPC_RXTEST	:= rxtest The-quick-brown-fox-jumps-over-the-lazy-dog-0123456789\r
 PPC_SESSION	:= $(PPC_RXTEST)help\rcat /proc/interrupts\rls /proc/irq\r$\
 		   cat /proc/irq/1/smp_affinity\recho 4 > /proc/irq/1/smp_affinity\r$\
 		   echo 2 > /proc/irq/1/smp_affinity\rcat /proc/irq/1/effective_affinity\r$\
-		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rticks\rprobe\rstacks\r$\
+		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rticks\rprobe\rthreads\rstacks\r$\
 		   bogus-command\r\x01\x7f\rcat /proc/irq/3/spurious\rfinish\r
 # Pasted in one piece (no byte delay): 30 blocking `ticks` (100 ms each),
 # with 270 short commands queued behind them, then the statistics line:

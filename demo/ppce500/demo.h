@@ -29,6 +29,11 @@
 #define EDU_RAISE	0x60
 #define EDU_ACK		0x64
 
+/* The MPIC (big-endian registers) and its per-source vector/priority register. */
+#define MPIC_EA		(CCSR_EA + 0x40000)
+#define MPIC_SRC_VPR(s)	(0x10000u + 0x20u * (s))
+#define MPIC_VPR_MSK	0x80000000u
+
 #define UART_SOURCE	42	/* both NS16550s: dt interrupts <0x2a 2> */
 #define TICK_HZ		100
 #define MPIC_TIMER_HZ	25000000u	/* QEMU's fixed OpenPIC timer clock (TFRR reads 0) */
@@ -51,6 +56,7 @@ struct edu {
 	volatile uint32_t	last_sp;
 	volatile bool		spin_for_tick;	/* irq-stack: wait for a nested tick */
 	volatile bool		nested_seen;
+	volatile unsigned long	thread_runs;	/* edu-b's thread */
 };
 
 struct demo {
@@ -76,6 +82,7 @@ extern struct demo demo;
 
 /* kernel.c */
 irqreturn_t edu_handler(int irq, void *dev);
+void edu_request(unsigned int i);	/* edu @i's driver on demo.edu_irq */
 void edu_raise(struct edu *e, uint32_t bits);
 void edu_ack(struct edu *e);
 int edu_autoprobe(unsigned int dev);

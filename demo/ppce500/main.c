@@ -175,6 +175,41 @@ irqreturn_t edu_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
+/*
+ * edu-b's driver is threaded, Linux's older way without IRQF_ONESHOT (it
+ * shares the line with edu-a's plain handler, and sharers must agree):
+ * the primary serves the device as edu-a's handler does, so the level
+ * line is quiet when the flow unmasks it, and wakes a thread that counts.
+ */
+static irqreturn_t edu_wake_handler(int irq, void *dev)
+{
+	irqreturn_t ret = edu_handler(irq, dev);
+
+	return ret == IRQ_HANDLED ? IRQ_WAKE_THREAD : ret;
+}
+
+static irqreturn_t edu_thread(int irq, void *dev)
+{
+	struct edu *e = dev;
+
+	(void)irq;
+	e->thread_runs++;
+	return IRQ_HANDLED;
+}
+
+/* Install edu @i's driver on the edu line: edu-a plain, edu-b threaded. */
+void edu_request(unsigned int i)
+{
+	struct edu *e = &demo.edu[i];
+	unsigned int irq = (unsigned int)demo.edu_irq;
+	int err = i == 1 ? request_threaded_irq(irq, edu_wake_handler, edu_thread, IRQF_SHARED,
+						e->name, e)
+			 : request_irq(irq, edu_handler, IRQF_SHARED, e->name, e);
+
+	if (err)
+		ppc_fail("request_irq edu");
+}
+
 void edu_raise(struct edu *e, uint32_t bits)
 {
 	mmio_write32(e->bar + EDU_RAISE, bits);
@@ -250,9 +285,7 @@ static void devices_setup(void)
 	if (demo.nr_edus) {
 		demo.edu_irq = map_line(demo.edu[0].source, IRQ_TYPE_LEVEL_HIGH);
 		for (unsigned int i = 0; i < demo.nr_edus; i++)
-			if (request_irq((unsigned int)demo.edu_irq, edu_handler, IRQF_SHARED,
-					demo.edu[i].name, &demo.edu[i]))
-				ppc_fail("request_irq edu");
+			edu_request(i);
 	}
 }
 
@@ -292,9 +325,7 @@ int edu_autoprobe(unsigned int dev)
 	found = probe_irq_off(mask);
 	edu_ack(&demo.edu[dev]);
 	for (unsigned int i = 0; i < demo.nr_edus; i++)
-		if (request_irq((unsigned int)demo.edu_irq, edu_handler, IRQF_SHARED,
-				demo.edu[i].name, &demo.edu[i]))
-			ppc_fail("request_irq edu");
+		edu_request(i);
 	return found;
 }
 
@@ -386,7 +417,7 @@ static const struct shell_cmd port_cmds[] = {
 void kernel_main(uint32_t dtb)
 {
 	static const struct mpic_config cfg = {
-		.name = "MPIC", .base = CCSR_EA + 0x40000, .big_endian = true,
+		.name = "MPIC", .base = MPIC_EA, .big_endian = true,
 		.gcr_mode = 0x20000000u, .spurious_vector = 0xffff, .fsl_msi = true,
 	};
 

@@ -62,7 +62,8 @@ static irqreturn_t vty_rx(int irq, void *dev)
 	return IRQ_RETVAL(total);
 }
 
-/* Idle until @done() or @ms of timebase pass. Interrupts on. */
+/* Idle until @done() or @ms of timebase pass, running woken interrupt
+ * threads meanwhile. Interrupts on. */
 static bool wait_for(bool (*done)(void), unsigned int ms)
 {
 	uint64_t end = mftb() + ms_to_tb(ms);
@@ -70,6 +71,7 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 	while (!done()) {
 		if (mftb() >= end)
 			return false;
+		irq_threads_run();
 		port_cpu_relax();
 	}
 	return true;
@@ -342,55 +344,6 @@ static void scenario_input(void)
 			      irq_stat_total((unsigned int)vty_irq) - before);
 }
 
-/* shell-garbage: a shell whose output we count, fed the worst we have. */
-static unsigned int garbage_lines, garbage_errors;
-
-static void garbage_write(const char *text, size_t len)
-{
-	static const char err[] = "error:";
-	static size_t match;
-
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\n')
-			garbage_lines++;
-		match = (text[i] == err[match]) ? match + 1 : (text[i] == 'e' ? 1 : 0);
-		if (match == sizeof(err) - 1) {
-			garbage_errors++;
-			match = 0;
-		}
-	}
-}
-
-static void scenario_shell_garbage(void)
-{
-	static struct shell sh;
-	static const char *const bad[] = {
-		"frobnicate\n", "echo 1-z > /proc/irq/1/smp_affinity\n",
-		"echo ffffffffffffffffffffffffffffffffffff > /proc/irq/1/smp_affinity\n",
-		"cat /proc/irq/99999/smp_affinity\n", "enable x\n", "ipi 7\n", "ipi\n",
-		"a\x01\x02\x1b[A\n", "cat\n",
-	};
-	unsigned int expect = GENIRQ_ARRAY_SIZE(bad) + 1, lines_before;
-
-	shell_init(&sh, garbage_write, NULL, 0);
-	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(bad); i++)
-		for (const char *p = bad[i]; *p; p++)
-			shell_input(&sh, *p);
-	for (unsigned int i = 0; i < 4096; i++)
-		shell_input(&sh, (char)('a' + i % 26));
-	shell_input(&sh, '\n');
-	lines_before = garbage_lines;
-	for (const char *p = "cat /proc/irq/prof_cpu_mask\n"; *p; p++)
-		shell_input(&sh, *p);
-	if (garbage_errors < expect - 1 || garbage_lines == lines_before)
-		scenario_fail(&tally, "shell-garbage", "%u error lines for %u bad inputs; "
-			      "alive: %d", garbage_errors, expect, garbage_lines > lines_before);
-	else
-		scenario_pass(&tally, "shell-garbage", "%u bad lines (4 KiB line, control bytes, "
-			      "unknown commands, malformed masks) -> %u one-line errors, shell alive",
-			      expect, garbage_errors);
-}
-
 static void scenario_spurious(void)
 {
 	scenario_skip(&tally, "spurious-vector", "QEMU's ICP withdraws a presented interrupt and "
@@ -578,7 +531,7 @@ void ppc64_start(unsigned long prom_entry)
 	}
 	scenario_timer();
 	scenario_softirq_and_stack();
-	scenario_shell_garbage();
+	scenario_run_shell_garbage(&tally);
 	scenario_spurious();
 	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);

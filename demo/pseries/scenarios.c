@@ -2,7 +2,7 @@
 /*
  * scenarios.c - the scenarios driven by two edu devices on one level PCI
  * line (an XICS LSI): shared-line, autoprobe, screaming-line,
- * affinity-move and free-vs-running.
+ * affinity-move, free-vs-running and threaded-oneshot.
  */
 #include <stdatomic.h>
 #include <genirq/interrupt.h>
@@ -12,6 +12,7 @@
 #include <genirq/proc.h>
 #include <genirq/chip/xics.h>
 
+#include "oneshot.h"
 #include "scenario.h"
 #include "demo.h"
 
@@ -55,6 +56,38 @@ static irqreturn_t edu_handler(int irq, void *cookie)
 	atomic_store(&d->last_cpu, port_cpu_id());
 	atomic_fetch_add(&d->claims, 1);
 	return IRQ_HANDLED;
+}
+
+/* The primary of a threaded driver on the shared line: my device? Then
+ * edu_handler() runs as the thread, the line masked until it returns. */
+static irqreturn_t edu_wake(int irq, void *cookie)
+{
+	struct edu_dev *d = cookie;
+
+	(void)irq;
+	return edu_status(d->e) ? IRQ_WAKE_THREAD : IRQ_NONE;
+}
+
+static bool threaded_drivers;	/* after threaded-oneshot: the shell lists them */
+
+/* Install edu A's and B's drivers: plain handlers, threaded ones later. */
+static int request_drivers(void)
+{
+	static const char *const names[EDU_MAX] = { "edu-a", "edu-b" };
+	int err = 0;
+
+	for (unsigned int i = 0; i < nr_edu && !err; i++)
+		err = threaded_drivers ?
+		      request_threaded_irq((unsigned int)line, edu_wake, edu_handler,
+					   IRQF_SHARED | IRQF_ONESHOT, names[i], &dev[i]) :
+		      request_irq((unsigned int)line, edu_handler, IRQF_SHARED, names[i], &dev[i]);
+	return err;
+}
+
+static void free_drivers(void)
+{
+	for (unsigned int i = 0; i < nr_edu; i++)
+		free_irq((unsigned int)line, &dev[i]);
 }
 
 /* The screaming-line handler: never looks at the device. */
@@ -210,8 +243,7 @@ static void scenario_screaming(struct scenario_tally *t)
 	int depth, depth_after, err;
 	bool back;
 
-	free_irq((unsigned int)line, &dev[0]);
-	free_irq((unsigned int)line, &dev[1]);
+	free_drivers();
 	err = request_irq((unsigned int)line, deaf_handler, IRQF_SHARED, "edu-deaf", &dev[0]);
 	events = irq_stat_total((unsigned int)line);
 	scenario_expect(t, "a stuck interrupt line, disabled");
@@ -230,8 +262,7 @@ static void scenario_screaming(struct scenario_tally *t)
 	enable_irq((unsigned int)line);		/* the device is quiet now */
 	depth_after = irq_get_depth(line);
 	free_irq((unsigned int)line, &dev[0]);
-	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", &dev[0]);
-	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-b", &dev[1]);
+	request_drivers();
 	a0 = atomic_load(&dev[0].claims);
 	edu_raise(&edu[0], EDU_BIT_A);
 	back = wait_claims(&dev[0], a0 + 1);
@@ -361,6 +392,41 @@ static void scenario_msi(struct scenario_tally *t)
 				    m1.data == m0.data) ? "unchanged" : "changed", used0, used1, used2);
 }
 
+static void oneshot_raise(void *cookie)
+{
+	edu_raise(((struct edu_dev *)cookie)->e, EDU_BIT_A);
+}
+
+static uint32_t oneshot_status(void *cookie)
+{
+	return edu_status(((struct edu_dev *)cookie)->e);
+}
+
+static void oneshot_clear(void *cookie, uint32_t bits)
+{
+	edu_ack(((struct edu_dev *)cookie)->e, bits);
+}
+
+static void oneshot_idle(void)
+{
+	ppc64_idle(NULL);
+}
+
+/* edu A alone on the line for the scenario; the drivers come back threaded. */
+static void scenario_threaded(struct scenario_tally *t)
+{
+	struct oneshot_edu o = {
+		.irq = (unsigned int)line, .dev = &dev[0], .raise = oneshot_raise,
+		.status = oneshot_status, .clear = oneshot_clear, .idle = oneshot_idle,
+	};
+
+	free_drivers();
+	scenario_threaded_oneshot(t, &o);
+	threaded_drivers = true;
+	if (request_drivers() < 0)
+		scenario_fail(t, "threaded-oneshot", "the threaded edu drivers: request failed");
+}
+
 void ppc64_line_scenarios(struct scenario_tally *t)
 {
 	nr_edu = edu_probe(edu, EDU_MAX);
@@ -373,6 +439,7 @@ void ppc64_line_scenarios(struct scenario_tally *t)
 		scenario_skip(t, "shared-line", "%s", why);
 		scenario_skip(t, "screaming-line", "%s", why);
 		scenario_skip(t, "affinity-move", "%s", why);
+		scenario_skip(t, "threaded-oneshot", "%s", why);
 		return;
 	}
 	line = xics_map(ppc64_xics, edu[0].lsi, IRQ_TYPE_LEVEL_HIGH);
@@ -385,8 +452,7 @@ void ppc64_line_scenarios(struct scenario_tally *t)
 		return;
 	}
 	scenario_autoprobe(t);
-	if (request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", &dev[0]) < 0 ||
-	    request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-b", &dev[1]) < 0) {
+	if (request_drivers() < 0) {
 		scenario_fail(t, "shared-line", "request_irq on irq %d failed", line);
 		return;
 	}
@@ -396,6 +462,7 @@ void ppc64_line_scenarios(struct scenario_tally *t)
 		scenario_free_running(t);
 	scenario_screaming(t);
 	scenario_msi(t);
+	scenario_threaded(t);
 }
 
 /* The shell's probe: edu @which (1 or 2) asserts; its handlers step aside. */
@@ -406,15 +473,13 @@ int ppc64_edu_autoprobe(unsigned int which)
 
 	if (line < 0 || which < 1 || which > nr_edu)
 		return -ENODEV;
-	free_irq((unsigned int)line, &dev[0]);
-	free_irq((unsigned int)line, &dev[1]);
+	free_drivers();
 	mask = probe_irq_on();
 	edu_raise(&edu[which - 1], EDU_BIT_A);
 	port_delay_us(20000);
 	found = probe_irq_off(mask);
 	edu_ack(&edu[which - 1], EDU_BIT_A);
-	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", &dev[0]);
-	request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-b", &dev[1]);
+	request_drivers();
 	return found;
 }
 

@@ -3,7 +3,7 @@
 # of its driver listed below: the driver is copied, changed by one sed
 # expression (which must change it), built with its test, and the test
 # must fail. Environment (from tests/controllers.mk): CC, CFLAGS, X86
-# (the fake port I/O pre-include), BASE (core, hosted port, fakes).
+# (the fake port I/O pre-include), RISCV (the fake AIA CSRs), BASE (core, hosted port, fakes).
 set -eu
 out=$1
 rm -rf "$out"
@@ -20,7 +20,7 @@ mutant() {
 		echo "mutants: $name: the expression changed nothing"; exit 1
 	fi
 	extra=
-	case $driver in i8259.c|lapic.c) extra=$X86 ;; esac
+	case $driver in i8259.c|lapic.c) extra=$X86 ;; imsic.c) extra=$RISCV ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
@@ -75,5 +75,24 @@ mutant xics-ipi-never-freed xics xics.c 's/x->ipi_reserved = false;/(void)0;/'
 mutant xics-msi-cfg-not-devfn xics xics.c 's/unsigned int cfg = dev->id << 8,/unsigned int cfg = dev->id,/'
 mutant xics-msi-not-given-back xics xics.c 's/^\t\tchange_msi(x, cfg, 0);$/\t\t(void)cfg;/'
 mutant xics-msi-left-unmasked xics xics.c 's/rtas(x, x->hv.tok_set_xive, 3, src\[i\], x->hv.server\[0\], PRIO_MASKED);/(void)0;/'
+# plic
+mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'
+mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinity/,/^}/{/toggle(p, s->cpu, d->hwirq, false);/d;}'
+mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'
+mutant plic-cpu-init-keeps-threshold plic plic.c '/^void plic_cpu_init/,/^}/{/wr(p, THRESHOLD/d;}'
+mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16u))/'
+# aplic
+mutant aplic-eoi-retrigger-idle aplic aplic.c 's/ \& (1u << (src % 32u)))/ | 1u)/'
+mutant aplic-eoi-on-edge aplic aplic.c 's/if ((d->trigger \& IRQ_TYPE_LEVEL_MASK) \&\&/if (/'
+mutant aplic-eoi-rearms-masked aplic aplic.c 's/if (ap->open\[d->hwirq\])/if (ap->open[d->hwirq] || 1)/'
+mutant aplic-unmask-no-rearm aplic aplic.c '/^static void aplic_unmask/,/^}/{/rearm_level(d);/d;}'
+mutant aplic-target-cpu-number aplic aplic.c 's/ap->cfg.hart_index\[cpu\] << TARGET_HART_SHIFT/cpu << TARGET_HART_SHIFT/'
+mutant aplic-direct-mode aplic aplic.c 's/DOMAINCFG_IE | DOMAINCFG_DM_MSI/DOMAINCFG_IE/'
+# imsic
+mutant imsic-claim0-dispatched imsic imsic.c 's/if (id == 0) {/if (id == 0 \&\& 0) {/'
+mutant imsic-id0-enabled imsic imsic.c 's/bits \&= ~1ul;/(void)0;/'
+mutant imsic-last-word-unbounded imsic imsic.c 's/if (im->cfg.nr_ids - first < IDS_PER_REG - 1)/if (0)/'
+mutant imsic-delivery-off imsic imsic.c '/aia_ireg_write(EIDELIVERY, DELIVER_ON);/d'
 
 echo "mutants: $caught hand mutations, each caught by its test"

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * boot.S - riscv64 supervisor-mode entry, the trap entry, and the stack
+ * switch.
+ *
+ * OpenSBI enters at the first byte of the image in S-mode with a0 = the
+ * boot hart's id and a1 = the device tree; the other harts come through
+ * riscv64_secondary_entry when SBI HSM hart_start names it, with a0 =
+ * their hart id and a1 = the CPU number we gave them. tp holds the CPU
+ * number from then on.
+ */
+#define FRAME		(36 * 8)	/* struct riscv64_regs */
+#define F_SEPC		(32 * 8)
+#define F_SSTATUS	(33 * 8)
+#define F_SCAUSE	(34 * 8)
+#define F_STVAL		(35 * 8)
+#define BOOT_STACK	16384
+
+	.section .text.head, "ax"
+	.globl	_start
+_start:
+	csrw	sie, zero
+	mv	s0, a0
+	mv	s1, a1
+	lla	sp, boot_stack + BOOT_STACK
+	li	tp, 0
+	lla	t0, __bss_start
+	lla	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	1b
+2:	la	t0, riscv64_trap_entry
+	csrw	stvec, t0
+	mv	a0, s0
+	mv	a1, s1
+	call	riscv64_boot
+3:	wfi
+	j	3b
+
+	.text
+	.globl	riscv64_secondary_entry
+	.align	2
+riscv64_secondary_entry:
+	csrw	sie, zero
+	lla	t0, riscv64_trap_entry
+	csrw	stvec, t0
+	mv	tp, a1
+	lla	t0, riscv64_secondary_sp
+	slli	t1, a1, 3
+	add	t0, t0, t1
+	ld	sp, 0(t0)
+	call	riscv64_secondary_start
+1:	wfi
+	j	1b
+
+/*
+ * Every trap comes from S-mode (there is no user mode) on a valid stack:
+ * save the registers and the trap CSRs below sp, call riscv64_trap(),
+ * restore, sret. sstatus.SIE is 0 until C code turns it on, and sepc
+ * and sstatus are saved by then, so a nested trap cannot lose them.
+ */
+	.globl	riscv64_trap_entry
+	.align	2
+riscv64_trap_entry:
+	addi	sp, sp, -FRAME
+	sd	x1, 1*8(sp)
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	sd	x\n, \n*8(sp)
+	.endr
+	addi	t0, sp, FRAME
+	sd	t0, 2*8(sp)
+	csrr	t0, sepc
+	sd	t0, F_SEPC(sp)
+	csrr	t0, sstatus
+	sd	t0, F_SSTATUS(sp)
+	csrr	t0, scause
+	sd	t0, F_SCAUSE(sp)
+	csrr	t0, stval
+	sd	t0, F_STVAL(sp)
+	mv	a0, sp
+	call	riscv64_trap
+	ld	t0, F_SSTATUS(sp)
+	csrw	sstatus, t0
+	ld	t0, F_SEPC(sp)
+	csrw	sepc, t0
+	ld	x1, 1*8(sp)
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	ld	x\n, \n*8(sp)
+	.endr
+	addi	sp, sp, FRAME
+	sret
+
+/* void riscv64_call_on_stack(void (*fn)(void *), void *arg, void *top):
+ * fn(arg) with sp = top (16-byte aligned), then back. No red zone in the
+ * RISC-V ABI: nothing below the old sp needs keeping. */
+	.globl	riscv64_call_on_stack
+	.align	2
+riscv64_call_on_stack:
+	addi	a2, a2, -16
+	sd	ra, 8(a2)
+	sd	sp, 0(a2)
+	mv	sp, a2
+	mv	t0, a0
+	mv	a0, a1
+	jalr	t0
+	ld	ra, 8(sp)
+	ld	sp, 0(sp)
+	ret
+
+	.bss
+	.align	4
+boot_stack:
+	.skip	BOOT_STACK

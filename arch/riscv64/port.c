@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+/*
+ * port.c - the genirq port contract on a riscv64 supervisor-mode guest,
+ * and the C entry from boot.S.
+ */
+#include <genirq/port.h>
+
+#include "riscv64.h"
+
+#define PAUSE	".word 0x0100000f"	/* Zihintpause: a hint, a nop without it */
+
+struct riscv64_machine machine;
+
+/* --- local interrupts: sstatus.SIE (genirq_port_inline.h) --- */
+
+unsigned long port_irq_save(void)
+{
+	unsigned long old;
+
+	__asm__ __volatile__("csrrci %0, sstatus, 2" : "=r"(old) : : "memory");
+	return old & SSTATUS_SIE;
+}
+
+void port_irq_restore(unsigned long flags)
+{
+	if (flags & SSTATUS_SIE)
+		port_irq_enable_fast();
+	else
+		port_irq_disable_fast();
+}
+
+void port_irq_enable(void)
+{
+	port_irq_enable_fast();
+}
+
+void port_irq_disable(void)
+{
+	port_irq_disable_fast();
+}
+
+bool port_irqs_disabled(void)
+{
+	return !(csr_read(sstatus) & SSTATUS_SIE);
+}
+
+/* --- CPUs: tp holds the CPU number; hart ids are machine.hartid[] --- */
+
+unsigned int port_cpu_id(void)
+{
+	return port_cpu_id_fast();
+}
+
+unsigned int port_nr_cpus(void)
+{
+	return machine.nr_cpus;
+}
+
+void port_cpu_relax(void)
+{
+	__asm__ __volatile__(PAUSE ::: "memory");
+}
+
+/* --- time: the time CSR (machine.timebase Hz, 10 MHz on virt) --- */
+
+uint64_t port_time_ns(void)
+{
+	uint64_t t = rdtime();
+
+	return t / machine.timebase * 1000000000u +
+	       t % machine.timebase * 1000000000u / machine.timebase;
+}
+
+uint64_t port_cycles(void)
+{
+	return rdtime();
+}
+
+void port_delay_us(unsigned long us)
+{
+	uint64_t end = rdtime() + machine.timebase / 1000000u * us;
+
+	while (rdtime() < end)
+		port_cpu_relax();
+}
+
+void port_console_write(const char *text, size_t len)
+{
+	console_put(text, len);
+}
+
+/* boot.S, on the boot hart, BSS cleared, stvec set. */
+void riscv64_boot(unsigned long hartid, const void *dtb);
+void riscv64_boot(unsigned long hartid, const void *dtb)
+{
+	if (fdt_scan(dtb, hartid, &machine) < 0)
+		riscv64_fail("device tree: no cpus, timebase, UART or sifive_test");
+	riscv64_start();
+}

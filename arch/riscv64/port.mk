@@ -1,0 +1,24 @@
+# arch/riscv64/port.mk - the riscv64 port's variables: QEMU virt in
+# supervisor mode under the OpenSBI that QEMU ships (fw_dynamic, started
+# by -bios default), with the PLIC, or with the AIA (rules: the top
+# Makefile's port template; checks: demo/virt-riscv/check.mk).
+riscv64_CC	:= riscv64-linux-gnu-gcc
+# No FPU code (sstatus.FS stays off), no linker relaxation against a gp
+# we never set up, code anywhere in the low 2 GiB around the link address.
+riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
+		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax
+riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
+riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
+riscv64_DIRS	:= arch/riscv64
+riscv64_CTRL	:= controllers/plic.c controllers/aplic.c controllers/imsic.c
+riscv64_MACHINE	:= virt-riscv
+riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c)
+riscv64_DEPS	:= cross qemu-riscv
+# $(call riscv64_qemu,CPUS[,MACHINE OPTIONS]): two edu devices in slots 1
+# and 5, whose INTA both land on PLIC source 33 (the device tree's
+# interrupt-map); the kernel's exits are the sifive_test device's
+# statuses (33 PASS, 1 failure).
+riscv64_qemu	= qemu-system-riscv64 -M virt$(2) -bios default -smp $(1) -nodefaults -display none \
+		  -no-reboot -device edu,addr=1 -device edu,addr=5 -kernel $(BUILD)/riscv64/kernel.elf
+riscv64_QEMU	= $(call riscv64_qemu,$(or $(SMP),2)) -serial stdio
+riscv64_PASS	:= 33

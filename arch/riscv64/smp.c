@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/*
+ * smp.c - secondary harts (SBI HSM hart_start), their idle (wfi) and
+ * wake-up (an IPI).
+ */
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+
+#include "riscv64.h"
+
+#define SECONDARY_STACK		16384
+#define START_WAIT_MS		1000
+
+static uint64_t secondary_stack[MAX_CPUS][SECONDARY_STACK / 8] __attribute__((aligned(16)));
+uintptr_t riscv64_secondary_sp[MAX_CPUS];	/* boot.S: the stack of CPU n */
+
+/* boot.S, in S-mode, tp = our CPU number, on our stack. */
+void riscv64_secondary_start(void);
+void riscv64_secondary_start(void)
+{
+	unsigned int cpu = port_cpu_id();
+
+	riscv64_irq_init_cpu(cpu);
+	riscv64_timer_start();
+	irq_cpu_set_online(cpu, true);
+	for (;;)
+		riscv64_idle(NULL);
+}
+
+/* Run woken handler threads (the core's runner: this port has no
+ * threads of its own), then sleep until an interrupt unless @busy() or a
+ * thread says there is work. wfi wakes for an interrupt pending in sie
+ * even with sstatus.SIE off, so the check and the sleep cannot race. */
+void riscv64_idle(bool (*busy)(void))
+{
+	irq_threads_run();
+	port_irq_disable();
+	if (!irq_threads_pending() && (!busy || !busy()))
+		__asm__ __volatile__("wfi" ::: "memory");
+	port_irq_enable();
+}
+
+void riscv64_wake_cpu(unsigned int cpu)
+{
+	sbi_send_ipi(cpu);
+}
+
+unsigned int riscv64_start_secondaries(void)
+{
+	unsigned int up = 1;
+
+	for (unsigned int cpu = 1; cpu < machine.nr_cpus; cpu++) {
+		uint64_t end;
+		long err;
+
+		riscv64_secondary_sp[cpu] = (uintptr_t)(secondary_stack[cpu] + 1);
+		err = sbi_hart_start(machine.hartid[cpu], (uintptr_t)riscv64_secondary_entry, cpu);
+		if (err) {
+			riscv64_printf("genirq: hart_start(hart %lu) failed: %ld\n",
+				       machine.hartid[cpu], err);
+			continue;
+		}
+		end = rdtime() + ms_to_ticks(START_WAIT_MS);
+		while (!cpumask_test_cpu(cpu, irq_cpu_online_mask()) && rdtime() < end)
+			port_cpu_relax();
+		if (cpumask_test_cpu(cpu, irq_cpu_online_mask()))
+			up++;
+	}
+	return up;
+}

@@ -1,0 +1,57 @@
+# demo/virt-riscv/check.mk - the riscv64 virt demo kernel's checks
+# (expected transcript lines: demo/virt-riscv/expect/<run>.txt, one
+# regex a line).
+#
+#   make check-riscv64   PLIC on two harts with a shell session, PLIC on
+#                        one hart, APLIC (MSI mode) + IMSIC on two harts,
+#                        a must-fail run, the first run
+#   make bench-riscv64   dispatch cost in instructions (-icount shift=0)
+#   make run ARCH=riscv64   SMP=1 for one hart
+
+RISCV64_READY	:= genirq: ready for input
+# Typed after the ready marker: the echo line, then a shell session that
+# moves the UART (irq 1) to CPU1 so the rest of this input arrives there,
+# visible in /proc/interrupts.
+RISCV64_SESSION	:= hello genirq\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\r$\
+		   cat /proc/irq/1/smp_affinity\rls /proc/irq\rcat /proc/irq/prof_cpu_mask\r$\
+		   frobnicate\recho 4 > /proc/irq/1/smp_affinity\ripi 0\ripi 1\rticks\rprobe\r$\
+		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rpoweroff\r
+riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
+		   cat /proc/interrupts\rprobe\rpoweroff\r
+
+# $(call riscv64_harness,RUN): the harness for one run, its expect file.
+riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(riscv64_PASS) --timeout 90 \
+		  --ready '$(RISCV64_READY)' --log $(BUILD)/riscv64/$(1).log \
+		  --expect-file demo/virt-riscv/expect/riscv64-$(1).txt
+
+check-riscv64:
+	$(Q)$(call riscv64_harness,plic-smp2) --input '$(RISCV64_SESSION)' \
+		-- $(call riscv64_qemu,2) -serial stdio -append harness
+	$(Q)$(call riscv64_harness,plic-smp1) --quiet --input 'hello genirq\rpoweroff\r' \
+		-- $(call riscv64_qemu,1) -serial stdio -append harness
+	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\rpoweroff\r' \
+		-- $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append harness
+	$(Q)$(call riscv64_must_fail,mustfail)
+
+# -append bench: boot, the self-IPI through genirq and through a bare
+# handler, the guest-bench line, power-off. One hart: under icount the
+# virtual clock also counts the other vCPU's instructions.
+.PHONY: bench-riscv64
+bench-riscv64: kernel-riscv64
+	$(Q)$(HARNESS) --name riscv64-bench --pass-status $(riscv64_PASS) --timeout 60 --quiet \
+		--log $(BUILD)/riscv64/bench.log --expect-file demo/virt-riscv/expect/riscv64-bench.txt \
+		-- $(call riscv64_qemu,1) -serial stdio -append 'harness bench' \
+		-icount shift=0,sleep=off >/dev/null \
+		|| { echo "bench-riscv64: the bench kernel failed (see $(BUILD)/riscv64/bench.log)"; exit 1; }
+	$(Q)grep -h "^guest-bench:" $(BUILD)/riscv64/bench.log | tr -d '\r'
+
+# $(call riscv64_must_fail,RUN): a kernel told to fail one scenario must
+# end with the failure status after that FAIL line, and the harness must
+# refuse the run.
+define riscv64_must_fail
+out=$$($(call riscv64_harness,$(1)) --quiet --input 'hello genirq\r' \
+	-- $(call riscv64_qemu,1) -serial stdio -append 'harness $(1)'); \
+if echo "$$out" | grep -q 'riscv64-$(1): FAIL.*QEMU exit status 1, PASS is 33'; then \
+	echo "riscv64-$(1): PASS (a failing scenario: FAIL line, QEMU status 1, run refused)"; \
+else echo "$$out"; echo "riscv64-$(1): FAIL (the run was not refused; see $(BUILD)/riscv64/$(1).log)"; exit 1; fi
+endef

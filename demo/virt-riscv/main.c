@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c - the riscv64 virt demo kernel: boot, the boot-time scenarios
+ * of SCENARIOS.md, then the serial shell on the ns16550.
+ *
+ * Console input arrives only through the UART's receive interrupt, into
+ * a ring that the shell loop drains. The harness types after the marker
+ * "genirq: ready for input": "hello genirq", then shell commands.
+ * Kernel arguments (-append): "harness" (every verdict line, the input
+ * scenarios), "bench" (make bench-riscv64), "mustfail" (one scenario
+ * fails on purpose: the run must be refused).
+ */
+#include <stdatomic.h>
+#include <genirq/hardirq.h>
+#include <genirq/interrupt.h>
+#include <genirq/irq.h>
+#include <genirq/proc.h>
+#include <genirq/chip/aplic.h>
+#include <genirq/chip/imsic.h>
+#include <genirq/chip/plic.h>
+
+#include "scenario.h"
+#include "shell.h"
+#include "demo.h"
+
+#define NR_IRQS		64
+#define TICK_SPAN_MS	500		/* timer-ticks: span of the time CSR measured */
+#define TICK_TOLERANCE	10		/* percent */
+#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
+#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
+#define NESTED_TICK_MS	100		/* irq-stack: a tick nests in the IPI handler */
+#define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
+#define EXPECTED_LINE	"hello genirq"
+#define SHELL_CPU	0		/* the boot CPU runs the shell loop */
+#define UART_IER_RX	0x01
+#define UART_IER_THRE	0x02
+#define BANNER		"\ngenirq demo kernel, riscv64 (S-mode under OpenSBI) on QEMU's virt machine:\n" \
+			"the boot self-tests, then a shell (help lists the commands; poweroff, or\n" \
+			"Ctrl-A X, leaves QEMU)\n"
+
+static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct shell shell;
+static int uart_irq = -1, ipi_irq = -1;
+static struct plic *plic;		/* -M virt */
+static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
+static struct imsic *imsic;
+const char *virt_wired_name = "PLIC";
+bool virt_wired_latches = true, virt_wired_reforwards;
+
+int virt_map_wired(uint32_t src)
+{
+	return plic ? plic_map(plic, src, IRQ_TYPE_LEVEL_HIGH)
+		    : aplic_map(aplic, src, IRQ_TYPE_LEVEL_HIGH);
+}
+
+/* --- the UART receive interrupt: a level line, drained here --- */
+
+static struct rx_ring rx;
+
+static irqreturn_t uart_rx(int irq, void *dev)
+{
+	int c, n = 0;
+
+	(void)irq;
+	(void)dev;
+	while ((c = uart_getc()) >= 0) {
+		rx_ring_put(&rx, (char)c);
+		n++;
+	}
+	if (n && port_cpu_id() != SHELL_CPU)
+		riscv64_wake_cpu(SHELL_CPU);
+	return IRQ_RETVAL(n);
+}
+
+static int uart_request(void)
+{
+	return request_irq((unsigned int)uart_irq, uart_rx, 0, "serial", &rx);
+}
+
+static unsigned int rx_count(void)
+{
+	unsigned int n = 0;
+
+	while (rx_ring_peek(&rx, n) >= 0)
+		n++;
+	return n;
+}
+
+/* --- the IPI: softirq and irq-stack probes --- */
+
+#define TEST_SOFTIRQ	HI_SOFTIRQ
+
+static struct {
+	_Atomic unsigned long	ipis;
+	uintptr_t		hard_sp, soft_sp;
+	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
+	bool			wait_nested;
+	_Atomic unsigned long	nested_ticks;
+} probe;
+
+static void test_softirq(void)
+{
+	probe.soft_sp = riscv64_sp();
+	probe.soft_in_softirq = in_softirq();
+	probe.soft_not_in_irq = !in_irq();
+}
+
+static irqreturn_t ipi_handler(int irq, void *dev)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned long t0 = riscv64_ticks(cpu);
+
+	(void)irq;
+	(void)dev;
+	if (virt_smp_ipi())
+		return IRQ_HANDLED;
+	probe.hard_sp = riscv64_sp();
+	probe.hard_in_irq = in_irq();
+	raise_softirq(TEST_SOFTIRQ);
+	if (probe.wait_nested) {
+		/* Interrupts are on here: let the timer nest on this stack. */
+		uint64_t end = rdtime() + ms_to_ticks(NESTED_TICK_MS);
+
+		while (riscv64_ticks(cpu) == t0 && rdtime() < end)
+			port_cpu_relax();
+		atomic_store(&probe.nested_ticks, riscv64_ticks(cpu) - t0);
+	}
+	atomic_fetch_add(&probe.ipis, 1);
+	return IRQ_HANDLED;
+}
+
+/* --- scenarios --- */
+
+static void scenario_boot(void)
+{
+	unsigned int online = cpumask_weight(irq_cpu_online_mask());
+	char ctl[96];
+
+	if (plic)
+		irq_snprintf(ctl, sizeof(ctl), "PLIC at 0x%lx (%u sources, S contexts %d/%d)",
+			     (unsigned long)machine.plic, machine.plic_ndev, machine.plic_ctx[0],
+			     machine.plic_ctx[1]);
+	else
+		irq_snprintf(ctl, sizeof(ctl), "APLIC at 0x%lx (%u sources, MSI mode), IMSIC "
+			     "files at 0x%lx (%u ids)", (unsigned long)machine.aplic,
+			     machine.aplic_nsrc, (unsigned long)machine.imsic, machine.imsic_ids);
+	if (uart_irq < 0 || ipi_irq < 0)
+		scenario_fail(&tally, "boot", "%s: uart irq %d, ipi irq %d", ctl, uart_irq, ipi_irq);
+	else if (online != machine.nr_cpus)
+		scenario_fail(&tally, "boot", "%u of %u CPUs online", online, machine.nr_cpus);
+	else
+		scenario_pass(&tally, "boot", "S-mode under OpenSBI; %s: UART source %u->irq %d, "
+			      "IPI->irq %d; %u hart(s) (boot hart %lu), timebase %lu Hz", ctl,
+			      machine.uart_irq, uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
+			      (unsigned long)machine.timebase);
+}
+
+static void scenario_timer(void)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got, lo, hi;
+	uint64_t end;
+
+	got = riscv64_ticks(cpu);	/* start on a tick edge: whole periods */
+	while (riscv64_ticks(cpu) == got)
+		port_cpu_relax();
+	got = riscv64_ticks(cpu);
+	end = rdtime() + ms_to_ticks(TICK_SPAN_MS);
+	while (rdtime() < end)
+		port_cpu_relax();
+	got = riscv64_ticks(cpu) - got;
+	lo = expect * (100 - TICK_TOLERANCE) / 100;
+	hi = expect * (100 + TICK_TOLERANCE) / 100;
+	if (got < lo || got > hi)
+		scenario_fail(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
+			      "CSR, expected %lu +-%u%%", got, TICK_SPAN_MS, expect, TICK_TOLERANCE);
+	else
+		scenario_pass(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
+			      "CSR (expected %lu)", got, TICK_SPAN_MS, expect);
+}
+
+static void scenario_softirq_and_stack(void)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned long before = atomic_load(&probe.ipis);
+
+	probe.wait_nested = true;
+	sbi_send_ipi(cpu);
+	while (atomic_load(&probe.ipis) == before)
+		port_cpu_relax();
+	probe.wait_nested = false;
+	if (!probe.hard_in_irq || !riscv64_on_irq_stack(cpu, probe.hard_sp))
+		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
+			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
+	else if (atomic_load(&probe.nested_ticks) == 0 ||
+		 !riscv64_on_irq_stack(cpu, riscv64_nested_tick_sp))
+		scenario_fail(&tally, "irq-stack", "nested timer tick: %lu ticks, sp 0x%lx",
+			      atomic_load(&probe.nested_ticks), (unsigned long)riscv64_nested_tick_sp);
+	else if (!riscv64_stack_guards_ok(cpu))
+		scenario_fail(&tally, "irq-stack", "guard words overwritten");
+	else
+		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
+			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
+			      (unsigned long)riscv64_nested_tick_sp, cpu);
+
+	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
+	    !riscv64_on_softirq_stack(cpu, probe.soft_sp))
+		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
+			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
+			      (unsigned long)probe.soft_sp);
+	else
+		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
+			      "softirq context on the softirq stack (sp 0x%lx)",
+			      (unsigned long)probe.soft_sp);
+}
+
+/* The UART's THRE: free its line, make it assert, ask the core which
+ * line rose; then the edu half (scenarios.c). */
+static int autoprobe_uart(void)
+{
+	unsigned long mask;
+	int found;
+
+	free_irq((unsigned int)uart_irq, &rx);
+	mask = probe_irq_on();
+	uart_set_ier(UART_IER_THRE);
+	port_delay_us(THRE_WAIT_US);
+	found = probe_irq_off(mask);
+	uart_set_ier(UART_IER_RX);
+	uart_request();
+	return found;
+}
+
+static void scenario_autoprobe(void)
+{
+	int uart = autoprobe_uart(), edu = virt_edu_autoprobe(1);
+
+	if (uart != uart_irq || (edu != -ENODEV && edu < 0))
+		scenario_fail(&tally, "autoprobe", "UART THRE: probe_irq_off gave %d, its line is "
+			      "%d; edu: %d", uart, uart_irq, edu);
+	else if (edu == -ENODEV)
+		scenario_pass(&tally, "autoprobe", "UART THRE found on irq %d (source %u); no edu "
+			      "pair to probe", uart, machine.uart_irq);
+	else
+		scenario_pass(&tally, "autoprobe", "UART THRE found on irq %d (source %u); edu A "
+			      "found on irq %d", uart, machine.uart_irq, edu);
+}
+
+static bool rx_has_line(void)
+{
+	int c;
+
+	for (unsigned int i = 0; (c = rx_ring_peek(&rx, i)) >= 0; i++)
+		if (c == '\n' || c == '\r')
+			return true;
+	return false;
+}
+
+static bool rx_any(void)
+{
+	return !rx_ring_empty(&rx);
+}
+
+/* Idle until @done() or @ms of the time CSR pass. */
+static bool wait_for(bool (*done)(void), unsigned int ms)
+{
+	uint64_t end = rdtime() + ms_to_ticks(ms);
+
+	while (!done() && rdtime() < end)
+		riscv64_idle(done);
+	return done();
+}
+
+/*
+ * replay-after-enable, then uart-rx-echo on the same input. The harness
+ * types while the line is disabled: nothing may be delivered. The FIFO
+ * holds the bytes and the level line stays asserted, so enable_irq must
+ * bring exactly one event, inside its window, that drains them all.
+ */
+static void scenario_input(void)
+{
+	unsigned long before, during, after, flags;
+	char line[64], c;
+	size_t n = 0;
+	int got;
+
+	disable_irq((unsigned int)uart_irq);
+	before = irq_stat_total((unsigned int)uart_irq);
+	riscv64_printf("genirq: ready for input\n");
+	port_delay_us(REPLAY_WAIT_MS * 1000u);
+	during = irq_stat_total((unsigned int)uart_irq) - before;
+	flags = port_irq_save();
+	enable_irq((unsigned int)uart_irq);
+	port_irq_restore(flags);		/* the held-back event is taken here */
+	flags = port_irq_save();
+	after = irq_stat_total((unsigned int)uart_irq) - before;
+	port_irq_restore(flags);
+	/* Each FIFO read that leaves data behind re-drives the line: a
+	 * latching controller takes it as one more request, to a drained FIFO. */
+	if (during != 0 || after < 1 || (after > 1 && !virt_wired_latches) ||
+	    rx_ring_peek(&rx, 0) != EXPECTED_LINE[0])
+		scenario_fail(&tally, "replay-after-enable", "%lu events while disabled, %lu in "
+			      "enable_irq (want 1), first byte %s", during, after,
+			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "there" : "missing");
+	else
+		scenario_pass(&tally, "replay-after-enable", "input held back while disabled "
+			      "(0 events); enable_irq delivered it at once (the level line still "
+			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", after,
+			      rx_count(), after > 1 ? " (the first drained the FIFO; the others "
+			      "were requests the controller latched during its reads)" : "");
+
+	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
+		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
+			      INPUT_WAIT_MS);
+		return;
+	}
+	riscv64_printf("echo: ");
+	while ((got = rx_ring_get(&rx)) >= 0 && (c = (char)got) != '\n' && c != '\r') {
+		console_put(&c, 1);
+		if (n < sizeof(line) - 1)
+			line[n++] = c;
+	}
+	line[n] = '\0';
+	riscv64_printf("\n");
+	for (n = 0; EXPECTED_LINE[n] && line[n] == EXPECTED_LINE[n]; n++)
+		;
+	if (EXPECTED_LINE[n] || line[n])
+		scenario_fail(&tally, "uart-rx-echo", "received '%s', expected '%s'", line,
+			      EXPECTED_LINE);
+	else
+		scenario_pass(&tally, "uart-rx-echo", "'%s' arrived through the receive interrupt "
+			      "in %lu event(s), in order, echoed", line,
+			      irq_stat_total((unsigned int)uart_irq) - before);
+}
+
+/* --- shell commands of this port --- */
+
+static bool summary_ok;
+
+static void machine_poweroff(struct shell *sh)
+{
+	if (!summary_ok)
+		riscv64_fail("poweroff after failed self-tests");
+	shell_stats(sh);
+	riscv64_printf("genirq: power-off\n");
+	riscv64_power_off();
+}
+
+static int cmd_ipi(struct shell *sh, int argc, char **argv)
+{
+	unsigned long cpu, before = atomic_load(&probe.ipis);
+
+	if (argc != 2 || shell_parse_uint(argv[1], machine.nr_cpus, &cpu) < 0 ||
+	    !cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
+		return -EINVAL;
+	sbi_send_ipi((unsigned int)cpu);
+	port_delay_us(10000);
+	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(&probe.ipis) - before);
+	return 0;
+}
+
+static int machine_ticks(struct shell *sh)
+{
+	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of the time CSR\n", riscv64_ticks(0),
+		     HZ, (unsigned long)(port_time_ns() / 1000000u));
+	return 0;
+}
+
+static int machine_probe(struct shell *sh, unsigned int dev)
+{
+	int irq = virt_edu_autoprobe(dev);
+
+	if (irq == -ENODEV)
+		return -ENODEV;
+	shell_printf(sh, "%d\n", irq);
+	return 0;
+}
+
+static const struct shell_machine machine_cmds = {
+	.ticks		= machine_ticks,
+	.probe		= machine_probe,
+	.poweroff	= machine_poweroff,
+};
+
+/* Typed by the harness (make check-riscv64): not in help. */
+static const struct shell_cmd port_cmds[] = {
+	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
+};
+
+/* --- boot --- */
+
+static bool bootarg(const char *word)
+{
+	for (const char *a = machine.bootargs; *a; a++) {
+		size_t i = 0;
+
+		while (word[i] && a[i] == word[i])
+			i++;
+		if (!word[i])
+			return true;
+	}
+	return false;
+}
+
+static void plic_entry(void *regs)
+{
+	plic_handle(plic, regs);
+}
+
+static void plic_cpu(void)
+{
+	plic_cpu_init(plic);
+}
+
+static const struct riscv64_external plic_external = {
+	.handle		= plic_entry,
+	.cpu_init	= plic_cpu,
+};
+
+static void imsic_entry(void *regs)
+{
+	imsic_handle(imsic, regs);
+}
+
+static void imsic_cpu(void)
+{
+	imsic_cpu_init(imsic);
+}
+
+static const struct riscv64_external imsic_external = {
+	.handle		= imsic_entry,
+	.cpu_init	= imsic_cpu,
+};
+
+/* The PLIC on -M virt; the APLIC (MSI mode) and IMSIC with aia=aplic-imsic. */
+static void setup_controllers(void)
+{
+	struct plic_config pc = {
+		.base = machine.plic, .nr_sources = machine.plic_ndev, .nr_cpus = machine.nr_cpus,
+	};
+	struct aplic_config ac = {
+		.base = machine.aplic, .nr_sources = machine.aplic_nsrc, .nr_cpus = machine.nr_cpus,
+	};
+	struct imsic_config ic = { .nr_ids = machine.imsic_ids, .nr_cpus = machine.nr_cpus };
+
+	for (unsigned int i = 0; i < machine.nr_cpus; i++) {
+		pc.context[i] = (unsigned int)machine.plic_ctx[i];
+		ac.hart_index[i] = machine.imsic_index[i];
+		if (machine.plic && machine.plic_ctx[i] < 0)
+			riscv64_fail("a hart without a supervisor PLIC context");
+	}
+	if (machine.plic) {
+		plic = plic_create(&pc);
+		riscv64_external = &plic_external;
+	} else if (machine.aplic && machine.aplic_msi && machine.imsic) {
+		imsic = imsic_create(&ic);
+		aplic = aplic_create(&ac);
+		if (imsic && aplic)
+			imsic_set_domain(imsic, aplic_domain(aplic));
+		riscv64_external = &imsic_external;
+		virt_wired_name = "APLIC";
+		virt_wired_reforwards = true;
+	}
+	if (!plic && !(aplic && imsic))
+		riscv64_fail("neither a PLIC nor an APLIC in MSI mode with an IMSIC "
+			     "(-M virt, or -M virt,aia=aplic-imsic)");
+}
+
+static void setup_interrupts(void)
+{
+	if (irq_core_init(NR_IRQS) < 0)
+		riscv64_fail("irq_core_init");
+	irq_cpu_set_online(0, true);
+	setup_controllers();
+	riscv64_irq_init_cpu(0);
+	open_softirq(TEST_SOFTIRQ, test_softirq);
+	ipi_irq = riscv64_map_ipi();
+	uart_irq = virt_map_wired(machine.uart_irq);
+	if (ipi_irq < 0 || uart_irq < 0 ||
+	    request_irq((unsigned int)ipi_irq, ipi_handler, IRQF_PERCPU, "IPI", &probe) < 0 ||
+	    uart_request() < 0)
+		riscv64_fail("request_irq");
+	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
+	uart_set_ier(UART_IER_RX);
+}
+
+void riscv64_start(void)
+{
+	tally.quiet = !bootarg("harness");
+	uart_init();
+	riscv64_printf("%s", BANNER);
+	if (!tally.quiet)
+		riscv64_printf("genirq riscv64 virt: %u hart(s), boot hart %lu, timebase %lu Hz, "
+			       "bootargs '%s'\n", machine.nr_cpus, machine.hartid[0],
+			       (unsigned long)machine.timebase, machine.bootargs);
+	setup_interrupts();
+	riscv64_timer_start();
+	port_irq_enable();
+	riscv64_start_secondaries();
+
+	scenario_boot();
+	if (bootarg("bench")) {
+		virt_bench(&tally, ipi_irq, ipi_handler, &probe);
+		if (scenario_summary(&tally) != 0)
+			riscv64_fail("bench scenarios failed");
+		riscv64_printf("genirq: power-off\n");
+		riscv64_power_off();
+	}
+	scenario_timer();
+	scenario_softirq_and_stack();
+	scenario_run_shell_garbage(&tally);
+	virt_line_scenarios(&tally);
+	scenario_autoprobe();
+	virt_smp_scenarios(&tally, ipi_irq);
+	if (bootarg("mustfail"))
+		scenario_fail(&tally, "must-fail", "failed on purpose (kernel argument mustfail): "
+			      "the harness must refuse this run");
+	if (tally.quiet) {
+		scenario_skip(&tally, "replay-after-enable", "no harness to type");
+		scenario_skip(&tally, "uart-rx-echo", "no harness to type");
+	} else
+		scenario_input();
+	summary_ok = scenario_summary(&tally) == 0;
+	if (!tally.quiet)
+		riscv64_printf("genirq: verdict at %lu ms of the time CSR (firmware included)\n",
+			       (unsigned long)(port_time_ns() / 1000000u));
+	if (!summary_ok && !tally.quiet)
+		riscv64_fail("self-tests failed");
+
+	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
+	shell.machine = &machine_cmds;
+	shell_prompt(&shell);
+	shell.rx = &rx;
+	for (;;) {
+		shell_feed(&shell);
+		riscv64_idle(rx_any);
+	}
+}
