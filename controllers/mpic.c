@@ -13,9 +13,28 @@
  *   0x1100 + 0x40n timer n: current, base count, vector/priority, dest,
  *   0x10000 + 0x20s source s vector/priority, + 0x10 its destination,
  *   0x20000 + 0x1000c CPU c: IPI dispatch 0x40 + 0x10n, task priority
- *   0x80, IACK 0xa0, EOI 0xb0.
+ *   0x80, IACK 0xa0, EOI 0xb0; FSL MSI: MSIR n 0x1600 + 0x10n, MSIIR 0x1740.
+ *
+ * IPIs are the generic IPI API's: the domain is also the bottom of a
+ * hierarchy whose lines are irq_reserve_ipi() reservations. A reservation
+ * takes one of the four IPIs, n, and has one line per CPU of its mask
+ * (hardware lines after the timers and the MSI bank, no vector of their own);
+ * routing line i to CPU c records that IPI n's vector taken on c means
+ * it, and mpic_handle() looks that up. IPI n's vector is unmasked while
+ * it is reserved.
+ *
+ * FSL MSI (mpic_config.fsl_msi): a device's message written to MSIIR
+ * (0x1740) sets bit IBS of MSIR SRS (0x1600 + 0x10 SRS) and raises MPIC
+ * source 224 + SRS until that MSIR is read. The hierarchy's other lines
+ * are MSI targets for an MSI domain stacked on this one: one bank per
+ * line (its own source, so its own destination register and affinity),
+ * message data SRS << 5 (IBS 0). The chip's ack reads the MSIR (lowering
+ * the source) and ends the event, so the line takes the edge flow and a
+ * message that arrives while its handler runs is taken again.
  */
 #include <genirq/chip/mpic.h>
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 
@@ -36,6 +55,7 @@
 #define CPU_CTPR	0x80u
 #define CPU_IACK	0xa0u
 #define CPU_EOI		0xb0u
+#define MSIR(n)		(0x1600u + 0x10u * (n))
 
 #define VPR_MASK	0x80000000u
 #define VPR_ACTIVITY	0x40000000u
@@ -57,6 +77,14 @@ struct mpic {
 	unsigned int		nr_cpus;
 	struct irq_spinlock	lock;		/* read-modify-write of VPRs */
 	struct irq_domain	*domain;
+	unsigned int		ipi_reserved;	/* bit n: IPI n has a reservation */
+	irq_hw_number_t		ipi_base;	/* first line of the reservations */
+	bool			fsl_msi;	/* sources 224-231 are the MSI bank */
+	unsigned int		msi_used;	/* bit n: MSI bank n has a line */
+	uint32_t		msiir_bus;	/* MSIIR as devices address it, 0: unset */
+	/* What IPI n's vector means on CPU c: its reservation's line there,
+	 * or IPI n's own line (mpic_ipi_hwirq()) without one. */
+	irq_hw_number_t		ipi_line[MPIC_NR_IPIS][GENIRQ_NR_CPUS];
 };
 
 /* One line on the console: "mpic NAME: WHAT". */
@@ -102,7 +130,8 @@ enum line_kind { LINE_SOURCE, LINE_IPI, LINE_TIMER, LINE_NONE };
 
 static enum line_kind kind_of(struct mpic *m, irq_hw_number_t hw, unsigned int *n)
 {
-	if (hw < m->nr_sources) {
+	if (hw < m->nr_sources ||
+	    (m->fsl_msi && hw - MPIC_MSI_SOURCE0 < MPIC_NR_MSI)) {
 		*n = (unsigned int)hw;
 		return LINE_SOURCE;
 	}
@@ -226,6 +255,175 @@ static const struct irq_chip mpic_chip = {
 	.set_affinity	= mpic_set_affinity,
 };
 
+/* IPI n to the CPUs of @bits, written to the sending CPU's dispatch register. */
+static void send_ipi(struct mpic *m, unsigned int n, uint32_t bits)
+{
+	if (n < MPIC_NR_IPIS && bits)
+		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+}
+
+/* The first hardware line of the reservations' lines; IPI n's are
+ * base + n * nr_cpus + i. */
+static irq_hw_number_t ipi_lines_base(struct mpic *m)
+{
+	return m->ipi_base;
+}
+
+static unsigned int ipi_of_line(struct mpic *m, irq_hw_number_t hw)
+{
+	return (unsigned int)((hw - ipi_lines_base(m)) / m->nr_cpus);
+}
+
+/* A reservation's line goes to one CPU: IPI n taken there is this line. */
+static int mpic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct mpic *m = d->chip_data;
+	unsigned int cpu = cpumask_first(dest), n = ipi_of_line(m, d->hwirq);
+
+	if (cpu >= m->nr_cpus || cpu >= GENIRQ_NR_CPUS)
+		return -EINVAL;
+	for (unsigned int c = 0; c < m->nr_cpus && c < GENIRQ_NR_CPUS; c++)
+		if (m->ipi_line[n][c] == d->hwirq)
+			m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	m->ipi_line[n][cpu] = d->hwirq;
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+/* The one send primitive: IPI n of the line's reservation, to @cpu. */
+static void mpic_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct mpic *m = d->chip_data;
+
+	if (cpu < m->nr_cpus && cpu < 32)
+		send_ipi(m, ipi_of_line(m, d->hwirq), 1u << cpu);
+}
+
+static const struct irq_chip mpic_ipi_chip = {
+	.name			= "MPIC-IPI",
+	.eoi			= mpic_eoi,
+	.set_type		= mpic_set_type,	/* edges by construction */
+	.set_affinity		= mpic_ipi_set_affinity,
+	.ipi_send_single	= mpic_ipi_send_single,
+};
+
+/* MSI: the ack takes the bank's messages (reading MSIR lowers the source)
+ * and ends the event. */
+static void mpic_msi_ack(struct irq_data *d)
+{
+	struct mpic *m = d->chip_data;
+
+	(void)rd(m, MSIR(d->hwirq - MPIC_MSI_SOURCE0));
+	mpic_eoi_cpu(m);
+}
+
+static void mpic_msi_compose_msg(struct irq_data *d, struct msi_msg *msg)
+{
+	struct mpic *m = d->chip_data;
+
+	msg->address_hi = 0;
+	msg->address_lo = m->msiir_bus;
+	msg->data = (uint32_t)(d->hwirq - MPIC_MSI_SOURCE0) << 5;	/* SRS, IBS 0 */
+}
+
+static const struct irq_chip mpic_msi_chip = {
+	.name			= "MPIC-MSI",
+	.mask			= mpic_mask,
+	.unmask			= mpic_unmask,
+	.ack			= mpic_msi_ack,
+	.set_affinity		= mpic_set_affinity,
+	.compose_msi_msg	= mpic_msi_compose_msg,
+};
+
+/* @nr MSI banks with no line, each a line's target (the MSI layer's alloc). */
+static int mpic_msi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct mpic *m = irq_domain_host_data(d);
+	unsigned int got = 0, banks = 0;
+	int ret = 0;
+
+	if (!m->fsl_msi || !m->msiir_bus)
+		return -ENODEV;
+	for (unsigned int b = 0; b < MPIC_NR_MSI && got < nr; b++)
+		if (!(m->msi_used & (1u << b)) && irq_domain_hwirq_free(d, MPIC_MSI_SOURCE0 + b)) {
+			ret = irq_domain_set_hwirq_and_chip(d, virq + got, MPIC_MSI_SOURCE0 + b,
+							    &mpic_msi_chip, m);
+			if (ret)
+				return ret;
+			banks |= 1u << b;
+			got++;
+		}
+	if (got < nr)
+		return -ENOSPC;
+	m->msi_used |= banks;
+	return 0;
+}
+
+static void mpic_msi_free(struct mpic *m, irq_hw_number_t hw)
+{
+	vpr_update(m, hw, 0, VPR_MASK);
+	(void)rd(m, MSIR(hw - MPIC_MSI_SOURCE0));	/* nothing left raised */
+	m->msi_used &= ~(1u << (hw - MPIC_MSI_SOURCE0));
+}
+
+/*
+ * The hierarchy's alloc: @arg is NULL from irq_reserve_ipi() (an IPI
+ * reservation) and the device from the MSI layer (MSI banks).
+ */
+static int mpic_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	struct mpic *m = irq_domain_host_data(d);
+	unsigned int n;
+	int ret = 0;
+
+	if (arg)
+		return mpic_msi_alloc(d, virq, nr);
+	if (nr > m->nr_cpus)
+		return -EINVAL;
+	for (n = 0; n < MPIC_NR_IPIS; n++)
+		if (!(m->ipi_reserved & (1u << n)) && irq_domain_hwirq_free(d, mpic_ipi_hwirq(m, n)))
+			break;
+	if (n == MPIC_NR_IPIS)
+		return -ENOSPC;
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i,
+						    ipi_lines_base(m) + n * m->nr_cpus + i,
+						    &mpic_ipi_chip, m);
+	if (ret)
+		return ret;
+	m->ipi_reserved |= 1u << n;
+	vpr_update(m, mpic_ipi_hwirq(m, n), VPR_MASK, 0);
+	return 0;
+}
+
+static void mpic_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct mpic *m = irq_domain_host_data(d);
+	struct irq_data *data = irq_domain_get_irq_data(d, virq);
+	unsigned int n;
+
+	if (!data)
+		return;
+	if (data->chip == &mpic_msi_chip) {
+		for (unsigned int i = 0; i < nr; i++) {
+			data = irq_domain_get_irq_data(d, virq + i);
+			if (data)
+				mpic_msi_free(m, data->hwirq);
+		}
+		return;
+	}
+	n = ipi_of_line(m, data->hwirq);
+	vpr_update(m, mpic_ipi_hwirq(m, n), 0, VPR_MASK);
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	m->ipi_reserved &= ~(1u << n);
+}
+
+static const struct irq_domain_ops mpic_ipi_ops = {
+	.alloc	= mpic_ipi_alloc,
+	.free	= mpic_ipi_free,
+};
+
 struct mpic *mpic_create(const struct mpic_config *cfg)
 {
 	const bool cpu_big = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
@@ -258,9 +456,13 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 	frr = rd(m, FRR);
 	m->nr_sources = ((frr >> 16) & 0x7ffu) + 1;
 	m->nr_cpus = ((frr >> 8) & 0x1fu) + 1;
-	nr_lines = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
-	/* Line vectors are 0..nr_lines-1: the spurious one must be none of them. */
-	if (m->spurious < nr_lines) {
+	m->fsl_msi = cfg->fsl_msi;
+	m->ipi_base = m->nr_sources + MPIC_NR_IPIS + MPIC_NR_TIMERS;
+	if (m->fsl_msi && m->ipi_base < MPIC_MSI_SOURCE0 + MPIC_NR_MSI)
+		m->ipi_base = MPIC_MSI_SOURCE0 + MPIC_NR_MSI;
+	nr_lines = (unsigned int)m->ipi_base + MPIC_NR_IPIS * m->nr_cpus;
+	/* Vectors are 0..ipi_lines_base()-1: the spurious one must be none of them. */
+	if (m->spurious < ipi_lines_base(m)) {
 		report(cfg->name, "spurious vector not above every line's vector");
 		goto fail;
 	}
@@ -269,9 +471,17 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 		wr(m, SRC_VPR(s), VPR_MASK | (MPIC_PRIO_SOURCE << VPR_PRIO_SHIFT) | s);
 		wr(m, SRC_DR(s), 1);
 	}
-	for (unsigned int n = 0; n < MPIC_NR_IPIS; n++)
+	for (unsigned int n = 0; n < MPIC_NR_IPIS; n++) {
 		wr(m, IPI_VPR(n), VPR_MASK | (MPIC_PRIO_IPI << VPR_PRIO_SHIFT) |
 		   (uint32_t)mpic_ipi_hwirq(m, n));
+		for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+			m->ipi_line[n][c] = mpic_ipi_hwirq(m, n);
+	}
+	for (unsigned int b = 0; m->fsl_msi && b < MPIC_NR_MSI; b++) {
+		wr(m, SRC_VPR(MPIC_MSI_SOURCE0 + b), VPR_MASK | VPR_SENSE | VPR_POLARITY |
+		   (MPIC_PRIO_SOURCE << VPR_PRIO_SHIFT) | (MPIC_MSI_SOURCE0 + b));
+		wr(m, SRC_DR(MPIC_MSI_SOURCE0 + b), 1);
+	}
 	for (unsigned int n = 0; n < MPIC_NR_TIMERS; n++) {
 		wr(m, TMR_BCR(n), TMR_BCR_CI);
 		wr(m, TMR_VPR(n), VPR_MASK | (MPIC_PRIO_TIMER << VPR_PRIO_SHIFT) |
@@ -279,7 +489,7 @@ struct mpic *mpic_create(const struct mpic_config *cfg)
 		wr(m, TMR_DR(n), 1);
 	}
 	m->domain = irq_domain_create_linear(cfg->name, nr_lines, &mpic_chip, m);
-	if (!m->domain)
+	if (!m->domain || irq_domain_set_hierarchy_ops(m->domain, &mpic_ipi_ops, m))
 		goto fail;	/* reported by the core */
 	return m;
 fail:
@@ -347,21 +557,37 @@ void mpic_handle(struct mpic *m, void *regs)
 {
 	irq_hw_number_t hw = mpic_iack(m);
 
-	if (hw == MPIC_SPURIOUS)
+	if (hw == MPIC_SPURIOUS) {
 		irq_spurious_vector();		/* no EOI for the spurious vector */
-	else if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
+		return;
+	}
+	if (irq_unlikely(hw - m->nr_sources < MPIC_NR_IPIS))	/* this CPU's line of it */
+		hw = m->ipi_line[hw - m->nr_sources][port_cpu_id()];
+	if (irq_handle_domain_entry(m->domain, hw, regs) < 0)
 		mpic_eoi_cpu(m);		/* unmapped: counted by the core, ended here */
 }
 
-void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest)
+void mpic_msi_set_doorbell(struct mpic *m, uint32_t msiir_bus_addr)
 {
-	uint32_t bits = 0;
+	m->msiir_bus = msiir_bus_addr;
+}
 
-	for (unsigned int cpu = 0; cpu < m->nr_cpus && cpu < 32; cpu++)
-		if (cpumask_test_cpu(cpu, dest))
-			bits |= 1u << cpu;
-	if (n < MPIC_NR_IPIS && bits)
-		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+unsigned int mpic_msi_free_banks(struct mpic *m)
+{
+	unsigned int n = 0;
+
+	for (unsigned int b = 0; m->fsl_msi && b < MPIC_NR_MSI; b++)
+		n += !(m->msi_used & (1u << b));
+	return n;
+}
+
+int mpic_ipi_number(struct mpic *m, irq_hw_number_t hw)
+{
+	if (hw - m->nr_sources < MPIC_NR_IPIS)
+		return (int)(hw - m->nr_sources);
+	if (hw >= ipi_lines_base(m) && hw < ipi_lines_base(m) + MPIC_NR_IPIS * m->nr_cpus)
+		return (int)ipi_of_line(m, hw);
+	return -EINVAL;
 }
 
 int mpic_timer_start(struct mpic *m, unsigned int n, uint32_t count)

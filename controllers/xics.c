@@ -12,7 +12,15 @@
  * the CPU's CPPR to its priority; H_EOI(xirr) ends it and restores the
  * old CPPR, so ends must come in reverse order of accepts: each CPU keeps
  * a small stack of the XIRRs it has accepted.
+ *
+ * The IPI (XISR 2 on every server, raised through the server's MFRR) is
+ * the generic IPI API's: the domain is also the bottom of a hierarchy
+ * whose only hierarchical lines are one irq_reserve_ipi() reservation,
+ * hardware lines XICS_IPI_LINE0 + i. Routing line i to CPU c records
+ * that XISR 2 on c means it; xics_handle() looks that up.
  */
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/spinlock.h>
 #include <genirq/chip/xics.h>
 
@@ -27,22 +35,29 @@
 #define CPPR_OPEN	0xffu	/* accept every priority */
 #define MFRR_NONE	0xffu
 #define XISR_MASK	0x00ffffffu
+#define RTAS_CHANGE_MSI_FN	3u	/* ibm,change-msi: MSI (not MSI-X) */
+#define SPAPR_MSI_WINDOW_HI	0x400u	/* QEMU's MSI window, 0x400_0000_0000 */
 #define NEST_MAX	8	/* interrupts in progress on one CPU */
 
 struct xics_source {
 	unsigned int	server;
 	bool		masked;
+	bool		msi;		/* a line of xics_msi_alloc() */
+	unsigned int	msi_cfg;	/* its device (config address) */
 };
 
 struct xics_cpu {
 	unsigned long	xirr[NEST_MAX];
 	unsigned int	depth;
+	irq_hw_number_t	ipi_line;	/* what XISR 2 means here (XICS_IPI: none) */
 } __irq_cacheline_aligned;
 
 struct xics {
 	struct xics_hv		hv;
 	struct irq_domain	*domain;
 	struct irq_spinlock	rtas_lock;	/* one RTAS call at a time */
+	bool			ipi_reserved;
+	unsigned int		msi_lines;	/* MSI sources in use */
 	struct xics_cpu		cpu[GENIRQ_NR_CPUS];
 	struct xics_source	src[XICS_NR_HW - XICS_FIRST_SOURCE];
 };
@@ -139,13 +154,23 @@ static int xics_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	return 0;
 }
 
+/* The message the firmware programmed into an MSI's device: its MSI
+ * window, the source number (used only for MSI lines). */
+static void xics_msi_compose_msg(struct irq_data *d, struct msi_msg *msg)
+{
+	msg->address_hi = SPAPR_MSI_WINDOW_HI;
+	msg->address_lo = 0;
+	msg->data = (uint32_t)d->hwirq;
+}
+
 static const struct irq_chip xics_chip = {
-	.name		= "XICS",
-	.mask		= xics_mask,
-	.unmask		= xics_unmask,
-	.eoi		= xics_eoi,
-	.set_type	= xics_set_type,
-	.set_affinity	= xics_set_affinity,
+	.name			= "XICS",
+	.mask			= xics_mask,
+	.unmask			= xics_unmask,
+	.eoi			= xics_eoi,
+	.set_type		= xics_set_type,
+	.set_affinity		= xics_set_affinity,
+	.compose_msi_msg	= xics_msi_compose_msg,
 };
 
 /* The IPI: each server has its own MFRR; clearing it is the ack. */
@@ -157,10 +182,159 @@ static void xics_ipi_ack(struct irq_data *d)
 	x->hv.hcall(H_IPI, x->hv.server[port_cpu_id()], MFRR_NONE, &dummy);
 }
 
+/* An IPI line goes to one CPU: XISR 2 taken there is this line. */
+static int xics_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	struct xics *x = d->chip_data;
+	unsigned int cpu = cpumask_first(dest);
+
+	if (cpu >= x->hv.nr_cpus)
+		return -EINVAL;
+	for (unsigned int c = 0; c < x->hv.nr_cpus; c++)
+		if (x->cpu[c].ipi_line == d->hwirq)
+			x->cpu[c].ipi_line = XICS_IPI;
+	x->cpu[cpu].ipi_line = d->hwirq;
+	irq_data_update_effective_cpu(d, cpu);
+	return 0;
+}
+
+/* The one send primitive: the target server's MFRR at the IPI priority. */
+static void xics_ipi_send_single(struct irq_data *d, unsigned int cpu)
+{
+	struct xics *x = d->chip_data;
+	unsigned long dummy;
+
+	if (cpu < x->hv.nr_cpus)
+		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
+}
+
 static const struct irq_chip xics_ipi_chip = {
-	.name		= "XICS-IPI",
-	.ack		= xics_ipi_ack,
-	.eoi		= xics_eoi,
+	.name			= "XICS-IPI",
+	.ack			= xics_ipi_ack,
+	.eoi			= xics_eoi,
+	.set_affinity		= xics_ipi_set_affinity,
+	.ipi_send_single	= xics_ipi_send_single,
+};
+
+
+
+/* An RTAS call with up to 6 arguments and 4 results; returns rets[0]. */
+static int rtas_n(struct xics *x, unsigned int token, unsigned int nargs,
+		  const unsigned int *args, unsigned int nret, unsigned int *rets)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&x->rtas_lock);
+	int status = x->hv.rtas(token, nargs, args, nret, rets);
+
+	irq_spin_unlock_irqrestore(&x->rtas_lock, flags);
+	return status;
+}
+
+/* ibm,change-msi for the device at @cfg: @nr MSIs (0: none). Return: how many. */
+static int change_msi(struct xics *x, unsigned int cfg, unsigned int nr)
+{
+	const unsigned int args[6] = { cfg, (unsigned int)(x->hv.msi_buid >> 32),
+				       (unsigned int)x->hv.msi_buid, RTAS_CHANGE_MSI_FN, nr, 0 };
+	unsigned int rets[4] = { 0, 0, 0, 0 };
+
+	if (rtas_n(x, x->hv.tok_change_msi, 6, args, 4, rets) != 0) {
+		report("ibm,change-msi failed");
+		return -EIO;
+	}
+	return (int)rets[1];
+}
+
+/* Lines for @nr MSIs of the device @dev: the firmware's sources. */
+static int xics_msi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr,
+			  struct msi_dev *dev)
+{
+	struct xics *x = irq_domain_host_data(d);
+	unsigned int cfg = dev->id << 8, src[32];	/* bus << 16 | devfn << 8 */
+	int got, ret = 0;
+
+	if (!x->hv.tok_change_msi || !x->hv.tok_query_src || nr > 32)
+		return -ENODEV;
+	got = change_msi(x, cfg, nr);
+	if (got < 0)
+		return got;
+	if ((unsigned int)got < nr) {
+		change_msi(x, cfg, 0);
+		return -ENOSPC;
+	}
+	for (unsigned int i = 0; i < nr && !ret; i++) {
+		const unsigned int args[4] = { cfg, (unsigned int)(x->hv.msi_buid >> 32),
+					       (unsigned int)x->hv.msi_buid, i };
+		unsigned int rets[3] = { 0, 0, 0 };
+
+		if (rtas_n(x, x->hv.tok_query_src, 4, args, 3, rets) != 0 ||
+		    rets[1] < XICS_FIRST_SOURCE || rets[1] >= XICS_NR_HW)
+			ret = -EIO;
+		src[i] = rets[1];
+	}
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i, src[i], &xics_chip, x);
+	if (ret) {
+		change_msi(x, cfg, 0);
+		return ret;
+	}
+	for (unsigned int i = 0; i < nr; i++) {	/* known state: masked, to the boot CPU */
+		x->src[src[i] - XICS_FIRST_SOURCE] = (struct xics_source){
+			.server = x->hv.server[0], .masked = true, .msi = true, .msi_cfg = cfg };
+		rtas(x, x->hv.tok_set_xive, 3, src[i], x->hv.server[0], PRIO_MASKED);
+	}
+	x->msi_lines += nr;
+	return 0;
+}
+
+/* One MFRR per server: one reservation, a line for each CPU of its mask.
+ * From the MSI layer (@arg: the device), MSI lines instead. */
+static int xics_ipi_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	struct xics *x = irq_domain_host_data(d);
+	int ret = 0;
+
+	if (arg)
+		return xics_msi_alloc(d, virq, nr, arg);
+	if (x->ipi_reserved || nr > x->hv.nr_cpus)
+		return -ENOSPC;
+	for (unsigned int i = 0; i < nr && !ret; i++)
+		ret = irq_domain_set_hwirq_and_chip(d, virq + i, XICS_IPI_LINE0 + i,
+						    &xics_ipi_chip, x);
+	if (!ret)
+		x->ipi_reserved = true;
+	return ret;
+}
+
+static void xics_ipi_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct xics *x = irq_domain_host_data(d);
+	struct irq_data *data = irq_domain_get_irq_data(d, virq);
+
+	if (data && data->chip == &xics_chip && source_of(data)->msi) {	/* one device's */
+		unsigned int cfg = source_of(data)->msi_cfg;
+
+		for (unsigned int i = 0; i < nr; i++) {
+			data = irq_domain_get_irq_data(d, virq + i);
+			if (data)
+				rtas(x, x->hv.tok_set_xive, 3, (unsigned int)data->hwirq,
+				     x->hv.server[0], PRIO_MASKED);
+		}
+		for (unsigned int i = 0; i < nr; i++) {
+			data = irq_domain_get_irq_data(d, virq + i);
+			if (data)
+				source_of(data)->msi = false;
+		}
+		change_msi(x, cfg, 0);
+		x->msi_lines -= nr;
+		return;
+	}
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		x->cpu[c].ipi_line = XICS_IPI;
+	x->ipi_reserved = false;
+}
+
+static const struct irq_domain_ops xics_ipi_ops = {
+	.alloc	= xics_ipi_alloc,
+	.free	= xics_ipi_free,
 };
 
 struct xics *xics_create(const struct xics_hv *hv)
@@ -176,8 +350,10 @@ struct xics *xics_create(const struct xics_hv *hv)
 	irq_spin_init(&x->rtas_lock);
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(x->src); i++)
 		x->src[i] = (struct xics_source){ .server = hv->server[0], .masked = true };
+	for (unsigned int c = 0; c < GENIRQ_NR_CPUS; c++)
+		x->cpu[c].ipi_line = XICS_IPI;
 	x->domain = irq_domain_create_linear("XICS", XICS_NR_HW, &xics_chip, x);
-	if (!x->domain) {
+	if (!x->domain || irq_domain_set_hierarchy_ops(x->domain, &xics_ipi_ops, x)) {
 		port_free(x);
 		return NULL;
 	}
@@ -204,17 +380,9 @@ int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger)
 	return ret < 0 ? ret : irq;
 }
 
-int xics_map_ipi(struct xics *x)
+unsigned int xics_msi_lines(struct xics *x)
 {
-	int irq = irq_create_mapping(x->domain, XICS_IPI);
-	int ret;
-
-	if (irq < 0)
-		return irq;
-	ret = irq_set_chip((unsigned int)irq, &xics_ipi_chip, x);
-	if (ret == 0)
-		ret = irq_set_percpu((unsigned int)irq);
-	return ret < 0 ? ret : irq;
+	return x->msi_lines;
 }
 
 void xics_cpu_init(struct xics *x)
@@ -234,9 +402,13 @@ void xics_handle(struct xics *x, void *regs)
 
 	x->hv.hcall(H_XIRR, 0, 0, &xirr);
 	hw = xirr & XISR_MASK;
-	if (hw == 0) {
-		irq_spurious_vector();	/* nothing accepted: nothing to end */
-		return;
+	if (irq_unlikely(hw < XICS_FIRST_SOURCE)) {
+		if (hw == 0) {
+			irq_spurious_vector();	/* nothing accepted: nothing to end */
+			return;
+		}
+		if (hw == XICS_IPI)
+			hw = c->ipi_line;	/* this CPU's line of the reservation */
 	}
 	if (c->depth == NEST_MAX) {
 		report("too many nested interrupts, one dropped");
@@ -246,12 +418,4 @@ void xics_handle(struct xics *x, void *regs)
 	c->xirr[c->depth++] = xirr;
 	if (irq_handle_domain_entry(x->domain, hw, regs) < 0)
 		xics_end(x);	/* unmapped: counted by the core, ended here */
-}
-
-void xics_send_ipi(struct xics *x, unsigned int cpu)
-{
-	unsigned long dummy;
-
-	if (cpu < x->hv.nr_cpus)
-		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
 }

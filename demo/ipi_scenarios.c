@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 
 #include <genirq/port.h>
@@ -20,7 +21,24 @@
 enum ipi_mode { IPI_PLAIN, IPI_PINGPONG, IPI_SLOW };
 static _Atomic int ipi_mode = IPI_PLAIN;
 static _Atomic unsigned long ipi_seen[GENIRQ_NR_CPUS];
-static void (*send_ipi)(unsigned int cpu);
+static void (*port_send)(unsigned int cpu);
+static unsigned int ipi_virq;	/* the IPI line, or the generic API's reservation */
+
+static void send_ipi(unsigned int cpu)
+{
+	if (port_send)
+		port_send(cpu);
+	else
+		ipi_send_single(ipi_virq, cpu);
+}
+
+/* The line @cpu's IPIs are counted on. */
+static unsigned int line_of(unsigned int cpu)
+{
+	int irq = port_send ? -1 : ipi_get_irq(ipi_virq, cpu);
+
+	return irq >= 0 ? (unsigned int)irq : ipi_virq;
+}
 static _Atomic bool slow_running, slow_done;
 
 /* Called first by the IPI handler; true when the event was a test's. */
@@ -57,11 +75,11 @@ static bool wait_count(_Atomic unsigned long *v, unsigned long want, unsigned in
 	return true;
 }
 
-static void scenario_pingpong(struct scenario_tally *t, int ipi_irq, const char *how)
+static void scenario_pingpong(struct scenario_tally *t, const char *how)
 {
 	unsigned long s0 = atomic_load(&ipi_seen[0]), s1 = atomic_load(&ipi_seen[1]);
-	unsigned long k0 = irq_stat_cpu((unsigned int)ipi_irq, 0);
-	unsigned long k1 = irq_stat_cpu((unsigned int)ipi_irq, 1);
+	unsigned long k0 = irq_stat_cpu(line_of(0), 0);
+	unsigned long k1 = irq_stat_cpu(line_of(1), 1);
 	unsigned int i;
 
 	atomic_store(&ipi_mode, IPI_PINGPONG);
@@ -73,8 +91,8 @@ static void scenario_pingpong(struct scenario_tally *t, int ipi_irq, const char 
 	atomic_store(&ipi_mode, IPI_PLAIN);
 	s0 = atomic_load(&ipi_seen[0]) - s0;
 	s1 = atomic_load(&ipi_seen[1]) - s1;
-	k0 = irq_stat_cpu((unsigned int)ipi_irq, 0) - k0;
-	k1 = irq_stat_cpu((unsigned int)ipi_irq, 1) - k1;
+	k0 = irq_stat_cpu(line_of(0), 0) - k0;
+	k1 = irq_stat_cpu(line_of(1), 1) - k1;
 	if (i != PINGPONG_ROUNDS || s0 != PINGPONG_ROUNDS || s1 != PINGPONG_ROUNDS ||
 	    k0 != PINGPONG_ROUNDS || k1 != PINGPONG_ROUNDS)
 		scenario_fail(t, "ipi-pingpong", "%u rounds; handled cpu0 %lu cpu1 %lu; "
@@ -85,9 +103,10 @@ static void scenario_pingpong(struct scenario_tally *t, int ipi_irq, const char 
 }
 
 /* free_irq on cpu0 while the IPI handler runs on cpu1: it must wait. */
-static void scenario_free_running(struct scenario_tally *t, int ipi_irq,
-				  irq_handler_t handler, void *dev)
+static void scenario_free_running(struct scenario_tally *t, irq_handler_t handler, void *dev)
 {
+	unsigned int ipi_irq = line_of(1);	/* cpu1's line */
+
 	bool running, done_at_return;
 	int err;
 
@@ -98,10 +117,10 @@ static void scenario_free_running(struct scenario_tally *t, int ipi_irq,
 	while (!atomic_load(&slow_running))
 		port_cpu_relax();
 	running = !atomic_load(&slow_done);
-	free_irq((unsigned int)ipi_irq, dev);
+	free_irq(ipi_irq, dev);
 	done_at_return = atomic_load(&slow_done);
 	atomic_store(&ipi_mode, IPI_PLAIN);
-	err = request_irq((unsigned int)ipi_irq, handler, IRQF_PERCPU, "IPI", dev);
+	err = request_irq(ipi_irq, handler, IRQF_PERCPU, "IPI", dev);
 	if (!running || !done_at_return || err)
 		scenario_fail(t, "free-vs-running", "handler running at free_irq: %d, finished "
 			      "when free_irq returned: %d, request again: %d", running,
@@ -122,8 +141,9 @@ void ipi_scenarios(struct scenario_tally *t, const struct ipi_scenario_env *env,
 		scenario_skip(t, "free-vs-running", "%s", why);	/* the edu one needs SMP too */
 		return;
 	}
-	send_ipi = env->send_ipi;
-	scenario_pingpong(t, ipi_irq, env->how);
+	port_send = env->send_ipi;
+	ipi_virq = (unsigned int)ipi_irq;
+	scenario_pingpong(t, env->how);
 	if (env->free_vs_running)
-		scenario_free_running(t, ipi_irq, handler, dev);
+		scenario_free_running(t, handler, dev);
 }

@@ -13,7 +13,12 @@
 #include "scenario.h"
 
 struct ipi_scenario_env {
-	void		(*send_ipi)(unsigned int cpu);	/* raise the IPI on @cpu */
+	/*
+	 * Raise the IPI on @cpu; NULL: the IPI is a reservation of the generic
+	 * API (irq_reserve_ipi*()), sent with ipi_send_single() and counted on
+	 * each CPU's line (ipi_get_irq()).
+	 */
+	void		(*send_ipi)(unsigned int cpu);
 	const char	*how;		/* for the verdict: "H_IPI", "SGI 0 through the GIC" */
 	bool		free_vs_running;	/* run it here: no edu line for it */
 };

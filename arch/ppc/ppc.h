@@ -103,15 +103,20 @@ void uart_putc(uintptr_t base, char c);
 struct mpic;
 void ppc_irq_init(struct mpic *pic);
 
-/* smp.c: IPI 2 ends a doze (0 and 1 are free for the embedder) */
-#define PPC_WAKE_IPI	2
-/* Start CPU 1 when @nr_cpus > 1, after the wake IPI's line. Return: all online. */
+/* smp.c: the wake IPI ends a doze. Start CPU 1 when @nr_cpus > 1, after
+ * the wake IPI's reservation. Return: all online. */
 bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus);
-/* A per-CPU line for MPIC IPI @ipi with handler @fn (fails the run if not),
- * shown in /proc/interrupts as the summary row @row ("RES") saying @what. */
-int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name,
-		 const char *row, const char *what);
-void ppc_send_ipi(unsigned int ipi, unsigned int cpu);
+/*
+ * An IPI through the generic IPI API (fails the run if not): a
+ * reservation for every CPU on the MPIC (irq_reserve_ipi(), one of its
+ * four IPIs), @fn installed on each CPU's line with request_percpu_irq()
+ * (@fn gets CPU c's instance of @percpu_dev_id, @stride bytes apart) and
+ * enabled on each CPU (CPU 1 as it comes up: call this before
+ * ppc_smp_init()); counted in /proc/interrupts as the summary row @row
+ * ("RES") saying @what. Return: the base line, for ipi_send_single().
+ */
+int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percpu_dev_id,
+		 size_t stride, const char *row, const char *what);
 /* End @cpu's doze (its idle loop then looks for work). */
 void ppc_wake_cpu(unsigned int cpu);
 void ppc_exception(struct ppc_regs *regs);
@@ -126,5 +131,11 @@ struct pci_dev {
 	unsigned int	mpic_source;	/* INTA after the swizzle */
 };
 unsigned int pci_scan(struct pci_dev *devs, unsigned int max);
+/* Config space of device @slot on bus 0. */
+uint32_t pci_cfg_read(unsigned int slot, unsigned int off);
+void pci_cfg_write(unsigned int slot, unsigned int off, uint32_t v);
+/* Open the host bridge's BAR0 (the CCSR as PCI devices see it: how their
+ * MSI writes reach the MPIC's MSIIR). Return: its PCI bus address. */
+uint32_t pci_ccsr_window(void);
 
 #endif /* GENIRQ_PPC_H */

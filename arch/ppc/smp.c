@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * smp.c - the second e500 core: spin-table start, its own exception and
- * MPIC set-up, its idle loop, and the IPIs between the CPUs (one of them,
- * WAKE_IPI, ends a doze).
+ * MPIC set-up, its idle loop, and the IPIs between the CPUs through the
+ * generic IPI API (one of them, the wake IPI, ends a doze).
  *
  * The spin table (ePAPR): 32 bytes per CPU, big-endian
  * { u64 entry address (1 while held), u64 r3, u32 reserved, u32 pir, u64 pad }.
@@ -11,7 +11,9 @@
  */
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
+#include <genirq/percpu_irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -28,15 +30,20 @@ uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
 static struct mpic *pic;
 
-/* Each IPI line's summary row in /proc/interrupts (row NULL: no line). */
+/* Each IPI reservation's summary row in /proc/interrupts (row NULL: none). */
 static struct ipi_row {
-	unsigned int	irq;
+	unsigned int	irq;		/* the base line */
 	const char	*row, *what;
 } ipi_rows[MPIC_NR_IPIS];
+static int wake_ipi = -1;
+static unsigned long wakes[PPC_MAX_CPUS];	/* the wake IPI's per-CPU dev_id */
 
+/* Events of reservation @ipi on @cpu: those of its line there. */
 static unsigned long ipi_count(unsigned int ipi, unsigned int cpu)
 {
-	return ipi_rows[ipi].row ? irq_stat_cpu(ipi_rows[ipi].irq, cpu) : 0;
+	int irq = ipi_rows[ipi].row ? ipi_get_irq(ipi_rows[ipi].irq, cpu) : -EINVAL;
+
+	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
 }
 
 /* irq_proc_row() asks a count of one CPU: one function per IPI. */
@@ -53,35 +60,52 @@ static unsigned long (*const ipi_counts[MPIC_NR_IPIS])(unsigned int cpu) = {
 static irqreturn_t wake_handler(int irq, void *dev)
 {
 	(void)irq;
-	(void)dev;
+	(*(unsigned long *)dev)++;	/* this CPU's */
 	return IRQ_HANDLED;
-}
-
-void ppc_send_ipi(unsigned int ipi, unsigned int cpu)
-{
-	struct cpumask m;
-
-	cpumask_clear(&m);
-	cpumask_set_cpu(cpu, &m);
-	mpic_send_ipi(pic, ipi, &m);
 }
 
 void ppc_wake_cpu(unsigned int cpu)
 {
-	ppc_send_ipi(PPC_WAKE_IPI, cpu);
+	if (wake_ipi >= 0)
+		ipi_send_single((unsigned int)wake_ipi, cpu);
 }
 
-int ppc_ipi_line(struct mpic *m, unsigned int ipi, irq_handler_t fn, const char *name,
-		 const char *row, const char *what)
+/* Every reservation's line of @cpu on: called on @cpu. */
+static void ipi_lines_enable(unsigned int cpu)
 {
-	int irq = irq_create_mapping(mpic_domain(m), mpic_ipi_hwirq(m, ipi));
+	for (unsigned int k = 0; k < MPIC_NR_IPIS; k++)
+		if (ipi_rows[k].row)
+			enable_percpu_irq((unsigned int)ipi_get_irq(ipi_rows[k].irq, cpu),
+					  IRQ_TYPE_NONE);
+}
 
-	if (ipi >= MPIC_NR_IPIS || irq < 0 || irq_set_percpu((unsigned int)irq) ||
-	    request_irq((unsigned int)irq, fn, IRQF_PERCPU | IRQF_DISABLED, name, NULL) ||
-	    irq_set_proc_hidden((unsigned int)irq, true))
-		ppc_fail("IPI line");
-	ipi_rows[ipi] = (struct ipi_row){ (unsigned int)irq, row, what };
-	return irq;
+int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percpu_dev_id,
+		 size_t stride, const char *row, const char *what)
+{
+	unsigned int k = 0, nr = mpic_nr_cpus(m) < port_nr_cpus() ? mpic_nr_cpus(m) : port_nr_cpus();
+	struct cpumask all;
+	int base;
+
+	while (k < MPIC_NR_IPIS && ipi_rows[k].row)
+		k++;
+	cpumask_clear(&all);
+	for (unsigned int cpu = 0; cpu < nr; cpu++)
+		cpumask_set_cpu(cpu, &all);
+	base = k < MPIC_NR_IPIS ? irq_reserve_ipi(mpic_domain(m), &all) : -ENOSPC;
+	if (base < 0)
+		ppc_fail("IPI reservation");
+	for (unsigned int cpu = 0; cpu < nr; cpu++) {
+		unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
+
+		if (request_percpu_irq_stride(irq, fn, name, percpu_dev_id, stride) ||
+		    irq_set_proc_hidden(irq, true))
+			ppc_fail("IPI line");
+	}
+	ipi_rows[k] = (struct ipi_row){ (unsigned int)base, row, what };
+	/* On CPU 0 now; CPU 1 enables its lines as it comes up. */
+	enable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, port_cpu_id()),
+			  IRQ_TYPE_NONE);
+	return base;
 }
 
 /*
@@ -98,6 +122,7 @@ void port_show_interrupts(struct irq_text *t)
 void secondary_main(unsigned int cpu)
 {
 	mpic_cpu_init(pic);
+	ipi_lines_enable(cpu);
 	irq_cpu_set_online(cpu, true);
 	port_irq_enable();
 	for (;;) {
@@ -114,7 +139,8 @@ bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus)
 
 	pic = m;
 	/* What Linux's rescheduling IPI does for an idle CPU: wake it to look. */
-	ppc_ipi_line(m, PPC_WAKE_IPI, wake_handler, "wake", "RES", "Rescheduling interrupts");
+	wake_ipi = ppc_ipi_line(m, wake_handler, "wake", wakes, sizeof(wakes[0]), "RES",
+				"Rescheduling interrupts");
 	if (nr_cpus < 2)
 		return true;
 	ppc_stacks_init(1);

@@ -5,6 +5,7 @@
  * decrementer tick, and the arch rows of /proc/interrupts.
  */
 #include <genirq/hardirq.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/chip/xics.h>
@@ -160,18 +161,21 @@ unsigned long ppc64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
-/* Events of the XICS IPI line on @cpu (0 before it is mapped). */
+int ppc64_ipi_irq = -EINVAL;
+
+/* Events of the IPI on @cpu: its line of the reservation (0 before there is one). */
 static unsigned long ipi_count(unsigned int cpu)
 {
-	int irq = ppc64_xics ? irq_find_mapping(xics_domain(ppc64_xics), XICS_IPI) : -ENOENT;
+	int irq = ppc64_ipi_irq < 0 ? -EINVAL : ipi_get_irq((unsigned int)ppc64_ipi_irq, cpu);
 
 	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
 }
 
 /*
  * Linux's summary rows: the decrementer is each CPU's own timer, counted
- * here (LOC); the XICS IPI is a per-CPU genirq line that its requester
- * keeps out of the numbered list (irq_set_proc_hidden()), shown as IPI.
+ * here (LOC); the IPI is one per-CPU genirq line per CPU (the generic
+ * IPI API's reservation, ppc64_ipi_irq) that its requester keeps out of
+ * the numbered list (irq_set_proc_hidden()), shown as IPI.
  */
 void port_show_interrupts(struct irq_text *t)
 {

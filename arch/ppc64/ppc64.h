@@ -29,7 +29,8 @@ struct ppc64_machine {
 	bool		xics;
 	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
 	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
-			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci;
+			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci,
+			tok_change_msi, tok_query_src;	/* PAPR MSI (0: none) */
 	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */
 	uint64_t	phb_buid, phb_mem_cpu;
 	uint32_t	phb_mem_pci, phb_mem_size;
@@ -81,6 +82,9 @@ void ppc64_trap(struct ppc64_regs *regs);
 /* irq.c: the interrupt glue */
 struct xics;
 extern struct xics *ppc64_xics;
+/* The IPI's reservation (irq_reserve_ipi() base line, -errno before one),
+ * for the IPI row of /proc/interrupts; the embedder sets it. */
+extern int ppc64_ipi_irq;
 void ppc64_irq_init_cpu(unsigned int cpu);
 void ppc64_do_irq(struct ppc64_regs *regs);
 void ppc64_timer_interrupt(struct ppc64_regs *regs);

@@ -144,6 +144,8 @@ int prom_scan(unsigned long entry)
 	machine.tok_query_cpu = getprop_u32(node, "query-cpu-stopped-state", 0);
 	machine.tok_read_pci = getprop_u32(node, "ibm,read-pci-config", 0);
 	machine.tok_write_pci = getprop_u32(node, "ibm,write-pci-config", 0);
+	machine.tok_change_msi = getprop_u32(node, "ibm,change-msi", 0);
+	machine.tok_query_src = getprop_u32(node, "ibm,query-interrupt-source-number", 0);
 	scan_phb();
 	scan_cpus();
 	return (machine.nr_cpus && machine.tb_freq && machine.tok_power_off) ? 0 : -1;

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
+#include <genirq/percpu_irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -27,9 +28,9 @@ static volatile bool online[X86_64_MAX_CPUS];
 static uint32_t timer_count;
 static volatile bool timer_started[X86_64_MAX_CPUS];
 static int local_timer_irq = -1;
-static atomic_uint ipi_msgs[X86_64_MAX_CPUS];
-static int ipi_line = -1;	/* the LAPIC IPI line, an IPI of <genirq/ipi.h> */
-void (*volatile x86_64_ipi_handler)(unsigned int msgs);
+static unsigned long ipis_taken[X86_64_MAX_CPUS];	/* the IPI's per-CPU dev_id */
+int x86_64_ipi_irq = -1;	/* the LAPIC IPI line, an IPI of <genirq/ipi.h> */
+void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
 static irqreturn_t local_timer(int irq, void *dev)
 {
@@ -42,16 +43,45 @@ static irqreturn_t local_timer(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
+/* @dev is this CPU's own count (request_percpu_irq()). */
 static irqreturn_t ipi(int irq, void *dev)
 {
-	unsigned int msgs = atomic_exchange(&ipi_msgs[port_cpu_id()], 0u);
 	void (*handler)(unsigned int) = x86_64_ipi_handler;
 
 	(void)irq;
-	(void)dev;
-	if (handler && msgs)
-		handler(msgs);
+	(*(unsigned long *)dev)++;
+	if (handler)
+		handler(port_cpu_id());
 	return IRQ_HANDLED;
+}
+
+/*
+ * The port's IPI: the local APIC's IPI line, one line for every CPU
+ * (irq_reserve_ipi_line()), its handler installed with request_percpu_irq()
+ * and enabled on each CPU as it comes up (ipi_cpu_enable()).
+ */
+static int ipi_setup(void)
+{
+	int irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI), err;
+	struct cpumask all;
+
+	if (irq < 0)
+		return irq;
+	err = request_percpu_irq((unsigned int)irq, ipi, "IPI", ipis_taken);
+	if (!err)	/* shown as Linux's CAL row (port_show_interrupts) */
+		err = irq_set_proc_hidden((unsigned int)irq, true);
+	if (err)
+		return err;
+	lapic_set_cpu_apic_ids(x86_64_mach.apic_id, port_nr_cpus());
+	cpumask_setall(&all, port_nr_cpus());
+	x86_64_ipi_irq = irq_reserve_ipi_line(x86_64_lapic_domain, LAPIC_IPI, &all);
+	return x86_64_ipi_irq < 0 ? x86_64_ipi_irq : 0;
+}
+
+static void ipi_cpu_enable(void)
+{
+	if (x86_64_ipi_irq >= 0)
+		enable_percpu_irq((unsigned int)x86_64_ipi_irq, IRQ_TYPE_NONE);
 }
 
 static irqreturn_t apic_error(int irq, void *dev)
@@ -80,13 +110,6 @@ bool x86_local_timer_ticks(void)
 	       irq_get_depth((unsigned int)local_timer_irq) == 0;
 }
 
-void x86_64_ipi_send(unsigned int cpu, unsigned int msg)
-{
-	atomic_fetch_or(&ipi_msgs[cpu], msg);
-	if (ipi_line >= 0)
-		ipi_send_single((unsigned int)ipi_line, cpu);
-}
-
 static void spin_ns(uint64_t ns)
 {
 	uint64_t end = port_time_ns() + ns;
@@ -103,6 +126,7 @@ void x86_64_ap_main(void)
 	x86_64_cpu_id_init(cpu);	/* before anything asks port_cpu_id() */
 	x86_64_idt_load();
 	x86_64_irq_cpu_init(cpu);
+	ipi_cpu_enable();
 	local_timer_start(cpu);
 	irq_cpu_set_online(cpu, true);
 	online[cpu] = true;
@@ -132,22 +156,14 @@ unsigned int x86_64_smp_boot(void)
 
 	err = request_local(LAPIC_TIMER, local_timer, "local-timer");
 	if (!err)
-		err = request_local(LAPIC_IPI, ipi, "IPI");
-	if (!err) {
-		/* One vector reaches every CPU: the generic IPI API sends on it. */
-		struct cpumask all;
-
-		lapic_set_cpu_apic_ids(x86_64_mach.apic_id, port_nr_cpus());
-		cpumask_setall(&all, port_nr_cpus());
-		ipi_line = irq_reserve_ipi_line(x86_64_lapic_domain, LAPIC_IPI, &all);
-		err = ipi_line < 0 ? ipi_line : 0;
-	}
+		err = ipi_setup();	/* one vector reaches every CPU */
 	if (!err)
 		err = request_local(LAPIC_ERROR, apic_error, "apic-error");
 	if (err)
 		irq_log("local APIC lines: %d", err);
 	timer_count = lapic_timer_count_in(1000000000ull / LOCAL_TIMER_HZ, port_time_ns);
 	local_timer_irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_TIMER);
+	ipi_cpu_enable();
 	local_timer_start(port_cpu_id());
 
 	for (size_t i = 0; i < (size_t)(x86_64_trampoline_end - x86_64_trampoline); i++)

@@ -64,7 +64,13 @@ bool x86_64_cpu_vector(struct x86_64_regs *regs);
 /* Start the application processors. Return: how many came online. */
 unsigned int x86_64_smp_boot(void);
 /* Per-CPU messages over the one IPI vector (same-vector IPIs coalesce). */
-void x86_64_ipi_send(unsigned int cpu, unsigned int msg);
-extern void (*volatile x86_64_ipi_handler)(unsigned int msgs);
+/*
+ * The port's IPI: the local APIC's IPI line, reserved for every CPU with
+ * irq_reserve_ipi_line() (x86_64_ipi_irq, -1 before x86_64_smp_boot());
+ * send it with ipi_send_single()/ipi_send_mask(). Its handler calls
+ * x86_64_ipi_handler (if set) with the CPU that took it.
+ */
+extern int x86_64_ipi_irq;
+extern void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
 #endif /* GENIRQ_ARCH_X86_64_H */

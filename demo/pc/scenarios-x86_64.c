@@ -6,6 +6,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/ioapic.h>
 #include <genirq/chip/lapic.h>
@@ -21,8 +22,6 @@ void x86_64_msi_bench(struct edu *e);
 
 #define PINGS		1000u
 #define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
-#define MSG_PING	1u
-#define MSG_PONG	2u
 
 #define IOAPIC_REGSEL	0x00
 #define IOAPIC_WIN	0x10
@@ -155,21 +154,23 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 
 static atomic_uint pongs;
 
-static void pingpong(unsigned int msgs)
+/* CPU1 answers each IPI with one to CPU0, which counts it. */
+static void pingpong(unsigned int cpu)
 {
-	if (msgs & MSG_PING)
-		x86_64_ipi_send(0, MSG_PONG);
-	if (msgs & MSG_PONG)
+	if (cpu == 1)
+		ipi_send_single((unsigned int)x86_64_ipi_irq, 0);
+	else if (cpu == 0)
 		atomic_fetch_add(&pongs, 1u);
 }
 
+/* Through the generic IPI API: the port's IPI line, ipi_send_single(). */
 static void sc_ipi(struct scenario_tally *t)
 {
-	int ipi = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI);
+	int ipi = x86_64_ipi_irq;
 	unsigned long n0, n1;
 
 	if (ipi < 0) {
-		scenario_fail(t, "ipi-pingpong", "no IPI line");
+		scenario_fail(t, "ipi-pingpong", "no IPI line (%d)", ipi);
 		return;
 	}
 	n0 = irq_stat_cpu((unsigned int)ipi, 0);
@@ -178,7 +179,7 @@ static void sc_ipi(struct scenario_tally *t)
 	x86_64_ipi_handler = pingpong;
 	/* One in flight at a time: same-vector IPIs coalesce in the IRR. */
 	for (unsigned int i = 0; i < PINGS; i++) {
-		x86_64_ipi_send(1, MSG_PING);
+		ipi_send_single((unsigned int)ipi, 1);
 		while (atomic_load(&pongs) != i + 1)
 			port_cpu_relax();
 	}
@@ -186,7 +187,9 @@ static void sc_ipi(struct scenario_tally *t)
 	n0 = irq_stat_cpu((unsigned int)ipi, 0) - n0;
 	n1 = irq_stat_cpu((unsigned int)ipi, 1) - n1;
 	if (n0 == PINGS && n1 == PINGS)
-		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back, counts exact", PINGS, PINGS);
+		scenario_pass(t, "ipi-pingpong", "%u pings CPU0->CPU1 and %u pongs back through "
+			      "ipi_send_single() (irq_reserve_ipi_line: irq %d, the LAPIC IPI "
+			      "line), counts exact", PINGS, PINGS, ipi);
 	else
 		scenario_fail(t, "ipi-pingpong", "want %u each way, CPU1 took %lu, CPU0 took %lu", PINGS, n1, n0);
 }

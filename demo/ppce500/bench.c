@@ -4,11 +4,13 @@
  * from a trigger to the handler and back, through genirq and through a
  * bare floor, under -icount shift=0.
  *
- * Trigger: MPIC IPI 1 sent by this CPU to itself. Both paths take the
- * external-input exception (IVOR4), boot.S's exc_common and irq.c's
- * external() (hardirq stack, guard-word check); only the C called there
- * differs: genirq's mpic_handle() (IACK, irq_handle_domain_entry(), the
- * MPIC chip's fasteoi flow, one handler with default flags, EOI) or
+ * Trigger: an IPI this CPU sends itself through the generic IPI API (a
+ * reservation of this CPU alone, ipi_send_single(): one of the MPIC's
+ * IPIs). Both paths take the external-input exception (IVOR4), boot.S's
+ * exc_common and irq.c's external() (hardirq stack, guard-word check);
+ * only the C called there differs: genirq's mpic_handle() (IACK, this
+ * CPU's line of the IPI, irq_handle_domain_entry(), the per-CPU flow of
+ * the reservation's line, one handler, EOI) or
  * bare() (timebase, IACK, EOI; it keeps IACK's answer, one store, to
  * prove afterwards that nothing else came in). The kernel's device
  * lines are masked and the task priority keeps out all but IPIs.
@@ -23,6 +25,7 @@
  * instruction counts, not rounded to 2.5.
  */
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
@@ -31,7 +34,6 @@
 #include "ppc.h"
 #include "shell.h"
 
-#define BENCH_IPI	1		/* IPI 0 is the ping-pong's, 2 the port's wake */
 #define BENCH_PRIO	9		/* task priority: only IPIs (10) get through */
 #define PHASES		5		/* instructions per 2 timebase ticks */
 #define CAL_LOOP	1000		/* calibration: bdnz iterations */
@@ -118,16 +120,15 @@ struct figures {
 	bool		alone;		/* bare(): the IPI was the last IACK each time */
 };
 
-/* Five self-IPIs, one per phase (after one to warm up the path). */
-static struct figures self_ipi(void)
+/* Five self-IPIs on reservation @base, one per phase (after one to warm up the path). */
+static struct figures self_ipi(unsigned int base)
 {
-	irq_hw_number_t ipi = mpic_ipi_hwirq(demo.pic, BENCH_IPI);
+	int n = mpic_ipi_number(demo.pic, irq_get_irq_data(base)->hwirq);
+	irq_hw_number_t ipi = mpic_ipi_hwirq(demo.pic, (unsigned int)n);	/* its vector */
+	unsigned int cpu = port_cpu_id();
 	struct figures f = { 0, 0, true, true };
-	struct cpumask self;
 
-	cpumask_clear(&self);
-	cpumask_set_cpu(port_cpu_id(), &self);
-	mpic_send_ipi(demo.pic, BENCH_IPI, &self);
+	ipi_send_single(base, cpu);
 	for (unsigned int k = 0; k < PHASES; k++) {
 		unsigned int pattern;
 		uint32_t t0, t2;
@@ -135,7 +136,7 @@ static struct figures self_ipi(void)
 		bench.hw = MPIC_SPURIOUS;
 		pattern = tb_phase(pads[k]);
 		t0 = tbl();
-		mpic_send_ipi(demo.pic, BENCH_IPI, &self);
+		ipi_send_single(base, cpu);
 		t2 = tbl();
 		f.to += bench.in - t0;
 		f.back += t2 - bench.in;
@@ -197,13 +198,13 @@ static bool run(unsigned int irq, struct figures *g, struct figures *b)
 	flags = port_irq_save();
 	mpic_set_cpu_priority(demo.pic, BENCH_PRIO);
 	port_irq_enable();
-	*g = self_ipi();
+	*g = self_ipi(irq);
 	port_irq_disable();
 	alone = irq_stat_cpu(irq, cpu) - count == PHASES + 1 &&
 		irq_spurious_count(cpu) == spurious;
 	ppc_irq_set_dispatch(bare);
 	port_irq_enable();
-	*b = self_ipi();
+	*b = self_ipi(irq);
 	port_irq_disable();
 	ppc_irq_set_dispatch(NULL);
 	mpic_set_cpu_priority(demo.pic, 0);
@@ -230,10 +231,15 @@ int cmd_bench(struct shell *s, int argc, char **argv)
 			     2 * CAL_INSNS);
 		return 0;
 	}
-	if (irq < 0)
-		irq = irq_create_mapping(mpic_domain(demo.pic), mpic_ipi_hwirq(demo.pic, BENCH_IPI));
-	if (irq < 0 || request_irq((unsigned int)irq, bench_handler, 0, "bench-ipi", pads)) {
-		shell_printf(s, "error: bench: no line for MPIC IPI %u\n", BENCH_IPI);
+	if (irq < 0) {		/* kept for the next run */
+		struct cpumask self;
+
+		cpumask_clear(&self);
+		cpumask_set_cpu(port_cpu_id(), &self);
+		irq = irq_reserve_ipi(mpic_domain(demo.pic), &self);
+	}
+	if (irq < 0 || request_irq((unsigned int)irq, bench_handler, IRQF_PERCPU, "bench-ipi", pads)) {
+		shell_printf(s, "error: bench: no IPI reservation (%d)\n", irq);
 		return 0;
 	}
 	clean = run((unsigned int)irq, &g, &b);

@@ -50,6 +50,7 @@ struct uart {
 struct edu {
 	const char		*name;
 	uintptr_t		bar;
+	unsigned int		slot;		/* on bus 0 */
 	unsigned int		source;
 	volatile unsigned long	claims;
 	volatile uint32_t	last_sp;
@@ -60,6 +61,7 @@ struct edu {
 
 struct demo {
 	struct mpic		*pic;
+	struct irq_domain	*msi_domain;	/* PCI-MSI on the MPIC's MSI bank */
 	unsigned int		nr_cpus;
 	int			uart_irq, timer_irq, edu_irq, ipi_irq;
 	bool			smp_ok;		/* every CPU came online */
@@ -90,8 +92,8 @@ void wait_tb(uint64_t tb_ticks);
 void uart_rx_flush(void);
 
 /* scenarios.c */
-#define PINGPONG_IPI	0		/* bench.c uses 1, the port 2 */
-/* The ping-pong IPI's per-CPU line (demo.ipi_irq): before ppc_smp_init(). */
+/* The ping-pong IPI's reservation (demo.ipi_irq, its base line): before
+ * ppc_smp_init(). */
 void scenario_ipi_setup(void);
 void run_boot_scenarios(void);
 struct shell;

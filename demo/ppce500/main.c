@@ -13,6 +13,7 @@
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
+#include <genirq/msi.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -235,6 +236,9 @@ static void pci_setup(void)
 	struct pci_dev devs[8];
 	unsigned int n = pci_scan(devs, 8);
 
+	/* Devices reach MSIIR through the host bridge's window on the CCSR. */
+	mpic_msi_set_doorbell(demo.pic, pci_ccsr_window() + 0x41740u);
+
 	for (unsigned int i = 0; i < n; i++) {
 		if (devs[i].vendor == 0x1234 && devs[i].device == 0x11e8 && devs[i].bar0 &&
 		    demo.nr_edus < 2) {
@@ -243,6 +247,7 @@ static void pci_setup(void)
 			if (mmio_read32(devs[i].bar0 + EDU_ID) != 0x010000ed)
 				continue;
 			e->bar = devs[i].bar0;
+			e->slot = devs[i].slot;
 			e->source = devs[i].mpic_source;
 			if (demo.nr_edus == 1 && e->source != demo.edu[0].source)
 				continue;	/* only a pair on one line is useful */
@@ -413,7 +418,7 @@ void kernel_main(uint32_t dtb)
 {
 	static const struct mpic_config cfg = {
 		.name = "MPIC", .base = MPIC_EA, .big_endian = true,
-		.gcr_mode = 0x20000000u, .spurious_vector = 0xffff,
+		.gcr_mode = 0x20000000u, .spurious_vector = 0xffff, .fsl_msi = true,
 	};
 
 	ppc_cmdline_init(dtb);
@@ -434,6 +439,8 @@ void kernel_main(uint32_t dtb)
 	if (irq_alloc_descs(0, 1) != 0)		/* 0 means "none" to probe_irq_off() */
 		ppc_fail("reserve irq 0");
 	ppc_irq_init(demo.pic);
+	/* MSIs: the PCI-MSI domain on the MPIC's MSI bank (docs/ppc.md, MSI). */
+	demo.msi_domain = msi_create_irq_domain(mpic_domain(demo.pic), "PCI-MSI", MSI_PARENT_ACK);
 	pci_setup();
 	devices_setup();
 	mpic_cpu_init(demo.pic);

@@ -19,6 +19,7 @@
  * each is good to about two instructions.
  */
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/xics.h>
 
@@ -63,19 +64,21 @@ static uint64_t to_insns(uint64_t ticks)
  * no tick (10 ms away) falls inside the window. Return: the two spans
  * in ticks, or false if the handler did not run between the stamps.
  */
+static int bench_ipi;	/* the IPI reservation's base line */
+
 static bool self_ipi(volatile uint64_t *in, uint64_t span[2])
 {
 	unsigned int cpu = port_cpu_id();
 	unsigned long tick;
 	uint64_t t0, t2;
 
-	xics_send_ipi(ppc64_xics, cpu);
+	ipi_send_single((unsigned int)bench_ipi, cpu);
 	*in = 0;
 	tick = ppc64_ticks(cpu);
 	while (ppc64_ticks(cpu) == tick)
 		port_cpu_relax();
 	t0 = mftb();
-	xics_send_ipi(ppc64_xics, cpu);
+	ipi_send_single((unsigned int)bench_ipi, cpu);
 	t2 = mftb();
 	if (*in < t0 || *in > t2)
 		return false;
@@ -86,12 +89,13 @@ static bool self_ipi(volatile uint64_t *in, uint64_t span[2])
 
 void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev)
 {
-	unsigned int irq = (unsigned int)ipi_irq;
+	unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)ipi_irq, port_cpu_id());
 	unsigned long seen = irq_stat_cpu(irq, port_cpu_id());
 	uint64_t g[2] = { 0, 0 }, b[2] = { 0, 0 };
 	bool g_ok, b_ok;
 	int err, restored;
 
+	bench_ipi = ipi_irq;
 	free_irq(irq, dev);
 	err = request_irq(irq, bench_handler, IRQF_PERCPU, "bench-ipi", (void *)&handler_tb);
 	g_ok = err == 0 && self_ipi(&handler_tb, g);

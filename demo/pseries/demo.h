@@ -20,6 +20,11 @@ struct edu {
 	uint32_t		lsi;
 };
 unsigned int edu_probe(struct edu *devs, unsigned int max);
+/* Config space of the edu at @slot (RTAS). */
+uint32_t edu_cfg_read(unsigned int slot, unsigned int reg);
+void edu_cfg_write(unsigned int slot, unsigned int reg, uint32_t v);
+/* main.c: PCI-MSI on XICS (NULL: none). */
+extern struct irq_domain *ppc64_msi_domain;
 void edu_raise(const struct edu *e, uint32_t bits);
 void edu_ack(const struct edu *e, uint32_t bits);
 uint32_t edu_status(const struct edu *e);

@@ -18,7 +18,7 @@
 #define EDU_IRQ_RAISE		(0x60 / 4)
 #define EDU_IRQ_ACK		(0x64 / 4)
 
-static uint32_t cfg_read(unsigned int slot, unsigned int reg)
+uint32_t edu_cfg_read(unsigned int slot, unsigned int reg)
 {
 	unsigned int args[4] = { slot << 11 | reg, (unsigned int)(machine.phb_buid >> 32),
 				 (unsigned int)machine.phb_buid, 4 };
@@ -29,7 +29,7 @@ static uint32_t cfg_read(unsigned int slot, unsigned int reg)
 	return ret[1];
 }
 
-static void cfg_write(unsigned int slot, unsigned int reg, uint32_t v)
+void edu_cfg_write(unsigned int slot, unsigned int reg, uint32_t v)
 {
 	unsigned int args[5] = { slot << 11 | reg, (unsigned int)(machine.phb_buid >> 32),
 				 (unsigned int)machine.phb_buid, 4, v };
@@ -47,15 +47,15 @@ unsigned int edu_probe(struct edu *devs, unsigned int max)
 	for (unsigned int slot = 0; slot < 32 && n < max; slot++) {
 		uint32_t bar;
 
-		if (cfg_read(slot, PCI_ID) != EDU_ID || !machine.phb_inta[slot])
+		if (edu_cfg_read(slot, PCI_ID) != EDU_ID || !machine.phb_inta[slot])
 			continue;
-		bar = cfg_read(slot, PCI_BAR0) & ~0xfu;
+		bar = edu_cfg_read(slot, PCI_BAR0) & ~0xfu;
 		if (bar < machine.phb_mem_pci ||
 		    bar - machine.phb_mem_pci >= machine.phb_mem_size) {
 			bar = machine.phb_mem_pci + slot * EDU_BAR_BYTES;	/* VOF: ours */
-			cfg_write(slot, PCI_BAR0, bar);
+			edu_cfg_write(slot, PCI_BAR0, bar);
 		}
-		cfg_write(slot, PCI_COMMAND, cfg_read(slot, PCI_COMMAND) | PCI_CMD_MEM_MASTER);
+		edu_cfg_write(slot, PCI_COMMAND, edu_cfg_read(slot, PCI_COMMAND) | PCI_CMD_MEM_MASTER);
 		devs[n].mmio = (volatile uint32_t *)(uintptr_t)(machine.phb_mem_cpu +
 								 (bar - machine.phb_mem_pci));
 		devs[n].slot = slot;

@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
+#include <genirq/msi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
@@ -525,40 +527,82 @@ static void check_affinity(int uart)
 	LOG_IS({ 'R', vpr, MASK | lvl, 0 }, { 'W', vpr, lvl, 0 }, { 'R', vpr, lvl, 0 });
 }
 
-/* IPI 0 as a per-CPU line: unmasked once, sent through the sender's dispatch register. */
+/*
+ * IPIs through the generic IPI API. A reservation takes an IPI that has
+ * neither a reservation nor a flat mapping (IPI 0 is mapped flat here),
+ * unmasks it once and touches nothing else; its lines are per-CPU, one
+ * for each CPU of the mask. ipi_send_single() writes the sender's dispatch
+ * register; the IPI's vector taken on a CPU runs that CPU's line. Four
+ * IPIs: the fourth reservation is refused. irq_destroy_ipi() masks the IPI.
+ */
 static void check_ipis(void)
 {
-	const uint32_t hw = (uint32_t)mpic_ipi_hwirq(pic, 0), vpr = R_IPI_VPR(0), on = PRIO(10) | hw;
-	int irq = irq_create_mapping(mpic_domain(pic), hw);
-	struct cpumask m = one_cpu(1);
+	const uint32_t hw0 = (uint32_t)mpic_ipi_hwirq(pic, 0);
+	const uint32_t hw1 = (uint32_t)mpic_ipi_hwirq(pic, 1), vpr1 = R_IPI_VPR(1), on1 = PRIO(10) | hw1;
+	struct cpumask both = one_cpu(0), m = one_cpu(1);
+	int flat = irq_create_mapping(mpic_domain(pic), hw0), base, more[2];
 
-	CHECK(irq >= 0 && irq_set_percpu((unsigned int)irq) == 0);
-	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
-	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
+	cpumask_set_cpu(1, &both);
+	CHECK(flat >= 0);
 	LOG_EMPTY();
-	CHECK(request_irq((unsigned int)irq, count_handler, IRQF_PERCPU, "ipi", ipi_calls) == 0);
-	LOG_IS({ 'R', vpr, MASK | on, 0 }, { 'W', vpr, on, 0 }, { 'R', vpr, on, 0 });
-	CHECK(irq_set_affinity((unsigned int)irq, &m) == -EIO);
+	base = irq_reserve_ipi(mpic_domain(pic), &both);
+	CHECK(base >= 0 && base != flat && base + 1 != flat);
+	if (base < 0)
+		return;
+	LOG_IS({ 'R', vpr1, MASK | on1, 0 }, { 'W', vpr1, on1, 0 }, { 'R', vpr1, on1, 0 });
+	CHECK(mpic_ipi_number(pic, irq_get_irq_data((unsigned int)base)->hwirq) == 1);
+	CHECK(mpic_ipi_number(pic, irq_get_irq_data((unsigned int)base + 1)->hwirq) == 1);
+	CHECK(mpic_ipi_number(pic, hw0) == 0 && mpic_ipi_number(pic, 0) == -EINVAL);
+	CHECK(request_irq((unsigned int)base, count_handler, IRQF_PERCPU, "ipi", ipi_calls) == 0);
+	CHECK(request_irq((unsigned int)base + 1, count_handler, IRQF_PERCPU, "ipi", ipi_calls) == 0);
+	CHECK(irq_set_irq_type((unsigned int)base, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
 	LOG_EMPTY();
 
-	mpic_send_ipi(pic, 0, &m);
-	LOG_IS({ 'W', R_CPU(0, R_IPIDR(0)), 2, 0 });
+	CHECK(ipi_send_single((unsigned int)base, 1) == 0);
+	LOG_IS({ 'W', R_CPU(0, R_IPIDR(1)), 2, 0 });
 	take(1);
-	CHECK(ipi_calls[0] == 0 && ipi_calls[1] == 1 && irq_stat_cpu((unsigned int)irq, 1) == 1);
-	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw), 0 }, { 'W', R_CPU(1, R_EOI), 0, 0 });
+	CHECK(ipi_calls[0] == 0 && ipi_calls[1] == 1);
+	CHECK(irq_stat_cpu((unsigned int)base + 1, 1) == 1 && irq_stat_cpu((unsigned int)base, 1) == 0);
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw1), 0 }, { 'W', R_CPU(1, R_EOI), 0, 0 });
 
-	cpumask_set_cpu(0, &m);
 	sim_cpu_switch(1);
-	mpic_send_ipi(pic, 0, &m);
+	CHECK(ipi_send_mask((unsigned int)base, &both) == 0);
 	sim_cpu_switch(0);
-	LOG_IS({ 'W', R_CPU(1, R_IPIDR(0)), 3, 0 });
+	LOG_IS({ 'W', R_CPU(1, R_IPIDR(1)), 1, 0 }, { 'W', R_CPU(1, R_IPIDR(1)), 2, 0 });
 	take(0);
 	take(1);
 	CHECK(ipi_calls[0] == 1 && ipi_calls[1] == 2);
-	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw), 0 }, { 'W', R_CPU(0, R_EOI), 0, 0 },
-	       { 'R', R_CPU(1, R_IACK), IACK(hw), 0 }, { 'W', R_CPU(1, R_EOI), 0, 0 });
-	mpic_send_ipi(pic, MPIC_NR_IPIS, &m);
+	CHECK(irq_stat_cpu((unsigned int)base, 0) == 1 && irq_stat_cpu((unsigned int)base + 1, 1) == 2);
+	LOG_IS({ 'R', R_CPU(0, R_IACK), IACK(hw1), 0 }, { 'W', R_CPU(0, R_EOI), 0, 0 },
+	       { 'R', R_CPU(1, R_IACK), IACK(hw1), 0 }, { 'W', R_CPU(1, R_EOI), 0, 0 });
+	m = one_cpu(NCPU);
+	CHECK(ipi_send_single((unsigned int)base, NCPU) == -EINVAL);
 	LOG_EMPTY();
+
+	/* IPIs 2 and 3, then none left (IPI 0 is the flat line's). */
+	more[0] = irq_reserve_ipi(mpic_domain(pic), &both);
+	more[1] = irq_reserve_ipi(mpic_domain(pic), &both);
+	CHECK(more[0] >= 0 && more[1] >= 0);
+	CHECK(irq_reserve_ipi(mpic_domain(pic), &both) == -ENOSPC);
+	LOG_IS({ 'R', R_IPI_VPR(2), MASK | PRIO(10) | (hw0 + 2), 0 },
+	       { 'W', R_IPI_VPR(2), PRIO(10) | (hw0 + 2), 0 },
+	       { 'R', R_IPI_VPR(2), PRIO(10) | (hw0 + 2), 0 },
+	       { 'R', R_IPI_VPR(3), MASK | PRIO(10) | (hw0 + 3), 0 },
+	       { 'W', R_IPI_VPR(3), PRIO(10) | (hw0 + 3), 0 },
+	       { 'R', R_IPI_VPR(3), PRIO(10) | (hw0 + 3), 0 });
+	for (unsigned int i = 0; i < 2; i++) {
+		const uint32_t vpr = R_IPI_VPR(2 + i), on = PRIO(10) | (hw0 + 2 + i);
+
+		CHECK(more[i] >= 0 && irq_destroy_ipi((unsigned int)more[i], NULL) == 0);
+		LOG_IS({ 'R', vpr, on, 0 }, { 'W', vpr, MASK | on, 0 }, { 'R', vpr, MASK | on, 0 });
+	}
+	(void)m;
+
+	free_irq((unsigned int)base, ipi_calls);
+	free_irq((unsigned int)base + 1, ipi_calls);
+	LOG_EMPTY();
+	CHECK(irq_destroy_ipi((unsigned int)base, NULL) == 0);
+	LOG_IS({ 'R', vpr1, on1, 0 }, { 'W', vpr1, MASK | on1, 0 }, { 'R', vpr1, MASK | on1, 0 });
 }
 
 /* Global timer 0 as an edge line; it nests into the UART's handler (LIFO EOIs). */
@@ -618,6 +662,92 @@ static void check_cpu_priority(void)
 	LOG_IS({ 'R', R_TFRR, 25000000, 0 });
 }
 
+/* --- FSL MSI: the MSI bank as the parent of a PCI-MSI domain --- */
+
+static struct msi_msg msi_written;
+static unsigned int msi_writes, msi_calls[NCPU];
+static struct irq_domain *msi;		/* kept: domains are never freed */
+
+static void msi_write_msg(struct msi_dev *dev, unsigned int index, const struct msi_msg *msg)
+{
+	(void)dev;
+	(void)index;
+	msi_written = *msg;
+	msi_writes++;
+}
+
+static const struct msi_dev_ops msi_ops = { .write_msg = msi_write_msg };
+
+/* Position of access {@op, @off} in the log from @from, or -1. */
+static int log_find(unsigned int from, char op, uint32_t off)
+{
+	for (unsigned int i = from; i < fake_nr_acc; i++)
+		if (fake_log[i].op == op && fake_log[i].off == off)
+			return (int)i;
+	return -1;
+}
+
+/*
+ * A second MPIC with the FSL MSI bank: sources 224-231 set up masked,
+ * level, vector = number, to CPU 0; no MSI before the doorbell address
+ * is known; a line takes bank 0 (message: MSIIR's bus address, data
+ * SRS << 5); its event is IACK, the MSIR read (which lowers the source),
+ * EOI, then the handler (edge flow: the ack comes first); affinity moves
+ * the bank's destination register; free masks it and gives it back.
+ */
+static void check_fsl_msi(struct mpic_config cfg)
+{
+	struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
+	struct cpumask m = one_cpu(1);
+	bool ok = true;
+	int irq, ia, rd, eo;
+
+	cfg.fsl_msi = true;
+	power_up(inst->nr_src);
+	pic = mpic_create(&cfg);
+	CHECK(pic != NULL);
+	if (!pic)
+		return;
+	for (uint32_t b = 0; b < MPIC_NR_MSI; b++)
+		ok &= fake_peek(&file, R_SRC_VPR(224 + b)) == (MASK | SENSE | POL | PRIO(5) | (224 + b)) &&
+		      fake_peek(&file, R_SRC_DR(224 + b)) == 1;
+	CHECK(ok);
+	msi = msi_create_irq_domain(mpic_domain(pic), "PCI-MSI", MSI_PARENT_ACK);
+	CHECK(msi != NULL);
+	if (!msi)
+		return;
+	CHECK(msi_domain_alloc_irqs(msi, &dev, 1) == -ENODEV);	/* no doorbell yet */
+	mpic_msi_set_doorbell(pic, 0xf0041740u);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI);
+	irq = msi_domain_alloc_irqs(msi, &dev, 1);
+	CHECK(irq > 0);
+	if (irq <= 0)
+		return;
+	CHECK(msi_writes == 1 && msi_written.address_lo == 0xf0041740u && msi_written.data == 0);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI - 1);
+	CHECK(request_irq((unsigned int)irq, count_handler, 0, "msi", msi_calls) == 0);
+	CHECK(!(fake_peek(&file, R_SRC_VPR(224)) & MASK));
+
+	fake_nr_acc = 0;
+	enqueue(0, 224);
+	take(0);
+	CHECK(msi_calls[0] == 1 && irq_stat_cpu((unsigned int)irq, 0) == 1);
+	ia = log_find(0, 'R', R_CPU(0, R_IACK));
+	rd = log_find(0, 'R', 0x1600u);
+	eo = log_find(0, 'W', R_CPU(0, R_EOI));
+	CHECK(ia >= 0 && rd > ia && eo > rd);
+
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
+	CHECK(fake_peek(&file, R_SRC_DR(224)) == 2);
+	CHECK(msi_written.address_lo == 0xf0041740u && msi_written.data == 0);	/* same message */
+
+	free_irq((unsigned int)irq, msi_calls);
+	CHECK(msi_domain_free_irqs(&dev) == 0);
+	CHECK(fake_peek(&file, R_SRC_VPR(224)) & MASK);
+	CHECK(mpic_msi_free_banks(pic) == MPIC_NR_MSI);
+	fake_nr_acc = 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct mpic_config cfg;
@@ -647,6 +777,8 @@ int main(int argc, char **argv)
 	check_ipis();
 	check_timer(uart);
 	check_cpu_priority();
+	if (inst->big_endian)	/* the FSL layout */
+		check_fsl_msi(cfg);
 
 	for (unsigned int c = 0; c < NCPU; c++)
 		CHECK(qlen[c] == 0 && depth[c] == 0);

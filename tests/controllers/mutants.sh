@@ -64,6 +64,13 @@ mutant lapic-ipi-cpu-as-apic-id lapic lapic.c 's/lapic_send_vector(cpu_apic_ids\
 # mpic (both byte orders: the swap forced one way fails one of them)
 mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.swap = cpu_big/' be
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be
+mutant mpic-ipi-not-translated mpic mpic.c 's/hw = m->ipi_line\[hw - m->nr_sources\]\[port_cpu_id()\];/(void)0;/' be
+mutant mpic-ipi-takes-flat-ipi mpic mpic.c 's/ \&\& irq_domain_hwirq_free(d, mpic_ipi_hwirq(m, n)))/)/' le
+mutant mpic-ipi-left-masked mpic mpic.c 's/vpr_update(m, mpic_ipi_hwirq(m, n), VPR_MASK, 0);/(void)0;/' be
+mutant mpic-ipi-sent-to-self mpic mpic.c 's/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << cpu);/send_ipi(m, ipi_of_line(m, d->hwirq), 1u << port_cpu_id());/' le
+mutant mpic-msi-ack-no-msir-read mpic mpic.c 's/(void)rd(m, MSIR(d->hwirq - MPIC_MSI_SOURCE0));/(void)0;/' be
+mutant mpic-msi-data-not-srs mpic mpic.c 's/MPIC_MSI_SOURCE0) << 5;/MPIC_MSI_SOURCE0) + 1;/' be
+mutant mpic-msi-bank-not-returned mpic mpic.c 's/m->msi_used \&= ~(1u << (hw - MPIC_MSI_SOURCE0));/(void)0;/' be
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 # gicv3, gicv2 and their shared distributor helpers
@@ -82,6 +89,12 @@ mutant gicv2-spurious-dispatched gicv2 gicv2.c 's/if (hw >= GIC_MAX_LINES) {/if 
 mutant pl061-edge-not-acked pl061 pl061.c 's/wr(p, GPIOIC, bit(d));/(void)p; (void)bit(d);/'
 mutant pl061-iev-inverted pl061 pl061.c 's/update(p, GPIOIEV, bit(d), high);/update(p, GPIOIEV, bit(d), !high);/'
 mutant pl061-parent-not-ended pl061 pl061.c 's/^\t\tpc->eoi(parent);/\t\t(void)parent;/'
+mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
+mutant xics-ipi-to-own-server xics xics.c 's/H_IPI, x->hv.server\[cpu\], PRIO_IPI/H_IPI, x->hv.server[port_cpu_id()], PRIO_IPI/'
+mutant xics-ipi-never-freed xics xics.c 's/x->ipi_reserved = false;/(void)0;/'
+mutant xics-msi-cfg-not-devfn xics xics.c 's/unsigned int cfg = dev->id << 8,/unsigned int cfg = dev->id,/'
+mutant xics-msi-not-given-back xics xics.c 's/^\t\tchange_msi(x, cfg, 0);$/\t\t(void)cfg;/'
+mutant xics-msi-left-unmasked xics xics.c 's/rtas(x, x->hv.tok_set_xive, 3, src\[i\], x->hv.server\[0\], PRIO_MASKED);/(void)0;/'
 # plic
 mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'

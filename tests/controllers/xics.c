@@ -2,13 +2,21 @@
 /*
  * xics.c - the XICS driver on the host, against a fake PAPR hypervisor
  * that logs every hypercall and RTAS call: the exact sequences, the LIFO
- * EOIs, and the XISR 0 path that QEMU cannot produce.
+ * EOIs, and the XISR 0 path that QEMU cannot produce; the IPI through
+ * the generic IPI API (one reservation, XISR 2 dispatched to the taking
+ * CPU's line, ipi_send_single() as H_IPI to the target server, after
+ * irq_destroy_ipi() XISR 2 counted as an error and ended); MSI through
+ * the RTAS services (ibm,change-msi for the device, its source from
+ * ibm,query-interrupt-source-number, masked until started, the message
+ * the firmware's, given back at free).
  * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/ipi.h>
+#include <genirq/msi.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
@@ -21,6 +29,9 @@
 #define TOK_SET_XIVE	0x200a
 #define TOK_INT_OFF	0x200c
 #define TOK_INT_ON	0x200d
+#define TOK_QUERY_SRC	0x2018
+#define TOK_CHANGE_MSI	0x2019
+#define BUID		0x800000020000000ull
 #define LOG_MAX		64
 
 struct call { unsigned long op, a0, a1, a2; };
@@ -50,6 +61,10 @@ static int fake_rtas(unsigned int token, unsigned int nargs, const unsigned int 
 	log_call(token, args[0], nargs > 1 ? args[1] : 0, nargs > 2 ? args[2] : 0);
 	for (unsigned int i = 0; i < nret; i++)
 		rets[i] = 0;
+	if (token == TOK_CHANGE_MSI && nargs == 6 && nret >= 2 && args[3] == 3)
+		rets[1] = args[4];			/* function MSI: as many as asked */
+	if (token == TOK_QUERY_SRC && nargs == 4 && nret >= 2)
+		rets[1] = 0x1300 + args[3];		/* QEMU's MSI sources */
 	return 0;
 }
 
@@ -69,7 +84,19 @@ static bool log_is(const struct call *want, unsigned int n)
 }
 
 static struct xics *x;
-static unsigned int vty_calls, ipi_calls;
+static struct msi_msg msi_written;
+
+static void msi_write_msg(struct msi_dev *dev, unsigned int index, const struct msi_msg *msg)
+{
+	(void)dev;
+	(void)index;
+	msi_written = *msg;
+}
+
+static const struct msi_dev_ops msi_ops = { .write_msg = msi_write_msg };
+static struct irq_domain *msi;		/* kept: domains are never freed */
+static unsigned int vty_calls, ipi_calls, ipi_wrong_line;
+static int ipi_base;
 static bool nest_once;
 
 static void deliver(unsigned long xirr)
@@ -98,8 +125,9 @@ static irqreturn_t vty_handler(int irq, void *dev)
 
 static irqreturn_t ipi_handler(int irq, void *dev)
 {
-	(void)irq;
 	(void)dev;
+	if (irq != ipi_get_irq((unsigned int)ipi_base, port_cpu_id()))
+		ipi_wrong_line++;
 	ipi_calls++;
 	return IRQ_HANDLED;
 }
@@ -109,9 +137,10 @@ int main(void)
 	struct xics_hv hv = {
 		.hcall = fake_hcall, .rtas = fake_rtas, .tok_set_xive = TOK_SET_XIVE,
 		.tok_int_on = TOK_INT_ON, .tok_int_off = TOK_INT_OFF, .nr_cpus = 2,
+		.tok_change_msi = TOK_CHANGE_MSI, .tok_query_src = TOK_QUERY_SRC, .msi_buid = BUID,
 		.server = { 0, 1 },
 	};
-	struct cpumask cpu1;
+	struct cpumask cpu1, both;
 	int vty, ipi;
 
 	if (sim_init(2, 64) != 0)
@@ -122,8 +151,13 @@ int main(void)
 	vty = xics_map(x, 0x1100, IRQ_TYPE_EDGE_RISING);
 	CHECK(vty >= 0);
 	CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1100, 0, 0xff } }, 1));
-	ipi = xics_map_ipi(x);
-	CHECK(ipi >= 0 && ipi != vty);
+	cpumask_clear(&both);
+	cpumask_set_cpu(0, &both);
+	cpumask_set_cpu(1, &both);
+	ipi = ipi_base = irq_reserve_ipi(xics_domain(x), &both);
+	CHECK(ipi >= 0 && ipi != vty && ipi + 1 != vty);
+	CHECK(irq_reserve_ipi(xics_domain(x), &both) == -ENOSPC);	/* one MFRR per server */
+	CHECK(log_is(NULL, 0));
 
 	/* Startup routes the masked line (priority 0xff), then opens it. */
 	CHECK(request_irq((unsigned int)vty, vty_handler, 0, "vty", &hv) == 0);
@@ -143,6 +177,7 @@ int main(void)
 
 	/* Nested: the IPI inside the VTY handler ends first (LIFO CPPR). */
 	CHECK(request_irq((unsigned int)ipi, ipi_handler, IRQF_PERCPU, "IPI", &hv) == 0);
+	CHECK(request_irq((unsigned int)ipi + 1, ipi_handler, IRQF_PERCPU, "IPI", &hv) == 0);
 	nr_calls = 0;
 	nest_once = true;
 	deliver(0xff001100ul);
@@ -152,12 +187,13 @@ int main(void)
 				      { H_EOI, 0xff001100ul, 0, 0 } }, 5));
 
 	/* IPI to CPU1, taken there: MFRR cleared (ack) before the handler. */
-	xics_send_ipi(x, 1);
+	CHECK(ipi_send_single((unsigned int)ipi, 1) == 0);
 	CHECK(log_is((struct call[]){ { H_IPI, 1, 4, 0 } }, 1));
 	sim_cpu_switch(1);
 	deliver(0xff000002ul);
 	sim_cpu_switch(0);
-	CHECK(ipi_calls == 2 && irq_stat_cpu((unsigned int)ipi, 1) == 1);
+	CHECK(ipi_calls == 2 && irq_stat_cpu((unsigned int)ipi + 1, 1) == 1);
+	CHECK(irq_stat_cpu((unsigned int)ipi, 0) == 1 && ipi_wrong_line == 0);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_IPI, 1, 0xff, 0 },
 				      { H_EOI, 0xff000002ul, 0, 0 } }, 3));
 
@@ -176,6 +212,44 @@ int main(void)
 	deliver(0xff001234ul);
 	CHECK(irq_error_count() == 1);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001234ul, 0, 0 } }, 2));
+
+	/* The reservation given back: XISR 2 is no line's, counted and ended. */
+	free_irq((unsigned int)ipi, &hv);
+	free_irq((unsigned int)ipi + 1, &hv);
+	CHECK(irq_destroy_ipi((unsigned int)ipi, NULL) == 0);
+	deliver(0xff000002ul);
+	CHECK(irq_error_count() == 2 && ipi_calls == 2);
+	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff000002ul, 0, 0 } }, 2));
+	CHECK(irq_reserve_ipi(xics_domain(x), &both) >= 0);	/* free again */
+
+	/* MSI: the firmware's source for device 00:01.0, masked until started. */
+	{
+		struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
+		int m;
+
+		msi = msi_create_irq_domain(xics_domain(x), "PCI-MSI", MSI_PARENT_EOI);
+		CHECK(msi != NULL);
+		nr_calls = 0;
+		m = msi ? msi_domain_alloc_irqs(msi, &dev, 1) : -1;
+		CHECK(m > 0 && xics_msi_lines(x) == 1);
+		CHECK(log_is((struct call[]){ { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 },
+					      { TOK_QUERY_SRC, 0x800, 0x8000000, 0x20000000 },
+					      { TOK_SET_XIVE, 0x1300, 0, 0xff } }, 3));
+		CHECK(msi_written.address_hi == 0x400 && msi_written.address_lo == 0 &&
+		      msi_written.data == 0x1300);
+		CHECK(m > 0 && request_irq((unsigned int)m, vty_handler, 0, "msi", &hv) == 0);
+		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
+					      { TOK_SET_XIVE, 0x1300, 0, 5 },
+					      { TOK_INT_ON, 0x1300, 0, 0 } }, 3));
+		deliver(0xff001300ul);
+		CHECK(vty_calls == 3 && irq_stat_cpu((unsigned int)m, 0) == 1);
+		CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff001300ul, 0, 0 } }, 2));
+		free_irq((unsigned int)m, &hv);
+		nr_calls = 0;
+		CHECK(msi_domain_free_irqs(&dev) == 0 && xics_msi_lines(x) == 0);
+		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
+					      { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 } }, 2));
+	}
 
 	return fake_report("xics host test");
 }

@@ -8,9 +8,17 @@
  *
  * Hardware line numbers in the instance's irq domain:
  *   0 .. nr_sources-1                    external and internal sources
- *   nr_sources + 0 .. 3                  IPIs 0-3 (per-CPU lines)
+ *   nr_sources + 0 .. 3                  IPIs 0-3 (their vectors)
  *   nr_sources + 4 .. 7                  global timers 0-3
- * Each line's vector is its hardware number, so IACK gives the line.
+ *   224 .. 231 (fsl_msi)                 the MSI bank's sources
+ *   after both: + n * nr_cpus + i        line i of IPI n's reservation
+ * Each vector is its hardware number, so IACK gives the line.
+ *
+ * IPIs go through the generic IPI API (<genirq/ipi.h>): irq_reserve_ipi()
+ * on mpic_domain() takes one of the four IPIs and gives one per-CPU line
+ * per CPU of the mask (the IPI's vector taken on that CPU dispatches
+ * it); ipi_send_single() writes the IPI's dispatch register. Four
+ * reservations at most, fewer if an IPI's own line is mapped flat.
  */
 #ifndef GENIRQ_MPIC_H
 #define GENIRQ_MPIC_H
@@ -24,6 +32,8 @@ GENIRQ_BEGIN_DECLS
 #define MPIC_NR_IPIS		4
 #define MPIC_NR_TIMERS		4
 #define MPIC_SPURIOUS		((irq_hw_number_t)~0UL)	/* mpic_iack(): nothing there */
+#define MPIC_MSI_SOURCE0	224u	/* FSL: MSI bank n raises source 224 + n */
+#define MPIC_NR_MSI		8u
 
 /* Default priorities (0 = never delivered, 15 = highest). */
 #define MPIC_PRIO_SOURCE	5
@@ -36,6 +46,7 @@ struct mpic_config {
 	bool		big_endian;	/* register byte order */
 	uint32_t	gcr_mode;	/* GCR mode bits after reset (FSL: mixed 0x20000000) */
 	uint32_t	spurious_vector;/* FSL: 0xffff; 8-bit OpenPICs: 0xff */
+	bool		fsl_msi;	/* the FSL MSI bank: MSIIR/MSIR0-7, sources 224-231 */
 };
 
 struct mpic;
@@ -96,8 +107,19 @@ void mpic_eoi_cpu(struct mpic *m);
  */
 void mpic_handle(struct mpic *m, void *regs);
 
-/* Send IPI @n to every CPU in @dest. Context: any. */
-void mpic_send_ipi(struct mpic *m, unsigned int n, const struct cpumask *dest);
+/*
+ * FSL MSI (mpic_config.fsl_msi): msi_create_irq_domain(mpic_domain(),
+ * "PCI-MSI", MSI_PARENT_ACK) gives device MSIs, one MSI bank (MPIC source
+ * 224 + n, its own destination) per line, message data n << 5 to MSIIR at
+ * @msiir_bus_addr: where devices reach the MPIC's MSIIR (0x1740) on their
+ * bus. Until it is set, MSI allocation fails with -ENODEV.
+ */
+void mpic_msi_set_doorbell(struct mpic *m, uint32_t msiir_bus_addr);
+/* MSI banks with no line (the allocator's count). */
+unsigned int mpic_msi_free_banks(struct mpic *m);
+
+/* Which IPI hardware line @hw is or belongs to (0-3), or -EINVAL. */
+int mpic_ipi_number(struct mpic *m, irq_hw_number_t hw);
 
 /**
  * mpic_timer_start - run global timer @n, firing every @count clocks

@@ -8,6 +8,24 @@
  * calls and the RTAS tokens it found in the device tree; the driver is
  * only the primitives, and maps XICS numbers to global numbers through
  * an irq domain whose hardware numbers are the XICS numbers themselves.
+ *
+ * The IPI is the generic IPI API's (<genirq/ipi.h>): irq_reserve_ipi()
+ * on xics_domain() gives one line per CPU of the mask (hardware lines
+ * XICS_IPI_LINE0.., each what XISR 2 means on its CPU: the flow's ack
+ * clears the server's MFRR, its eoi ends the XIRR); ipi_send_single()
+ * sets the target server's MFRR (H_IPI). One MFRR per server: one
+ * reservation at a time (a second one is -ENOSPC).
+ *
+ * MSI (PAPR): msi_create_irq_domain(xics_domain(), "PCI-MSI",
+ * MSI_PARENT_EOI) gives device MSIs: the domain's hierarchy alloc asks the
+ * firmware for the device's MSIs (ibm,change-msi, function MSI, the
+ * device's requester ID as its config address) and their XICS sources
+ * (ibm,query-interrupt-source-number): each line is that source, masked
+ * until started, routed by ibm,set-xive like any other. The message is
+ * the firmware's (address: the PHB's MSI window, data: the source number);
+ * the chip composes the same one. Free gives them back (ibm,change-msi
+ * with 0 MSIs). The destination of a line is its XICS server, not in the
+ * message.
  */
 #ifndef GENIRQ_XICS_H
 #define GENIRQ_XICS_H
@@ -19,6 +37,7 @@ GENIRQ_BEGIN_DECLS
 #define XICS_IPI		2u	/* XISR of an inter-processor interrupt */
 #define XICS_FIRST_SOURCE	0x1000u	/* first number of a real source */
 #define XICS_NR_HW		0x1400u	/* domain size: VIO, events, PCI LSI, 256 MSI */
+#define XICS_IPI_LINE0		0x100u	/* the IPI reservation's lines (no XISR of their own) */
 
 struct xics_hv {
 	/* A hypercall: returns the H_* status, *@out = the first result (r4). */
@@ -28,6 +47,10 @@ struct xics_hv {
 	int	(*rtas)(unsigned int token, unsigned int nargs, const unsigned int *args,
 			unsigned int nret, unsigned int *rets);
 	unsigned int	tok_set_xive, tok_int_on, tok_int_off;
+	/* MSI through the PAPR PCI RTAS services (0: none): ibm,change-msi,
+	 * ibm,query-interrupt-source-number, and the host bridge's BUID. */
+	unsigned int	tok_change_msi, tok_query_src;
+	uint64_t	msi_buid;
 	unsigned int	nr_cpus;
 	unsigned int	server[GENIRQ_NR_CPUS];	/* CPU -> interrupt server number */
 };
@@ -57,14 +80,6 @@ struct irq_domain *xics_domain(struct xics *x);
 int xics_map(struct xics *x, irq_hw_number_t src, unsigned int trigger);
 
 /**
- * xics_map_ipi - the IPI (XISR 2) as one per-CPU line: each server has
- * its own MFRR; the flow's ack clears it, its eoi ends the XIRR
- *
- * Context: process context. Return: the global number or -errno.
- */
-int xics_map_ipi(struct xics *x);
-
-/**
  * xics_cpu_init - open the calling CPU's presentation (CPPR 0xff, MFRR
  * cleared)
  *
@@ -77,8 +92,8 @@ void xics_cpu_init(struct xics *x);
  * @regs: the interrupted state, for get_irq_regs()
  *
  * Accepts the most favoured pending interrupt (H_XIRR) and dispatches it
- * through the domain; XISR 0 is counted with irq_spurious_vector() and
- * not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
+ * through the domain (XISR 2: this CPU's line of the IPI reservation);
+ * XISR 0 is counted with irq_spurious_vector() and not ended. The XIRR is kept per CPU until the flow's eoi (H_EOI): ends
  * come in reverse order of accepts, as XICS's CPPR requires.
  *
  * Context: the 0x500 exception, local interrupts off, on the stack the
@@ -86,12 +101,8 @@ void xics_cpu_init(struct xics *x);
  */
 void xics_handle(struct xics *x, void *regs);
 
-/**
- * xics_send_ipi - raise the IPI on @cpu (H_IPI with the IPI priority)
- *
- * Context: any. An unknown @cpu is ignored.
- */
-void xics_send_ipi(struct xics *x, unsigned int cpu);
+/* Lines of XICS MSI sources in use (given by the firmware, not freed). */
+unsigned int xics_msi_lines(struct xics *x);
 
 GENIRQ_END_DECLS
 
