@@ -312,13 +312,17 @@ static void open_chain(struct model_line *m, unsigned int cpu)
 		}
 }
 
-void model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu, uint64_t now)
+const char *model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu,
+			      uint64_t now)
 {
 	while (n--) {
 		end_chain(m, now);
+		if (m->held)
+			return "ONESHOT line delivered while its threads hold it masked";
 		open_chain(m, cpu);
 		end_chain(m, now);
 	}
+	return NULL;
 }
 
 const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
@@ -345,6 +349,8 @@ const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
 			if (s->state != SLOT_FREEING)
 				return "handler run out of install order";
 		}
+		if (m->held)
+			return "ONESHOT line delivered while its threads hold it masked";
 		open_chain(m, cpu);
 		if (m->level && !model_line_asserted(m))
 			return "level line run with nothing asserted (a replay)";

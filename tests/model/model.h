@@ -117,7 +117,8 @@ const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
  * @n runs of a chain the model can't see (only NULL primaries), each a
  * delivery on @cpu while the line was enabled.
  */
-void model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu, uint64_t now);
+const char *model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu,
+			      uint64_t now);	/* NULL, or why they were not allowed */
 bool model_chain_visible(const struct model_line *m);	/* some primary to see */
 /* irq_wake_thread() from process context: as a primary's wake on @cpu. */
 void model_wake(struct model_line *m, int slot, unsigned int cpu);
