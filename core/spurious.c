@@ -140,6 +140,8 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
  * handled when some thread returned IRQ_HANDLED since the event before,
  * else as unhandled. So a thread that returns IRQ_NONE, or one that
  * never finishes while its line keeps firing, adds up to a stuck line.
+ * The first wake-up notes the count it has nothing to judge by (Linux
+ * keeps an older one, so a claim before the event before could count).
  * Return: false when there is nothing to count yet (the first wake-up).
  */
 static bool judge_threaded(struct irq_desc *desc, irqreturn_t *ret)
@@ -152,12 +154,13 @@ static bool judge_threaded(struct irq_desc *desc, irqreturn_t *ret)
 		*ret = IRQ_HANDLED;
 		return true;
 	}
-	if (!(desc->threads_handled_last & THREADS_DEFERRED)) {
-		desc->threads_handled_last |= THREADS_DEFERRED;
-		return false;
-	}
 	handled = atomic_load_explicit(&desc->threads_handled, memory_order_relaxed) |
 		  THREADS_DEFERRED;
+	if (!(desc->threads_handled_last & THREADS_DEFERRED)) {
+		/* What threads claimed before this event is not for the next. */
+		desc->threads_handled_last = handled;
+		return false;
+	}
 	if (handled != desc->threads_handled_last) {
 		desc->threads_handled_last = handled;
 		*ret = IRQ_HANDLED;

@@ -18,19 +18,41 @@
  *  - every delivery is ended exactly once (acks or eois == deliveries, and
  *    == the line's event count), and nothing stays in service;
  *  - affinity, effective affinity and the spurious counters match.
+ *
+ * With bit 2 of the first byte set, handlers may be threaded actions
+ * (request_threaded_irq(): a quick, deferring or NULL primary, with or
+ * without IRQF_ONESHOT), and two more operations run the woken threads as
+ * CPU k (irq_threads_run(), the core's runner: no port threads here) and
+ * irq_wake_thread() or synchronize_irq(). Then also:
+ *  - a thread function runs only after a wake-up, once per wake-up batch,
+ *    on the CPU it was woken for, never after free_irq() returned, and
+ *    disable_irq(), synchronize_irq() and free_irq() return with it done;
+ *  - a refused request (-EINVAL, -EBUSY for ONESHOT sharers that disagree)
+ *    changes nothing;
+ *  - a ONESHOT line is masked from a delivery that left a thread woken
+ *    until the last woken thread returned, and open after that at depth 0;
+ *  - nothing is lost: once the threads ran and the line's CPU took its
+ *    interrupts, nothing is owed;
+ *  - the stuck-line counters count a wake-only event as the model's
+ *    deferred judgement says (model.c, judge_run()).
  */
 #include "fuzz.h"
+#include <genirq/hardirq.h>
 #include <genirq/port.h>
 #include "../model/model.h"
 
 enum op {
 	OP_REQUEST, OP_SETUP, OP_FREE, OP_DISABLE, OP_DISABLE_NOSYNC, OP_ENABLE,
 	OP_RAISE, OP_DEASSERT, OP_DISPATCH, OP_AFFINITY, OP_PROBE, OP_TIME,
-	OP_NOISE, NR_OPS
+	OP_NOISE, NR_PLAIN_OPS,
+	/* threads mode only */
+	OP_THREADS = NR_PLAIN_OPS, OP_WAKE, NR_OPS
 };
 
 struct slot {
 	int		index;
+	bool		preempt;	/* its device raises again while its thread runs */
+	bool		preempt_now;	/* once per operation, or it would never end */
 	struct irqaction action;	/* for setup_irq: caller-owned */
 };
 
@@ -43,22 +65,107 @@ static irq_hw_number_t hw;
 static unsigned int irq;
 static struct simpic_line_stats base;
 static unsigned long base_events;
+static unsigned long seen_events;	/* deliveries the model has accounted for */
+static bool threads_mode;
+static int trace = -1;		/* FUZZ_MODEL_TRACE set: say each step (replaying a finding) */
 
 void model_chain_done(struct model_line *m, uint64_t now);
 
+/*
+ * Runs of a chain of NULL primaries only, which no handler of ours sees:
+ * in this deterministic machine each delivery while the line is enabled
+ * and has handlers is one run of its chain.
+ */
+static void sync_deliveries(void)
+{
+	/* The line's event count: reading it takes no lock, so it lets in no
+	 * interrupt (simpic_line_stats() would, after its read). */
+	unsigned long now = irq_stat_total(irq), n = now - seen_events;
+
+	seen_events = now;
+	if (trace && n)
+		fprintf(stderr, "  %lu deliveries (visible chain %d)\n", n, model_chain_visible(&model));
+	if (n && model.nr_handlers && model.depth == 0 && !model_chain_visible(&model)) {
+		const char *why = model_silent_runs(&model, n, model.route, sim_time_ns());
+
+		FUZZ_ASSERT(why == NULL, "%lu runs of a chain of NULL primaries: %s", n, why);
+	}
+}
+
+/* A handler, or a threaded action's quick or deferring primary (model.h). */
 static irqreturn_t handler(int unused, void *dev_id)
 {
 	struct slot *s = dev_id;
 	const char *why;
+	int ret;
+
+	(void)unused;
+	why = model_primary_call(&model, s->index, port_cpu_id(), sim_time_ns(), &ret);
+	FUZZ_ASSERT(why == NULL, "slot %d on CPU %u: %s", s->index, port_cpu_id(), why);
+	if (trace)
+		fprintf(stderr, "  handler %d on CPU %u: %d\n", s->index, port_cpu_id(), ret);
+	/* A level device drops its line once nobody on it wants service. */
+	if (ret && model.level && !model_line_asserted(&model))
+		simpic_lower(pic, hw);
+	return ret == 2 ? IRQ_WAKE_THREAD : ret == 1 ? IRQ_HANDLED : IRQ_NONE;
+}
+
+static irqreturn_t thread_fn(int unused, void *dev_id)
+{
+	struct slot *s = dev_id;
+	unsigned int cpu = port_cpu_id();
+	const char *why;
 	bool claim;
 
 	(void)unused;
-	why = model_handler_call(&model, s->index, port_cpu_id(), sim_time_ns(), &claim);
-	FUZZ_ASSERT(why == NULL, "slot %d on CPU %u: %s", s->index, port_cpu_id(), why);
-	/* A level device drops its line once nobody on it wants service. */
+	FUZZ_ASSERT(!in_interrupt() && !port_irqs_disabled(), "thread of slot %d in irq context",
+		    s->index);
+	sync_deliveries();
+	why = model_thread_begin(&model, s->index, cpu);
+	FUZZ_ASSERT(why == NULL, "slot %d thread on CPU %u: %s", s->index, cpu, why);
+	if (s->preempt_now && model.slot[s->index].state == SLOT_INSTALLED) {
+		/* (A device being freed is quiet: its driver quiesced it.) */
+		s->preempt_now = false;
+		/* Its device raises again meanwhile and, interrupts on, this CPU
+		 * takes what comes: a primary may wake this very thread again. */
+		model_raise(&model, s->index);
+		simpic_raise(pic, hw);
+		sim_poll();
+		sync_deliveries();
+	}
+	claim = model_thread_service(&model, s->index);
+	if (trace)
+		fprintf(stderr, "  thread %d on CPU %u: %s\n", s->index, cpu, claim ? "claims" : "none");
 	if (claim && model.level && !model_line_asserted(&model))
 		simpic_lower(pic, hw);
+	model_thread_end(&model, s->index, claim);
 	return claim ? IRQ_HANDLED : IRQ_NONE;
+}
+
+/* The core's runner on @cpu, as its idle loop would call it. */
+static void run_threads(unsigned int cpu)
+{
+	sim_cpu_switch(cpu);
+	while (irq_threads_run())
+		;
+	sim_cpu_switch(0);
+	sync_deliveries();
+}
+
+/*
+ * A waiter on CPU 0 (disable_irq(), synchronize_irq(), free_irq()) spins
+ * until the threads it waits for are done; another CPU runs the ones
+ * queued there meanwhile. Here it runs them first.
+ */
+static void others_run_threads(int slot)
+{
+	for (unsigned int cpu = 1; cpu < MODEL_CPUS; cpu++)
+		for (int s = 0; s < MODEL_SLOTS; s++)
+			if ((slot < 0 || s == slot) && model.slot[s].woken &&
+			    model.slot[s].queue_cpu == cpu) {
+				run_threads(cpu);
+				break;
+			}
 }
 
 static void machine(void)
@@ -85,6 +192,8 @@ static void machine(void)
 	}
 	for (int s = 0; s < MODEL_SLOTS; s++)
 		slots[s].index = s;
+	/* No thread per action: the core's runner, driven from here. */
+	sim_irq_threads_native(false);
 }
 
 static void run_cpu(unsigned int cpu)
@@ -109,6 +218,33 @@ static void read_spurious(unsigned int *count, unsigned int *unhandled)
 	FUZZ_ASSERT(p && sscanf(p, "unhandled %u", unhandled) == 1, "unhandled in %s", buf);
 }
 
+static const char *const slot_names[MODEL_SLOTS] = { "model0", "model1", "model2" };
+
+/* The thread list (irq_show_threads()): wake-ups, runs and state are the model's. */
+static void compare_threads(const char *after)
+{
+	static char buf[8192];
+
+	FUZZ_ASSERT(irq_show_threads(buf, sizeof(buf)) > 0, "thread list");
+	for (int i = 0; i < MODEL_SLOTS; i++) {
+		const struct model_slot *m = &model.slot[i];
+		char name[32], state[16];
+		unsigned long wakeups, runs;
+		const char *row;
+
+		if (m->state != SLOT_INSTALLED || m->prim == PRIM_PLAIN)
+			continue;
+		snprintf(name, sizeof(name), "irq/%u-%s ", irq, slot_names[i]);
+		row = strstr(buf, name);
+		FUZZ_ASSERT(row && sscanf(row + strlen(name), "%lu %lu %*u %15s", &wakeups, &runs,
+					  state) == 3, "after %s: no thread row %s", after, name);
+		FUZZ_ASSERT(wakeups == m->wakeups && runs == m->runs &&
+			    !strcmp(state, m->woken ? "woken" : "sleeping"),
+			    "after %s: thread %d wake-ups %lu runs %lu %s, model %lu %lu %s", after, i,
+			    wakeups, runs, state, m->wakeups, m->runs, m->woken ? "woken" : "sleeping");
+	}
+}
+
 /* Core and model agree, and the controller saw each delivery ended once. */
 static void compare(const char *after)
 {
@@ -116,7 +252,13 @@ static void compare(const char *after)
 	struct cpumask aff, eff;
 	unsigned long delivered, ends, events;
 	unsigned int count, unhandled;
-	int depth = irq_get_depth(irq);
+	int depth;
+
+	/* What is pending for this CPU comes in at the first lock we take
+	 * (interrupts are on): take it now, and account for it. */
+	sim_poll();
+	sync_deliveries();
+	depth = irq_get_depth(irq);
 
 	FUZZ_ASSERT(depth >= 0 && (unsigned int)depth == model.depth,
 		    "after %s: depth %d, model %u", after, depth, model.depth);
@@ -129,9 +271,15 @@ static void compare(const char *after)
 	FUZZ_ASSERT(events == delivered, "after %s: %lu deliveries, %lu events counted",
 		    after, delivered, events);
 	FUZZ_ASSERT(!s.in_service, "after %s: still in service", after);
-	/* Whatever came before, a line in use at depth 0 is open. */
-	FUZZ_ASSERT(!(model.nr_handlers && model.depth == 0 && s.masked),
+	/* Whatever came before, a line in use at depth 0 is open, unless a
+	 * ONESHOT line waits for a thread. */
+	FUZZ_ASSERT(!(model.nr_handlers && model.depth == 0 && s.masked &&
+		      !model_oneshot_busy(&model)),
 		    "after %s: depth 0 but masked", after);
+	FUZZ_ASSERT(!model.held || s.masked,
+		    "after %s: ONESHOT line open while a woken thread has not returned", after);
+	for (int i = 0; i < MODEL_SLOTS; i++)
+		FUZZ_ASSERT(!model.slot[i].running, "after %s: thread %d still running", after, i);
 	irq_get_affinity(irq, &aff);
 	FUZZ_ASSERT((aff.bits[0] & 7u) == model.affinity,
 		    "after %s: affinity %lx, model %x", after, aff.bits[0], model.affinity);
@@ -140,10 +288,27 @@ static void compare(const char *after)
 		FUZZ_ASSERT(eff.bits[0] == 1ul << model.route && s.route == model.route,
 			    "after %s: effective %lx, model CPU %u", after, eff.bits[0],
 			    model.route);
+	if (threads_mode)
+		compare_threads(after);
 	read_spurious(&count, &unhandled);
 	FUZZ_ASSERT(count == model.count && unhandled == model.unhandled,
 		    "after %s: spurious count %u/%u, model %u/%u", after, count, unhandled,
 		    model.count, model.unhandled);
+}
+
+static void do_free(int slot)
+{
+	const char *why;
+
+	sync_deliveries();
+	others_run_threads(slot);
+	model_free_begin(&model, slot);
+	if (model.level && !model_line_asserted(&model))
+		simpic_lower(pic, hw);
+	free_irq(irq, &slots[slot]);
+	sync_deliveries();
+	why = model_free_end(&model, slot);
+	FUZZ_ASSERT(why == NULL, "free_irq of slot %d: %s", slot, why);
 }
 
 /*
@@ -158,24 +323,26 @@ static void cleanup(void)
 	for (int i = model.nr_handlers; i-- > 0;) {
 		int slot = model.order[i];
 
-		model_free_begin(&model, slot);
-		free_irq(irq, &slots[slot]);
-		model_free_end(&model, slot);
+		do_free(slot);
 	}
 	simpic_lower(pic, hw);
 	cpumask_setall(&all, MODEL_CPUS);
 	irq_set_affinity(irq, &all);
-	model_init(&model, model.level, 1);
+	{
+		bool masks = model.oneshot_masks;
+
+		model_init(&model, model.level, 1);
+		model.oneshot_masks = masks;
+	}
 	model_request(&model, 0, true);
 	if (request_irq(irq, handler, IRQF_SHARED, "drain", &slots[0]))
 		abort();
 	run_cpu(0);
 	run_cpu(1);
-	model_free_begin(&model, 0);
-	free_irq(irq, &slots[0]);
-	model_free_end(&model, 0);
+	do_free(0);
 	FUZZ_ASSERT(irq_get_depth(irq) == 1, "clean line at depth %d", irq_get_depth(irq));
 	do_softirq();
+	seen_events = irq_stat_total(irq);
 	sim_console_clear();
 }
 
@@ -184,33 +351,84 @@ static bool installed(int s)
 	return model.slot[s].state == SLOT_INSTALLED;
 }
 
+
+/* With FUZZ_MODEL_TRACE set: the model's line and slots. */
+static void dump_model(const char *when)
+{
+	struct simpic_line_stats st;
+
+	if (!trace)
+		return;
+	simpic_line_stats(pic, hw, &st);
+	fprintf(stderr, "%s: held %d oneshot %d level %d depth %u; asserted %d masked %d\n", when,
+		model.held, model.oneshot, model.level, model.depth, st.asserted, st.masked);
+	for (int i = 0; i < MODEL_SLOTS; i++) {
+		const struct model_slot *m = &model.slot[i];
+
+		fprintf(stderr, "  slot %d: state %d prim %d oneshot %d want %u woken %d cpu %u "
+			"handed %u wakeups %lu runs %lu\n", i, (int)m->state, (int)m->prim,
+			m->oneshot, m->want, m->woken, m->queue_cpu, m->handed, m->wakeups, m->runs);
+	}
+}
+
+/*
+ * @arg: bit 0 IRQF_SHARED, bit 1 IRQF_DISABLED; in threads mode bits 2-3
+ * the primary (model.h's order), bit 4 IRQF_ONESHOT, bit 5 the device
+ * raises again while the thread runs, which takes its CPU's interrupts.
+ */
 static void do_request(int s, uint8_t arg, bool caller_owned)
 {
 	unsigned long flags = (arg & 1 ? IRQF_SHARED : 0) | (arg & 2 ? IRQF_DISABLED : 0);
+	enum model_primary prim = threads_mode ? (enum model_primary)((arg >> 2) & 3) : PRIM_PLAIN;
+	irq_handler_t h, t;
 	int want, ret;
 
 	if (model.slot[s].state != SLOT_FREE)
 		return;
-	want = model_request(&model, s, flags & IRQF_SHARED);
+	if (threads_mode && (arg & 16))
+		flags |= IRQF_ONESHOT;
+	/* A level device left asserted by a primary would scream unless the
+	 * line stays masked for the thread: such a driver services it first. */
+	if (prim == PRIM_DEFER && model.level && !(flags & IRQF_ONESHOT))
+		prim = PRIM_QUICK;
+	slots[s].preempt = threads_mode && (arg & 32);
+	h = prim == PRIM_NULL ? NULL : handler;
+	t = prim == PRIM_PLAIN ? NULL : thread_fn;
+	sync_deliveries();
+	want = model_request_threaded(&model, s, flags & IRQF_SHARED, flags & IRQF_ONESHOT, prim);
 	if (caller_owned) {
-		slots[s].action = (struct irqaction){ .handler = handler, .flags = flags,
-						      .name = "model", .dev_id = &slots[s] };
+		slots[s].action = (struct irqaction){ .handler = h, .thread_fn = t, .flags = flags,
+						      .name = slot_names[s], .dev_id = &slots[s] };
 		ret = setup_irq(irq, &slots[s].action);
 	} else {
-		ret = request_irq(irq, handler, flags, "model", &slots[s]);
+		ret = request_threaded_irq(irq, h, t, flags, slot_names[s], &slots[s]);
 	}
-	if (want)
-		model.slot[s].state = SLOT_FREE;
-	FUZZ_ASSERT(ret == want, "request slot %d flags %lx: %d, model %d", s, flags, ret, want);
+	FUZZ_ASSERT(ret == want, "request slot %d flags %lx primary %d: %d, model %d", s, flags,
+		    (int)prim, ret, want);
+	if (trace)
+		fprintf(stderr, "  request slot %d flags %lx primary %d: %d\n", s, flags, (int)prim, ret);
+}
+
+/* The line's CPU took its interrupts: nothing is lost. */
+static void check_nothing_lost(unsigned int cpu)
+{
+	if (cpu != model.route || model.depth || !model.nr_handlers || model_nothing_lost(&model))
+		return;
+	dump_model("lost");
+	FUZZ_ASSERT(false, "lost event: CPU %u took its interrupts, a handler is still owed one", cpu);
 }
 
 static void do_dispatch(unsigned int cpu)
 {
 	run_cpu(cpu);
-	if (cpu == model.route && model.depth == 0 && model.nr_handlers)
-		FUZZ_ASSERT(model_nothing_owed(&model),
-			    "lost event: CPU %u took its interrupts, a handler is still owed one",
-			    cpu);
+	sync_deliveries();
+	check_nothing_lost(cpu);
+}
+
+/* disable_irq(), synchronize_irq(): they return with the line's threads done. */
+static void check_threads_done(const char *what)
+{
+	FUZZ_ASSERT(model_threads_idle(&model), "%s returned with a thread woken or running", what);
 }
 
 static void do_probe(uint8_t arg)
@@ -225,6 +443,7 @@ static void do_probe(uint8_t arg)
 		run_cpu(model.route);
 	}
 	ret = probe_irq_off(v);
+	sync_deliveries();
 	if (fire) {
 		simpic_lower(pic, hw);
 		FUZZ_ASSERT(ret == (int)irq, "probe found %d, the line is %u", ret, irq);
@@ -237,30 +456,44 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const names[NR_OPS] = {
 		"request", "setup", "free", "disable", "disable_nosync", "enable", "raise",
-		"deassert", "dispatch", "affinity", "probe", "time", "noise",
+		"deassert", "dispatch", "affinity", "probe", "time", "noise", "threads", "wake",
 	};
 	int style, level;
 
+	if (trace < 0)
+		trace = getenv("FUZZ_MODEL_TRACE") != NULL;
 	if (size < 1)
 		return 0;
 	machine();
+	sim_console_echo(trace > 0);
 	style = data[0] & 1;
 	level = (data[0] >> 1) & 1;
+	threads_mode = (data[0] >> 2) & 1;
 	pic = pics[style];
 	hw = (irq_hw_number_t)level;
 	irq = (unsigned int)lines[style][level];
 	sim_attach(pic);
 	sim_cpu_switch(0);
 	model_init(&model, level, (unsigned int)irq_get_depth(irq));
+	/* handle_edge_irq() acks at once and never masks for threads: a new
+	 * edge while one runs only wakes it again. The others mask. */
+	model.oneshot_masks = style || level;
 	simpic_line_stats(pic, hw, &base);
 	base_events = irq_stat_total(irq);
+	seen_events = base_events;
 	compare("start");
 
 	for (size_t i = 1; i + 1 < size && i < 2 * 256; i += 2) {
-		enum op op = (enum op)(data[i] % NR_OPS);
+		enum op op = (enum op)(data[i] % (threads_mode ? NR_OPS : NR_PLAIN_OPS));
 		uint8_t arg = data[i + 1];
 		int s = arg % MODEL_SLOTS;
 
+		for (int j = 0; j < MODEL_SLOTS; j++)
+			slots[j].preempt_now = slots[j].preempt;
+		if (trace)
+			fprintf(stderr, "op %s slot %d arg %02x (depth %u, handlers %d, route %u, spurious %u/%u, deferred %d)\n",
+				names[op], s, arg, model.depth, model.nr_handlers, model.route,
+				model.count, model.unhandled, model.deferred);
 		switch (op) {
 		case OP_REQUEST:
 		case OP_SETUP:
@@ -271,15 +504,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				free_irq(irq, &slots[s]);	/* unknown dev_id: nothing */
 				break;
 			}
-			model_free_begin(&model, s);
-			if (model.level && !model_line_asserted(&model))
-				simpic_lower(pic, hw);
-			free_irq(irq, &slots[s]);
-			model_free_end(&model, s);
+			do_free(s);
 			break;
 		case OP_DISABLE:
+			sync_deliveries();
+			others_run_threads(-1);
 			model_disable(&model);
 			disable_irq(irq);
+			sync_deliveries();
+			if (model.nr_handlers)
+				check_threads_done("disable_irq");
 			break;
 		case OP_DISABLE_NOSYNC:
 			model_disable(&model);
@@ -329,19 +563,46 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!model.level)
 				simpic_raise(pic, hw);
 			break;
+		case OP_THREADS:
+			run_threads(arg % MODEL_CPUS);
+			break;
+		case OP_WAKE:
+			if (arg & 4) {
+				sync_deliveries();
+				others_run_threads(-1);
+				synchronize_irq(irq);
+				sync_deliveries();
+				check_threads_done("synchronize_irq");
+				break;
+			}
+			/* thread_cpu(): the caller's CPU if the line goes there. */
+			model_wake(&model, s, model.route);
+			irq_wake_thread(irq, &slots[s]);
+			break;
 		case NR_OPS:
 			break;
 		}
+		sync_deliveries();
 		compare(names[op]);
+		dump_model(names[op]);
 	}
-	/* The end: enable it and let both CPUs take everything. */
+	/* The end: enable it, let both CPUs take everything and run their
+	 * threads until nothing is left; then nothing is owed. */
 	if (model.nr_handlers) {
 		while (model.depth) {
 			model_enable(&model);
 			enable_irq(irq);
 		}
+		for (int round = 0; round < 8; round++) {
+			do_dispatch(model.route);
+			do_dispatch(!model.route);
+			run_threads(0);
+			run_threads(1);
+		}
 		do_dispatch(model.route);
-		do_dispatch(!model.route);
+		FUZZ_ASSERT(model_threads_idle(&model) && model_nothing_owed(&model) && !model.held,
+			    "final drain: owed %d, threads idle %d, held %d",
+			    !model_nothing_owed(&model), model_threads_idle(&model), model.held);
 		compare("final drain");
 	}
 	cleanup();

@@ -12,26 +12,46 @@
 
 void model_init(struct model_line *m, bool level, unsigned int depth)
 {
-	*m = (struct model_line){ .level = level, .depth = depth,
+	*m = (struct model_line){ .level = level, .depth = depth, .oneshot_masks = true,
 				  .affinity = (1u << MODEL_CPUS) - 1, .route = 0 };
 }
 
-/* "later ones are appended when every handler on the line, and this one,
- * asked for IRQF_SHARED" */
-int model_request(struct model_line *m, int slot, bool shared)
+/*
+ * "later ones are appended when every handler on the line, and this one,
+ * asked for IRQF_SHARED"; request_threaded_irq(): "-EINVAL for ... a NULL
+ * @handler on a level line without IRQF_ONESHOT", "-EBUSY for
+ * IRQF_ONESHOT not matching the line's other handlers". A refused request
+ * changes nothing.
+ */
+int model_request_threaded(struct model_line *m, int slot, bool shared, bool oneshot,
+			   enum model_primary prim)
 {
+	if (prim == PRIM_NULL && m->level && !oneshot)
+		return -EINVAL;
 	for (int i = 0; i < m->nr_handlers; i++)
 		if (!shared || !m->slot[m->order[i]].shared)
 			return -EBUSY;
-	m->slot[slot] = (struct model_slot){ .state = SLOT_INSTALLED, .shared = shared };
+	if (m->nr_handlers && oneshot != m->oneshot)
+		return -EBUSY;
+	m->slot[slot] = (struct model_slot){ .state = SLOT_INSTALLED, .shared = shared,
+					     .prim = prim, .oneshot = oneshot };
 	m->order[m->nr_handlers++] = slot;
 	/* "The first handler on a line starts it with a disable depth of 0";
-	 * the stuck-line counters start over with it. */
+	 * the stuck-line counters start over with it, and no wake-up waits
+	 * for its judgement. */
 	if (m->nr_handlers == 1) {
 		m->depth = 0;
 		m->count = m->unhandled = 0;
+		m->oneshot = oneshot;
+		m->held = false;
+		m->deferred = false;
 	}
 	return 0;
+}
+
+int model_request(struct model_line *m, int slot, bool shared)
+{
+	return model_request_threaded(m, slot, shared, false, PRIM_PLAIN);
 }
 
 static void unlink_slot(struct model_line *m, int slot)
@@ -64,13 +84,23 @@ void model_free_begin(struct model_line *m, int slot)
 	if (m->nr_handlers == 0) {
 		m->depth = 1;
 		m->count = m->unhandled = 0;
+		m->held = false;
 	}
 }
 
-/* free_irq() returned: the handler must never be called again. */
-void model_free_end(struct model_line *m, int slot)
+/*
+ * free_irq() returned: the handler must never be called again, and its
+ * thread ("free_irq() lets a pending run finish, then ends the thread")
+ * has nothing pending and is not running.
+ */
+const char *model_free_end(struct model_line *m, int slot)
 {
-	m->slot[slot].state = SLOT_FREE;
+	struct model_slot *s = &m->slot[slot];
+
+	s->state = SLOT_FREE;
+	if (s->woken || s->running)
+		return "free_irq returned with its thread's run still to come";
+	return NULL;
 }
 
 void model_disable(struct model_line *m)
@@ -136,6 +166,43 @@ bool model_nothing_owed(const struct model_line *m)
 	return true;
 }
 
+bool model_oneshot_busy(const struct model_line *m)
+{
+	for (int s = 0; s < MODEL_SLOTS; s++)
+		if (m->slot[s].oneshot && m->slot[s].state != SLOT_FREE &&
+		    (m->slot[s].woken || m->slot[s].running))
+			return true;
+	return false;
+}
+
+bool model_threads_idle(const struct model_line *m)
+{
+	for (int s = 0; s < MODEL_SLOTS; s++)
+		if (m->slot[s].woken || m->slot[s].running)
+			return false;
+	return true;
+}
+
+/*
+ * After the line's CPU took its interrupts, an event may still be owed to
+ * a device whose thread is woken and will service it, or to any device of
+ * a ONESHOT line with a thread to return (the line may be masked for it:
+ * held, or left masked by an enable_irq() that came meanwhile); nothing
+ * else.
+ */
+bool model_nothing_lost(const struct model_line *m)
+{
+	if (m->held || (m->oneshot && model_oneshot_busy(m)))
+		return true;
+	for (int i = 0; i < m->nr_handlers; i++) {
+		const struct model_slot *s = &m->slot[m->order[i]];
+
+		if (s->want && !(s->woken && (s->prim == PRIM_DEFER || s->prim == PRIM_NULL)))
+			return false;
+	}
+	return true;
+}
+
 bool model_should_deliver(const struct model_line *m)
 {
 	return m->depth == 0 && m->nr_handlers > 0 && !model_nothing_owed(m);
@@ -156,11 +223,39 @@ static void note_run(struct model_line *m, bool claimed, uint64_t now)
 		m->count = m->unhandled = 0;
 }
 
+/*
+ * The stuck-line rule's judgement of a run (spurious.c): a run that only
+ * woke threads is judged by them, one event later: "the event counts as
+ * handled when some thread returned IRQ_HANDLED since the event before,
+ * else as unhandled", and the first such event (after one that was not
+ * wake-only) has nothing to be judged by and is not counted.
+ */
+static void judge_run(struct model_line *m, uint64_t now)
+{
+	bool handled = m->chain_claimed;
+
+	if (m->chain_woke && m->chain_claimed) {
+		m->deferred = false;
+	} else if (m->chain_woke) {
+		if (!m->deferred) {
+			m->deferred = true;
+			m->handled_last = m->threads_handled;
+			return;
+		}
+		handled = m->threads_handled != m->handled_last;
+		m->handled_last = m->threads_handled;
+	}
+	note_run(m, handled, now);
+}
+
 static void end_chain(struct model_line *m, uint64_t now)
 {
 	if (m->in_chain) {
-		note_run(m, m->chain_claimed, now);
+		judge_run(m, now);
 		m->in_chain = false;
+		/* A ONESHOT line's flow leaves it masked while a bit is set. */
+		if (m->oneshot && m->oneshot_masks && model_oneshot_busy(m))
+			m->held = true;
 	}
 }
 
@@ -171,12 +266,72 @@ void model_chain_done(struct model_line *m, uint64_t now)
 	end_chain(m, now);
 }
 
-const char *model_handler_call(struct model_line *m, int slot, unsigned int cpu,
-			       uint64_t now, bool *claim)
+/* A wake-up: one that finds the thread woken and not started merges. */
+static void wake(struct model_line *m, int slot, unsigned int cpu)
 {
 	struct model_slot *s = &m->slot[slot];
 
-	*claim = false;
+	if (s->woken)
+		return;
+	s->woken = true;
+	s->queue_cpu = cpu;
+	s->wakeups++;
+}
+
+void model_wake(struct model_line *m, int slot, unsigned int cpu)
+{
+	if (m->slot[slot].state == SLOT_INSTALLED && m->slot[slot].prim != PRIM_PLAIN)
+		wake(m, slot, cpu);
+}
+
+/* Position of the first primary the model sees, from @pos on. */
+static int next_visible(const struct model_line *m, int pos)
+{
+	while (pos < m->nr_handlers && m->slot[m->order[pos]].prim == PRIM_NULL)
+		pos++;
+	return pos;
+}
+
+bool model_chain_visible(const struct model_line *m)
+{
+	return next_visible(m, 0) < m->nr_handlers;
+}
+
+/* A run of the chain starts: the NULL primaries in it wake their threads. */
+static void open_chain(struct model_line *m, unsigned int cpu)
+{
+	m->in_chain = true;
+	m->chain_pos = 0;
+	m->chain_claimed = false;
+	m->chain_woke = false;
+	m->runs++;
+	for (int i = 0; i < m->nr_handlers; i++)
+		if (m->slot[m->order[i]].prim == PRIM_NULL) {
+			wake(m, m->order[i], cpu);
+			m->chain_woke = true;
+		}
+}
+
+const char *model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu,
+			      uint64_t now)
+{
+	while (n--) {
+		end_chain(m, now);
+		if (m->held)
+			return "ONESHOT line delivered while its threads hold it masked";
+		open_chain(m, cpu);
+		end_chain(m, now);
+	}
+	return NULL;
+}
+
+const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
+			       uint64_t now, int *ret)
+{
+	struct model_slot *s = &m->slot[slot];
+	int pos;
+
+	*ret = 0;
 	if (s->state == SLOT_FREE)
 		return "handler called while not installed (after free_irq returned?)";
 	if (m->depth > 0)
@@ -184,31 +339,96 @@ const char *model_handler_call(struct model_line *m, int slot, unsigned int cpu,
 	if (cpu != m->route)
 		return "handler called on a CPU the line is not routed to";
 	/* Handlers run in install order; the first one opens a run. */
-	if (!m->in_chain || m->chain_pos >= m->nr_handlers || m->order[m->chain_pos] != slot) {
+	pos = m->in_chain ? next_visible(m, m->chain_pos) : m->nr_handlers;
+	if (pos >= m->nr_handlers || m->order[pos] != slot) {
 		end_chain(m, now);
-		if (m->nr_handlers == 0 || m->order[0] != slot) {
+		pos = next_visible(m, 0);
+		if (pos >= m->nr_handlers || m->order[pos] != slot) {
 			/* A freeing handler may still be run by a walk that began
 			 * before it was unlinked; otherwise runs start at the head. */
 			if (s->state != SLOT_FREEING)
 				return "handler run out of install order";
 		}
-		m->in_chain = true;
-		m->chain_pos = 0;
-		m->chain_claimed = false;
-		m->runs++;
+		if (m->held)
+			return "ONESHOT line delivered while its threads hold it masked";
+		open_chain(m, cpu);
 		if (m->level && !model_line_asserted(m))
 			return "level line run with nothing asserted (a replay)";
 		if (!m->level && model_nothing_owed(m))
 			m->stale_runs++;
 	}
-	if (m->chain_pos < m->nr_handlers && m->order[m->chain_pos] == slot)
-		m->chain_pos++;
+	if (pos < m->nr_handlers && m->order[pos] == slot)
+		m->chain_pos = pos + 1;
 	if (s->want) {
-		s->want = 0;
-		*claim = true;
-		m->chain_claimed = true;
+		switch (s->prim) {
+		case PRIM_PLAIN:
+			s->want = 0;
+			*ret = 1;			/* IRQ_HANDLED */
+			m->chain_claimed = true;
+			break;
+		case PRIM_QUICK:
+			s->want = 0;
+			s->handed = 1;
+			/* fall through */
+		case PRIM_DEFER:
+		case PRIM_NULL:
+			*ret = 2;			/* IRQ_WAKE_THREAD */
+			wake(m, slot, cpu);
+			m->chain_woke = true;
+			break;
+		}
 	}
-	if (m->chain_pos >= m->nr_handlers)
+	if (next_visible(m, m->chain_pos) >= m->nr_handlers)
 		end_chain(m, now);
 	return NULL;
+}
+
+/*
+ * "run in process context ... once per wake-up however many wake-ups came
+ * while it was pending", on the CPU it was woken for, never after
+ * free_irq() returned.
+ */
+const char *model_thread_begin(struct model_line *m, int slot, unsigned int cpu)
+{
+	struct model_slot *s = &m->slot[slot];
+
+	if (s->state == SLOT_FREE)
+		return "thread ran after free_irq returned";
+	if (s->prim == PRIM_PLAIN)
+		return "thread of an action without one";
+	if (s->running)
+		return "thread ran inside its own run";
+	if (!s->woken)
+		return "thread ran without a wake-up (or twice for one)";
+	if (cpu != s->queue_cpu)
+		return "thread ran on a CPU it was not woken for";
+	s->woken = false;
+	s->running = true;
+	s->runs++;
+	return NULL;
+}
+
+bool model_thread_service(struct model_line *m, int slot)
+{
+	struct model_slot *s = &m->slot[slot];
+	bool claim = false;
+
+	if (s->prim == PRIM_QUICK) {
+		claim = s->handed != 0;
+		s->handed = 0;
+	} else if (s->want) {
+		s->want = 0;
+		claim = true;
+	}
+	return claim;
+}
+
+/* The thread returned: a ONESHOT line is no longer held once no bit is set. */
+void model_thread_end(struct model_line *m, int slot, bool handled)
+{
+	m->slot[slot].running = false;
+	if (handled)
+		m->threads_handled++;
+	if (!model_oneshot_busy(m))
+		m->held = false;
 }

@@ -9,6 +9,15 @@
  * spurious counters), and, for each handler call the core makes, whether
  * that call was allowed. tests/fuzz/fuzz_model.c runs the same operations
  * on the real core and on this model and compares them after every step.
+ *
+ * Threaded actions (request_threaded_irq()): a slot's primary is plain
+ * (no thread), quick (services its device in hardirq context and hands
+ * the rest to its thread), deferring (leaves the device to its thread) or
+ * absent (NULL: always wakes the thread). The model says when a thread
+ * may run (woken, at most once per wake-up batch, not after free_irq()),
+ * when an IRQF_ONESHOT line must be masked (from a delivery that left a
+ * woken thread until the last one returned) and how the stuck-line rule
+ * judges events whose primaries only woke threads.
  */
 #ifndef GENIRQ_MODEL_H
 #define GENIRQ_MODEL_H
@@ -30,10 +39,26 @@ enum model_slot_state {
 	SLOT_FREEING,		/* inside free_irq: calls still allowed */
 };
 
+/* What a slot's primary does (request_threaded_irq()'s handler). */
+enum model_primary {
+	PRIM_PLAIN,		/* request_irq(): no thread; claims its events */
+	PRIM_QUICK,		/* services the device, IRQ_WAKE_THREAD for the rest */
+	PRIM_DEFER,		/* IRQ_WAKE_THREAD; the thread services the device */
+	PRIM_NULL,		/* no primary: the core always wakes the thread */
+};
+
 struct model_slot {
 	enum model_slot_state	state;
 	bool			shared;		/* asked for IRQF_SHARED */
 	unsigned int		want;		/* events raised, not yet serviced */
+	/* Threaded actions. */
+	enum model_primary	prim;
+	bool			oneshot;	/* asked for IRQF_ONESHOT */
+	bool			woken;		/* woken, its run not started yet */
+	bool			running;	/* in its thread function */
+	unsigned int		handed;		/* PRIM_QUICK: serviced, the thread to finish */
+	unsigned int		queue_cpu;	/* the CPU it was woken for */
+	unsigned long		wakeups, runs;	/* wake-ups that started a run; runs */
 };
 
 struct model_line {
@@ -51,16 +76,29 @@ struct model_line {
 	bool		in_chain;		/* inside one run of the chain */
 	int		chain_pos;		/* next expected position in order[] */
 	bool		chain_claimed;
+	bool		chain_woke;		/* a primary of this run woke a thread */
 	unsigned long	runs;			/* chain runs seen */
 	unsigned long	stale_runs;		/* edge runs with nothing owed */
+	/* Threaded actions. */
+	bool		oneshot;		/* the line is IRQF_ONESHOT (its first handler) */
+	bool		oneshot_masks;		/* its flow masks for threads (not
+						 * handle_edge_irq(), as Linux's) */
+	bool		held;			/* masked by a delivery for woken threads */
+	bool		deferred;		/* a wake-only event waits for its judgement */
+	unsigned long	threads_handled;	/* thread runs that returned IRQ_HANDLED */
+	unsigned long	handled_last;		/* threads_handled at the event before */
 };
 
 /* The result the model expects from a call, with the state it leaves. */
 void model_init(struct model_line *m, bool level, unsigned int depth);
 int model_request(struct model_line *m, int slot, bool shared);	/* 0 / -EBUSY */
+/* request_threaded_irq(): also -EINVAL (NULL primary, level, no ONESHOT). */
+int model_request_threaded(struct model_line *m, int slot, bool shared, bool oneshot,
+			   enum model_primary prim);
 void model_request_failed(struct model_line *m, int slot);	/* undo a refused one */
 void model_free_begin(struct model_line *m, int slot);
-void model_free_end(struct model_line *m, int slot);
+/* free_irq() returned. Return: NULL, or why that was too early. */
+const char *model_free_end(struct model_line *m, int slot);
 void model_disable(struct model_line *m);
 void model_enable(struct model_line *m);
 int model_set_affinity(struct model_line *m, unsigned int mask, unsigned int online);
@@ -69,13 +107,33 @@ void model_deassert(struct model_line *m, int slot);
 bool model_line_asserted(const struct model_line *m);	/* level: wired OR */
 
 /*
- * A handler call: @slot ran on @cpu at time @now. Return: NULL when the
- * call was allowed, else why not. *@claim says what the device answers.
+ * A handler call (a threaded action's primary): @slot ran on @cpu at time
+ * @now. Return: NULL when the call was allowed, else why not. *@ret says
+ * what it returns: 0 IRQ_NONE, 1 IRQ_HANDLED, 2 IRQ_WAKE_THREAD.
  */
-const char *model_handler_call(struct model_line *m, int slot, unsigned int cpu,
-			       uint64_t now, bool *claim);
+const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
+			       uint64_t now, int *ret);
+/*
+ * @n runs of a chain the model can't see (only NULL primaries), each a
+ * delivery on @cpu while the line was enabled.
+ */
+const char *model_silent_runs(struct model_line *m, unsigned long n, unsigned int cpu,
+			      uint64_t now);	/* NULL, or why they were not allowed */
+bool model_chain_visible(const struct model_line *m);	/* some primary to see */
+/* irq_wake_thread() from process context: as a primary's wake on @cpu. */
+void model_wake(struct model_line *m, int slot, unsigned int cpu);
+/* A thread function of @slot starts on @cpu. Return: NULL when allowed, else why not. */
+const char *model_thread_begin(struct model_line *m, int slot, unsigned int cpu);
+/* It services its device. Return: whether it found work (IRQ_HANDLED). */
+bool model_thread_service(struct model_line *m, int slot);
+void model_thread_end(struct model_line *m, int slot, bool handled);
+/* Some thread of an IRQF_ONESHOT line is woken or running (its bit set). */
+bool model_oneshot_busy(const struct model_line *m);
+bool model_threads_idle(const struct model_line *m);	/* none woken or running */
 /* Is every owed event serviced (after the line's CPU took its interrupts)? */
 bool model_nothing_owed(const struct model_line *m);
+/* As model_nothing_owed(), but owed to a woken thread or a held line is fine. */
+bool model_nothing_lost(const struct model_line *m);
 bool model_should_deliver(const struct model_line *m);
 
 #endif /* GENIRQ_MODEL_H */

@@ -4,6 +4,7 @@
 #   line.pml    the line protocol, edge and level
 #   percpu.pml  free_irq of a per-CPU line against nested per-CPU handlers
 #   poll.pml    the stuck-line poll against a driver's disable and enable
+#   oneshot.pml an IRQF_ONESHOT level line and the threads it wakes
 # and show that each hand mutation a model lists is caught.
 set -eu
 dir=$(realpath "$1")
@@ -50,3 +51,7 @@ run percpu-mutant-odd-even-count percpu.pml -DMUT_SEQ fail
 run poll poll.pml "" pass
 run poll-mutant-flag-stays poll.pml -DMUT_FLAG_STAYS fail
 run poll-mutant-no-reopen poll.pml -DMUT_NO_REOPEN fail
+run oneshot oneshot.pml "" pass
+run oneshot-mutant-flow-end-unmasks oneshot.pml -DMUT_FLOW_END fail
+run oneshot-mutant-finish-ignores-other-bits oneshot.pml -DMUT_FINISH fail
+run oneshot-mutant-finish-never-reopens oneshot.pml -DMUT_NO_REOPEN fail
