@@ -33,7 +33,9 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer):
 						 * required there, refused elsewhere */
 #define IRQF_ONESHOT		0x00002000UL	/* keep the line masked until every
-						 * woken thread of it has returned */
+						 * woken thread of it has returned
+						 * (level and fasteoi flows; an edge
+						 * flow acks and only wakes again) */
 #define IRQF_NO_THREAD		0x00010000UL	/* never forced into a thread */
 #define IRQF_VALID_MASK \
 	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU | \
@@ -105,7 +107,10 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
  *	IRQ_HANDLED or IRQ_NONE, which is what the stuck-line rule judges the
  *	line by; NULL makes this request_irq()
  * @flags: IRQF_* flags; IRQF_ONESHOT keeps the line masked from the
- *	primary until the thread of every action woken has returned
+ *	primary until the thread of every action woken has returned, on the
+ *	level and fasteoi flows; the edge flow (an ack controller's edge
+ *	line) acks at once and does not mask, as Linux's: a new edge while
+ *	the thread is out only wakes it again
  * @name, @dev_id: as request_irq()
  *
  * The thread is the port's (port_irq_thread_create(), named irq/N-name)
