@@ -103,3 +103,39 @@ bool scenario_contains(const char *hay, const char *needle)
 	}
 	return !*needle;
 }
+
+static bool starts_with(const char *s, const char *prefix, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != prefix[i])
+			return false;
+	return true;
+}
+
+void scenario_proc_row(unsigned int irq, char *row, size_t size)
+{
+	static char text[4096];
+	char head[16];
+	int n = irq_snprintf(head, sizeof(head), "%u:", irq);
+	const char *p = text;
+
+	row[0] = '\0';
+	if (irq_proc_read("/proc/interrupts", text, sizeof(text)) < 0)
+		return;
+	while (*p) {
+		const char *s = p;
+		size_t len = 0;
+
+		while (*s == ' ')
+			s++;
+		while (p[len] && p[len] != '\n')
+			len++;
+		if (starts_with(s, head, (size_t)n)) {
+			len = len < size - 1 ? len : size - 1;
+			__builtin_memcpy(row, p, len);
+			row[len] = '\0';
+			return;
+		}
+		p += len + (p[len] == '\n');
+	}
+}

@@ -39,6 +39,8 @@ void scenario_expect(struct scenario_tally *t, const char *what);
 void scenario_expect_end(struct scenario_tally *t);
 /* Does @hay contain @needle (a captured console or /proc text)? */
 bool scenario_contains(const char *hay, const char *needle);
+/* Line @irq's row of /proc/interrupts into @row ("" when there is none). */
+void scenario_proc_row(unsigned int irq, char *row, size_t size);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -100,43 +100,6 @@ static unsigned int free_vectors(unsigned int cpu)
 	return x86_vector_free_count(x86_64_vectors, cpu);
 }
 
-static bool starts_with(const char *s, const char *prefix, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] != prefix[i])
-			return false;
-	return true;
-}
-
-/* The /proc/interrupts row of @irq into @row (for the log). */
-static void proc_row(unsigned int irq, char *row, size_t size)
-{
-	static char text[4096];
-	char head[16];
-	int n = irq_snprintf(head, sizeof(head), "%u:", irq);
-	const char *p = text;
-
-	row[0] = '\0';
-	if (irq_proc_read("/proc/interrupts", text, sizeof(text)) < 0)
-		return;
-	while (*p) {
-		const char *s = p;
-		size_t len = 0;
-
-		while (*s == ' ')
-			s++;
-		while (p[len] && p[len] != '\n')
-			len++;
-		if (starts_with(s, head, (size_t)n)) {
-			len = len < size - 1 ? len : size - 1;
-			__builtin_memcpy(row, p, len);
-			row[len] = '\0';
-			return;
-		}
-		p += len + (p[len] == '\n');
-	}
-}
-
 /* --- msi: the edu device --- */
 
 /* Raise @n messages one at a time (same-vector messages coalesce in the
@@ -185,7 +148,7 @@ static void sc_msi(struct scenario_tally *t, struct edu *e)
 	ok0 = !err && edu_messages(e, MSI_EVENTS);
 	a0 = irq_stat_cpu((unsigned int)irq, 0) - c0;
 	a1 = irq_stat_cpu((unsigned int)irq, 1) - c1;
-	proc_row((unsigned int)irq, row, sizeof(row));
+	scenario_proc_row((unsigned int)irq, row, sizeof(row));
 	irq_log("msi: %s", row);
 
 	/* Move to CPU1: a new vector there, the device's message rewritten. */

@@ -44,6 +44,13 @@ void virt_line_scenarios(struct scenario_tally *t);
 /* Autoprobe edu @dev's line (1, 2). Return: the irq, or -ENODEV. */
 int virt_edu_autoprobe(unsigned int dev);
 
+/* scenarios-msi.c: msi, on the message domain of @im (NULL, NULL: no IMSIC) */
+struct imsic;
+struct imsic_msi_config;
+struct irq_domain;
+void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_domain *msi,
+		       const struct imsic_msi_config *mcfg);
+
 /* bench.c: make bench-riscv64, dispatch cost in instructions */
 void virt_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, void *dev);
 

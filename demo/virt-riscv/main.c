@@ -18,6 +18,7 @@
 #include <genirq/chip/aplic.h>
 #include <genirq/chip/imsic.h>
 #include <genirq/chip/plic.h>
+#include <genirq/msi.h>
 
 #include "scenario.h"
 #include "shell_garbage.h"
@@ -33,6 +34,8 @@
 #define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
 #define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
+#define IMSIC_FILE_BYTES 0x1000u	/* S-level file stride (no guest files) */
+#define MSI_LINES	32u		/* message lines at once */
 #define UART_IER_RX	0x01
 #define UART_IER_THRE	0x02
 #define BANNER		"\ngenirq demo kernel, riscv64 (S-mode under OpenSBI) on QEMU's virt machine:\n" \
@@ -45,6 +48,9 @@ static int uart_irq = -1, ipi_irq = -1;
 static struct plic *plic;		/* -M virt */
 static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
 static struct imsic *imsic;
+/* PCI-MSI on the IMSIC's message identities (aia=aplic-imsic). */
+static struct imsic_msi_config imsic_msi;
+static struct irq_domain *pci_msi_domain;
 const char *virt_wired_name = "PLIC";
 bool virt_wired_latches = true, virt_wired_reforwards;
 
@@ -458,6 +464,22 @@ static void setup_controllers(void)
 		aplic = aplic_create(&ac);
 		if (imsic && aplic)
 			imsic_set_domain(imsic, aplic_domain(aplic));
+		/* The APLIC's sources send their own numbers: messages get the rest. */
+		imsic_msi = (struct imsic_msi_config){
+			.first_id = machine.aplic_nsrc + 1, .last_id = machine.imsic_ids,
+			.nr_lines = MSI_LINES,
+		};
+		for (unsigned int i = 0; i < machine.nr_cpus; i++)
+			imsic_msi.file_addr[i] = machine.imsic +
+						 (uint64_t)machine.imsic_index[i] * IMSIC_FILE_BYTES;
+		if (imsic && aplic) {
+			struct irq_domain *parent = imsic_create_msi_parent(imsic, &imsic_msi);
+
+			pci_msi_domain = parent ? msi_create_irq_domain(parent, "PCI-MSI",
+									MSI_PARENT_ACK) : NULL;
+			if (!pci_msi_domain)
+				riscv64_fail("the IMSIC's message domain and PCI-MSI on it");
+		}
 		riscv64_external = &imsic_external;
 		virt_wired_name = "APLIC";
 		virt_wired_reforwards = true;
@@ -513,6 +535,7 @@ void riscv64_start(void)
 	virt_line_scenarios(&tally);
 	scenario_autoprobe();
 	virt_smp_scenarios(&tally, ipi_irq);
+	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
 	if (bootarg("mustfail"))
 		scenario_fail(&tally, "must-fail", "failed on purpose (kernel argument mustfail): "
 			      "the harness must refuse this run");

@@ -114,6 +114,11 @@ mutant imsic-claim0-dispatched imsic imsic.c 's/if (id == 0) {/if (id == 0 \&\& 
 mutant imsic-id0-enabled imsic imsic.c 's/bits \&= ~1ul;/(void)0;/'
 mutant imsic-last-word-unbounded imsic imsic.c 's/if (im->cfg.nr_ids - first < IDS_PER_REG - 1)/if (0)/'
 mutant imsic-delivery-off imsic imsic.c '/aia_ireg_write(EIDELIVERY, DELIVER_ON);/d'
+mutant imsic-msi-ids-to-wired imsic imsic.c 's/if (msi_id(im, id)) {/if (0 \&\& msi_id(im, id)) {/'
+mutant imsic-msg-hart0 imsic imsic.c 's/uint64_t addr = im->mcfg.file_addr\[t->cpu\];/uint64_t addr = im->mcfg.file_addr[0];/'
+mutant imsic-old-freed-at-move imsic imsic.c 's/^\tt->moving = true;/\tt->moving = false; id_put(im, t->prev_cpu, t->prev_id);/'
+mutant imsic-old-freed-by-old-event imsic imsic.c 's/if (t->moving \&\& port_cpu_id() == t->cpu) {/if (t->moving) {/'
+mutant imsic-one-bind-table imsic imsic.c 's/return \&im->bind\[cpu \* im->nr_range/return \&im->bind[(cpu \& 0) * im->nr_range/'
 # x86_vector
 mutant vector-one-matrix x86_vector x86_vector.c 's/return v->map\[cpu\]\[vec \/ 64u\]/return v->map[cpu \& 0][vec \/ 64u]/'
 mutant vector-cleanup-ignores-apic x86_vector x86_vector.c 's/if (v->ops->vector_pending(l->prev_vector)) {/if (0) {/'
