@@ -134,7 +134,7 @@ def memory(binary, core_objs):
 def guest_figures(errors):
     """The deterministic guest counts of each QEMU port (make bench-<isa>)."""
     out = {}
-    for isa in ("x86_64", "i386", "ppc", "ppc64", "aarch64"):
+    for isa in ("x86_64", "i386", "ppc", "ppc64", "aarch64", "riscv64"):
         sys.stderr.write("bench: guest figures of %s (QEMU, -icount shift=0) ...\n" % isa)
         r = subprocess.run(["make", "--no-print-directory", "-s", "bench-" + isa],
                            capture_output=True, text=True)
