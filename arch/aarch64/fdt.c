@@ -12,16 +12,10 @@
 #include <genirq/irq.h>
 
 #include "aarch64.h"
+#include "fdt.h"
 
-#define FDT_MAGIC		0xd00dfeedu
-#define FDT_BEGIN_NODE		1u
-#define FDT_END_NODE		2u
-#define FDT_PROP		3u
-#define FDT_NOP			4u
-#define FDT_END			9u
 #define QEMU_DTB_AT		0x40000000ull	/* start of RAM on virt */
 #define QEMU_UART_AT		0x09000000ull	/* virt's PL011 */
-#define MAX_DEPTH		8
 #define GIC_SPI			0u		/* first cell of a GIC interrupt */
 #define GIC_PPI			1u
 #define GIC_SPI_BASE		32u
@@ -35,43 +29,14 @@
 
 struct aarch64_machine machine;
 
-static const uint8_t *blob;
-static uint32_t strings;
 static const uint32_t *imap;		/* the PCIe interrupt-map, parsed at the end */
 static uint32_t imap_len, gic_addr_cells;
-
-static uint32_t be32(const void *p)
-{
-	const uint8_t *b = p;
-
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
-static uint64_t be64(const void *p)
-{
-	return (uint64_t)be32(p) << 32 | be32((const uint8_t *)p + 4);
-}
-
-static bool str_eq(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
-}
-
-/* @name is "@prefix" or "@prefix@unit". */
-static bool node_is(const char *name, const char *prefix)
-{
-	while (*prefix && *name == *prefix)
-		name++, prefix++;
-	return !*prefix && (!*name || *name == '@');
-}
 
 /* A string list property holds @want. */
 static bool has_string(const char *p, uint32_t len, const char *want)
 {
 	for (uint32_t i = 0; i < len; ) {
-		if (str_eq(p + i, want))
+		if (fdt_str_eq(p + i, want))
 			return true;
 		while (i < len && p[i])
 			i++;
@@ -82,7 +47,7 @@ static bool has_string(const char *p, uint32_t len, const char *want)
 
 static struct dt_irq gic_irq(const uint8_t *cells)
 {
-	uint32_t kind = be32(cells), n = be32(cells + 4), flags = be32(cells + 8);
+	uint32_t kind = fdt_be32(cells), n = fdt_be32(cells + 4), flags = fdt_be32(cells + 8);
 
 	return (struct dt_irq){
 		.intid = n + (kind == GIC_PPI ? GIC_PPI_BASE : GIC_SPI_BASE),
@@ -99,58 +64,62 @@ static void copy_str(char *dst, size_t size, const char *src, uint32_t len)
 	dst[n] = '\0';
 }
 
-/* One property of the node whose path is @path[0..depth]. */
-static void prop(const char *const *path, int depth, const char *name, const uint8_t *v,
-		 uint32_t len)
+/* One property of the tree (fdt_walk()). */
+static void prop(void *ctx, const struct fdt_prop *p)
 {
-	const char *node = path[depth], *parent = depth > 0 ? path[depth - 1] : "";
+	const char *node = p->node, *parent = p->parent, *name = p->name;
+	const uint8_t *v = p->val;
+	uint32_t len = p->len;
+	int depth = p->depth;
 
-	if (node_is(node, "psci")) {
-		if (str_eq(name, "method"))
+	(void)ctx;
+
+	if (fdt_node_is(node, "psci")) {
+		if (fdt_str_eq(name, "method"))
 			machine.psci_smc = len >= 3 && v[0] == 's';
-		else if (str_eq(name, "cpu_on") && len == 4)
-			machine.psci_cpu_on = be32(v);
-	} else if (node_is(node, "cpu") && node_is(parent, "cpus")) {
-		if (str_eq(name, "reg") && machine.nr_cpus < MAX_CPUS)
-			machine.mpidr[machine.nr_cpus++] = len == 8 ? be64(v) : be32(v);
-	} else if (node_is(node, "intc") && depth == 1) {
-		if (str_eq(name, "compatible"))
+		else if (fdt_str_eq(name, "cpu_on") && len == 4)
+			machine.psci_cpu_on = fdt_be32(v);
+	} else if (fdt_node_is(node, "cpu") && fdt_node_is(parent, "cpus")) {
+		if (fdt_str_eq(name, "reg") && machine.nr_cpus < MAX_CPUS)
+			machine.mpidr[machine.nr_cpus++] = len == 8 ? fdt_be64(v) : fdt_be32(v);
+	} else if (fdt_node_is(node, "intc") && depth == 1) {
+		if (fdt_str_eq(name, "compatible"))
 			machine.gic_version = has_string((const char *)v, len, "arm,gic-v3") ? 3 : 2;
-		else if (str_eq(name, "reg") && len >= 32) {
-			machine.gicd = be64(v);
-			machine.gicr = machine.gicc = be64(v + 16);
-		} else if (str_eq(name, "#address-cells") && len == 4)
-			gic_addr_cells = be32(v);
-	} else if (node_is(node, "pl011") && str_eq(name, "reg")) {
-		machine.uart = be64(v);
-	} else if (node_is(node, "pl011") && str_eq(name, "interrupts")) {
+		else if (fdt_str_eq(name, "reg") && len >= 32) {
+			machine.gicd = fdt_be64(v);
+			machine.gicr = machine.gicc = fdt_be64(v + 16);
+		} else if (fdt_str_eq(name, "#address-cells") && len == 4)
+			gic_addr_cells = fdt_be32(v);
+	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "reg")) {
+		machine.uart = fdt_be64(v);
+	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "interrupts")) {
 		machine.uart_irq = gic_irq(v);
-	} else if (node_is(node, "pl061") && str_eq(name, "reg")) {
-		machine.gpio = be64(v);
-	} else if (node_is(node, "pl061") && str_eq(name, "interrupts")) {
+	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "reg")) {
+		machine.gpio = fdt_be64(v);
+	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "interrupts")) {
 		machine.gpio_irq = gic_irq(v);
-	} else if (node_is(node, "poweroff") && node_is(parent, "gpio-keys")) {
-		if (str_eq(name, "gpios") && len >= 8)
-			machine.power_gpio = be32(v + 4);
-	} else if (node_is(node, "timer") && str_eq(name, "interrupts")) {
+	} else if (fdt_node_is(node, "poweroff") && fdt_node_is(parent, "gpio-keys")) {
+		if (fdt_str_eq(name, "gpios") && len >= 8)
+			machine.power_gpio = fdt_be32(v + 4);
+	} else if (fdt_node_is(node, "timer") && fdt_str_eq(name, "interrupts")) {
 		if (len >= (TIMER_VIRT + 1) * GIC_IRQ_CELLS * 4)
 			machine.timer_irq = gic_irq(v + TIMER_VIRT * GIC_IRQ_CELLS * 4);
-	} else if (node_is(node, "pcie")) {
-		if (str_eq(name, "reg") && len >= 16) {
-			machine.ecam = be64(v);
-			machine.ecam_size = be64(v + 8);
-		} else if (str_eq(name, "ranges")) {
+	} else if (fdt_node_is(node, "pcie")) {
+		if (fdt_str_eq(name, "reg") && len >= 16) {
+			machine.ecam = fdt_be64(v);
+			machine.ecam_size = fdt_be64(v + 8);
+		} else if (fdt_str_eq(name, "ranges")) {
 			for (uint32_t i = 0; i + PCI_RANGE_CELLS * 4 <= len; i += PCI_RANGE_CELLS * 4)
-				if ((be32(v + i) & 0x03000000u) == PCI_SPACE_MEM32) {
-					machine.pci_mem_pci = be64(v + i + 4);
-					machine.pci_mem_cpu = be64(v + i + 12);
-					machine.pci_mem_size = be64(v + i + 20);
+				if ((fdt_be32(v + i) & 0x03000000u) == PCI_SPACE_MEM32) {
+					machine.pci_mem_pci = fdt_be64(v + i + 4);
+					machine.pci_mem_cpu = fdt_be64(v + i + 12);
+					machine.pci_mem_size = fdt_be64(v + i + 20);
 				}
-		} else if (str_eq(name, "interrupt-map")) {
+		} else if (fdt_str_eq(name, "interrupt-map")) {
 			imap = (const uint32_t *)(const void *)v;
 			imap_len = len;
 		}
-	} else if (node_is(node, "chosen") && str_eq(name, "bootargs")) {
+	} else if (fdt_node_is(node, "chosen") && fdt_str_eq(name, "bootargs")) {
 		copy_str(machine.bootargs, sizeof(machine.bootargs), (const char *)v, len);
 	}
 }
@@ -163,7 +132,7 @@ static void parse_interrupt_map(void)
 	const uint8_t *m = (const uint8_t *)imap;
 
 	for (uint32_t i = 0; imap && i + entry <= imap_len; i += entry) {
-		uint32_t dev = (be32(m + i) >> PCI_DEVICE_SHIFT) & 3u, pin = be32(m + i + 12);
+		uint32_t dev = (fdt_be32(m + i) >> PCI_DEVICE_SHIFT) & 3u, pin = fdt_be32(m + i + 12);
 		struct dt_irq irq = gic_irq(m + i + (PCI_MAP_CHILD_CELLS + 1 + gic_addr_cells) * 4);
 
 		if (pin >= 1 && pin <= 4)
@@ -173,50 +142,16 @@ static void parse_interrupt_map(void)
 
 int fdt_scan(uint64_t dtb)
 {
-	const char *path[MAX_DEPTH];
-	uint32_t off;
-	int depth = -1;
+	static const struct fdt_walker walker = { .prop = prop };
 
 	machine.uart = QEMU_UART_AT;	/* for a failure report until the tree says */
-	if (!dtb || be32((const void *)(uintptr_t)dtb) != FDT_MAGIC)
+	if (!fdt_valid((const void *)(uintptr_t)dtb))
 		dtb = QEMU_DTB_AT;
-	blob = (const uint8_t *)(uintptr_t)dtb;
-	if (be32(blob) != FDT_MAGIC)
+	if (!fdt_valid((const void *)(uintptr_t)dtb))
 		return -ENODEV;
 	machine.dtb = dtb;
-	off = be32(blob + 8);
-	strings = be32(blob + 12);
-	for (;;) {
-		uint32_t token = be32(blob + off), len;
-		const char *name;
-
-		off += 4;
-		switch (token) {
-		case FDT_BEGIN_NODE:
-			name = (const char *)blob + off;
-			if (++depth < MAX_DEPTH)
-				path[depth] = name;
-			while (blob[off])
-				off++;
-			off = (off + 4) & ~3u;
-			break;
-		case FDT_END_NODE:
-			depth--;
-			break;
-		case FDT_PROP:
-			len = be32(blob + off);
-			name = (const char *)blob + strings + be32(blob + off + 4);
-			if (depth >= 0 && depth < MAX_DEPTH)
-				prop(path, depth, name, blob + off + 8, len);
-			off = (off + 8 + len + 3) & ~3u;
-			break;
-		case FDT_NOP:
-			break;
-		case FDT_END:
-			parse_interrupt_map();
-			return machine.gic_version && machine.nr_cpus && machine.uart ? 0 : -ENODEV;
-		default:
-			return -ENODEV;
-		}
-	}
+	if (fdt_walk((const void *)(uintptr_t)dtb, &walker))
+		return -ENODEV;
+	parse_interrupt_map();
+	return machine.gic_version && machine.nr_cpus && machine.uart ? 0 : -ENODEV;
 }

@@ -8,7 +8,7 @@ aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
-aarch64_DIRS	:= arch/aarch64
+aarch64_DIRS	:= arch/fdt arch/aarch64
 aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv2.c controllers/pl061.c
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c)

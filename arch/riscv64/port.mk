@@ -9,7 +9,7 @@ riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
-riscv64_DIRS	:= arch/riscv64
+riscv64_DIRS	:= arch/fdt arch/riscv64
 riscv64_CTRL	:= controllers/plic.c controllers/aplic.c controllers/imsic.c
 riscv64_MACHINE	:= virt-riscv
 riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c)
