@@ -8,11 +8,14 @@
  *   bench time KEY=VALUE...    the same case, ns per iteration (indicative)
  *   bench mem                  bytes per descriptor, heap for 16 lines
  *
- * Keys: impl=genirq|floor
+ * Keys: impl=genirq|floor|floor1 (floor1: the one-handler table, flows
+ *       edge, level, fasteoi and percpu, one handler)
  *       kind=dispatch|disabled|replay|request|free|threaded|threaded-full
  *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1
  *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
  *       bench chip, so it compares with flow=fasteoi)
+ *       lines=N (kind=dispatch, one handler: N lines, 16 to 8,192, a power
+ *       of two, dispatched round-robin, each once before the count starts)
  *       n=iterations. With several handlers on a line, only the last one
  *       claims the event (the others return IRQ_NONE, as a sharing device
  *       that did not interrupt does).
@@ -54,6 +57,7 @@ struct bench_case {
 	unsigned int	handlers;
 	int		irqoff;
 	int		cost;
+	unsigned int	lines;
 	unsigned long	n;
 };
 
@@ -64,6 +68,7 @@ struct bench_dev {
 static struct bench_dev devs[MAX_HANDLERS];
 static struct floor_action floor_actions[MAX_HANDLERS];
 static struct irq_domain *dom;
+static void (*floor_one)(unsigned long hw);	/* impl=floor1: the line's dispatcher */
 static unsigned int bench_irq;
 static struct sim_regs regs;
 
@@ -94,6 +99,13 @@ void *__wrap_malloc(size_t size)
 {
 	heap_bytes += size;
 	return __real_malloc(size);
+}
+
+int __real_posix_memalign(void **p, size_t align, size_t size);
+int __wrap_posix_memalign(void **p, size_t align, size_t size)
+{
+	heap_bytes += size;
+	return __real_posix_memalign(p, align, size);
 }
 
 /* --- set-up --- */
@@ -140,6 +152,23 @@ static int setup_msi(void)
 	dom = irq_domain_create_hierarchy(NULL, "bench", 16, &bottom_ops, NULL);
 	msi = dom ? msi_create_irq_domain(dom, "PCI-MSI", MSI_PARENT_EOI) : NULL;
 	return msi ? msi_domain_alloc_irqs(msi, &bench_msi_dev, 1) : -ENOMEM;
+}
+
+/* lines=N: N edge lines of one handler each, hw 0..N-1 of one domain. */
+static void setup_genirq_lines(const struct bench_case *bc)
+{
+	if (sim_init(1, GENIRQ_MAX_IRQS))
+		die("sim_init");
+	dom = irq_domain_create_linear("bench", bc->lines, &benchchip_ack, NULL);
+	if (!dom)
+		die("domain");
+	for (unsigned long hw = 0; hw < bc->lines; hw++) {
+		int irq = irq_create_mapping(dom, hw);
+
+		if (irq < 0 || irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) ||
+		    request_irq((unsigned int)irq, handler_claim, 0, "bench", &devs[0]))
+			die("line set-up");
+	}
 }
 
 static void setup_genirq(const struct bench_case *bc)
@@ -193,6 +222,18 @@ static void setup_genirq(const struct bench_case *bc)
 
 static void setup_floor(const struct bench_case *bc)
 {
+	if (bc->lines > 1) {
+		struct floor_action *a = calloc(bc->lines, sizeof(*a));
+
+		if (!a)
+			die("memory");
+		for (unsigned long hw = 0; hw < bc->lines; hw++) {
+			a[hw].handler = handler_claim;
+			a[hw].dev_id = &devs[0];
+			floor_add(hw, &a[hw]);
+		}
+		return;
+	}
 	for (unsigned int k = 0; k < bc->handlers; k++) {
 		floor_actions[k].handler = handler_for(k, bc->handlers);
 		floor_actions[k].dev_id = &devs[k];
@@ -200,6 +241,28 @@ static void setup_floor(const struct bench_case *bc)
 	}
 	if (strcmp(bc->kind, "disabled") == 0)
 		floor_disable(BENCH_HW);
+}
+
+static void setup_floor1(const struct bench_case *bc)
+{
+	if (bc->handlers != 1 || strcmp(bc->kind, "dispatch") != 0)
+		die("floor1: one handler, kind=dispatch");
+	if (strcmp(bc->flow, "edge") == 0)
+		floor_one = floor_one_edge;
+	else if (strcmp(bc->flow, "fasteoi") == 0)
+		floor_one = floor_one_eoi;
+	else if (strcmp(bc->flow, "percpu") == 0)
+		floor_one = floor_one_percpu;
+	else if (strcmp(bc->flow, "level") == 0)
+		floor_one = floor_one_level;
+	else
+		die("floor1: flow=edge|level|fasteoi|percpu");
+	if (bc->lines > 1) {
+		for (unsigned long hw = 0; hw < bc->lines; hw++)
+			floor_one_set(hw, handler_claim, &devs[0]);
+	} else {
+		floor_one_set(BENCH_HW, handler_claim, &devs[0]);
+	}
 }
 
 /* --- the measured loops: callgrind collects inside bench_loop_* only --- */
@@ -250,6 +313,61 @@ static __irq_noinline void bench_loop_genirq_threaded_full(unsigned long n)
 		irq_handle_domain_entry(dom, BENCH_HW, &regs);
 		run_woken_thread();
 	}
+}
+
+/* lines=N: round-robin; @mask is N - 1. */
+static __irq_noinline void bench_loop_genirq_lines(unsigned long n, unsigned long mask)
+{
+	for (unsigned long i = 0; i < n; i++)
+		irq_handle_domain_entry(dom, i & mask, &regs);
+}
+
+static __irq_noinline void bench_loop_floor_lines(unsigned long n, unsigned long mask)
+{
+	for (unsigned long i = 0; i < n; i++)
+		floor_dispatch(i & mask);
+}
+
+static __irq_noinline void bench_loop_floor1_lines(unsigned long n, unsigned long mask)
+{
+	for (unsigned long i = 0; i < n; i++)
+		floor_one(i & mask);
+}
+
+static __irq_noinline void bench_loop_floor1(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		floor_one(BENCH_HW);
+}
+
+/* Each line once, uncounted, so the count starts from a steady state. */
+static void warm_lines(const struct bench_case *bc, bool genirq)
+{
+	for (unsigned long hw = 0; hw < bc->lines; hw++) {
+		if (genirq)
+			irq_handle_domain_entry(dom, hw, &regs);
+		else if (floor_one)
+			floor_one(hw);
+		else
+			floor_dispatch(hw);
+	}
+}
+
+static void run_lines(const struct bench_case *bc, bool genirq)
+{
+	unsigned long mask = bc->lines - 1;
+
+	if (genirq)
+		port_irq_disable();
+	warm_lines(bc, genirq);
+	if (genirq)
+		bench_loop_genirq_lines(bc->n, mask);
+	else if (floor_one)
+		bench_loop_floor1_lines(bc->n, mask);
+	else
+		bench_loop_floor_lines(bc->n, mask);
+	if (genirq)
+		port_irq_enable();
 }
 
 static __irq_noinline void bench_loop_floor(unsigned long n)
@@ -305,6 +423,14 @@ static void run_case(const struct bench_case *bc)
 			bench_loop_floor_replay(bc->n);
 		return;
 	}
+	if (bc->lines > 1) {
+		run_lines(bc, genirq);
+		return;
+	}
+	if (floor_one) {
+		bench_loop_floor1(bc->n);
+		return;
+	}
 	if (!genirq) {
 		bench_loop_floor(bc->n);
 		return;
@@ -327,7 +453,7 @@ static void run_case(const struct bench_case *bc)
 static void parse(struct bench_case *bc, int argc, char **argv)
 {
 	*bc = (struct bench_case){ .impl = "genirq", .kind = "dispatch", .flow = "edge",
-				   .handlers = 1, .n = 1000 };
+				   .handlers = 1, .lines = 1, .n = 1000 };
 	for (int i = 0; i < argc; i++) {
 		char *v = strchr(argv[i], '=');
 
@@ -346,6 +472,8 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 			bc->irqoff = atoi(v);
 		else if (strcmp(argv[i], "cost") == 0)
 			bc->cost = atoi(v);
+		else if (strcmp(argv[i], "lines") == 0)
+			bc->lines = (unsigned int)strtoul(v, NULL, 10);
 		else if (strcmp(argv[i], "n") == 0)
 			bc->n = strtoul(v, NULL, 10);
 		else
@@ -353,6 +481,10 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 	}
 	if (bc->handlers < 1 || bc->handlers > MAX_HANDLERS)
 		die("handlers: 1..8");
+	if (bc->lines != 1 && (bc->lines < 16 || bc->lines > GENIRQ_MAX_IRQS ||
+			       (bc->lines & (bc->lines - 1)) || bc->handlers != 1 ||
+			       strcmp(bc->kind, "dispatch") != 0 || strcmp(bc->flow, "edge") != 0))
+		die("lines: 16..8192, a power of two; one handler, kind=dispatch flow=edge");
 }
 
 static double now_ns(void)
@@ -401,8 +533,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	parse(&bc, argc - 2, argv + 2);
-	if (strcmp(bc.impl, "genirq") == 0)
+	if (strcmp(bc.impl, "genirq") == 0 && bc.lines > 1)
+		setup_genirq_lines(&bc);
+	else if (strcmp(bc.impl, "genirq") == 0)
 		setup_genirq(&bc);
+	else if (strcmp(bc.impl, "floor1") == 0)
+		setup_floor1(&bc);
 	else
 		setup_floor(&bc);
 	if (strcmp(argv[1], "time") == 0) {

@@ -22,7 +22,7 @@ $(BENCH_OUT)/obj/%.o: %.c $(CORE_HDRS) $(wildcard bench/*.h)
 	$(Q)$(CC) $(HOST_CFLAGS) -Icore -c $< -o $@
 
 $(BENCH_BIN): $(BENCH_OBJS)
-	$(Q)$(CC) -o $@ $(BENCH_OBJS) -Wl,--wrap=malloc -lpthread
+	$(Q)$(CC) -o $@ $(BENCH_OBJS) -Wl,--wrap=malloc -Wl,--wrap=posix_memalign -lpthread
 
 .PHONY: bench check-bench bench-profile
 bench: $(BENCH_BIN)

@@ -55,3 +55,60 @@ void floor_enable(unsigned long hw)
 		floor_dispatch(hw);
 	}
 }
+
+/*
+ * The one-handler table: one handler per line, no chain, no disabled
+ * flag; only the controller calls the line's trigger needs.
+ */
+struct floor_one floor_one_table[FLOOR_LINES];
+
+void floor_one_set(unsigned long hw, irq_handler_t handler, void *dev_id)
+{
+	floor_one_table[hw].handler = handler;
+	floor_one_table[hw].dev_id = dev_id;
+}
+
+/* The line's handler, and its count. */
+static inline void one_call(unsigned long hw)
+{
+	struct floor_one *l = &floor_one_table[hw];
+
+	l->handler((int)hw, l->dev_id);
+	l->count++;
+}
+
+void floor_one_edge(unsigned long hw)
+{
+	if (hw < FLOOR_LINES) {
+		benchchip_ack_hw(hw);
+		one_call(hw);
+	}
+}
+
+void floor_one_eoi(unsigned long hw)
+{
+	if (hw < FLOOR_LINES) {
+		one_call(hw);
+		benchchip_eoi_hw(hw);
+	}
+}
+
+void floor_one_percpu(unsigned long hw)
+{
+	if (hw < FLOOR_LINES) {
+		benchchip_ack_hw(hw);
+		one_call(hw);
+		benchchip_eoi_hw(hw);
+	}
+}
+
+/* A level line stays masked while its handler runs. */
+void floor_one_level(unsigned long hw)
+{
+	if (hw < FLOOR_LINES) {
+		benchchip_mask_hw(hw);
+		benchchip_ack_hw(hw);
+		one_call(hw);
+		benchchip_unmask_hw(hw);
+	}
+}

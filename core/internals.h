@@ -63,8 +63,8 @@ enum {
 /* An unhandled event older than this restarts the count (decay). */
 #define IRQ_SPURIOUS_DECAY_NS	(100 * NSEC_PER_MSEC)
 /* A disabled line is retried after this, doubling each time, up to the cap. */
-#define IRQ_POLL_BACKOFF_NS	(100 * NSEC_PER_MSEC)
-#define IRQ_POLL_BACKOFF_MAX_NS	(60 * NSEC_PER_SEC)
+#define IRQ_POLL_BACKOFF_MS	100u
+#define IRQ_POLL_BACKOFF_MAX_MS	(60u * MSEC_PER_SEC)
 /* irq_spurious_poll() does its work at most this often. */
 #define IRQ_POLL_INTERVAL_NS	(10 * NSEC_PER_MSEC)
 /* Linux 2.6.9 printed at most 100 reports of bad interrupts, ever. */
@@ -74,61 +74,77 @@ enum {
 /* Per-CPU counters come in groups of this many lines (see desc.c). */
 #define IRQ_KSTAT_GROUP		64u
 
+/*
+ * A line's descriptor, allocated cache-aligned (irq_zalloc_desc()). Its
+ * first cache line holds everything an event on a quiet line touches
+ * (the flows of edge, fasteoi and per-CPU lines, the entry's count, the
+ * chip's irq_data.hwirq); the second, the rest of irq_data and the
+ * primitives of the level flow and the masked paths; the others, the
+ * bookkeeping of the slow paths and the verbs (docs/performance.md).
+ */
 struct irq_desc {
+	/* -- cache line 0: every event -- */
 	/*
 	 * [A] IRQS_* and the lock bit. While IRQS_LOCKED is set only the
 	 * holder writes it; without it, only flow.c's compare-and-swap that
 	 * takes and gives back IRQS_INPROGRESS on a quiet line.
 	 */
 	atomic_uint		istate;
-	unsigned int		depth;		/* [L] nested disables */
+	/*
+	 * Handled-storm throttling (storm.c): storm_left counts the window's
+	 * handled events down to 0 (1 in a new descriptor, so the first event
+	 * sets the rule up); while a stuck-line window is open it is held at
+	 * 1, so every event takes irq_note_slow(), and the count goes on in
+	 * storm_stash (nonzero exactly then). Only spurious.c moves the count
+	 * between the two (irq_note_countdown_set()).
+	 */
+	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
 	struct irqaction	*_Atomic action;	/* [A] head; written under [L] */
 	/*
 	 * [A] what an event runs: the line's flow, or handle_cost_irq()
 	 * around it while cost accounting is on; written under [L].
 	 */
 	_Atomic irq_flow_handler_t handle_irq;
+	atomic_ulong		*kstat;		/* [C] CPU c's count at kstat[c * IRQ_KSTAT_GROUP] */
 	/* Resolved chip primitives: never NULL, so flows call them blind. */
 	void			(*ack)(struct irq_data *d);	/* [L] */
 	void			(*eoi)(struct irq_data *d);	/* [L] */
+	struct irq_data		data;		/* [L] irq, trigger, hwirq in line 0 */
+	/* -- cache line 1: the level flow, masking -- */
 	void			(*mask)(struct irq_data *d);	/* [L] */
 	void			(*unmask)(struct irq_data *d);	/* [L] */
-	atomic_ulong		*kstat;		/* [C] CPU c's count at kstat[c * IRQ_KSTAT_GROUP] */
-	struct irq_data		data;		/* [L] */
-	void			*handler_data;	/* [L] chained handler's */
-	struct cpumask		affinity;	/* [L] requested */
+	/* -- the cold part: slow paths and verbs -- */
+	unsigned int		depth;		/* [L] nested disables */
+	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
+	bool			proc_hidden;	/* [L] shown as a port's summary row */
 	/* Stuck-line detection, all [L]. */
 	unsigned int		irq_count;
 	unsigned int		irqs_unhandled;
-	uint64_t		last_unhandled;
-	uint64_t		retry_at;	/* when a disabled line is retried */
-	uint64_t		backoff;
-	/*
-	 * Handled-storm throttling (storm.c), all [L]. storm_left counts the
-	 * window's handled events down to 0 (1 in a new descriptor, so the
-	 * first event sets the rule up); while a stuck-line window is open it
-	 * is held at 1, so every event takes irq_note_slow(), and the count
-	 * goes on in storm_stash (nonzero exactly then). Only spurious.c
-	 * moves the count between the two (irq_note_countdown_set()).
-	 */
-	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
+	unsigned int		backoff_ms;	/* the next retry's delay */
+	/* The storm rule's other state, all [L]. */
 	unsigned int		storm_stash;
 	unsigned int		storm_budget;	/* events a window may hold; 0: not set up */
 	unsigned int		storm_throttles;
-	uint64_t		storm_start;	/* window start */
-	uint64_t		storm_window;	/* ns; 0: rule off for this line */
-	uint64_t		storm_until;	/* throttled until */
-	uint64_t		storm_backoff;
-	struct irq_cost_acct	*_Atomic cost;	/* [A] NULL until cost accounting is first on */
-	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
-	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
-	bool			proc_hidden;	/* [L] shown as a port's summary row */
+	unsigned int		storm_backoff_ms;
 	/* Threaded handlers (thread.c). */
-	atomic_ulong		threads_oneshot;	/* [A] thread_mask bits woken, not yet returned */
 	atomic_uint		threads_active;	/* [A] threads woken or running */
 	atomic_uint		threads_handled;	/* [A] thread runs that returned IRQ_HANDLED */
 	unsigned int		threads_handled_last;	/* [L] spurious.c's deferred judgement */
-};
+	atomic_ulong		threads_oneshot;	/* [A] thread_mask bits woken, not yet returned */
+	uint64_t		last_unhandled;
+	uint64_t		retry_at;	/* when a disabled line is retried */
+	uint64_t		storm_start;	/* window start */
+	uint64_t		storm_window;	/* ns; 0: rule off for this line */
+	uint64_t		storm_until;	/* throttled until */
+	void			*handler_data;	/* [L] chained handler's */
+	struct cpumask		affinity;	/* [L] requested */
+	struct irq_cost_acct	*_Atomic cost;	/* [A] NULL until cost accounting is first on */
+	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
+} __irq_cacheline_aligned;
+
+/* An event on a quiet line reads and writes the descriptor's first line only. */
+_Static_assert(offsetof(struct irq_desc, data.hwirq) + sizeof(irq_hw_number_t) <=
+	       GENIRQ_CACHELINE, "the hot fields fit one cache line");
 
 /* Which flow a line runs, so code never compares function pointers. */
 enum irq_flow_kind {

@@ -4,7 +4,9 @@
  *
  * The port may supply port_alloc()/port_free(); without them the core
  * serves requests from a static arena with a free list per power-of-two
- * size class, so a port with no heap still has request_irq().
+ * size class, so a port with no heap still has request_irq(). Either
+ * way a block of a cache line or more starts one (descriptors and
+ * actions are cache-aligned: <genirq/port.h>).
  */
 #include "internals.h"
 
@@ -13,24 +15,27 @@
 #endif
 
 #define ARENA_MIN_SHIFT		5	/* 32-byte blocks */
+#define ARENA_MIN		(1u << ARENA_MIN_SHIFT)
 #define ARENA_CLASSES		9	/* up to 8 KiB */
-#define ARENA_HDR		16u	/* keeps blocks 16-byte aligned */
 
 struct arena_block {
 	struct arena_block *next;	/* while free */
 };
 
+/*
+ * Blocks carry no header: a block's class is kept by its first 32-byte
+ * granule, so a 128-byte request takes a 128-byte block, aligned.
+ */
 static unsigned char arena[GENIRQ_ARENA_BYTES] __irq_cacheline_aligned;
+static unsigned char arena_class_of[GENIRQ_ARENA_BYTES / ARENA_MIN];
 static size_t arena_used;
 static struct arena_block *arena_free_list[ARENA_CLASSES];
 static struct irq_spinlock arena_lock = IRQ_SPINLOCK_INIT;
 
 static int arena_class(size_t size)
 {
-	size_t need = size + ARENA_HDR;
-
 	for (int c = 0; c < ARENA_CLASSES; c++)
-		if (need <= (size_t)1 << (ARENA_MIN_SHIFT + c))
+		if (size <= (size_t)1 << (ARENA_MIN_SHIFT + c))
 			return c;
 	return -1;
 }
@@ -38,31 +43,35 @@ static int arena_class(size_t size)
 static void *arena_alloc(size_t size)
 {
 	int c = arena_class(size);
+	size_t bytes, align, at;
 	unsigned char *p = NULL;
 	unsigned long flags;
 
 	if (c < 0)
 		return NULL;
+	bytes = (size_t)1 << (ARENA_MIN_SHIFT + c);
+	align = bytes < GENIRQ_CACHELINE ? bytes : GENIRQ_CACHELINE;
 	flags = irq_spin_lock_irqsave(&arena_lock);
 	if (arena_free_list[c]) {
 		p = (unsigned char *)arena_free_list[c];
 		arena_free_list[c] = arena_free_list[c]->next;
-	} else if (arena_used + ((size_t)1 << (ARENA_MIN_SHIFT + c)) <= sizeof(arena)) {
-		p = arena + arena_used;
-		arena_used += (size_t)1 << (ARENA_MIN_SHIFT + c);
+	} else {
+		/* The gap an alignment skips stays unused. */
+		at = (arena_used + align - 1) & ~(align - 1);
+		if (at + bytes <= sizeof(arena)) {
+			p = arena + at;
+			arena_used = at + bytes;
+			arena_class_of[at / ARENA_MIN] = (unsigned char)c;
+		}
 	}
 	irq_spin_unlock_irqrestore(&arena_lock, flags);
-	if (!p)
-		return NULL;
-	p[0] = (unsigned char)c;
-	return p + ARENA_HDR;
+	return p;
 }
 
 static void arena_free(void *ptr)
 {
-	unsigned char *p = (unsigned char *)ptr - ARENA_HDR;
-	struct arena_block *b = (struct arena_block *)(void *)p;
-	int c = p[0];
+	struct arena_block *b = ptr;
+	int c = arena_class_of[((unsigned char *)ptr - arena) / ARENA_MIN];
 	unsigned long flags;
 
 	flags = irq_spin_lock_irqsave(&arena_lock);

@@ -122,10 +122,10 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 	report_bad(desc, ret);
 	irq_log("Disabling IRQ #%u (%u of %u events unhandled)", desc->data.irq,
 		desc->irqs_unhandled, desc->irq_count);
-	desc->backoff = desc->backoff ? desc->backoff * 2 : IRQ_POLL_BACKOFF_NS;
-	if (desc->backoff > IRQ_POLL_BACKOFF_MAX_NS)
-		desc->backoff = IRQ_POLL_BACKOFF_MAX_NS;
-	desc->retry_at = now + desc->backoff;
+	desc->backoff_ms = desc->backoff_ms ? desc->backoff_ms * 2 : IRQ_POLL_BACKOFF_MS;
+	if (desc->backoff_ms > IRQ_POLL_BACKOFF_MAX_MS)
+		desc->backoff_ms = IRQ_POLL_BACKOFF_MAX_MS;
+	desc->retry_at = now + desc->backoff_ms * NSEC_PER_MSEC;
 	desc_set_state(desc, desc_state(desc) | IRQS_SPURIOUS_DISABLED);
 	irq_disable_locked(desc);
 	atomic_fetch_add(&lines_disabled, 1u);

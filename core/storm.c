@@ -25,8 +25,8 @@
 
 #define STORM_DEFAULT_RATE	500000ul	/* handled events per second */
 #define STORM_DEFAULT_WINDOW_MS	100u
-#define STORM_BACKOFF_NS	(100ull * NSEC_PER_MSEC)
-#define STORM_BACKOFF_MAX_NS	(3200ull * NSEC_PER_MSEC)
+#define STORM_BACKOFF_MS	100u
+#define STORM_BACKOFF_MAX_MS	3200u
 #define STORM_MAX_BUDGET	IRQ_STORM_IDLE
 
 /* The default limit, a pair read and written together under default_lock. */
@@ -127,22 +127,23 @@ static void throttle(struct irq_desc *desc, uint64_t now)
 	uint64_t limit = (uint64_t)desc->storm_budget * NSEC_PER_SEC / desc->storm_window;
 	uint64_t rate = elapsed ? (uint64_t)desc->storm_budget * NSEC_PER_SEC / elapsed : 0;
 
-	desc->storm_backoff = desc->storm_backoff ? desc->storm_backoff * 2 : STORM_BACKOFF_NS;
-	if (desc->storm_backoff > STORM_BACKOFF_MAX_NS)
-		desc->storm_backoff = STORM_BACKOFF_MAX_NS;
-	desc->storm_until = now + desc->storm_backoff;
+	desc->storm_backoff_ms = desc->storm_backoff_ms ? desc->storm_backoff_ms * 2 :
+				 STORM_BACKOFF_MS;
+	if (desc->storm_backoff_ms > STORM_BACKOFF_MAX_MS)
+		desc->storm_backoff_ms = STORM_BACKOFF_MAX_MS;
+	desc->storm_until = now + desc->storm_backoff_ms * NSEC_PER_MSEC;
 	desc->storm_throttles++;
 	if (rate)
 		irq_log("irq %u: handled storm: %u events in %llu us (%llu/s, limit %llu/s); "
 			"throttled for %llu ms", desc->data.irq, desc->storm_budget,
 			(unsigned long long)(elapsed / NSEC_PER_USEC), (unsigned long long)rate,
 			(unsigned long long)limit,
-			(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
+			(unsigned long long)desc->storm_backoff_ms);
 	else
 		irq_log("irq %u: handled storm: %u events in no measurable time "
 			"(limit %llu/s); throttled for %llu ms", desc->data.irq, desc->storm_budget,
 			(unsigned long long)limit,
-			(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
+			(unsigned long long)desc->storm_backoff_ms);
 	irq_log_handlers(desc);
 	desc_set_state(desc, desc_state(desc) | IRQS_STORM);
 	atomic_fetch_add(&lines_throttled, 1u);
@@ -170,7 +171,7 @@ unsigned int irq_storm_check(struct irq_desc *desc)
 	now = port_time_ns();
 	if (now - desc->storm_start >= desc->storm_window) {
 		/* Slower than the limit: a clean window, the back-off starts over. */
-		desc->storm_backoff = 0;
+		desc->storm_backoff_ms = 0;
 	} else if (!(desc_state(desc) & IRQS_STORM)) {
 		throttle(desc, now);
 	}
@@ -210,7 +211,7 @@ void irq_storm_poll(uint64_t now)
 		flags = desc_lock_irqsave(desc);
 		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
 			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
-				(unsigned long long)(desc->storm_backoff / NSEC_PER_MSEC));
+				(unsigned long long)desc->storm_backoff_ms);
 			irq_storm_forget(desc);
 			desc->storm_start = now;	/* a new window from here */
 			irq_enable_locked(desc);

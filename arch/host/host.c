@@ -360,7 +360,11 @@ void *port_alloc(size_t size)
 
 	if (fail && n == fail)
 		return NULL;
-	p = malloc(size);
+	/* A block of a cache line or more starts one (<genirq/port.h>). */
+	if (size < GENIRQ_CACHELINE)
+		p = malloc(size);
+	else if (posix_memalign(&p, GENIRQ_CACHELINE, size))
+		p = NULL;
 	if (p)
 		atomic_fetch_add(&alloc_live, 1);
 	return p;

@@ -49,15 +49,10 @@ struct irq_thread;
  * until free_irq() returns. Fields after thread_fn belong to the core.
  */
 struct irqaction {
-	irq_handler_t		handler;	/* primary, hardirq context; NULL
-						 * with thread_fn: always wake it */
-	unsigned long		flags;
-	const char		*name;
-	void			*dev_id;
-	irq_handler_t		thread_fn;	/* NULL, or run in a thread */
 	/*
 	 * What the flows call: handler and dev_id, or for a threaded action
-	 * the core's primary wrapper and the action itself.
+	 * the core's primary wrapper and the action itself. What an event
+	 * reads comes first, in one cache line (actions are cache-aligned).
 	 */
 	irq_handler_t		call;
 	void			*call_arg;
@@ -67,6 +62,12 @@ struct irqaction {
 #else
 	struct irqaction	*next;
 #endif
+	unsigned long		flags;
+	irq_handler_t		handler;	/* primary, hardirq context; NULL
+						 * with thread_fn: always wake it */
+	const char		*name;
+	void			*dev_id;
+	irq_handler_t		thread_fn;	/* NULL, or run in a thread */
 	unsigned int		irq;
 	unsigned char		allocated;	/* core frees it in free_irq() */
 	unsigned long		thread_mask;	/* its bit in a ONESHOT line's mask */

@@ -40,14 +40,18 @@ struct irq_desc;
 struct irq_domain;
 struct msi_msg;
 
-/* What a controller knows of one line. Owned by the core. */
+/*
+ * What a controller knows of one line. Owned by the core. The fields a
+ * controller reads on every event come first: the core keeps irq, trigger
+ * and hwirq in the same cache line as the rest of what an event touches.
+ */
 struct irq_data {
 	unsigned int		irq;		/* global number */
-	irq_hw_number_t		hwirq;		/* line on its controller */
-	const struct irq_chip	*chip;
-	void			*chip_data;	/* the controller instance */
-	struct irq_domain	*domain;
 	unsigned int		trigger;	/* IRQ_TYPE_* in force */
+	irq_hw_number_t		hwirq;		/* line on its controller */
+	void			*chip_data;	/* the controller instance */
+	const struct irq_chip	*chip;
+	struct irq_domain	*domain;
 	struct cpumask		effective;	/* where it is routed now */
 	/* Hierarchical domains (<genirq/irqdomain.h>): the same line one
 	 * level down (NULL at the bottom, and for flat domains). */
