@@ -5,7 +5,7 @@ import re
 from xml.sax.saxutils import escape
 
 W, BAR_H, GAP, LEFT, RIGHT = 760, 16, 10, 290, 70
-GENIRQ, FLOOR, IRQOFF = "#3465a4", "#999999", "#73a5d8"
+GENIRQ, FLOOR, IRQOFF, FLOOR1 = "#3465a4", "#999999", "#73a5d8", "#cccccc"
 
 
 def _svg(width, height, body):
@@ -21,11 +21,11 @@ def _text(x, y, s, anchor="start", weight="normal"):
 
 
 def dispatch_chart(data):
-    """Horizontal bars: instructions per dispatch, genirq (default, IRQF_DISABLED) vs floor."""
+    """Horizontal bars: instructions per dispatch, genirq (default, IRQF_DISABLED) vs floors."""
     ins, labels = data["instructions"], data["labels"]
     cases = ["edge", "level", "fasteoi", "shared2", "shared8", "percpu", "disabled", "replay"]
     series = [("genirq", "genirq:", GENIRQ), ("genirq, IRQF_DISABLED", "genirq-irqoff:", IRQOFF),
-              ("floor", "floor:", FLOOR)]
+              ("floor (shareable)", "floor:", FLOOR), ("floor (one handler per line)", "floor1:", FLOOR1)]
     top = max(ins["genirq:" + c] for c in cases)
     scale = (W - LEFT - RIGHT) / top
     body, y = [_text(W / 2, 20, "Instructions per interrupt (callgrind; lower is better)",
@@ -108,12 +108,50 @@ def guest_chart(data):
     return _svg(W, y + 10, body)
 
 
+def lines_chart(data):
+    """Grouped bars: L1d misses per event as lines in use grow, genirq and both floors."""
+    sweep = data["sweep"]
+    counts = sorted({int(k.split("-")[-1]) for k in sweep})
+    impls = [("genirq", GENIRQ), ("floor", FLOOR), ("floor1", FLOOR1)]
+    names = {"genirq": "genirq", "floor": "floor (shareable)", "floor1": "floor (one handler per line)"}
+    top = max(max(f["misses"] for f in sweep.values()), 2.0) * 1.15
+    h, x0, y0, pw, ph = 380, 70, 70, W - 70 - 40, 250
+    py = lambda v: y0 + ph - v * ph / top
+    body = [_text(W / 2, 20, "L1d misses per event, lines in use round-robin (callgrind, 32 KiB L1d)",
+                  "middle", "bold")]
+    x = x0
+    for impl, colour in impls:
+        body.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (x, 30, colour))
+        body.append(_text(x + 16, 40, names[impl]))
+        x += 200
+    body.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>\n' % (x0, y0 + ph, x0 + pw, y0 + ph))
+    body.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#c00" stroke-dasharray="4"/>\n' %
+                (x0, py(2.0), x0 + pw, py(2.0)))
+    body.append(_text(x0 + pw, py(2.0) - 4, "goal 2.0", "end"))
+    group = pw / len(counts)
+    bar = group / (len(impls) + 1)
+    for i, lines in enumerate(counts):
+        gx = x0 + i * group + bar / 2
+        for j, (impl, colour) in enumerate(impls):
+            f = sweep["%s:lines-%d" % (impl, lines)]
+            v = f["misses"]
+            body.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>\n' % (
+                gx + j * bar, py(v), bar - 4, y0 + ph - py(v), colour))
+            body.append(_text(gx + j * bar + (bar - 4) / 2, py(v) - 4, "%.2f" % v, "middle"))
+            body.append(_text(gx + j * bar + (bar - 4) / 2, y0 + ph + 30, "%g ins" % f["ins"], "middle"))
+        body.append(_text(gx + len(impls) * bar / 2, y0 + ph + 14, "%d lines" % lines, "middle", "bold"))
+    return _svg(W, h + 20, body)
+
+
 def write_all(data, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "dispatch.svg"), "w") as f:
         f.write(dispatch_chart(data))
     with open(os.path.join(out_dir, "shared.svg"), "w") as f:
         f.write(shared_chart(data))
+    if data.get("sweep"):
+        with open(os.path.join(out_dir, "lines.svg"), "w") as f:
+            f.write(lines_chart(data))
     if data.get("guest"):
         with open(os.path.join(out_dir, "guest.svg"), "w") as f:
             f.write(guest_chart(data))

@@ -18,7 +18,7 @@ struct irq_domain {
 	struct irq_domain	*parent;
 	const struct irq_domain_ops *ops;
 	void			*host_data;
-	unsigned int		size;
+	irq_hw_number_t		size;		/* compared with a line as is, in one instruction */
 	struct irq_desc *_Atomic map[];	/* [A] written under domain_lock */
 };
 

@@ -5,8 +5,9 @@
  * The port may supply port_alloc()/port_free(); without them the core
  * serves requests from a static arena with a free list per power-of-two
  * size class, so a port with no heap still has request_irq(). Either
- * way a block of a cache line or more starts one (descriptors and
- * actions are cache-aligned: <genirq/port.h>).
+ * way a block of whole cache lines starts one (descriptors are
+ * cache-aligned: <genirq/port.h>); the arena aligns every block of a
+ * cache line or more.
  */
 #include "internals.h"
 

@@ -360,11 +360,14 @@ void *port_alloc(size_t size)
 
 	if (fail && n == fail)
 		return NULL;
-	/* A block of a cache line or more starts one (<genirq/port.h>). */
-	if (size < GENIRQ_CACHELINE)
+	/* Whole cache lines start one (<genirq/port.h>). */
+	if (__builtin_expect(size % GENIRQ_CACHELINE == 0 && size, 0)) {
+		void *q;
+
+		p = posix_memalign(&q, GENIRQ_CACHELINE, size) ? NULL : q;
+	} else {
 		p = malloc(size);
-	else if (posix_memalign(&p, GENIRQ_CACHELINE, size))
-		p = NULL;
+	}
 	if (p)
 		atomic_fetch_add(&alloc_live, 1);
 	return p;

@@ -52,7 +52,8 @@ struct irqaction {
 	/*
 	 * What the flows call: handler and dev_id, or for a threaded action
 	 * the core's primary wrapper and the action itself. What an event
-	 * reads comes first, in one cache line (actions are cache-aligned).
+	 * reads comes first: 32 bytes, in one cache line unless the block
+	 * straddles one.
 	 */
 	irq_handler_t		call;
 	void			*call_arg;

@@ -82,10 +82,10 @@ void port_ack_bad_irq(unsigned int irq);
 /*
  * OPTIONAL. Memory for descriptors, actions and per-CPU counters.
  * port_alloc() may be called with interrupts off and must not sleep;
- * NULL means no memory (callers then fail with -ENOMEM). A block of
- * GENIRQ_CACHELINE bytes or more must start on a GENIRQ_CACHELINE
- * boundary: descriptors and actions are cache-aligned, so that an event
- * touches one line of each.
+ * NULL means no memory (callers then fail with -ENOMEM). A block whose
+ * size is a multiple of GENIRQ_CACHELINE must start on a GENIRQ_CACHELINE
+ * boundary: descriptors are cache-aligned, so that an event touches one
+ * line of its descriptor.
  * Default: a static arena inside the core (GENIRQ_ARENA_BYTES).
  */
 void *port_alloc(size_t size);
