@@ -1,7 +1,9 @@
 # bench/bench.mk - dispatch cost of genirq against a minimal dispatcher.
 #
-#   make bench          the full table (callgrind instruction counts, bytes,
-#                       indicative ns, guest figures), docs/perf/*.svg
+#   make bench          the full table (callgrind instruction counts against
+#                       both floors, bytes, the lines-in-use sweep with L1d
+#                       misses, indicative ns and paired timing, guest
+#                       figures), docs/perf/*.svg
 #   make check-bench    the regression gate: instruction counts against
 #                       bench/budgets.txt (deterministic; no clock)
 #   make bench-profile CASE="flow=edge"   callgrind's per-function costs
