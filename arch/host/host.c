@@ -361,7 +361,7 @@ void *port_alloc(size_t size)
 	if (fail && n == fail)
 		return NULL;
 	/* Whole cache lines start one (<genirq/port.h>). */
-	if (__builtin_expect(size % GENIRQ_CACHELINE == 0 && size, 0)) {
+	if (irq_unlikely(size % GENIRQ_CACHELINE == 0 && size)) {
 		void *q;
 
 		p = posix_memalign(&q, GENIRQ_CACHELINE, size) ? NULL : q;
