@@ -15,6 +15,7 @@
  * allocations succeeded, so a failed call never shows a reader anything.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 #define LEAF_SHIFT	6
 #define LEAF_SIZE	(1u << LEAF_SHIFT)
@@ -348,6 +349,7 @@ int irq_core_init(unsigned int nr)
 	nr_irqs = nr;
 	irq_misc_reset();
 	irq_affinity_reset();
+	irq_trace_init();
 	irq_softirq_init();
 	irq_resend_init();
 	return 0;
