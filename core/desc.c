@@ -153,6 +153,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
+	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
 				      memory_order_relaxed);

@@ -284,6 +284,14 @@ static void trace_softirqs(bool on)
 	}
 }
 
+void irq_trace_desc_new(struct irq_desc *desc)
+{
+	if (!atomic_load_explicit(&trace_all, memory_order_relaxed))
+		return;
+	atomic_store_explicit(&desc->istate, desc_state(desc) | IRQS_TRACED, memory_order_relaxed);
+	atomic_store_explicit(&desc->handle_irq, handle_trace_irq, memory_order_relaxed);
+}
+
 void irq_trace_installed(struct irq_desc *desc, struct irqaction *action)
 {
 	wrap_action(action, true);

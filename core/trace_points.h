@@ -15,6 +15,8 @@
 void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg,
 			  const char *name);
 void irq_trace_init(void);
+/* A descriptor being made, not yet published: traced while global tracing is on. */
+void irq_trace_desc_new(struct irq_desc *desc);
 /* The entry of a traced line (desc->handle_irq). */
 void handle_trace_irq(struct irq_desc *desc);
 /* open_softirq(): the vector's action, behind a stand-in while tracing is on. */

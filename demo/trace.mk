@@ -46,6 +46,22 @@ TRACE_QEMU_x86_64	= $(x86_64_QEMU) $(PC_ICOUNT) -append 'harness trace'
 TRACE_INPUT_i386	:= --ready RX-READY --input '0123456789R' --byte-delay 0.05
 TRACE_INPUT_x86_64	:= $(TRACE_INPUT_i386)
 
+# The other machines boot without "harness" (their input scenarios wait
+# for a harness's keys or the monitor's power button), then trace their
+# console's line from the shell while moving it to CPU 1 and back.
+# $(call trace_uart_moves,IRQ): what is typed at their prompts.
+trace_uart_moves = --input 'trace start $(1)\r' --input 'echo 2 > /proc/irq/$(1)/smp_affinity\r' \
+		   --input 'cat /proc/irq/$(1)/smp_affinity\r' --input 'echo 1 > /proc/irq/$(1)/smp_affinity\r' \
+		   --input 'trace stop\r'
+TRACE_QEMU_ppc		= $(ppc_QEMU) -append trace
+TRACE_QEMU_ppc64	= $(ppc64_QEMU) -append trace
+TRACE_QEMU_aarch64	= $(aarch64_QEMU) -append trace
+TRACE_QEMU_riscv64	= $(riscv64_QEMU) -append trace
+TRACE_INPUT_ppc		:= $(call trace_uart_moves,1)
+TRACE_INPUT_ppc64	:= $(call trace_uart_moves,1)
+TRACE_INPUT_aarch64	:= $(call trace_uart_moves,2)
+TRACE_INPUT_riscv64	:= $(call trace_uart_moves,1)
+
 check-trace: trace-host trace-x86_64
 	$(Q)python3 tests/trace/test_decode.py $(BUILD)/trace-host.dump
 	$(Q)$(TRACE_PY) check $(BUILD)/trace-host.json $(BUILD)/trace-host.svg $(TRACE_EXPECT_host)

@@ -141,7 +141,6 @@ int shell_cmd_trace(struct shell *sh, int argc, char **argv)
 	int err;
 
 	if (argc == 2 && shell_str_eq(argv[1], "start")) {
-		irq_trace_reset();
 		irq_trace_enable(true);
 		shell_printf(sh, "trace: on, every line and softirqs\n");
 	} else if (argc == 3 && shell_str_eq(argv[1], "start")) {

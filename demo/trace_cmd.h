@@ -21,6 +21,7 @@
 #define GENIRQ_DEMO_TRACE_CMD_H
 
 #include <stddef.h>
+#include <genirq/trace.h>
 
 struct shell;
 

@@ -76,9 +76,8 @@ struct irq_trace_event {
 };
 
 /*
- * Trace every line that exists now, and softirqs (@on), or stop tracing
- * every line and softirqs. Lines made later are traced once asked for
- * with irq_trace_line() or another irq_trace_enable(true).
+ * Trace every line, those made while it is on included, and softirqs
+ * (@on); or stop tracing every line and softirqs.
  * Context: process context, may take each line's lock.
  */
 void irq_trace_enable(bool on);

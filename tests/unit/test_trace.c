@@ -274,11 +274,24 @@ TEST(trace_global_enable_traces_every_line_and_softirqs)
 			first_soft = i;
 	CHECK(first_soft >= 2 && evs[first_soft - 1].type == IRQ_TRACE_HANDLER_EXIT);
 	CHECK_EQ(evs[first_soft + 1].type, IRQ_TRACE_SOFTIRQ_EXIT);
+	/* A line made while tracing is on is traced from its first event. */
+	{
+		struct dev c;
+		unsigned int before = irq_trace_recorded(0);
+
+		dev_init(&c, &fx, 12, false);
+		CHECK(irq_trace_line_enabled((unsigned int)c.irq));
+		CHECK_EQ(dev_request(&c, 0, "newborn"), 0);
+		fire_on(&c, 0, 1, US);
+		n = read_cpu(0, NULL);
+		CHECK_EQ(n, before + 3);	/* request, entry, exit */
+		CHECK_EQ(count(n, IRQ_TRACE_HANDLER_EXIT, (unsigned int)c.irq), 1);
+	}
 	irq_trace_enable(false);
 	CHECK(!irq_trace_line_enabled((unsigned int)a.irq));
 	fire_on(&a, 0, 1, US);
 	CHECK_EQ(soft_runs, 2);
-	CHECK_EQ(irq_trace_recorded(0), n);
+	CHECK_EQ(irq_trace_recorded(0), n);	/* nothing since */
 }
 
 TEST(trace_disabled_line_records_pending_then_replay)
