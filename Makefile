@@ -165,7 +165,7 @@ help:
 	@echo "make kernel-<isa>   build that demo kernel only"
 	@echo "make check          everything: host tests (plain, ASan+UBSan, TSan), stress,"
 	@echo "                    fuzz replay, spin, bench budgets, freestanding cross builds,"
-	@echo "                    C++ headers, every QEMU port"
+	@echo "                    C++ headers, traces, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
 	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
@@ -178,6 +178,8 @@ help:
 	@echo "make check-spin     the Promela model of the line protocol (part of check)"
 	@echo "make bench          dispatch cost against a minimal dispatcher (docs/performance.md)"
 	@echo "make check-bench    instruction-count budgets (bench/budgets.txt)"
+	@echo "make trace [ARCH=<isa>]  a traced run: build/trace-<isa>.json (Chrome/Perfetto) and .svg"
+	@echo "make check-trace    the host's and x86_64's traces validated (part of check)"
 	@echo "make clean          remove $(BUILD)/"
 
 deps:

@@ -227,6 +227,22 @@ def time_axis(points, width, cap):
     return x, [(p * scale, d) for p, d in breaks]
 
 
+def merged(spans, cpu, x, left):
+    """CPU @cpu's spans as drawn: (span, runs, x0, x1), runs of one handler
+    that follow each other closer than a pixel drawn as one."""
+    out = []
+    for s in sorted((s for s in spans if s["cpu"] == cpu), key=lambda s: s["start"]):
+        x0, x1 = left + x(s["start"]), left + x(s["end"])
+        last = out[-1] if out else None
+        if last and last[0]["kind"] == s["kind"] and last[0]["irq"] == s["irq"] and \
+                last[0]["name"] == s["name"] and last[0]["depth"] == s["depth"] and \
+                x0 - last[3] < 1.0:
+            out[-1] = (last[0], last[1] + 1, last[2], max(last[3], x1))
+        else:
+            out.append((s, 1, x0, x1))
+    return out
+
+
 def to_svg(title, ncpus, cpus, spans, instants):
     left, width, lane_h, top = 90, 1200, 46, 60
     points = [s["start"] for s in spans] + [s["end"] for s in spans] + [e["ts"] for e in instants]
@@ -258,16 +274,17 @@ def to_svg(title, ncpus, cpus, spans, instants):
         if info.get("dropped"):
             o.append('<text x="10" y="%d" fill="#b2182b" font-size="9">%d dropped</text>' %
                      (y + 32, info["dropped"]))
-        for s in (s for s in spans if s["cpu"] == c):
-            x0, x1 = left + x(s["start"]), left + x(s["end"])
+        for s, runs, x0, x1 in merged(spans, c, x, left):
             fill = "#999999" if s["kind"] == "softirq" else color.get(s["irq"], "#333")
             dy = 8 + min(s["depth"], 3) * 5
             extra = ' fill-opacity="0.45" stroke="%s"' % fill if s["kind"] == "thread" else ""
+            what = ("%.1f us, %s" % ((s["end"] - s["start"]) / 1000.0,
+                                     RESULTS.get(s["result"], s["result"])) if runs == 1 else
+                    "%d runs closer than a pixel" % runs)
             o.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>'
-                     '<title>%s, %.1f us, %s</title></rect>' %
+                     '<title>%s, %s</title></rect>' %
                      (x0, y + dy, max(x1 - x0, 1.0), lane_h - 6 - dy - 4, fill, extra,
-                      esc(span_name(s["kind"], s["irq"], s["name"])),
-                      (s["end"] - s["start"]) / 1000.0, RESULTS.get(s["result"], s["result"])))
+                      esc(span_name(s["kind"], s["irq"], s["name"])), what))
         for e in (e for e in instants if e["cpu"] == c):
             mx = left + x(e["ts"])
             o.append('<path d="M%.1f %d l-4 -7 h8 z" fill="%s"><title>%.1f us: irq %d %s'

@@ -81,7 +81,7 @@ static irqreturn_t screaming_irq(int irq, void *dev_id)
 {
 	(void)irq;
 	(void)dev_id;
-	work(1 * US);
+	work(400);
 	return screaming_fixed ? IRQ_HANDLED : IRQ_NONE;	/* nobody claims it: it keeps coming */
 }
 
@@ -154,9 +154,9 @@ int main(int argc, char **argv)
 	on_cpu(scream, 2);
 	must(request_irq(scream, screaming_irq, 0, "screamer", NULL), "screamer");
 
-	/* A stuck line on CPU 2, an edge every 2 us: disabled after 100,000 nobody claimed. */
+	/* A stuck line on CPU 2, an edge every 1 us: disabled after 100,000 nobody claimed. */
 	for (unsigned int i = 0; i < 100000 && irq_get_depth(scream) == 0; i++) {
-		sim_time_advance(2 * US);
+		sim_time_advance(600);
 		raise_run(HW_SCREAM, 2);
 	}
 	/* Shared level line: A alone, B alone, both in one delivery; softirqs after. */
