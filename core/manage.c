@@ -368,12 +368,12 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	}
 	if (new->thread)
 		new->thread->desc = desc;
+	trace_irq_request(desc, new);
 	/* Append: handlers run in the order they were installed. */
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
 		link = &old->next;
 	atomic_store_explicit(link, new, memory_order_release);
-	trace_irq_request(desc, new);
 
 	if (link == &desc->action) {
 		/* First handler: the line starts clean, enabled, depth 0. */

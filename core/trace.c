@@ -119,7 +119,10 @@ static void set_call(struct irqaction *action, irq_handler_t fn)
 /*
  * A traced line's action: recorded around the real call. A line's
  * actions differ in call_arg (dev_id: distinct on a shared line; a
- * threaded action's own address), which finds the action.
+ * threaded action's own address), which finds the action, wrapped or
+ * unwrapped meanwhile alike. Only an action free_irq() unlinked while
+ * its flow was on the way here is not found: its event counts as
+ * unhandled (free_irq() was taking it away).
  */
 static irqreturn_t trace_call(int irq, void *arg)
 {
@@ -128,10 +131,10 @@ static irqreturn_t trace_call(int irq, void *arg)
 	unsigned int cpu = port_cpu_id();
 	irqreturn_t ret;
 
-	while (action && !(action->call_arg == arg && action->call == trace_call))
+	while (action && action->call_arg != arg)
 		action = atomic_load_explicit(&action->next, memory_order_acquire);
 	if (!action)
-		return IRQ_NONE;	/* unwrapped meanwhile: the next event calls it */
+		return IRQ_NONE;
 	if (action == head && cpu < GENIRQ_NR_CPUS)
 		rings[cpu].runs++;
 	record(IRQ_TRACE_HANDLER_ENTRY, (unsigned int)irq, 0, action->name);
@@ -200,12 +203,26 @@ static void set_line(struct irq_desc *desc, bool on)
 			      memory_order_release);
 }
 
+/*
+ * set_line() once no handler of the line runs: with the lock held and
+ * INPROGRESS clear, no flow reads the actions' calls while they change
+ * (a per-CPU line has no INPROGRESS: a CPU in its handler reads the old
+ * call or the new one, one pointer either way).
+ */
 static void set_line_locked(struct irq_desc *desc, bool on)
 {
-	unsigned long flags = desc_lock_irqsave(desc);
+	for (;;) {
+		unsigned long flags = desc_lock_irqsave(desc);
 
-	set_line(desc, on);
-	desc_unlock_irqrestore(desc, flags);
+		if (!(desc_state(desc) & IRQS_INPROGRESS)) {
+			set_line(desc, on);
+			desc_unlock_irqrestore(desc, flags);
+			return;
+		}
+		desc_unlock_irqrestore(desc, flags);
+		while (desc_state(desc) & IRQS_INPROGRESS)
+			port_cpu_relax();
+	}
 }
 
 int irq_trace_line(unsigned int irq, bool on)

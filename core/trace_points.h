@@ -31,7 +31,8 @@ void irq_trace_installed(struct irq_desc *desc, struct irqaction *action);
 			irq_trace_desc_event((desc), IRQ_TRACE_##type, (uint32_t)(arg), (name)); \
 	} while (0)
 
-/* A handler installed (request_irq(), setup_irq()); caller holds desc->lock. */
+/* A handler about to be installed (request_irq(), setup_irq()), traced if its
+ * line is; caller holds desc->lock. */
 #define trace_irq_request(desc, action)							\
 	do {										\
 		if (irq_unlikely(desc_state(desc) & IRQS_TRACED))			\

@@ -85,7 +85,8 @@ void irq_trace_enable(bool on);
 bool irq_trace_enabled(void);
 
 /*
- * Trace line @irq (@on) or stop. Context: process context.
+ * Trace line @irq (@on) or stop; waits while a CPU runs its handlers.
+ * Context: process context, never from the line's own handler.
  * Return: 0, or -EINVAL when @irq has no descriptor.
  */
 int irq_trace_line(unsigned int irq, bool on);

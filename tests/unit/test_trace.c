@@ -3,6 +3,7 @@
 #include <string.h>
 #include <genirq/trace.h>
 #include "fixture.h"
+#include "shell.h"
 
 #define US	1000ull
 #define MS	1000000ull
@@ -408,4 +409,116 @@ TEST(trace_and_cost_accounting_compose_and_come_apart)
 	CHECK_EQ(c.count, 3);
 	CHECK_EQ(irq_trace_recorded(0), 6);
 	CHECK_EQ(atomic_load(&d.handled), 4);
+}
+
+static char shell_out[65536];
+static size_t shell_len;
+
+static void shell_write(const char *text, size_t len)
+{
+	if (shell_len + len < sizeof(shell_out)) {
+		memcpy(shell_out + shell_len, text, len);
+		shell_len += len;
+		shell_out[shell_len] = '\0';
+	}
+}
+
+static unsigned int lines_starting(const char *prefix)
+{
+	unsigned int n = 0;
+	size_t len = strlen(prefix);
+
+	for (const char *p = shell_out; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		n += strncmp(p, prefix, len) == 0;
+	return n;
+}
+
+TEST(trace_shell_command_starts_stops_dumps_and_refuses_bad_words)
+{
+	static struct shell sh;
+	struct fixture fx;
+	struct dev d;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "shelled"), 0);
+	shell_init(&sh, shell_write, NULL, 0);
+	shell_len = 0;
+	CHECK_EQ(shell_exec(&sh, "trace start"), 0);
+	CHECK(irq_trace_enabled());
+	fire_on(&d, 0, 2, US);
+	CHECK_EQ(shell_exec(&sh, "trace stop"), 0);
+	CHECK(!irq_trace_enabled());
+	CHECK(!irq_trace_line_enabled((unsigned int)d.irq));
+	fire_on(&d, 0, 1, US);
+	CHECK_EQ(shell_exec(&sh, "trace status"), 0);
+	CHECK(strstr(shell_out, "trace: off\n  cpu0: 4 events recorded, 0 dropped (ring of") != NULL);
+	/* The dump: a header, one section a CPU, an E line an event, the end. */
+	shell_len = 0;
+	CHECK_EQ(shell_exec(&sh, "trace dump"), 0);
+	CHECK(strncmp(shell_out, "TRACE-BEGIN 1 2 ", 16) == 0);
+	CHECK(strstr(shell_out, "TRACE-CPU 0 4 0 4\n") != NULL);
+	CHECK(strstr(shell_out, "TRACE-CPU 1 0 0 0\n") != NULL);
+	CHECK_EQ(lines_starting("E "), 4);
+	CHECK(strstr(shell_out, "\nTRACE-END 4 ") != NULL);
+	/* One line at a time, kept across starts until reset. */
+	CHECK_EQ(shell_exec(&sh, "trace start 99999"), -EINVAL);
+	CHECK_EQ(shell_exec(&sh, "trace start x"), -EINVAL);
+	CHECK_EQ(shell_exec(&sh, "trace sideways"), -EINVAL);
+	CHECK_EQ(shell_exec(&sh, "trace"), -EINVAL);
+	CHECK(strstr(shell_out, "error: trace: invalid argument (-22); usage: trace start") != NULL);
+	CHECK(!irq_trace_enabled());
+	CHECK_EQ(irq_trace_recorded(0), 4);		/* the refusals changed nothing */
+	CHECK_EQ(shell_exec(&sh, "trace reset"), 0);
+	CHECK_EQ(irq_trace_recorded(0), 0);
+}
+
+/*
+ * Tracing switched on and off while another CPU takes the line: every
+ * event is served (none lost to a call being swapped), and the calls
+ * change only while no handler runs (TSan).
+ */
+static struct dev racing;
+static atomic_int trace_toggles_left;
+
+static void toggles_trace(void *arg)
+{
+	(void)arg;
+	while (atomic_fetch_sub(&trace_toggles_left, 1) > 0)
+		CHECK_EQ(irq_trace_line((unsigned int)racing.irq,
+					atomic_load(&trace_toggles_left) & 1), 0);
+}
+
+static void takes_traced_events(void *arg)
+{
+	(void)arg;
+	while (atomic_load(&trace_toggles_left) > 0) {
+		port_irq_disable();
+		dev_raise(&racing);
+		port_irq_enable();
+	}
+}
+
+TEST(trace_switched_while_the_line_fires_elsewhere_loses_no_event)
+{
+	struct fixture fx;
+	struct cpumask m;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&racing, &fx, 3, false);
+	CHECK_EQ(dev_request(&racing, 0, "racing"), 0);
+	/* No time passes here: 50,000 events would be a storm to throttle. */
+	CHECK_EQ(irq_set_storm_limit((unsigned int)racing.irq, 0, 0), 0);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)racing.irq, &m), 0);
+	atomic_store(&trace_toggles_left, 2000);
+	CHECK_EQ(sim_thread_start(1, takes_traced_events, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, toggles_trace, NULL), 0);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&racing.want), 0);
+	CHECK(atomic_load(&racing.handled) > 0);
+	CHECK_EQ(atomic_load(&racing.calls), atomic_load(&racing.handled));
+	CHECK_EQ(atomic_load(&racing.calls), (int)irq_stat_total((unsigned int)racing.irq));
+	CHECK(!irq_trace_line_enabled((unsigned int)racing.irq));
 }
