@@ -479,20 +479,24 @@ TEST(trace_shell_command_starts_stops_dumps_and_refuses_bad_words)
  * change only while no handler runs (TSan).
  */
 static struct dev racing;
-static atomic_int trace_toggles_left;
+static atomic_int trace_toggles_left, racing_started;
 
 static void toggles_trace(void *arg)
 {
 	(void)arg;
+	while (!atomic_load(&racing_started))
+		port_cpu_relax();
 	while (atomic_fetch_sub(&trace_toggles_left, 1) > 0)
 		CHECK_EQ(irq_trace_line((unsigned int)racing.irq,
 					atomic_load(&trace_toggles_left) & 1), 0);
 }
 
+/* Events all along the toggling, and at least 2,000 of them. */
 static void takes_traced_events(void *arg)
 {
 	(void)arg;
-	while (atomic_load(&trace_toggles_left) > 0) {
+	atomic_store(&racing_started, 1);
+	for (int raised = 0; atomic_load(&trace_toggles_left) > 0 || raised < 2000; raised++) {
 		port_irq_disable();
 		dev_raise(&racing);
 		port_irq_enable();
@@ -513,6 +517,7 @@ TEST(trace_switched_while_the_line_fires_elsewhere_loses_no_event)
 	cpumask_set_cpu(1, &m);
 	CHECK_EQ(irq_set_affinity((unsigned int)racing.irq, &m), 0);
 	atomic_store(&trace_toggles_left, 2000);
+	atomic_store(&racing_started, 0);
 	CHECK_EQ(sim_thread_start(1, takes_traced_events, NULL), 0);
 	CHECK_EQ(sim_thread_start(2, toggles_trace, NULL), 0);
 	sim_thread_join_all();
