@@ -31,7 +31,9 @@ CORE_HDRS	:= $(wildcard include/genirq/*.h include/genirq/chip/*.h core/*.h arch
 PUBLIC_HDRS	:= $(patsubst include/%,%,$(wildcard include/genirq/*.h include/genirq/chip/*.h))
 PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c controllers/simpci.c
-UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) demo/shell.c
+# The demo shell, as every kernel, the host demo and the tests link it.
+SHELL_SRCS	:= demo/shell.c demo/trace_cmd.c
+UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) $(SHELL_SRCS)
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
 # Tests may look inside the core ("internals.h" resolves through -Icore),
@@ -65,7 +67,7 @@ RUN_DEFAULT	:= x86_64
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
-DEMO_COMMON	:= demo/shell.c demo/scenario.c demo/libc.c demo/oneshot.c demo/edu_line.c \
+DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu_line.c \
 		   demo/ipi_scenarios.c demo/shell_garbage.c
 include $(wildcard demo/*/machine.mk)
 include $(foreach p,$(PORTS),arch/$(p)/port.mk)
@@ -142,6 +144,7 @@ endef
 PROMPT		:= genirq>
 $(foreach p,$(PORTS),$(eval $(call port,$(p))))
 include $(sort $(wildcard demo/*/check.mk))
+include demo/trace.mk
 
 # `make debug ARCH=<isa>`: QEMU halted with a gdb stub (x86_64 by default).
 .PHONY: debug
@@ -162,7 +165,7 @@ help:
 	@echo "make kernel-<isa>   build that demo kernel only"
 	@echo "make check          everything: host tests (plain, ASan+UBSan, TSan), stress,"
 	@echo "                    fuzz replay, spin, bench budgets, freestanding cross builds,"
-	@echo "                    C++ headers, every QEMU port"
+	@echo "                    C++ headers, traces, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
 	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
@@ -175,6 +178,8 @@ help:
 	@echo "make check-spin     the Promela model of the line protocol (part of check)"
 	@echo "make bench          dispatch cost against a minimal dispatcher (docs/performance.md)"
 	@echo "make check-bench    instruction-count budgets (bench/budgets.txt)"
+	@echo "make trace [ARCH=<isa>]  a traced run: build/trace-<isa>.json (Chrome/Perfetto) and .svg"
+	@echo "make check-trace    the host's and x86_64's traces validated (part of check)"
 	@echo "make clean          remove $(BUILD)/"
 
 deps:
@@ -207,8 +212,12 @@ $(BUILD)/stress-tsan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(B
 $(BUILD)/stress-asan: $(HOST_ALL) $(STRESS_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN) -o $@ $(HOST_ALL) $(STRESS_SRCS) -lpthread
 
-$(BUILD)/genirq-demo: $(HOST_ALL) demo/host/main.c demo/shell.c demo/shell.h $(CORE_HDRS) | $(BUILD)
-	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) demo/host/main.c demo/shell.c -lpthread
+$(BUILD)/genirq-demo: $(HOST_ALL) demo/host/main.c $(SHELL_SRCS) demo/shell.h $(CORE_HDRS) | $(BUILD)
+	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) demo/host/main.c $(SHELL_SRCS) -lpthread
+
+# make trace (the host's): a traced workload, its JSON and SVG timeline.
+$(BUILD)/genirq-trace: $(HOST_ALL) demo/host/trace.c $(SHELL_SRCS) demo/trace_cmd.h $(CORE_HDRS) | $(BUILD)
+	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) demo/host/trace.c $(SHELL_SRCS) -lpthread
 
 unit: $(BUILD)/unit
 	$(BUILD)/unit
@@ -255,7 +264,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) $(HOST_INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(PUBLIC_HDRS)) public headers compile as C++11"
 
-check: check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx $(PORT_CHECKS)
+check: check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx check-trace $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: run-$(or $(ARCH),$(RUN_DEFAULT))

@@ -11,7 +11,8 @@
  * Keys: impl=genirq|floor|floor1 (floor1: the one-handler table, flows
  *       edge, level, fasteoi and percpu, one handler)
  *       kind=dispatch|disabled|replay|request|free|threaded|threaded-full
- *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1
+ *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1|2
+ *       trace=0|1|2 (the line traced; 2: traced, then not)
  *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
  *       bench chip, so it compares with flow=fasteoi)
  *       lines=N (kind=dispatch, one handler: N lines, 16 to 8,192, a power
@@ -42,6 +43,7 @@
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
+#include <genirq/trace.h>
 #include "internals.h"	/* sizeof(struct irq_desc) only */
 
 #include "benchchip.h"
@@ -58,6 +60,7 @@ struct bench_case {
 	int		irqoff;
 	int		cost;
 	unsigned int	lines;
+	int		trace;
 	unsigned long	n;
 };
 
@@ -215,6 +218,11 @@ static void setup_genirq(const struct bench_case *bc)
 		die("cost accounting");
 	if (bc->cost == 2 && irq_set_cost_accounting(bench_irq, false))
 		die("cost accounting");
+	/* trace=1: the line traced into the rings; trace=2: on, then off again. */
+	if (bc->trace && irq_trace_line(bench_irq, true))
+		die("trace");
+	if (bc->trace == 2 && irq_trace_line(bench_irq, false))
+		die("trace");
 	if (strcmp(bc->kind, "disabled") == 0)
 		disable_irq_nosync(bench_irq);
 	regs.hwirq = BENCH_HW;
@@ -474,6 +482,8 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 			bc->cost = atoi(v);
 		else if (strcmp(argv[i], "lines") == 0)
 			bc->lines = (unsigned int)strtoul(v, NULL, 10);
+		else if (strcmp(argv[i], "trace") == 0)
+			bc->trace = atoi(v);
 		else if (strcmp(argv[i], "n") == 0)
 			bc->n = strtoul(v, NULL, 10);
 		else

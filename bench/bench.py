@@ -152,6 +152,9 @@ def gated_jobs():
         jobs["genirq-irqoff:" + cid] = "impl=genirq irqoff=1 " + CASES[cid][1]
     jobs["genirq:cost-on"] = "impl=genirq flow=edge cost=1"
     jobs["genirq:cost-was-on"] = "impl=genirq flow=edge cost=2"
+    # Tracing on: the line's events (handler entry and exit) into the rings.
+    jobs["genirq:trace-on"] = "impl=genirq flow=edge trace=1"
+    jobs["genirq:trace-was-on"] = "impl=genirq flow=edge trace=2"
     jobs["genirq:threaded"] = "impl=genirq flow=level kind=threaded"
     jobs["genirq:threaded-full"] = "impl=genirq flow=level kind=threaded-full"
     jobs["genirq:request"] = "impl=genirq kind=request"
@@ -267,6 +270,10 @@ def print_table(res, mem, ns, guest, sweep=None, paired=None):
     w("\ncost accounting (edge, one handler): off %s, on %s (+%s), switched on then off %s\n" %
       (fmt(res["genirq:edge"]), fmt(res["genirq:cost-on"]),
        fmt(res["genirq:cost-on"] - res["genirq:edge"]), fmt(res["genirq:cost-was-on"])))
+    w("tracing (edge, one handler): off %s, on %s (%s per event, 2 events an interrupt), "
+      "switched on then off %s\n" %
+      (fmt(res["genirq:edge"]), fmt(res["genirq:trace-on"]), fmt(trace_per_event(res)),
+       fmt(res["genirq:trace-was-on"])))
     w("threaded ONESHOT level line (core runner): hard-interrupt part %s; with the woken "
       "thread's run %s (wake to thread function and back: +%s); plain level flow %s\n" %
       (fmt(res["genirq:threaded"]), fmt(res["genirq:threaded-full"]),
@@ -353,6 +360,12 @@ def cmd_run(a):
     return 1 if failed or errors else 0
 
 
+def trace_per_event(res):
+    """Tracing's cost per event: an edge event on a traced line records two
+    (handler entry and exit), through the traced line's wrapper and locked flow."""
+    return (res["genirq:trace-on"] - res["genirq:edge"]) / 2
+
+
 def check_budgets(res, budgets):
     failed = 0
     for key, limit in sorted(budgets.items()):
@@ -361,6 +374,10 @@ def check_budgets(res, budgets):
             value = res["genirq:" + cid] / res["floor:" + cid]
         elif key == "cost-off-delta":
             value = abs(res["genirq:cost-was-on"] - res["genirq:edge"])
+        elif key == "trace-off-delta":
+            value = abs(res["genirq:trace-was-on"] - res["genirq:edge"])
+        elif key == "trace-per-event":
+            value = trace_per_event(res)
         else:
             value = res[key]
         ok = value <= limit
@@ -383,6 +400,10 @@ def cmd_check(a):
             needed |= {"genirq:" + cid, "floor:" + cid}
         elif key == "cost-off-delta":
             needed |= {"genirq:cost-was-on", "genirq:edge"}
+        elif key == "trace-off-delta":
+            needed |= {"genirq:trace-was-on", "genirq:edge"}
+        elif key == "trace-per-event":
+            needed |= {"genirq:trace-on", "genirq:edge"}
         else:
             needed.add(key)
     unknown = needed - set(jobs)

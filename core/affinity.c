@@ -7,6 +7,7 @@
  * mask with no online CPU is refused, because it would silence the line.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 static struct cpumask online_mask;
 static struct cpumask prof_cpu_mask;
@@ -138,6 +139,7 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	ret = desc->data.chip->set_affinity(&desc->data, &online);
 	if (ret == 0) {
 		desc->affinity = *mask;
+		trace_irq(desc, AFFINITY, mask->bits[0], NULL);
 		/* Shut down for lack of CPUs: it has one again. */
 		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
 			restart_line(desc);

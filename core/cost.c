@@ -16,7 +16,7 @@
 #include "internals.h"
 
 struct irq_cost_acct {
-	bool			on;		/* [L] */
+	atomic_bool		on;		/* written under [L]; trace.c reads it without */
 	struct irq_cost		stats;		/* [L] */
 };
 
@@ -59,15 +59,28 @@ static struct irq_cost_acct *cost_of(struct irq_desc *desc)
 	return atomic_load_explicit(&desc->cost, memory_order_relaxed);
 }
 
+irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
+{
+	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
+
+	if (acct && atomic_load_explicit(&acct->on, memory_order_relaxed))
+		return handle_cost_irq;
+	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
+}
+
+/* A traced line keeps trace.c's entry, which runs irq_cost_entry(). */
+static void set_entry(struct irq_desc *desc)
+{
+	if (!(desc_state(desc) & IRQS_TRACED))
+		atomic_store_explicit(&desc->handle_irq, irq_cost_entry(desc), memory_order_release);
+}
+
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
 {
-	struct irq_cost_acct *acct = cost_of(desc);
-
 	desc_assert_locked(desc);
 	desc->flow_kind = (unsigned char)kind;
 	atomic_store_explicit(&desc->flow, flow, memory_order_release);
-	if (!acct || !acct->on)
-		atomic_store_explicit(&desc->handle_irq, flow, memory_order_release);
+	set_entry(desc);
 }
 
 int irq_set_cost_accounting(unsigned int irq, bool on)
@@ -92,11 +105,9 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 		atomic_store_explicit(&desc->cost, fresh, memory_order_release);
 		fresh = NULL;
 	}
-	if (cost_of(desc) && on != cost_of(desc)->on) {
-		cost_of(desc)->on = on;
-		atomic_store_explicit(&desc->handle_irq, on ? handle_cost_irq :
-				      atomic_load_explicit(&desc->flow, memory_order_relaxed),
-				      memory_order_release);
+	if (cost_of(desc) && on != atomic_load_explicit(&cost_of(desc)->on, memory_order_relaxed)) {
+		atomic_store_explicit(&cost_of(desc)->on, on, memory_order_relaxed);
+		set_entry(desc);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
@@ -115,7 +126,7 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 	flags = desc_lock_irqsave(desc);
 	if (cost_of(desc)) {
 		*out = cost_of(desc)->stats;
-		out->enabled = cost_of(desc)->on;
+		out->enabled = atomic_load_explicit(&cost_of(desc)->on, memory_order_relaxed);
 	} else {
 		*out = (struct irq_cost){ .enabled = false };
 	}

@@ -15,6 +15,7 @@
  * allocations succeeded, so a failed call never shows a reader anything.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 #define LEAF_SHIFT	6
 #define LEAF_SIZE	(1u << LEAF_SHIFT)
@@ -152,6 +153,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
+	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
 				      memory_order_relaxed);
@@ -348,6 +350,7 @@ int irq_core_init(unsigned int nr)
 	nr_irqs = nr;
 	irq_misc_reset();
 	irq_affinity_reset();
+	irq_trace_init();
 	irq_softirq_init();
 	irq_resend_init();
 	return 0;

@@ -45,6 +45,7 @@ enum {
 	IRQS_DYING		= 1u << 13,	/* irq_free_descs() is freeing it */
 	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
+	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -455,6 +456,8 @@ struct irq_cost_acct;
 void handle_cost_irq(struct irq_desc *desc);
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
 void irq_cost_release(struct irq_desc *desc);
+/* The entry a line has without tracing: handle_cost_irq() or its flow. */
+irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
@@ -525,6 +528,8 @@ void irq_resend_init(void);
 
 /* softirq.c */
 void irq_softirq_init(void);
+softirq_action_t irq_softirq_action(unsigned int nr);
+void irq_softirq_set_action(unsigned int nr, softirq_action_t action);
 
 /* mem.c */
 void *irq_zalloc(size_t size);

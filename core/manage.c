@@ -3,6 +3,7 @@
  * manage.c - the driver API: install and remove handlers, nest disables.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 /* Wait until no CPU runs a handler of @desc. Called without desc->lock. */
 void irq_wait_idle(struct irq_desc *desc)
@@ -367,6 +368,7 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	}
 	if (new->thread)
 		new->thread->desc = desc;
+	trace_irq_request(desc, new);
 	/* Append: handlers run in the order they were installed. */
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
@@ -524,6 +526,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
 	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
 			      memory_order_seq_cst);
+	trace_irq(desc, FREE, 0, action->name);
 	if (!desc_action(desc)) {
 		unsigned int st;
 

@@ -38,6 +38,12 @@ __irq_weak uint64_t port_cycles(void)
 	return 0;
 }
 
+/* Trace events are stamped with the port's clock. */
+__irq_weak uint64_t port_trace_clock(void)
+{
+	return port_time_ns();
+}
+
 /* No rows of the port's own in /proc/interrupts. */
 __irq_weak void port_show_interrupts(struct irq_text *text)
 {

@@ -10,6 +10,7 @@
  * controller delivers it again by itself after the unmask.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 #define BITS_PER_UL	(8u * (unsigned int)sizeof(unsigned long))
 
@@ -31,8 +32,12 @@ void irq_resend(struct irq_desc *desc)
 		desc_set_state(desc, st & ~IRQS_PENDING);
 		return;
 	}
-	if (st & IRQS_REPLAY)
-		return;
+	/* One test for both: an untraced line pays nothing for the trace point. */
+	if (irq_unlikely(st & (IRQS_REPLAY | IRQS_TRACED))) {
+		if (st & IRQS_REPLAY)
+			return;
+		irq_trace_desc_event(desc, IRQ_TRACE_REPLAY, 0, NULL);
+	}
 	desc_set_state(desc, st | IRQS_REPLAY);
 	if (irq_desc_retrigger(desc))
 		return;

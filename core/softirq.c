@@ -3,6 +3,7 @@
  * softirq.c - interrupt context accounting and softirqs.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
 static softirq_action_t softirq_vec[NR_SOFTIRQS];
@@ -30,7 +31,17 @@ void preempt_enable(void)
 void open_softirq(unsigned int nr, softirq_action_t action)
 {
 	if (nr < NR_SOFTIRQS)
-		softirq_vec[nr] = action;
+		softirq_vec[nr] = irq_trace_softirq_action(nr, action);
+}
+
+softirq_action_t irq_softirq_action(unsigned int nr)
+{
+	return softirq_vec[nr];
+}
+
+void irq_softirq_set_action(unsigned int nr, softirq_action_t action)
+{
+	softirq_vec[nr] = action;
 }
 
 void raise_softirq_irqoff(unsigned int nr)

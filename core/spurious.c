@@ -17,6 +17,7 @@
  * all handled pays two compares per event (note_interrupt()).
  */
 #include "internals.h"
+#include "trace_points.h"
 
 atomic_bool irq_noirqdebug;
 atomic_int irq_reports_left = IRQ_REPORT_LIMIT;
@@ -127,6 +128,7 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 		desc->backoff_ms = IRQ_POLL_BACKOFF_MAX_MS;
 	desc->retry_at = now + desc->backoff_ms * NSEC_PER_MSEC;
 	desc_set_state(desc, desc_state(desc) | IRQS_SPURIOUS_DISABLED);
+	trace_irq(desc, SPURIOUS, desc->irqs_unhandled, NULL);
 	irq_disable_locked(desc);
 	atomic_fetch_add(&lines_disabled, 1u);
 }
@@ -328,6 +330,7 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 		if (!(desc_state(desc) & IRQS_SPURIOUS_DISABLED))
 			goto out_unlock;	/* an enable_irq() let it go meanwhile */
 	}
+	trace_irq(desc, POLL, ret | (ret == IRQ_HANDLED || now >= desc->retry_at) << 8, NULL);
 	if (ret == IRQ_HANDLED || now >= desc->retry_at) {
 		irq_log("irq %u: re-enabled after %s", desc->data.irq,
 			ret == IRQ_HANDLED ? "a handler claimed a polled event" : "back-off");

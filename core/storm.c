@@ -22,6 +22,7 @@
  * 50,000), is five times what a fast healthy device (100k/s) sends.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 #define STORM_DEFAULT_RATE	500000ul	/* handled events per second */
 #define STORM_DEFAULT_WINDOW_MS	100u
@@ -146,6 +147,7 @@ static void throttle(struct irq_desc *desc, uint64_t now)
 			(unsigned long long)desc->storm_backoff_ms);
 	irq_log_handlers(desc);
 	desc_set_state(desc, desc_state(desc) | IRQS_STORM);
+	trace_irq(desc, STORM_THROTTLE, desc->storm_budget, NULL);
 	atomic_fetch_add(&lines_throttled, 1u);
 	irq_disable_locked(desc);
 }
@@ -213,6 +215,7 @@ void irq_storm_poll(uint64_t now)
 			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
 				(unsigned long long)desc->storm_backoff_ms);
 			irq_storm_forget(desc);
+			trace_irq(desc, STORM_RELEASE, 0, NULL);
 			desc->storm_start = now;	/* a new window from here */
 			irq_enable_locked(desc);
 		}

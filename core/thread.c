@@ -18,6 +18,7 @@
  * the core calls wherever it waits in process context.
  */
 #include "internals.h"
+#include "trace_points.h"
 
 /* Linux's real-time priority for interrupt threads. */
 #define IRQ_THREAD_PRIO	50
@@ -184,7 +185,9 @@ void irq_thread_handle(struct irq_thread *t)
 	prev = c->thread_current;
 	c->thread_current = t;
 	atomic_store_explicit(&t->last_cpu, port_cpu_id(), memory_order_relaxed);
+	trace_irq(desc, THREAD_ENTRY, 0, action->name);
 	ret = action->thread_fn((int)desc->data.irq, action->dev_id);
+	trace_irq(desc, THREAD_EXIT, ret, action->name);
 	irq_this_cpu()->thread_current = prev;
 	if (ret == IRQ_HANDLED)
 		atomic_fetch_add(&desc->threads_handled, 1u);

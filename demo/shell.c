@@ -8,6 +8,7 @@
 #include <genirq/proc.h>
 
 #include "shell.h"
+#include "trace_cmd.h"
 
 #define PROMPT	"genirq> "
 #define KEY_CTRL_C	0x03
@@ -259,6 +260,8 @@ static const struct shell_cmd builtins[] = {
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },
 	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
+	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
+	  shell_cmd_trace },
 };
 
 static int cmd_help(struct shell *sh, int argc, char **argv)
@@ -470,6 +473,11 @@ void shell_feed(struct shell *sh)
 		sh->lost_shown = lost;
 		shell_prompt(sh);
 	}
+}
+
+bool shell_str_eq(const char *a, const char *b)
+{
+	return str_eq(a, b);
 }
 
 void shell_stats(struct shell *sh)

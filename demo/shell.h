@@ -83,6 +83,8 @@ void shell_stats(struct shell *sh);
 int shell_exec(struct shell *sh, const char *line);
 /* printf to the shell's console. */
 void shell_printf(struct shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Are @a and @b the same string? */
+bool shell_str_eq(const char *a, const char *b);
 /* Parse a decimal number < limit. Return: 0 or -EINVAL. */
 int shell_parse_uint(const char *s, unsigned long limit, unsigned long *out);
 

@@ -15,7 +15,7 @@ FUZZ_SECONDS	?= 600
 FUZZ_CHECK_RUNS	?= 20000
 FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h tests/model/hier_model.h demo/shell.h
 
-FUZZ_EXTRA_fuzz_shell	:= demo/shell.c
+FUZZ_EXTRA_fuzz_shell	:= $(SHELL_SRCS)
 FUZZ_EXTRA_fuzz_model	:= tests/model/model.c
 FUZZ_EXTRA_fuzz_hier	:= tests/model/hier_model.c
 

@@ -13,11 +13,17 @@
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
+#include <genirq/trace.h>
 
 #include "oneshot.h"
 #include "scenario.h"
 #include "shell.h"
+#include "trace_cmd.h"
 #include "demo.h"
+#ifdef __x86_64__
+#include <genirq/chip/lapic.h>
+#include "x86_64.h"
+#endif
 
 #define BANNER		"\ngenirq demo kernel, " X86_ISA " on QEMU's pc machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
@@ -659,6 +665,28 @@ static void port_scenarios(void)
 	x86_port_scenarios(&tally, edu, nr_edu);
 }
 
+/*
+ * Kernel argument "trace" (make trace): the scenarios worth a timeline,
+ * traced from the screaming line on, whose flood comes first so that the
+ * rest stays in the rings; tracing stops after replay-after-enable, and
+ * the shell's `trace dump` prints them.
+ */
+static void traced_scenarios(void)
+{
+	const int timers[] = {
+		(int)PIT_IRQ,
+#ifdef __x86_64__
+		irq_find_mapping(x86_64_lapic_domain, LAPIC_TIMER),
+#endif
+	};
+
+	trace_begin_quiet(timers, GENIRQ_ARRAY_SIZE(timers));
+	timed("screaming-line", sc_screaming);
+	timed("softirq", sc_softirq);
+	timed("shared-line", sc_shared);
+	timed("threaded-oneshot", sc_threaded_oneshot);
+}
+
 int x86_demo_main(void)
 {
 	char com2_note[160];
@@ -684,15 +712,19 @@ int x86_demo_main(void)
 			      cpumask_weight(irq_cpu_online_mask()), port_nr_cpus(),
 			      (unsigned long long)x86_tsc_khz(), nr_edu, com2_note);
 	}
-	timed("timer-ticks", sc_timer);
-	timed("irq-stack", sc_irq_stack);
-	timed("softirq", sc_softirq);
-	timed("shared-line", sc_shared);
-	timed("screaming-line", sc_screaming);
-	timed("threaded-oneshot", sc_threaded_oneshot);
-	timed("autoprobe", sc_autoprobe);
-	timed("port's", port_scenarios);
-	timed("shell-garbage", sc_shell_garbage);
+	if (x86_cmdline_has("trace")) {
+		traced_scenarios();
+	} else {
+		timed("timer-ticks", sc_timer);
+		timed("irq-stack", sc_irq_stack);
+		timed("softirq", sc_softirq);
+		timed("shared-line", sc_shared);
+		timed("screaming-line", sc_screaming);
+		timed("threaded-oneshot", sc_threaded_oneshot);
+		timed("autoprobe", sc_autoprobe);
+		timed("port's", port_scenarios);
+		timed("shell-garbage", sc_shell_garbage);
+	}
 	if (!tally.quiet)
 		irq_log("scenario times (ms of TSC time):%s", times);
 	if (!x86_cmdline_has("harness") || x86_cmdline_has("norx")) {
@@ -702,6 +734,8 @@ int x86_demo_main(void)
 		sc_uart_rx();
 		sc_replay();
 	}
+	if (irq_trace_enabled())
+		irq_trace_enable(false);	/* "trace" turned it on */
 	err = scenario_summary(&tally);
 	if (!tally.quiet)
 		irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",

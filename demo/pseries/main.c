@@ -20,6 +20,7 @@
 
 #include "scenario.h"
 #include "shell.h"
+#include "trace_cmd.h"
 #include "shell_garbage.h"
 #include "demo.h"
 
@@ -553,6 +554,8 @@ void ppc64_start(unsigned long prom_entry)
 		ppc64_printf("genirq: power-off\n");
 		ppc64_power_off();
 	}
+	if (bootarg("trace"))		/* make trace (the decrementer is no line) */
+		trace_begin_quiet(NULL, 0);
 	scenario_timer();
 	scenario_softirq_and_stack();
 	shell_garbage_scenario(&tally);
@@ -568,6 +571,8 @@ void ppc64_start(unsigned long prom_entry)
 		scenario_epow();
 		scenario_input();
 	}
+	if (irq_trace_enabled())
+		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
 	summary_ok = scenario_summary(&tally) == 0;
 	if (!tally.quiet)
 		ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",

@@ -23,6 +23,7 @@
 #include "scenario.h"
 #include "shell_garbage.h"
 #include "shell.h"
+#include "trace_cmd.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -529,6 +530,8 @@ void riscv64_start(void)
 		riscv64_printf("genirq: power-off\n");
 		riscv64_power_off();
 	}
+	if (bootarg("trace"))		/* make trace (the SBI timer is no line) */
+		trace_begin_quiet(NULL, 0);
 	scenario_timer();
 	scenario_softirq_and_stack();
 	shell_garbage_scenario(&tally);
@@ -544,6 +547,8 @@ void riscv64_start(void)
 		scenario_skip(&tally, "uart-rx-echo", "no harness to type");
 	} else
 		scenario_input();
+	if (irq_trace_enabled())
+		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
 	summary_ok = scenario_summary(&tally) == 0;
 	if (!tally.quiet)
 		riscv64_printf("genirq: verdict at %lu ms of the time CSR (firmware included)\n",

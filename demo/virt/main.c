@@ -17,6 +17,7 @@
 
 #include "scenario.h"
 #include "shell.h"
+#include "trace_cmd.h"
 #include "shell_garbage.h"
 #include "demo.h"
 
@@ -425,6 +426,8 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 		aarch64_printf("genirq: power-off\n");
 		aarch64_power_off();
 	}
+	if (bootarg("trace"))		/* make trace: every line but the timer's */
+		trace_begin_quiet(&timer_irq, 1);
 	scenario_timer();
 	scenario_softirq_and_stack();
 	shell_garbage_scenario(&tally);
@@ -440,6 +443,8 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 		virt_cascade_scenario(&tally);
 		scenario_input();
 	}
+	if (irq_trace_enabled())
+		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
 	summary_ok = scenario_summary(&tally) == 0;
 	if (!tally.quiet)
 		aarch64_printf("genirq: verdict at %lu ms of the counter\n",

@@ -105,6 +105,14 @@ void port_softirq_on_stack(void (*fn)(void));
 uint64_t port_cycles(void);
 
 /*
+ * OPTIONAL. The clock of trace events (<genirq/trace.h>), in nanoseconds,
+ * one clock for all CPUs, read with local interrupts off; a port whose
+ * port_time_ns() is coarse (timer ticks) gives a finer one here, such as
+ * its cycle counter scaled. Default: port_time_ns().
+ */
+uint64_t port_trace_clock(void);
+
+/*
  * OPTIONAL. A rule of the core was broken (only in a core built with
  * GENIRQ_DEBUG): @what is the condition that failed, at @file:@line. Need
  * not return. Default: report on the console, then spin with local

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace_points.h - the core's trace points (trace.c), one line each
+ * where they are. Every one tests the line's IRQS_TRACED bit first, on a
+ * path off the flows' dispatch path, and costs nothing more when the line
+ * is not traced.
+ */
+#ifndef GENIRQ_CORE_TRACE_POINTS_H
+#define GENIRQ_CORE_TRACE_POINTS_H
+
+#include <genirq/trace.h>
+
+#include "internals.h"
+
+void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg,
+			  const char *name);
+void irq_trace_init(void);
+/* A descriptor being made, not yet published: traced while global tracing is on. */
+void irq_trace_desc_new(struct irq_desc *desc);
+/* The entry of a traced line (desc->handle_irq). */
+void handle_trace_irq(struct irq_desc *desc);
+/* open_softirq(): the vector's action, behind a stand-in while tracing is on. */
+softirq_action_t irq_trace_softirq_action(unsigned int nr, softirq_action_t action);
+/* manage.c: an action installed on a traced line is traced too. */
+void irq_trace_installed(struct irq_desc *desc, struct irqaction *action);
+
+/* Event @type on @desc's line, if it is traced. */
+#define trace_irq(desc, type, arg, name)						\
+	do {										\
+		if (irq_unlikely(desc_state(desc) & IRQS_TRACED))			\
+			irq_trace_desc_event((desc), IRQ_TRACE_##type, (uint32_t)(arg), (name)); \
+	} while (0)
+
+/* A handler about to be installed (request_irq(), setup_irq()), traced if its
+ * line is; caller holds desc->lock. */
+#define trace_irq_request(desc, action)							\
+	do {										\
+		if (irq_unlikely(desc_state(desc) & IRQS_TRACED))			\
+			irq_trace_installed((desc), (action));				\
+	} while (0)
+
+#endif /* GENIRQ_CORE_TRACE_POINTS_H */

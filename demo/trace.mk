@@ -1,0 +1,68 @@
+# demo/trace.mk - `make trace` (the host) and `make trace ARCH=<isa>`: a
+# traced workload, decoded by scripts/trace.py into build/trace-<isa>.json
+# (Chrome trace-event format: chrome://tracing, Perfetto) and
+# build/trace-<isa>.svg (a timeline any browser opens); and check-trace,
+# which validates the host's and x86_64's (part of make check).
+#
+# A QEMU port boots with the kernel argument "trace": its demo kernel
+# traces the scenarios worth a picture (a screaming line first, then
+# softirqs, a shared line, a threaded line moved to another CPU, and the
+# replay of a byte that came while its line was disabled), then the
+# shell's `trace dump` prints the rings, framed, on the serial line.
+# Each port sets TRACE_QEMU_<isa> (QEMU and its arguments) and
+# TRACE_INPUT_<isa> (what is typed: --ready/--input options).
+
+TRACE_PY	:= python3 scripts/trace.py
+# What the host's and x86_64's pictures must show.
+TRACE_EXPECT_COMMON := --expect shared:2 --expect softirq:0 --expect decision:pending \
+		   --expect decision:replay --expect decision:affinity --expect affinity-move \
+		   --expect decision:spurious-disable --expect decision:thread-wake --expect dropped
+TRACE_EXPECT_host := $(TRACE_EXPECT_COMMON) --expect handler:edu-a --expect handler:edu-b \
+		   --expect decision:storm-throttle --expect decision:storm-release \
+		   --expect decision:stuck-poll --expect thread:thready
+TRACE_EXPECT_x86_64 := $(TRACE_EXPECT_COMMON) --expect handler:edu0 --expect handler:edu1 \
+		   --expect handler:edu-broken
+
+.PHONY: trace trace-host check-trace
+trace: trace-$(or $(ARCH),host)
+
+trace-host: $(BUILD)/genirq-trace
+	$(Q)$(BUILD)/genirq-trace $(BUILD)/trace-host.dump
+	$(Q)$(TRACE_PY) decode $(BUILD)/trace-host.dump --json $(BUILD)/trace-host.json \
+		--svg $(BUILD)/trace-host.svg --title "genirq trace: hosted port, 3 simulated CPUs"
+
+# $(call trace_port,ISA): make trace ARCH=ISA.
+define trace_port
+.PHONY: trace-$(1)
+trace-$(1): kernel-$(1)
+	$(Q)$(TRACE_PY) qemu --out $(BUILD)/trace-$(1) --title "genirq trace: $(1) under QEMU (TCG)" \
+		$$(TRACE_INPUT_$(1)) --input 'trace dump\r' -- $$(TRACE_QEMU_$(1))
+endef
+$(foreach p,$(PORTS),$(eval $(call trace_port,$(p))))
+
+# The pc machine: the harness's input for uart-rx-echo and replay-after-enable.
+TRACE_QEMU_i386		= $(i386_QEMU) $(PC_ICOUNT) -append 'harness trace'
+TRACE_QEMU_x86_64	= $(x86_64_QEMU) $(PC_ICOUNT) -append 'harness trace'
+TRACE_INPUT_i386	:= --ready RX-READY --input '0123456789R' --byte-delay 0.05
+TRACE_INPUT_x86_64	:= $(TRACE_INPUT_i386)
+
+# The other machines boot without "harness" (their input scenarios wait
+# for a harness's keys or the monitor's power button), then trace their
+# console's line from the shell while moving it to CPU 1 and back.
+# $(call trace_uart_moves,IRQ): what is typed at their prompts.
+trace_uart_moves = --input 'trace start $(1)\r' --input 'echo 2 > /proc/irq/$(1)/smp_affinity\r' \
+		   --input 'cat /proc/irq/$(1)/smp_affinity\r' --input 'echo 1 > /proc/irq/$(1)/smp_affinity\r' \
+		   --input 'trace stop\r'
+TRACE_QEMU_ppc		= $(ppc_QEMU) -append trace
+TRACE_QEMU_ppc64	= $(ppc64_QEMU) -append trace
+TRACE_QEMU_aarch64	= $(aarch64_QEMU) -append trace
+TRACE_QEMU_riscv64	= $(riscv64_QEMU) -append trace
+TRACE_INPUT_ppc		:= $(call trace_uart_moves,1)
+TRACE_INPUT_ppc64	:= $(call trace_uart_moves,1)
+TRACE_INPUT_aarch64	:= $(call trace_uart_moves,2)
+TRACE_INPUT_riscv64	:= $(call trace_uart_moves,1)
+
+check-trace: trace-host trace-x86_64
+	$(Q)python3 tests/trace/test_decode.py $(BUILD)/trace-host.dump
+	$(Q)$(TRACE_PY) check $(BUILD)/trace-host.json $(BUILD)/trace-host.svg $(TRACE_EXPECT_host)
+	$(Q)$(TRACE_PY) check $(BUILD)/trace-x86_64.json $(BUILD)/trace-x86_64.svg $(TRACE_EXPECT_x86_64)

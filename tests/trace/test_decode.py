@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""test_decode.py DUMP - scripts/trace.py refuses every damaged dump with a
+clear error and writes nothing, and decodes the intact one.
+
+Each case damages a copy of DUMP (a good dump, the host trace's) the way
+a serial line or a cut-off capture would, and checks the exit status, the
+message, and that no JSON or SVG was written."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TRACE = os.path.join(HERE, "..", "..", "scripts", "trace.py")
+
+
+def first_record(text):
+    return re.search(r"^E ([0-9a-f]{64}) ([0-9a-f]{4})$", text, re.M)
+
+
+def flip_digit(text):
+    m = first_record(text)
+    d = m.group(1)
+    bad = d[:40] + ("0" if d[40] != "0" else "1") + d[41:]
+    return text[:m.start(1)] + bad + text[m.end(1):]
+
+
+def drop_record(text):
+    m = first_record(text)
+    return text[:m.start()] + text[m.end() + 1:]
+
+
+def cut_end(text):
+    return text[:text.index("TRACE-END")]
+
+
+def bad_type(text):
+    # A valid record with type 99, its Fletcher-16 recomputed: the type check must catch it.
+    m = first_record(text)
+    rec = bytearray.fromhex(m.group(1))
+    rec[12], rec[13] = 99, 0
+    a = b = 0
+    for x in rec:
+        a = (a + x) % 255
+        b = (b + a) % 255
+    line = "E %s %04x" % (rec.hex(), b << 8 | a)
+    return text[:m.start()] + line + text[m.end():]
+
+
+CASES = [
+    ("a flipped hex digit", flip_digit, r"record 0: checksum .*serial line damaged"),
+    ("a lost record line", drop_record, r"(TRACE-END says \d+ events, \d+ decoded|CPU 0: \d+ records, its header says)"),
+    ("no TRACE-END", cut_end, r"no TRACE-END line: the dump was cut short"),
+    ("an unknown event type", bad_type, r"record 0: unknown event type 99"),
+    ("no dump at all", lambda t: "hello\n", r"no TRACE-BEGIN line"),
+]
+
+
+def run(dump_text, tmp):
+    src = os.path.join(tmp, "in.dump")
+    with open(src, "w") as f:
+        f.write(dump_text)
+    out_json, out_svg = os.path.join(tmp, "o.json"), os.path.join(tmp, "o.svg")
+    for p in (out_json, out_svg):
+        if os.path.exists(p):
+            os.remove(p)
+    r = subprocess.run([sys.executable, TRACE, "decode", src, "--json", out_json, "--svg", out_svg],
+                       capture_output=True, text=True)
+    return r, os.path.exists(out_json) or os.path.exists(out_svg)
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        good = f.read()
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        r, wrote = run(good, tmp)
+        if r.returncode != 0 or not wrote:
+            print("trace-decode: FAIL: the intact dump: %s" % r.stderr.strip())
+            failed += 1
+        for name, damage, want in CASES:
+            r, wrote = run(damage(good), tmp)
+            ok = r.returncode == 1 and re.search(want, r.stderr) and not wrote
+            print("trace-decode: %s: %s%s" % ("PASS" if ok else "FAIL", name,
+                                              "" if ok else " (status %d, wrote %s, said %r)" %
+                                              (r.returncode, wrote, r.stderr.strip())))
+            failed += not ok
+    print("trace-decode: %d cases, %d failed" % (len(CASES) + 1, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
