@@ -248,8 +248,9 @@ static int cmd_stats(struct shell *sh, int argc, char **argv)
 
 static const struct shell_cmd builtins[] = {
 	{ "help",	"help",				cmd_help },
-	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask", cmd_cat },
-	{ "ls",		"ls [/proc/irq | /proc/irq/N]",	cmd_ls },
+	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask | "
+			"/sys/kernel/debug/irq/irqs/N", cmd_cat },
+	{ "ls",		"ls [/proc/irq | /proc/irq/N | /sys/kernel/debug/irq/irqs]", cmd_ls },
 	{ "echo",	"echo MASK > /proc/irq/N/smp_affinity[_list] | /proc/irq/prof_cpu_mask", cmd_echo },
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
