@@ -78,14 +78,14 @@ void irq_top_sample(struct irq_top_snap *s)
 
 unsigned long irq_top_rate(unsigned long delta, uint64_t ns)
 {
-	uint64_t r;
+	uint64_t d = delta, r;	/* 64 bits even where a long has 32 */
 
 	if (ns == 0)
 		return 0;
-	if (delta <= UINT64_MAX / NSEC_PER_SEC)
-		r = (uint64_t)delta * NSEC_PER_SEC / ns;
-	else if (delta / ns <= UINT64_MAX / NSEC_PER_SEC)
-		r = delta / ns * NSEC_PER_SEC;	/* a rate this high needs no last digits */
+	if (d <= UINT64_MAX / NSEC_PER_SEC)
+		r = d * NSEC_PER_SEC / ns;
+	else if (d / ns <= UINT64_MAX / NSEC_PER_SEC)
+		r = d / ns * NSEC_PER_SEC;	/* a rate this high needs no last digits */
 	else
 		r = UINT64_MAX;
 	return r > (unsigned long)-1 ? (unsigned long)-1 : (unsigned long)r;

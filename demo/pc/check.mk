@@ -12,7 +12,8 @@ PC_INPUT_i386	:= 0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /pro
 		   cat /proc/irq/4/effective_affinity\recho 2 > /proc/irq/4/smp_affinity\r$\
 		   echo 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\r$\
 		   disable 3\rprobe 2\renable 3\rprobe 3\rprobe x 1\rdisable 0\rprobe\rticks\renable 0\r$\
-		   bogus\rticks\rcat /proc/interrupts\rthreads\rstacks\rpoweroff\r
+		   bogus\rticks\rcat /proc/interrupts\rthreads\rstacks\r$\
+		   cat /sys/kernel/debug/irq/irqs/4\rirqtop 1\rpoweroff\r
 PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
 		   cat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\r$\
 		   cat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\r$\
