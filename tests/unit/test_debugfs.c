@@ -208,6 +208,34 @@ TEST(debugfs_depth_masked_and_affinity_follow_the_line)
 	sim_cpu_switch(0);
 }
 
+/* Unhandled events open the stuck-line window; handled ones count in it. */
+TEST(debugfs_spurious_window_counts)
+{
+	struct fixture fx;
+	struct dev a;
+	char buf[DUMP_MAX];
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	dev_init(&a, &fx, 6, false);
+	CHECK_EQ(dev_request(&a, 0, "flaky"), 0);
+	sim_time_advance(3 * MS);
+	for (int i = 0; i < 3; i++) {
+		simpic_raise(fx.pic, 6);	/* the device wants nothing: IRQ_NONE */
+		sim_run(0);
+	}
+	sim_time_advance(2 * MS);
+	for (int i = 0; i < 2; i++) {
+		dev_raise(&a);
+		sim_run(0);
+	}
+	CHECK(dump(a.irq, buf) > 0);
+	CHECK_STR(field(buf, "spurious:"), "spurious: irq_count 5, unhandled 3, last_unhandled 3 ms");
+	CHECK_STR(field(buf, "count:"), "count:    5");
+	CHECK_STR(field(buf, "state:"), "state:    normal");
+	CHECK(!has_bit(buf, "IRQS_SPURIOUS_DISABLED"));
+	CHECK_STR(field(buf, "poll:"), "");
+}
+
 /* A level line nobody services: disabled by the stuck-line rule. */
 TEST(debugfs_spurious_figures_and_poll_back_off)
 {
@@ -217,7 +245,6 @@ TEST(debugfs_spurious_figures_and_poll_back_off)
 
 	fx_init(&fx, 1, SIMPIC_ACK);
 	dev_init(&a, &fx, 5, true);
-	a.force = IRQ_NONE;
 	CHECK_EQ(dev_request(&a, 0, "broken"), 0);
 	sim_time_advance(7 * MS);
 	simpic_raise(fx.pic, 5);
