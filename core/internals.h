@@ -538,6 +538,9 @@ void irq_free(void *ptr);
 /* format.c */
 void irq_log_handlers(struct irq_desc *desc);
 
+/* debugfs.c: /sys/kernel/debug/irq/irqs/N. Caller is a reader (grace.c). */
+void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *desc);
+
 /* spurious.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);
 void irq_affinity_reset(void);

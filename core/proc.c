@@ -118,8 +118,8 @@ static void show_interrupts(struct irq_text *t)
 	irq_text_printf(t, "%*s: %10lu\n", proc_prec(), "ERR", irq_error_count());
 }
 
-/* Parse "N/" at *path: a line number that has a controller. */
-static struct irq_desc *parse_line(const char **path, unsigned int *irq)
+/* Parse the number "N" at *path: a line that has a descriptor. */
+static struct irq_desc *parse_desc(const char **path, unsigned int *irq)
 {
 	const char *p = *path;
 	unsigned long v = 0;
@@ -133,9 +133,21 @@ static struct irq_desc *parse_line(const char **path, unsigned int *irq)
 			return NULL;
 	}
 	desc = irq_to_desc((unsigned int)v);
-	if (!desc || !irq_desc_has_chip_unlocked(desc))
+	if (!desc)
 		return NULL;
 	*irq = (unsigned int)v;
+	*path = p;
+	return desc;
+}
+
+/* Parse "N/" at *path: a line number that has a controller. */
+static struct irq_desc *parse_line(const char **path, unsigned int *irq)
+{
+	const char *p = *path;
+	struct irq_desc *desc = parse_desc(&p, irq);
+
+	if (!desc || !irq_desc_has_chip_unlocked(desc))
+		return NULL;
 	*path = p;
 	return desc;
 }
@@ -147,6 +159,65 @@ static bool str_eq(const char *a, const char *b)
 		b++;
 	}
 	return *a == *b;
+}
+
+/*
+ * The debugfs directory of line dumps: what follows it in @path ("",
+ * "/", "/N"), or NULL for a path outside it.
+ */
+static const char *debugfs_rest(const char *path)
+{
+	static const char dir[] = "sys/kernel/debug/irq/irqs";
+
+	if (!path || path[0] != '/')
+		return NULL;
+	path++;
+	for (size_t i = 0; i < sizeof(dir) - 1; i++)
+		if (path[i] != dir[i])
+			return NULL;
+	path += sizeof(dir) - 1;
+	return (*path == '\0' || *path == '/') ? path : NULL;
+}
+
+static bool is_dir_end(const char *p)
+{
+	return *p == '\0' || (p[0] == '/' && p[1] == '\0');
+}
+
+/* "/N" after the directory: a line that has a descriptor, or NULL. */
+static struct irq_desc *debugfs_line(const char *rest, unsigned int *irq)
+{
+	struct irq_desc *desc;
+
+	rest++;
+	desc = parse_desc(&rest, irq);
+	return desc && *rest == '\0' ? desc : NULL;
+}
+
+static int debugfs_read(struct irq_text *t, const char *rest)
+{
+	struct irq_desc *desc;
+	unsigned int irq;
+
+	if (is_dir_end(rest))
+		return -EISDIR;
+	desc = debugfs_line(rest, &irq);
+	if (!desc)
+		return -ENOENT;
+	irq_debugfs_show(t, irq, desc);
+	return 0;
+}
+
+static int debugfs_list(struct irq_text *t, const char *rest)
+{
+	struct irq_desc *desc;
+	unsigned int irq;
+
+	if (!is_dir_end(rest))
+		return -ENOENT;
+	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
+		irq_text_printf(t, "%u\n", irq);
+	return 0;
 }
 
 /* Strip "/proc" and "/": "irq/4/smp_affinity", "interrupts". */
@@ -293,7 +364,9 @@ static int proc_read(const char *path, char *buf, size_t size)
 	int ret = 0;
 
 	irq_text_init(&t, buf, size);
-	if (str_eq(p, "interrupts")) {
+	if (debugfs_rest(path)) {
+		ret = debugfs_read(&t, debugfs_rest(path));
+	} else if (str_eq(p, "interrupts")) {
 		show_interrupts(&t);
 	} else if (str_eq(p, "irq/prof_cpu_mask")) {
 		struct cpumask m;
@@ -326,6 +399,11 @@ static int proc_write(const char *path, const char *text, size_t len)
 	unsigned int irq;
 	int ret;
 
+	if (debugfs_rest(path)) {
+		if (is_dir_end(debugfs_rest(path)))
+			return -EISDIR;
+		return debugfs_line(debugfs_rest(path), &irq) ? -EACCES : -ENOENT;
+	}
 	if (str_eq(p, "irq/prof_cpu_mask")) {
 		ret = cpumask_parse(text, len, &m);
 		if (ret == 0)
@@ -386,6 +464,11 @@ static int proc_list(const char *path, char *buf, size_t size)
 	unsigned int irq;
 
 	irq_text_init(&t, buf, size);
+	if (debugfs_rest(path)) {
+		int ret = debugfs_list(&t, debugfs_rest(path));
+
+		return ret ? ret : (int)t.len;
+	}
 	if (str_eq(p, "irq") || str_eq(p, "irq/")) {
 		irq_text_puts(&t, "prof_cpu_mask\n");
 		for (irq = 0; irq_desc_iter(&irq, &desc); irq++)

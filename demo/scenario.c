@@ -139,3 +139,31 @@ void scenario_proc_row(unsigned int irq, char *row, size_t size)
 		p += len + (p[len] == '\n');
 	}
 }
+
+void scenario_log_levels(const char *tag, unsigned int irq)
+{
+	static char text[4096];
+	char path[48];
+	const char *p = text;
+	bool on = false;
+
+	irq_snprintf(path, sizeof(path), "/sys/kernel/debug/irq/irqs/%u", irq);
+	if (irq_proc_read(path, text, sizeof(text)) < 0)
+		return;
+	while (*p) {
+		char line[128];
+		size_t len = 0;
+
+		while (p[len] && p[len] != '\n')
+			len++;
+		on = on || starts_with(p, "domain:", 7);
+		if (on) {
+			size_t n = len < sizeof(line) - 1 ? len : sizeof(line) - 1;
+
+			__builtin_memcpy(line, p, n);
+			line[n] = '\0';
+			irq_log("%s: %s", tag, line);
+		}
+		p += len + (p[len] == '\n');
+	}
+}

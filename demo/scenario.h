@@ -41,6 +41,9 @@ void scenario_expect_end(struct scenario_tally *t);
 bool scenario_contains(const char *hay, const char *needle);
 /* Line @irq's row of /proc/interrupts into @row ("" when there is none). */
 void scenario_proc_row(unsigned int irq, char *row, size_t size);
+/* Log each level of line @irq's hierarchy, from its debugfs dump
+ * (domain, hwirq, chip, ops; the parents nested), a line each after @tag. */
+void scenario_log_levels(const char *tag, unsigned int irq);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -5,7 +5,9 @@
 #include <stdarg.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
+#include <genirq/port.h>
 #include <genirq/proc.h>
+#include <genirq/top.h>
 
 #include "shell.h"
 #include "trace_cmd.h"
@@ -247,15 +249,88 @@ static int cmd_stats(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * irqtop: two snapshots a second apart, alternating. Static: one shell
+ * runs one command at a time, and a kernel's stack is small.
+ */
+#define IRQTOP_LINES		48
+#define IRQTOP_INTERVAL_MS	1000u
+#define IRQTOP_MAX_SCREENS	100	/* irqtop N: at most 100 s */
+#define IRQTOP_CLEAR		"\033[H\033[J"	/* home, clear: the next screen in place */
+
+static struct irq_top_line top_lines[2][IRQTOP_LINES];
+static struct irq_top_row top_rows[IRQTOP_LINES];
+
+static bool can_see_key(struct shell *sh)
+{
+	return sh->rx || (sh->machine && sh->machine->key);
+}
+
+/* A key was pressed: take it. */
+static bool key_pressed(struct shell *sh)
+{
+	if (sh->machine && sh->machine->key)
+		return sh->machine->key(sh);
+	return sh->rx && rx_ring_get(sh->rx) >= 0;
+}
+
+/* Let @ms of the machine's time pass. Return: true if a key ended it. */
+static bool top_wait(struct shell *sh, unsigned int ms, bool watch_key)
+{
+	uint64_t end = port_time_ns() + (uint64_t)ms * 1000000u;
+
+	while (port_time_ns() < end) {
+		if (watch_key && key_pressed(sh))
+			return true;
+		if (sh->machine && sh->machine->idle)
+			sh->machine->idle();
+		else
+			port_delay_us(1000);
+	}
+	return false;
+}
+
+/* irqtop [N]: N screens a second apart; without N, until a key is pressed. */
+static int cmd_irqtop(struct shell *sh, int argc, char **argv)
+{
+	struct irq_top_snap snap[2], *old = &snap[0], *now = &snap[1], *swap;
+	bool until_key = argc == 1 && can_see_key(sh);
+	unsigned long screens = 1;
+
+	if (argc > 2 || (argc == 2 && (shell_parse_uint(argv[1], IRQTOP_MAX_SCREENS + 1, &screens) ||
+				       screens == 0)))
+		return -EINVAL;
+	irq_top_snap_init(old, top_lines[0], IRQTOP_LINES);
+	irq_top_snap_init(now, top_lines[1], IRQTOP_LINES);
+	if (until_key)
+		put(sh, "irqtop: a new screen every second; press a key to stop\n");
+	irq_top_sample(old);
+	for (unsigned long i = 0; until_key || i < screens; i++) {
+		if (top_wait(sh, IRQTOP_INTERVAL_MS, until_key))
+			break;
+		irq_top_sample(now);
+		if (until_key)
+			put(sh, IRQTOP_CLEAR);
+		show(sh, irq_top_show(old, now, top_rows, IRQTOP_LINES, sh->out, sizeof(sh->out)));
+		swap = old;
+		old = now;
+		now = swap;
+	}
+	return 0;
+}
+
 static const struct shell_cmd builtins[] = {
 	{ "help",	"help",				cmd_help },
-	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask", cmd_cat },
-	{ "ls",		"ls [/proc/irq | /proc/irq/N]",	cmd_ls },
+	{ "cat",	"cat /proc/interrupts | /proc/irq/N/FILE | /proc/irq/prof_cpu_mask | "
+			"/sys/kernel/debug/irq/irqs/N", cmd_cat },
+	{ "ls",		"ls [/proc/irq | /proc/irq/N | /sys/kernel/debug/irq/irqs]", cmd_ls },
 	{ "echo",	"echo MASK > /proc/irq/N/smp_affinity[_list] | /proc/irq/prof_cpu_mask", cmd_echo },
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, state)", cmd_threads },
+	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until a key)",
+			cmd_irqtop },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },

@@ -7,7 +7,8 @@
  * erase a character, Ctrl-U the line, Ctrl-C drops it, TAB is a space),
  * and runs a line at CR or LF. Every machine has the same commands and
  * help text: help, cat, ls, echo ... > PATH, disable N, enable N, stats,
- * and ticks, probe [N], poweroff through the machine's struct shell_machine.
+ * threads, irqtop [N], and ticks, probe [N], poweroff through the
+ * machine's struct shell_machine.
  * A kernel may add commands a harness types (no usage: not in help).
  * A kernel whose receive interrupt fills a struct rx_ring (rxring.h) sets
  * sh->rx and calls shell_feed() from its idle loop: lost input is then
@@ -49,6 +50,12 @@ struct shell_machine {
 	void	(*stacks)(struct irq_text *t);
 	/* Leave QEMU: with the PASS status when no self-test failed. */
 	void	(*poweroff)(struct shell *sh);
+	/* Wait for the next interrupt (or a moment), interrupts on: irqtop's
+	 * waits. NULL: port_delay_us() in 1 ms steps. */
+	void	(*idle)(void);
+	/* A key was pressed (take it), for a machine without sh->rx; NULL:
+	 * a byte in sh->rx is one, and without sh->rx no key is ever seen. */
+	bool	(*key)(struct shell *sh);
 };
 
 struct shell {

@@ -5,12 +5,14 @@
  * A 100 Hz timer, a serial port receiving a message, and two devices
  * sharing one level line fire for three simulated seconds; the demo shows
  * /proc/interrupts each second, moves the serial line to CPU 1 halfway,
- * and ends with a few shell commands. `genirq-demo --shell` then reads
- * commands from standard input (try `help`).
+ * and ends with a few shell commands (irqtop runs the machine on while
+ * it waits). `genirq-demo --shell` then reads commands from standard
+ * input (try `help`).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <genirq/hardirq.h>
@@ -108,22 +110,49 @@ static void setup(void)
 	must(request_irq((unsigned int)e, edu_irq, IRQF_SHARED, "edu-b", &edu_want[1]), "edu-b");
 }
 
+/* One 10 ms tick of the simulated machine: the timer, and the devices. */
+static void run_tick(unsigned int tick)
+{
+	sim_time_advance(TICK_NS);
+	simpic_raise(pic, HW_TIMER);
+	if (rx_ready < sizeof(message) - 1 && tick % 8 == 0) {
+		rx_ready++;			/* one byte on the wire */
+		simpic_raise(pic, HW_SERIAL);
+	}
+	if (tick % 25 == 0) {
+		edu_want[tick % 2] = 1;
+		simpic_raise(pic, HW_SHARED);
+	}
+	sim_run(0);
+	sim_run(1);
+}
+
+/* The shell's waits (irqtop) run the machine on, a tick at a time. */
+static void host_idle(void)
+{
+	static unsigned int tick;
+
+	run_tick(tick++ % 100);
+}
+
+/* A key for irqtop: a line typed on standard input (taken whole). */
+static bool host_key(struct shell *sh)
+{
+	struct pollfd p = { .fd = 0, .events = POLLIN };
+	int c;
+
+	(void)sh;
+	if (poll(&p, 1, 0) <= 0)
+		return false;
+	while ((c = getchar()) != EOF && c != '\n')
+		;
+	return true;
+}
+
 static void run_for_a_second(unsigned int second, struct shell *sh)
 {
-	for (unsigned int tick = 0; tick < 100; tick++) {
-		sim_time_advance(TICK_NS);
-		simpic_raise(pic, HW_TIMER);
-		if (rx_ready < sizeof(message) - 1 && tick % 8 == 0) {
-			rx_ready++;			/* one byte on the wire */
-			simpic_raise(pic, HW_SERIAL);
-		}
-		if (tick % 25 == 0) {
-			edu_want[tick % 2] = 1;
-			simpic_raise(pic, HW_SHARED);
-		}
-		sim_run(0);
-		sim_run(1);
-	}
+	for (unsigned int tick = 0; tick < 100; tick++)
+		run_tick(tick);
 	printf("\n--- after %u simulated second(s): %lu ticks, %lu timer softirqs ---\n",
 	       second, ticks, timer_softirqs);
 	shell_exec(sh, "cat /proc/interrupts");
@@ -155,6 +184,8 @@ static void host_poweroff(struct shell *sh)
 static const struct shell_machine machine = {
 	.ticks		= host_ticks,
 	.poweroff	= host_poweroff,
+	.idle		= host_idle,
+	.key		= host_key,
 };
 
 int main(int argc, char **argv)
@@ -164,7 +195,9 @@ int main(int argc, char **argv)
 					      "cat /proc/irq/1/effective_affinity_list", NULL };
 	static const char *const end[] = { "ls /proc/irq", "ls /proc/irq/2",
 					   "cat /proc/irq/2/spurious",
-					   "echo 4 > /proc/irq/1/smp_affinity", "bogus", NULL };
+					   "echo 4 > /proc/irq/1/smp_affinity",
+					   "cat /sys/kernel/debug/irq/irqs/1", "irqtop 1", "bogus",
+					   NULL };
 	bool interactive = argc > 1 && strcmp(argv[1], "--shell") == 0;
 
 	if (argc > 1 && !interactive) {

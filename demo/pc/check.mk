@@ -12,13 +12,16 @@ PC_INPUT_i386	:= 0123456789R\rhelp\rcat /proc/interrupts\rls /proc/irq\rcat /pro
 		   cat /proc/irq/4/effective_affinity\recho 2 > /proc/irq/4/smp_affinity\r$\
 		   echo 1 > /proc/irq/4/smp_affinity\rcat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\r$\
 		   disable 3\rprobe 2\renable 3\rprobe 3\rprobe x 1\rdisable 0\rprobe\rticks\renable 0\r$\
-		   bogus\rticks\rcat /proc/interrupts\rthreads\rstacks\rpoweroff\r
+		   bogus\rticks\rcat /proc/interrupts\rthreads\rstacks\r$\
+		   cat /sys/kernel/debug/irq/irqs/4\rirqtop 1\rpoweroff\r
 PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
 		   cat /proc/interrupts\rcat /proc/irq/4/smp_affinity_list\r$\
 		   cat /proc/irq/4/effective_affinity_list\rticks\rhelp\rls /proc/irq/4\r$\
 		   cat /proc/interrupts\recho 4 > /proc/irq/4/smp_affinity\recho 1 > /proc/irq/4/smp_affinity\r$\
 		   cat /proc/irq/prof_cpu_mask\rprobe\rprobe 2\rdisable 3\rprobe 2\renable 3\rprobe 0\r$\
-		   disable 24\rdisable 0\rprobe\renable 0\renable 24\rthreads\rstacks\rbogus\rpoweroff\r
+		   disable 24\rdisable 0\rprobe\renable 0\renable 24\rthreads\rstacks\rbogus\r$\
+		   cat /sys/kernel/debug/irq/irqs/4\rcat /sys/kernel/debug/irq/irqs/24\r$\
+		   cat /sys/kernel/debug/irq/irqs/9999\rirqtop 1\rpoweroff\r
 # i386 also types on the PS/2 keyboard from the monitor: IRQ 1 counts.
 PC_SHELL_i386	= --monitor $(BUILD)/i386/monitor.sock --monitor-after RX-READY \
 		  --monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b'

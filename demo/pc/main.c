@@ -425,6 +425,7 @@ static const struct shell_machine machine = {
 	.probe		= machine_probe,
 	.stacks		= x86_show_stacks,
 	.poweroff	= machine_poweroff,
+	.idle		= x86_idle,
 };
 
 static struct shell shell;

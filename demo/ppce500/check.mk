@@ -15,7 +15,8 @@ PPC_SESSION	:= $(PPC_RXTEST)help\rcat /proc/interrupts\rls /proc/irq\r$\
 		   cat /proc/irq/1/smp_affinity\recho 4 > /proc/irq/1/smp_affinity\r$\
 		   echo 2 > /proc/irq/1/smp_affinity\rcat /proc/irq/1/effective_affinity\r$\
 		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rticks\rprobe\rthreads\rstacks\r$\
-		   bogus-command\r\x01\x7f\rcat /proc/irq/3/spurious\rfinish\r
+		   bogus-command\r\x01\x7f\rcat /proc/irq/3/spurious\r$\
+		   cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irqs/4\rirqtop 1\rfinish\r
 # Pasted in one piece (no byte delay): 30 blocking `ticks` (100 ms each),
 # with 270 short commands queued behind them, then the statistics line:
 # every line runs, no byte dropped by the receive ring, no UART overrun.

@@ -346,6 +346,7 @@ static const struct shell_machine machine = {
 	.probe		= machine_probe,
 	.stacks		= ppc_show_stacks,
 	.poweroff	= machine_poweroff,
+	.idle		= ppc_idle,
 };
 
 static int cmd_rxtest(struct shell *s, int argc, char **argv)

@@ -16,6 +16,9 @@ RISCV64_SESSION	:= hello genirq\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_
 		   cat /proc/irq/1/smp_affinity\rls /proc/irq\rcat /proc/irq/prof_cpu_mask\r$\
 		   frobnicate\recho 4 > /proc/irq/1/smp_affinity\ripi 0\ripi 1\rticks\rprobe\r$\
 		   cat /proc/interrupts\recho 1 > /proc/irq/1/smp_affinity\rpoweroff\r
+# The AIA run's views: the serial line's debugfs dump (APLIC-MSI stacked
+# on the IMSIC: two levels), a bad number, one irqtop screen.
+RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irqs/x\rirqtop 1\r
 riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
@@ -29,7 +32,7 @@ check-riscv64:
 		-- $(call riscv64_qemu,2) -serial stdio -append harness
 	$(Q)$(call riscv64_harness,plic-smp1) --quiet --input 'hello genirq\rpoweroff\r' \
 		-- $(call riscv64_qemu,1) -serial stdio -append harness
-	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\rpoweroff\r' \
+	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\r$(RISCV64_VIEWS)poweroff\r' \
 		-- $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append harness
 	$(Q)$(call riscv64_must_fail,mustfail)
 

@@ -384,10 +384,17 @@ static int machine_probe(struct shell *sh, unsigned int dev)
 	return 0;
 }
 
+/* irqtop's waits: sleep until the next interrupt (the tick at the latest). */
+static void machine_idle(void)
+{
+	riscv64_idle(NULL);
+}
+
 static const struct shell_machine machine_cmds = {
 	.ticks		= machine_ticks,
 	.probe		= machine_probe,
 	.poweroff	= machine_poweroff,
+	.idle		= machine_idle,
 };
 
 /* Typed by the harness (make check-riscv64): not in help. */

@@ -132,6 +132,7 @@ void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_do
 	a1 = irq_stat_cpu((unsigned int)irq, 1) - c1;
 	scenario_proc_row((unsigned int)irq, row, sizeof(row));
 	irq_log("msi: %s", row);
+	scenario_log_levels("msi", (unsigned int)irq);
 
 	/* Move to hart 1: an identity of its file, the message rewritten. */
 	cpumask_clear(&one);

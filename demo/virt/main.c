@@ -332,10 +332,17 @@ static int machine_probe(struct shell *sh, unsigned int dev)
 	return 0;
 }
 
+/* irqtop's waits: sleep until the next interrupt (the tick at the latest). */
+static void machine_idle(void)
+{
+	aarch64_idle(NULL);
+}
+
 static const struct shell_machine machine_cmds = {
 	.ticks		= machine_ticks,
 	.probe		= machine_probe,
 	.poweroff	= machine_poweroff,
+	.idle		= machine_idle,
 };
 
 /* An undefined instruction: shows the register dump and the failure exit. */

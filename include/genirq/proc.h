@@ -84,17 +84,23 @@ int cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
  * irq_proc_read - the text of a /proc view
  * @path: "/proc/interrupts", "/proc/irq/prof_cpu_mask",
  *        "/proc/irq/N/{smp_affinity,smp_affinity_list,effective_affinity,
- *        effective_affinity_list,spurious,cost}" (the leading "/proc" may go)
+ *        effective_affinity_list,spurious,cost}" (the leading "/proc" may go);
+ *        "/sys/kernel/debug/irq/irqs/N": the whole state of line N, as
+ *        Linux's debugfs shows it (flow, actions, state bits by name,
+ *        depth, trigger, affinity, counts, spurious and storm figures,
+ *        threads, cost, then domain, hwirq and chip of every level of
+ *        its hierarchy); any number that has a descriptor
  *
  * Return: the length of the whole view (>= @size means it was cut);
- * -ENOENT for a path that names nothing.
+ * -ENOENT for a path that names nothing; -EISDIR for a directory.
  */
 int irq_proc_read(const char *path, char *buf, size_t size);
 
 /**
  * irq_proc_write - write a /proc view (smp_affinity, smp_affinity_list,
  *                  prof_cpu_mask; cost: "1" or "0" switches accounting)
- * Return: 0; -ENOENT; -EACCES for a read-only view; the errors of
+ * Return: 0; -ENOENT; -EACCES for a read-only view (the debugfs dumps
+ * too); -EISDIR for a directory; the errors of
  * cpumask_parse() and irq_set_affinity(). Nothing changes on error.
  */
 int irq_proc_write(const char *path, const char *text, size_t len);
@@ -102,7 +108,8 @@ int irq_proc_write(const char *path, const char *text, size_t len);
 /**
  * irq_proc_list - the names in a /proc directory, one per line
  * @path: "/proc/irq" (prof_cpu_mask and a number per line in use) or
- *        "/proc/irq/N" (its files, then one name per named handler)
+ *        "/proc/irq/N" (its files, then one name per named handler),
+ *        "/sys/kernel/debug/irq/irqs" (every number with a descriptor)
  * Return: as irq_proc_read().
  */
 int irq_proc_list(const char *path, char *buf, size_t size);

@@ -67,3 +67,109 @@ TEST(shell_line_editing_backspace_ctrl_u_ctrl_c_and_tab)
 	CHECK(strstr(out, "CPU0") != NULL);
 	CHECK(strstr(out, "error") == NULL);
 }
+
+/* irqtop's machine: each idle call is 10 ms in which the device fires once. */
+static struct dev top_dev;
+static struct rx_ring top_rx;
+static unsigned int top_idles, top_key_at;
+
+static void top_idle(void)
+{
+	sim_time_advance(10 * 1000 * 1000);
+	dev_raise(&top_dev);
+	if (++top_idles == top_key_at)
+		rx_ring_put(&top_rx, 'q');
+}
+
+static const struct shell_machine top_machine = { .idle = top_idle };
+
+static struct shell *top_shell(void)
+{
+	struct shell *sh = fresh_shell();
+	static struct fixture fx;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	dev_init(&top_dev, &fx, 2, false);
+	CHECK_EQ(dev_request(&top_dev, 0, "ticker"), 0);
+	memset(&top_rx, 0, sizeof(top_rx));
+	top_idles = 0;
+	top_key_at = 0;
+	sh->machine = &top_machine;
+	return sh;
+}
+
+static unsigned int count_of(const char *text, const char *needle)
+{
+	unsigned int n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+TEST(shell_irqtop_n_shows_n_screens_of_rates_a_second_apart)
+{
+	struct shell *sh = top_shell();
+	uint64_t t0 = sim_time_ns();
+
+	CHECK_EQ(shell_exec(sh, "irqtop 2"), 0);
+	CHECK_EQ(count_of(out, "irqtop: 1000 ms, 1 CPUs, 1 lines, busiest first\n"), 2);
+	CHECK_EQ(count_of(out, "   0 ticker                100         100       100\n"), 1);
+	CHECK_EQ(count_of(out, "   0 ticker                100         200       100\n"), 1);
+	CHECK_EQ(count_of(out, "\033["), 0);		/* a count: plain text, no screen control */
+	CHECK_EQ(sim_time_ns() - t0, 2000ull * 1000 * 1000);
+	CHECK_EQ(top_idles, 200);
+}
+
+TEST(shell_irqtop_without_n_refreshes_until_a_key_and_takes_it)
+{
+	struct shell *sh = top_shell();
+
+	sh->rx = &top_rx;
+	top_key_at = 250;			/* after the second screen */
+	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
+	CHECK(strstr(out, "press a key to stop") != NULL);
+	CHECK_EQ(count_of(out, "\033[H\033[J"), 2);
+	CHECK_EQ(count_of(out, "busiest first"), 2);
+	CHECK_EQ(top_idles, 250);
+	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the key was irqtop's */
+}
+
+TEST(shell_irqtop_without_a_key_source_shows_one_screen)
+{
+	struct shell *sh = top_shell();
+
+	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
+	CHECK_EQ(count_of(out, "busiest first"), 1);
+	CHECK_EQ(top_idles, 100);
+}
+
+TEST(shell_irqtop_bad_arguments_are_refused_before_any_wait)
+{
+	static const char *const bad[] = { "irqtop 0", "irqtop x", "irqtop 101", "irqtop 1 2",
+					   "irqtop -1" };
+	struct shell *sh = top_shell();
+
+	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(bad); i++) {
+		out_len = 0;
+		out[0] = '\0';
+		CHECK_EQ(shell_exec(sh, bad[i]), -EINVAL);
+		CHECK(strstr(out, "error: irqtop: invalid argument (-22); usage: irqtop [N]") != NULL);
+		CHECK(strstr(out, "busiest") == NULL);
+	}
+	CHECK_EQ(top_idles, 0);
+}
+
+TEST(shell_cat_shows_the_debugfs_dump_and_refuses_bad_numbers)
+{
+	struct shell *sh = top_shell();
+
+	CHECK_EQ(shell_exec(sh, "cat /sys/kernel/debug/irq/irqs/0"), 0);
+	CHECK(strstr(out, "handler:  handle_fasteoi_irq\naction:   ticker\n") != NULL);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, "cat /sys/kernel/debug/irq/irqs/4096"), -ENOENT);
+	CHECK(strstr(out, "error: cat: no such file or directory (-2)") != NULL);
+	CHECK_EQ(shell_exec(sh, "ls /sys/kernel/debug/irq/irqs"), 0);
+	CHECK(strstr(out, "\n0\n") != NULL);
+}
