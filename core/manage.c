@@ -365,6 +365,12 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 			goto out_unlock;
 		}
 	}
+	/* The first handler of a hierarchical line activates it (Linux's irq_activate()). */
+	if (!old && (ret = irq_desc_activate(desc)) != 0) {
+		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)", irq,
+			new->name ? new->name : "?", ret);
+		goto out_unlock;
+	}
 	if (new->thread)
 		new->thread->desc = desc;
 	/* Append: handlers run in the order they were installed. */
