@@ -122,7 +122,10 @@ mutant imsic-one-bind-table imsic imsic.c 's/return \&im->bind\[cpu \* im->nr_ra
 # x86_vector
 mutant vector-one-matrix x86_vector x86_vector.c 's/return v->map\[cpu\]\[vec \/ 64u\]/return v->map[cpu \& 0][vec \/ 64u]/'
 mutant vector-cleanup-ignores-apic x86_vector x86_vector.c 's/if (v->ops->vector_pending(l->prev_vector)) {/if (0) {/'
-mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\tl->moving = true;/\tl->moving = false;/'
-mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/X86_MSI_ADDR_BASE | v->ops->cpu_apic_id(l->cpu)/X86_MSI_ADDR_BASE | l->cpu/'
+mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\t\tl->moving = true;/\t\tl->moving = false;/'
+mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/v->ops->cpu_apic_id(l->cpu) << X86_MSI_DEST_SHIFT/l->cpu << X86_MSI_DEST_SHIFT/'
+mutant vector-offline-keeps-old x86_vector x86_vector.c 's/if (!l->used || !l->moving || l->prev_cpu != self)$/if (1)/'
+mutant vector-held-event-dropped x86_vector x86_vector.c 's/^\tif (held)$/\tif (0)/'
+mutant vector-offline-cpu-kept x86_vector x86_vector.c 's/^\tif (cpu_online(l->cpu)) {$/\tif (1) {/'
 
 echo "mutants: $caught hand mutations, each caught by its test"
