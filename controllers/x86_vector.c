@@ -270,6 +270,29 @@ void x86_vector_cleanup(struct x86_vector *v)
 	irq_spin_unlock_irqrestore(&v->lock, flags);
 }
 
+int x86_vector_move_done(struct irq_data *d)
+{
+	struct irq_data *p = d ? d->parent_data : NULL;
+	struct x86_vector *v;
+	struct vector_line *l;
+	unsigned int old = NO_CPU;
+	unsigned long flags;
+
+	if (!p || p->chip != &vector_chip)
+		return -EINVAL;
+	v = p->chip_data;
+	l = line_of(p);
+	flags = irq_spin_lock_irqsave(&v->lock);
+	if (l->moving && !l->cleanup_sent) {
+		l->cleanup_sent = true;
+		old = l->prev_cpu;
+	}
+	irq_spin_unlock_irqrestore(&v->lock, flags);
+	if (old != NO_CPU)
+		v->ops->send_cleanup(old);
+	return 0;
+}
+
 void x86_vector_cpu_offline(struct x86_vector *v)
 {
 	unsigned int self = port_cpu_id();

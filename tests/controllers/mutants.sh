@@ -25,6 +25,8 @@ mutant() {
 	# GICv3's CPU interface registers go to a fake.
 	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
 	case $test in gicv3) extra="-include tests/controllers/fake_gic_sysreg.h" ;; esac
+	# The IO-APIC is tested on the vector domain, its parent.
+	case $test in ioapic) srcs="$dir/ioapic.c $dir/x86_vector.c" ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
@@ -48,12 +50,14 @@ mutant i8259-imr-wrong-chip i8259 i8259.c 's/if (hw < 8)$/if (hw < 7)/'
 mutant i8259-elcr-level-inverted i8259 i8259.c 's/if (level)$/if (!level)/'
 mutant i8259-spurious7-eoi i8259 i8259.c 's/if (spurious \&\& hw == 15)/if (spurious)/'
 # ioapic
-mutant ioapic-global-instance ioapic ioapic.c 's/rte_update(d->chip_data,/rte_update(first,/; s/^struct ioapic {/static struct ioapic *first;\nstruct ioapic {/; s/io->domain = irq_domain_create_legacy/if (!first) first = io;\n\tio->domain = irq_domain_create_legacy/'
+mutant ioapic-global-instance ioapic ioapic.c 's/rte_update(d->chip_data,/rte_update(first,/; s/^struct ioapic {/static struct ioapic *first;\nstruct ioapic {/; s/io->domain = irq_domain_create_hierarchy/if (!first) first = io;\n\tio->domain = irq_domain_create_hierarchy/'
 mutant ioapic-polarity-inverted ioapic ioapic.c 's/(IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_EDGE_FALLING)/(IRQ_TYPE_LEVEL_HIGH | IRQ_TYPE_EDGE_RISING)/'
-mutant ioapic-dest-cpu-number ioapic ioapic.c 's/io->ops->cpu_apic_id(cpu) << 24);/cpu << 24);/'
-mutant ioapic-no-chip-eoi ioapic ioapic.c '/io->base + IOEOI) =/s/io->vector_base + pin/pin/'
-mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24);/io_write(io, REG_RTE_LO(pin), RTE_MASKED | (vector_base + pin)); io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24); continue;/'
-mutant ioapic-retrigger-cpu0 ioapic ioapic.c 's/unsigned int cpu = cpumask_first(&d->effective);/unsigned int cpu = 0;/'
+mutant ioapic-dest-from-data ioapic ioapic.c 's/(msg.address_lo >> X86_MSI_DEST_SHIFT \& 0xFFu) << 24/(msg.data \& 0xFFu) << 24/'
+mutant ioapic-no-chip-eoi ioapic ioapic.c '/(RTE_REMOTE_IRR | RTE_MASKED)) == (RTE_REMOTE_IRR | RTE_MASKED))$/{n;s/= lo \& RTE_VECTOR/= 0/;}'
+mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), 0);/io_write(io, REG_RTE_LO(pin), RTE_MASKED); io_write(io, REG_RTE_HI(pin), 0); continue;/'
+mutant ioapic-eoi-not-forwarded ioapic ioapic.c 's/^\tirq_chip_eoi_parent(d);/\t(void)0;/'
+mutant ioapic-no-move-done ioapic ioapic.c 's/^\t\tx86_vector_move_done(d);/\t\t(void)0;/'
+mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/io_write(io, REG_RTE_LO(pin), (lo \& ~RTE_VECTOR) | vec);/io_write(io, REG_RTE_LO(pin), (lo \& ~RTE_VECTOR) | (lo \& RTE_VECTOR ? lo \& RTE_VECTOR : vec));/'
 # lapic
 mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'
 mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;};/wr(REG_ICR_LO, low);/G'

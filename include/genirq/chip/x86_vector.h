@@ -90,6 +90,19 @@ unsigned int x86_vector_moving(struct x86_vector *v);
  */
 void x86_vector_cleanup(struct x86_vector *v);
 /**
+ * x86_vector_move_done - a child that reprograms its source synchronously
+ * (the IO-APIC's redirection entry, a register write) tells the vector
+ * domain that its new target is in place: the old CPU is asked at once to
+ * release the old vector (x86_vector_cleanup() keeps it while its local
+ * APIC still holds it; the next event on the new vector asks again).
+ * Without it the old vector waits for the first event on the new one,
+ * which a quiet line may never see (and a moving line refuses a new move).
+ * @d: the child's level of the line (its parent is the vector level)
+ * Context: after the child's set_affinity wrote the new target.
+ * Return: 0, -EINVAL (the parent is not a vector domain's line).
+ */
+int x86_vector_move_done(struct irq_data *d);
+/**
  * x86_vector_cpu_offline - release the old vectors of unfinished moves
  * that lived on the calling CPU, which is going offline (see above)
  * Context: interrupts off, on that CPU, after irq_cpu_set_online(cpu, false).
