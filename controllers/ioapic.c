@@ -61,7 +61,9 @@ static uint32_t rte_update(struct ioapic *io, unsigned int pin, uint32_t clr, ui
  * Point pin @d at the target the parent gave it: destination (high word)
  * first, then the vector. A level pin in service (remote IRR) whose
  * vector changes would wait for an EOI of the new vector that never
- * comes: it is ended at the chip with the old one.
+ * comes: it is ended at the chip first, with the old vector (the chip
+ * matches an EOI against the entry's vector), the pin masked meanwhile so
+ * that a line still asserted is not delivered again before the rewrite.
  */
 static void rte_target(struct ioapic *io, struct irq_data *d)
 {
@@ -73,12 +75,14 @@ static void rte_target(struct ioapic *io, struct irq_data *d)
 	irq_chip_compose_msi_msg(d, &msg);
 	vec = msg.data & RTE_VECTOR;
 	flags = irq_spin_lock_irqsave(&io->lock);
-	io_write(io, REG_RTE_HI(pin), (msg.address_lo >> X86_MSI_DEST_SHIFT & 0xFFu) << 24);
 	lo = io_read(io, REG_RTE_LO(pin));
-	io_write(io, REG_RTE_LO(pin), (lo & ~RTE_VECTOR) | vec);
 	if ((lo & (RTE_LEVEL | RTE_REMOTE_IRR)) == (RTE_LEVEL | RTE_REMOTE_IRR) &&
-	    (lo & RTE_VECTOR) != vec)
+	    (lo & RTE_VECTOR) != vec) {
+		io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);
 		*(volatile uint32_t *)(io->base + IOEOI) = lo & RTE_VECTOR;
+	}
+	io_write(io, REG_RTE_HI(pin), (msg.address_lo >> X86_MSI_DEST_SHIFT & 0xFFu) << 24);
+	io_write(io, REG_RTE_LO(pin), (lo & ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);
 	irq_spin_unlock_irqrestore(&io->lock, flags);
 }
 

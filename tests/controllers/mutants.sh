@@ -57,7 +57,9 @@ mutant ioapic-no-chip-eoi ioapic ioapic.c '/(RTE_REMOTE_IRR | RTE_MASKED)) == (R
 mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), 0);/io_write(io, REG_RTE_LO(pin), RTE_MASKED); io_write(io, REG_RTE_HI(pin), 0); continue;/'
 mutant ioapic-eoi-not-forwarded ioapic ioapic.c 's/^\tirq_chip_eoi_parent(d);/\t(void)0;/'
 mutant ioapic-no-move-done ioapic ioapic.c 's/^\t\tx86_vector_move_done(d);/\t\t(void)0;/'
-mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/io_write(io, REG_RTE_LO(pin), (lo \& ~RTE_VECTOR) | vec);/io_write(io, REG_RTE_LO(pin), (lo \& ~RTE_VECTOR) | (lo \& RTE_VECTOR ? lo \& RTE_VECTOR : vec));/'
+mutant ioapic-move-no-eoi ioapic ioapic.c '/io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);$/{n;s/= lo \& RTE_VECTOR/= 0/;}'
+mutant ioapic-move-unmasked ioapic ioapic.c 's/io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);/(void)0;/'
+mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/(lo \& ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);/(lo \& ~RTE_REMOTE_IRR) | (lo \& RTE_VECTOR ? 0 : vec));/'
 # lapic
 mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'
 mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;};/wr(REG_ICR_LO, low);/G'
