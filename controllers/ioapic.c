@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
- * ioapic.c - the I/O APIC (see <genirq/chip/ioapic.h>): redirection entries as
- * primitives (mask, unmask, trigger, destination) and the end of interrupt.
+ * ioapic.c - the I/O APIC (see <genirq/chip/ioapic.h>): a child of the
+ * vector domain whose chip writes redirection entries (mask, trigger,
+ * destination and vector from the parent's message) and forwards the end
+ * of interrupt, affinity and retrigger to the parent.
  */
 #include <genirq/chip/ioapic.h>
+#include <genirq/chip/x86_vector.h>
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 #include <genirq/port.h>
+#include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
 #define IOREGSEL	0x00
@@ -14,17 +20,16 @@
 #define REG_RTE_LO(p)	(0x10u + 2u * (p))
 #define REG_RTE_HI(p)	(0x11u + 2u * (p))
 
+#define RTE_VECTOR	0xFFu
 #define RTE_POLARITY_LOW (1u << 13)
 #define RTE_REMOTE_IRR	(1u << 14)
 #define RTE_LEVEL	(1u << 15)
 #define RTE_MASKED	(1u << 16)
 #define MAX_PINS	240u
-#define LAST_VECTOR	0xEEu	/* 0xEF and up are the local APIC's own */
 
 struct ioapic {
 	uintptr_t		base;
-	unsigned int		nr_pins, gsi_base, vector_base;
-	const struct ioapic_ops	*ops;
+	unsigned int		nr_pins, gsi_base;
 	struct irq_domain	*domain;
 	struct irq_spinlock	lock;		/* IOREGSEL/IOWIN pairs */
 };
@@ -52,6 +57,35 @@ static uint32_t rte_update(struct ioapic *io, unsigned int pin, uint32_t clr, ui
 	return lo;
 }
 
+/*
+ * Point pin @d at the target the parent gave it: destination (high word)
+ * first, then the vector. A level pin in service (remote IRR) whose
+ * vector changes would wait for an EOI of the new vector that never
+ * comes: it is ended at the chip first, with the old vector (the chip
+ * matches an EOI against the entry's vector), the pin masked meanwhile so
+ * that a line still asserted is not delivered again before the rewrite.
+ */
+static void rte_target(struct ioapic *io, struct irq_data *d)
+{
+	unsigned int pin = (unsigned int)d->hwirq;
+	struct msi_msg msg;
+	unsigned long flags;
+	uint32_t lo, vec;
+
+	irq_chip_compose_msi_msg(d, &msg);
+	vec = msg.data & RTE_VECTOR;
+	flags = irq_spin_lock_irqsave(&io->lock);
+	lo = io_read(io, REG_RTE_LO(pin));
+	if ((lo & (RTE_LEVEL | RTE_REMOTE_IRR)) == (RTE_LEVEL | RTE_REMOTE_IRR) &&
+	    (lo & RTE_VECTOR) != vec) {
+		io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);
+		*(volatile uint32_t *)(io->base + IOEOI) = lo & RTE_VECTOR;
+	}
+	io_write(io, REG_RTE_HI(pin), (msg.address_lo >> X86_MSI_DEST_SHIFT & 0xFFu) << 24);
+	io_write(io, REG_RTE_LO(pin), (lo & ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+}
+
 static void ioapic_mask(struct irq_data *d)
 {
 	rte_update(d->chip_data, (unsigned int)d->hwirq, 0, RTE_MASKED);
@@ -67,8 +101,9 @@ static void ioapic_eoi(struct irq_data *d)
 	struct ioapic *io = d->chip_data;
 	unsigned int pin = (unsigned int)d->hwirq;
 	unsigned long flags;
+	uint32_t lo;
 
-	io->ops->local_eoi();
+	irq_chip_eoi_parent(d);
 	if (!(d->trigger & IRQ_TYPE_LEVEL_MASK))
 		return;
 	/*
@@ -78,21 +113,10 @@ static void ioapic_eoi(struct irq_data *d)
 	 * missed it) would never fire again: end it at the I/O APIC itself.
 	 */
 	flags = irq_spin_lock_irqsave(&io->lock);
-	if ((io_read(io, REG_RTE_LO(pin)) & (RTE_REMOTE_IRR | RTE_MASKED)) ==
-	    (RTE_REMOTE_IRR | RTE_MASKED))
-		*(volatile uint32_t *)(io->base + IOEOI) = io->vector_base + pin;
+	lo = io_read(io, REG_RTE_LO(pin));
+	if ((lo & (RTE_REMOTE_IRR | RTE_MASKED)) == (RTE_REMOTE_IRR | RTE_MASKED))
+		*(volatile uint32_t *)(io->base + IOEOI) = lo & RTE_VECTOR;
 	irq_spin_unlock_irqrestore(&io->lock, flags);
-}
-
-static int ioapic_retrigger(struct irq_data *d)
-{
-	struct ioapic *io = d->chip_data;
-	unsigned int cpu = cpumask_first(&d->effective);
-
-	if (cpu >= GENIRQ_NR_CPUS)
-		cpu = 0;
-	io->ops->send_vector(io->ops->cpu_apic_id(cpu), io->vector_base + (unsigned int)d->hwirq);
-	return 1;
 }
 
 static int ioapic_set_type(struct irq_data *d, unsigned int type)
@@ -109,19 +133,17 @@ static int ioapic_set_type(struct irq_data *d, unsigned int type)
 	return 0;
 }
 
+/* The parent moves the vector; the entry follows it. */
 static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
-	struct ioapic *io = d->chip_data;
-	unsigned int cpu = cpumask_first(dest);
-	unsigned long flags;
+	int ret = irq_chip_set_affinity_parent(d, dest);
 
-	if (cpu >= GENIRQ_NR_CPUS)
-		return -EINVAL;
-	flags = irq_spin_lock_irqsave(&io->lock);
-	io_write(io, REG_RTE_HI((unsigned int)d->hwirq), io->ops->cpu_apic_id(cpu) << 24);
-	irq_spin_unlock_irqrestore(&io->lock, flags);
-	irq_data_update_effective_cpu(d, cpu);
-	return 0;
+	if (ret == 0 && irq_domain_is_activated(d->irq)) {
+		rte_target(d->chip_data, d);
+		/* A register write: nothing can be sent to the old vector from now on. */
+		x86_vector_move_done(d);
+	}
+	return ret;
 }
 
 static const struct irq_chip ioapic_chip = {
@@ -130,43 +152,140 @@ static const struct irq_chip ioapic_chip = {
 	.mask		= ioapic_mask,
 	.unmask		= ioapic_unmask,
 	.eoi		= ioapic_eoi,
-	.retrigger	= ioapic_retrigger,
+	.retrigger	= irq_chip_retrigger_hierarchy,
 	.set_type	= ioapic_set_type,
 	.set_affinity	= ioapic_set_affinity,
+};
+
+/* --- the domain: pins as lines of the hierarchy --- */
+
+static int ioapic_translate(struct irq_domain *dom, const struct irq_fwspec *fw,
+			    irq_hw_number_t *hwirq, unsigned int *type)
+{
+	struct ioapic *io = irq_domain_host_data(dom);
+
+	if (!fw || fw->param_count < 1 || fw->param[0] >= io->nr_pins)
+		return -EINVAL;
+	*hwirq = fw->param[0];
+	*type = fw->param_count > 1 ? fw->param[1] : IRQ_TYPE_NONE;
+	return 0;
+}
+
+/* A pin without a line: masked, no vector, trigger kept for the next. */
+static void pin_reset(struct ioapic *io, unsigned int pin)
+{
+	rte_update(io, pin, RTE_VECTOR, RTE_MASKED);
+}
+
+static void ioapic_domain_free(struct irq_domain *dom, unsigned int virq, unsigned int nr)
+{
+	struct ioapic *io = irq_domain_host_data(dom);
+
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_data *d = irq_domain_get_irq_data(dom, virq + i);
+
+		if (d && d->chip_data == io) {
+			pin_reset(io, (unsigned int)d->hwirq);
+			irq_domain_set_hwirq_and_chip(dom, virq + i, 0, NULL, NULL);
+		}
+	}
+}
+
+/* @arg: a struct irq_fwspec, param[0] the first pin of the @nr. */
+static int ioapic_domain_alloc(struct irq_domain *dom, unsigned int virq, unsigned int nr,
+			       void *arg)
+{
+	struct ioapic *io = irq_domain_host_data(dom);
+	struct cpumask boot;
+	irq_hw_number_t pin;
+	unsigned int type;
+	int ret = ioapic_translate(dom, arg, &pin, &type);
+
+	if (ret)
+		return ret;
+	if (pin + nr > io->nr_pins)
+		return -EINVAL;
+	for (unsigned int i = 0; i < nr; i++) {
+		if (!irq_domain_hwirq_free(dom, pin + i)) {
+			irq_log("ioapic: pin %lu has a line already", (unsigned long)(pin + i));
+			return -EBUSY;
+		}
+	}
+	cpumask_clear(&boot);
+	cpumask_set_cpu(0, &boot);
+	for (unsigned int i = 0; i < nr; i++) {
+		irq_domain_set_hwirq_and_chip(dom, virq + i, pin + i, &ioapic_chip, io);
+		/* Pins start routed to CPU 0 (the parent's vector comes from there). */
+		irq_chip_set_affinity_parent(irq_domain_get_irq_data(dom, virq + i), &boot);
+	}
+	return 0;
+}
+
+static int ioapic_activate(struct irq_domain *dom, struct irq_data *d, bool reserve)
+{
+	(void)reserve;
+	rte_target(irq_domain_host_data(dom), d);
+	return 0;
+}
+
+static void ioapic_deactivate(struct irq_domain *dom, struct irq_data *d)
+{
+	pin_reset(irq_domain_host_data(dom), (unsigned int)d->hwirq);
+}
+
+static const struct irq_domain_ops ioapic_domain_ops = {
+	.translate	= ioapic_translate,
+	.alloc		= ioapic_domain_alloc,
+	.free		= ioapic_domain_free,
+	.activate	= ioapic_activate,
+	.deactivate	= ioapic_deactivate,
 };
 
 /* One line on the console, "ioapic: WHAT" (WHAT a string literal). */
 #define report(what)	port_console_write("ioapic: " what "\n", sizeof("ioapic: " what "\n") - 1)
 
-struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, unsigned int vector_base,
-			     const struct ioapic_ops *ops)
+struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_domain *parent)
 {
-	struct ioapic *io = port_alloc(sizeof(*io));
+	struct ioapic *io;
 
+	if (!parent) {
+		report("no parent domain for the vectors");
+		return NULL;
+	}
+	io = port_alloc(sizeof(*io));
 	if (!io) {
 		report("out of memory");
 		return NULL;
 	}
-	*io = (struct ioapic){ .base = base, .gsi_base = gsi_base, .vector_base = vector_base,
-			       .ops = ops };
+	*io = (struct ioapic){ .base = base, .gsi_base = gsi_base };
 	irq_spin_init(&io->lock);
 	io->nr_pins = ((io_read(io, REG_VERSION) >> 16) & 0xFFu) + 1u;
-	if (io->nr_pins > MAX_PINS || vector_base + io->nr_pins > LAST_VECTOR + 1u) {
-		report("too many pins for the vectors");
+	if (io->nr_pins > MAX_PINS) {
+		report("too many pins");
 		goto fail;
 	}
 	for (unsigned int pin = 0; pin < io->nr_pins; pin++) {
 		/* High word first: the pin is masked before it could fire. */
-		io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24);
-		io_write(io, REG_RTE_LO(pin), RTE_MASKED | (vector_base + pin));
+		io_write(io, REG_RTE_HI(pin), 0);
+		io_write(io, REG_RTE_LO(pin), RTE_MASKED);
 	}
-	io->domain = irq_domain_create_legacy("ioapic", io->nr_pins, gsi_base, 0, &ioapic_chip, io);
+	io->domain = irq_domain_create_hierarchy(parent, "IO-APIC", io->nr_pins,
+						 &ioapic_domain_ops, io);
 	if (!io->domain)
 		goto fail;	/* reported by the core */
 	return io;
 fail:
 	port_free(io);
 	return NULL;
+}
+
+int ioapic_map_pin(struct ioapic *io, unsigned int pin, unsigned int irq)
+{
+	struct irq_fwspec fw = { .param_count = 1, .param = { pin } };
+
+	if (pin >= io->nr_pins || irq > (unsigned int)INT32_MAX)
+		return -EINVAL;
+	return irq_domain_alloc_irqs_at(io->domain, (int)irq, 1, -1, &fw);
 }
 
 struct irq_domain *ioapic_domain(const struct ioapic *io)

@@ -159,11 +159,6 @@ void lapic_send_vector(unsigned int apic_id, unsigned int vector)
 	send(apic_id, ICR_ASSERT | (vector & 0xFFu));
 }
 
-void lapic_send_ipi(unsigned int apic_id)
-{
-	lapic_send_vector(apic_id, LAPIC_IPI_VECTOR);
-}
-
 void lapic_send_init(unsigned int apic_id)
 {
 	send(apic_id, ICR_ASSERT | ICR_INIT);

@@ -18,6 +18,8 @@
 /* One line at this level; a field of the instance's table, by hwirq. */
 struct vector_line {
 	bool		used;
+	bool		has_vector;		/* activated: cpu and vector are valid */
+	struct cpumask	dest;			/* where activation may put it */
 	unsigned int	cpu, vector;		/* where the device sends now */
 	/* A move not finished: the old target stays bound until cleanup. */
 	bool		moving;
@@ -95,11 +97,29 @@ static struct vector_line *line_of(struct irq_data *d)
 	return &v->lines[d->hwirq];
 }
 
+static bool cpu_online(unsigned int cpu)
+{
+	return cpu < GENIRQ_NR_CPUS && cpumask_test_cpu(cpu, irq_cpu_online_mask());
+}
+
 /*
- * Start of an edge event: the local APIC's EOI (the message is latched,
- * the next one may come), and the first event on a moved line's new
- * vector proves the device writes the new message: the old CPU may now
- * let its vector go.
+ * Let (cpu, vector) go: unbound and back in the matrix. Return: an event
+ * was still held for it (this is its CPU and the local APIC has it), which
+ * the caller sends to the line's current target. Caller holds v->lock.
+ */
+static bool vector_drop(struct x86_vector *v, unsigned int cpu, unsigned int vec)
+{
+	bool held = port_cpu_id() == cpu && v->ops->vector_pending(vec);
+
+	v->ops->bind(cpu, vec, NULL, 0);
+	matrix_put(v, cpu, vec);
+	return held;
+}
+
+/*
+ * Start (ack, edge) or end (eoi, fasteoi) of an event: the local APIC's
+ * EOI, and the first event on a moved line's new vector proves the
+ * device writes the new message: the old CPU may now let its vector go.
  */
 static void vector_ack(struct irq_data *d)
 {
@@ -122,36 +142,68 @@ static void vector_ack(struct irq_data *d)
 		v->ops->send_cleanup(old);
 }
 
+/*
+ * A move whose new CPU went offline before it finished (CPU hotplug,
+ * Linux's irq_force_complete_move()): give the new vector up and make the
+ * old one, still bound, current again. Return: an event was held for
+ * the dropped vector. Caller holds v->lock.
+ */
+static bool move_abandon(struct x86_vector *v, struct vector_line *l)
+{
+	bool held = vector_drop(v, l->cpu, l->vector);
+
+	l->cpu = l->prev_cpu;
+	l->vector = l->prev_vector;
+	l->moving = false;
+	return held;
+}
+
 static int vector_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	struct x86_vector *v = d->chip_data;
 	struct vector_line *l = line_of(d);
 	unsigned int cpu = 0, vec = 0;
 	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
+	bool held = false;
 	int ret = 0;
 
-	if (cpumask_test_cpu(l->cpu, dest)) {
-		cpu = l->cpu;			/* already there: nothing moves */
+	if (!l->has_vector) {
+		l->dest = *dest;		/* not activated: where activation goes */
 		goto out_unlock;
 	}
 	if (l->moving) {
-		ret = -EBUSY;			/* the previous move holds two vectors */
-		goto out_unlock;
+		if (cpu_online(l->cpu)) {
+			ret = -EBUSY;		/* the previous move holds two vectors */
+			goto out_unlock;
+		}
+		held = move_abandon(v, l);
 	}
+	if (cpumask_test_cpu(l->cpu, dest))
+		goto out_resend;		/* there already: nothing moves */
 	ret = matrix_get(v, dest, &cpu, &vec);
 	if (ret)
-		goto out_unlock;
+		goto out_resend;
 	/* Bound before the device can send there; the old stays bound. */
 	v->ops->bind(cpu, vec, v->domain, d->hwirq);
-	l->prev_cpu = l->cpu;
-	l->prev_vector = l->vector;
+	if (cpu_online(l->cpu)) {
+		l->prev_cpu = l->cpu;
+		l->prev_vector = l->vector;
+		l->moving = true;
+		l->cleanup_sent = false;
+	} else {
+		/* Its CPU went offline: no cleanup will run there (Linux frees it at once). */
+		held |= vector_drop(v, l->cpu, l->vector);
+	}
 	l->cpu = cpu;
 	l->vector = vec;
-	l->moving = true;
-	l->cleanup_sent = false;
+out_resend:
+	/* An event held for a dropped vector goes to where the line is now. */
+	if (held)
+		v->ops->send_vector(v->ops->cpu_apic_id(l->cpu), l->vector);
+	cpu = l->cpu;
 out_unlock:
 	irq_spin_unlock_irqrestore(&v->lock, flags);
-	if (!ret)
+	if (!ret && l->has_vector)
 		irq_data_update_effective_cpu(d, cpu);
 	return ret;
 }
@@ -163,8 +215,13 @@ static void vector_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
 	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
 
 	msg->address_hi = 0;
-	msg->address_lo = X86_MSI_ADDR_BASE | v->ops->cpu_apic_id(l->cpu) << X86_MSI_DEST_SHIFT;
-	msg->data = l->vector;		/* fixed delivery, edge */
+	msg->address_lo = 0;
+	msg->data = 0;			/* not activated: no target */
+	if (l->has_vector) {
+		msg->address_lo = X86_MSI_ADDR_BASE |
+				  v->ops->cpu_apic_id(l->cpu) << X86_MSI_DEST_SHIFT;
+		msg->data = l->vector;	/* fixed delivery, edge */
+	}
 	irq_spin_unlock_irqrestore(&v->lock, flags);
 }
 
@@ -172,14 +229,21 @@ static int vector_retrigger(struct irq_data *d)
 {
 	struct x86_vector *v = d->chip_data;
 	struct vector_line *l = line_of(d);
+	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
+	int ret = 0;
 
-	v->ops->send_vector(v->ops->cpu_apic_id(l->cpu), l->vector);
-	return 1;
+	if (l->has_vector) {
+		v->ops->send_vector(v->ops->cpu_apic_id(l->cpu), l->vector);
+		ret = 1;
+	}
+	irq_spin_unlock_irqrestore(&v->lock, flags);
+	return ret;
 }
 
 static const struct irq_chip vector_chip = {
 	.name		= "VECTOR",
-	.ack		= vector_ack,
+	.ack		= vector_ack,		/* edge children (PCI-MSI) */
+	.eoi		= vector_ack,		/* fasteoi children (IO-APIC) */
 	.set_affinity	= vector_set_affinity,
 	.retrigger	= vector_retrigger,
 	.compose_msi_msg = vector_compose_msi_msg,
@@ -206,21 +270,109 @@ void x86_vector_cleanup(struct x86_vector *v)
 	irq_spin_unlock_irqrestore(&v->lock, flags);
 }
 
-/* --- the domain: lines and their first vector --- */
-
-/* Release line @hw's vectors and slot. Caller holds v->lock. */
-static void line_release(struct x86_vector *v, unsigned int hw)
+int x86_vector_move_done(struct irq_data *d)
 {
-	struct vector_line *l = &v->lines[hw];
+	struct irq_data *p = d ? d->parent_data : NULL;
+	struct x86_vector *v;
+	struct vector_line *l;
+	unsigned int old = NO_CPU;
+	unsigned long flags;
 
+	if (!p || p->chip != &vector_chip)
+		return -EINVAL;
+	v = p->chip_data;
+	l = line_of(p);
+	flags = irq_spin_lock_irqsave(&v->lock);
+	if (l->moving && !l->cleanup_sent) {
+		l->cleanup_sent = true;
+		old = l->prev_cpu;
+	}
+	irq_spin_unlock_irqrestore(&v->lock, flags);
+	if (old != NO_CPU)
+		v->ops->send_cleanup(old);
+	return 0;
+}
+
+void x86_vector_cpu_offline(struct x86_vector *v)
+{
+	unsigned int self = port_cpu_id();
+	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
+
+	for (unsigned int hw = 0; hw < v->nr_lines; hw++) {
+		struct vector_line *l = &v->lines[hw];
+
+		if (!l->used || !l->moving || l->prev_cpu != self)
+			continue;
+		/* The cleanup would never run here: release the old vector now. */
+		if (vector_drop(v, self, l->prev_vector))
+			v->ops->send_vector(v->ops->cpu_apic_id(l->cpu), l->vector);
+		l->moving = false;
+	}
+	irq_spin_unlock_irqrestore(&v->lock, flags);
+}
+
+/* --- the domain: lines, their vector from activation on --- */
+
+/*
+ * Release line @hw's vectors. Freed or deactivated mid-move, the old
+ * vector goes too, as in Linux (the device is quiet: its message was
+ * cleared first). Caller holds v->lock.
+ */
+static void line_unvector(struct x86_vector *v, struct vector_line *l)
+{
+	if (!l->has_vector)
+		return;
 	v->ops->bind(l->cpu, l->vector, NULL, 0);
 	matrix_put(v, l->cpu, l->vector);
-	/* Freed mid-move: the old vector goes too (the device is quiet now). */
 	if (l->moving) {
 		v->ops->bind(l->prev_cpu, l->prev_vector, NULL, 0);
 		matrix_put(v, l->prev_cpu, l->prev_vector);
 	}
-	*l = (struct vector_line){ .used = false };
+	l->has_vector = false;
+	l->moving = false;
+}
+
+static void line_release(struct x86_vector *v, unsigned int hw)
+{
+	line_unvector(v, &v->lines[hw]);
+	v->lines[hw] = (struct vector_line){ .used = false };
+}
+
+/* A vector on the best online CPU of the line's mask (or of all). */
+static int vector_activate(struct irq_domain *dom, struct irq_data *d, bool reserve)
+{
+	struct x86_vector *v = irq_domain_host_data(dom);
+	struct vector_line *l = line_of(d);
+	struct cpumask dest;
+	unsigned long flags;
+	int ret = 0;
+
+	(void)reserve;
+	flags = irq_spin_lock_irqsave(&v->lock);
+	if (!l->has_vector) {
+		if (!cpumask_and(&dest, &l->dest, irq_cpu_online_mask()))
+			dest = *irq_cpu_online_mask();
+		ret = matrix_get(v, &dest, &l->cpu, &l->vector);
+		if (!ret) {
+			l->has_vector = true;
+			v->ops->bind(l->cpu, l->vector, v->domain, d->hwirq);
+		}
+	}
+	irq_spin_unlock_irqrestore(&v->lock, flags);
+	if (ret)
+		irq_log("vector domain: irq %u: no free vector (%d)", d->irq, ret);
+	else
+		irq_data_update_effective_cpu(d, l->cpu);
+	return ret;
+}
+
+static void vector_deactivate(struct irq_domain *dom, struct irq_data *d)
+{
+	struct x86_vector *v = irq_domain_host_data(dom);
+	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
+
+	line_unvector(v, line_of(d));
+	irq_spin_unlock_irqrestore(&v->lock, flags);
 }
 
 static void vector_domain_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
@@ -241,7 +393,7 @@ static void vector_domain_free(struct irq_domain *d, unsigned int virq, unsigned
 	}
 }
 
-/* One line: a free slot and a vector on the online CPU with most room. */
+/* One line: a free slot; its vector comes at activation (Linux's reservation mode). */
 static int line_take(struct x86_vector *v, unsigned int *hw)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&v->lock);
@@ -252,12 +404,10 @@ static int line_take(struct x86_vector *v, unsigned int *hw)
 
 		if (l->used)
 			continue;
-		ret = matrix_get(v, irq_cpu_online_mask(), &l->cpu, &l->vector);
-		if (ret)
-			break;
-		l->used = true;
-		v->ops->bind(l->cpu, l->vector, v->domain, i);
+		*l = (struct vector_line){ .used = true };
+		cpumask_setall(&l->dest, GENIRQ_NR_CPUS);
 		*hw = i;
+		ret = 0;
 		break;
 	}
 	irq_spin_unlock_irqrestore(&v->lock, flags);
@@ -274,12 +424,8 @@ static int vector_domain_alloc(struct irq_domain *d, unsigned int virq, unsigned
 	(void)arg;
 	for (i = 0; i < nr && !ret; i++) {
 		ret = line_take(v, &hw);
-		if (!ret) {
+		if (!ret)
 			ret = irq_domain_set_hwirq_and_chip(d, virq + i, hw, &vector_chip, v);
-			if (!ret)
-				irq_data_update_effective_cpu(irq_domain_get_irq_data(d, virq + i),
-							      v->lines[hw].cpu);
-		}
 	}
 	if (ret)
 		vector_domain_free(d, virq, i);	/* the failed one too, if it got a slot */
@@ -287,8 +433,10 @@ static int vector_domain_alloc(struct irq_domain *d, unsigned int virq, unsigned
 }
 
 static const struct irq_domain_ops vector_domain_ops = {
-	.alloc	= vector_domain_alloc,
-	.free	= vector_domain_free,
+	.alloc		= vector_domain_alloc,
+	.free		= vector_domain_free,
+	.activate	= vector_activate,
+	.deactivate	= vector_deactivate,
 };
 
 struct x86_vector *x86_vector_create(unsigned int first, unsigned int last,
@@ -344,14 +492,16 @@ int x86_vector_target(struct x86_vector *v, unsigned int irq, unsigned int *cpu,
 {
 	struct irq_data *d = irq_domain_get_irq_data(v->domain, irq);
 	unsigned long flags;
+	int ret;
 
 	if (!d || d->chip_data != v)
 		return -EINVAL;
 	flags = irq_spin_lock_irqsave(&v->lock);
 	*cpu = v->lines[d->hwirq].cpu;
 	*vector = v->lines[d->hwirq].vector;
+	ret = v->lines[d->hwirq].has_vector ? 0 : -ENOENT;
 	irq_spin_unlock_irqrestore(&v->lock, flags);
-	return 0;
+	return ret;
 }
 
 unsigned int x86_vector_moving(struct x86_vector *v)

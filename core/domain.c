@@ -486,21 +486,30 @@ static void levels_release(struct irq_level *list)
 
 int irq_domain_alloc_irqs(struct irq_domain *d, unsigned int nr, int node, void *arg)
 {
+	return irq_domain_alloc_irqs_at(d, -1, nr, node, arg);
+}
+
+int irq_domain_alloc_irqs_at(struct irq_domain *d, int irq_base, unsigned int nr, int node,
+			     void *arg)
+{
 	struct irq_level *list = NULL;
 	unsigned long flags;
 	int virq, ret;
 
 	(void)node;
-	if (!d || !d->ops || nr == 0)
+	if (!d || !d->ops || nr == 0 || irq_base < -1)
 		return -EINVAL;
 	if (in_interrupt()) {
 		irq_log("domain %s: irq_domain_alloc_irqs from interrupt context refused", d->name);
 		return -EBUSY;
 	}
 	flags = irq_spin_lock_irqsave(&domain_lock);
-	virq = irq_alloc_descs(-1, nr);
+	virq = irq_alloc_descs(irq_base, nr);
 	if (virq < 0) {
 		irq_spin_unlock_irqrestore(&domain_lock, flags);
+		if (irq_base >= 0)
+			irq_log("domain %s: irqs %d-%u unavailable (%d)", d->name, irq_base,
+				(unsigned int)irq_base + nr - 1, virq);
 		return virq;
 	}
 	ret = levels_new(d, (unsigned int)virq, nr);
@@ -554,24 +563,37 @@ static int activate_levels(struct irq_data *l, bool reserve)
 	return ret;
 }
 
-int irq_domain_activate_irq(struct irq_data *top, bool reserve)
+/* Activate a hierarchical line not active yet. Caller holds desc->lock. */
+static int activate_locked(struct irq_data *top, bool reserve)
 {
-	struct irq_desc *desc;
-	unsigned long flags;
 	int ret = 0;
 
-	if (!top || !(desc = irq_to_desc(top->irq)) || &desc->data != top)
-		return -EINVAL;
-	flags = desc_lock_irqsave(desc);
-	if (!(top->hier_flags & IRQD_HIER)) {
-		ret = -EINVAL;
-	} else if (!(top->hier_flags & IRQD_ACTIVATED)) {
+	if (!(top->hier_flags & IRQD_ACTIVATED)) {
 		ret = activate_levels(top, reserve);
 		if (!ret)
 			top->hier_flags |= IRQD_ACTIVATED;
 	}
+	return ret;
+}
+
+int irq_domain_activate_irq(struct irq_data *top, bool reserve)
+{
+	struct irq_desc *desc;
+	unsigned long flags;
+	int ret;
+
+	if (!top || !(desc = irq_to_desc(top->irq)) || &desc->data != top)
+		return -EINVAL;
+	flags = desc_lock_irqsave(desc);
+	ret = (top->hier_flags & IRQD_HIER) ? activate_locked(top, reserve) : -EINVAL;
 	desc_unlock_irqrestore(desc, flags);
 	return ret;
+}
+
+int irq_desc_activate(struct irq_desc *desc)
+{
+	desc_assert_locked(desc);
+	return (desc->data.hier_flags & IRQD_HIER) ? activate_locked(&desc->data, false) : 0;
 }
 
 void irq_domain_deactivate_irq(struct irq_data *top)

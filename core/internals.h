@@ -434,6 +434,10 @@ bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
 void irq_desc_apply_affinity(struct irq_desc *desc);
 
+/* domain.c: activate a hierarchical line not active yet (0 for a flat
+ * one), at its first request. Caller holds desc->lock. */
+int irq_desc_activate(struct irq_desc *desc);
+
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 

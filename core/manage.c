@@ -4,6 +4,7 @@
  */
 #include "internals.h"
 #include "trace_points.h"
+#include <genirq/irqdomain.h>
 
 /* Wait until no CPU runs a handler of @desc. Called without desc->lock. */
 void irq_wait_idle(struct irq_desc *desc)
@@ -366,13 +367,20 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 			goto out_unlock;
 		}
 	}
-	if (new->thread)
-		new->thread->desc = desc;
-	trace_irq_request(desc, new);
 	/* Append: handlers run in the order they were installed. */
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
 		link = &old->next;
+	/* The first handler of a hierarchical line activates it (Linux's irq_activate()). */
+	if (link == &desc->action && irq_unlikely(desc->data.hier_flags & IRQD_HIER) &&
+	    (ret = irq_desc_activate(desc)) != 0) {
+		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)", irq,
+			new->name ? new->name : "?", ret);
+		goto out_unlock;
+	}
+	if (new->thread)
+		new->thread->desc = desc;
+	trace_irq_request(desc, new);
 	atomic_store_explicit(link, new, memory_order_release);
 
 	if (link == &desc->action) {

@@ -10,6 +10,7 @@
 /* An MSI domain: its chip is its own, named as the domain. */
 struct msi_domain {
 	struct irq_chip		chip;
+	bool			multi;		/* msi_domain_allow_multi() */
 };
 
 /* One vector of a device: the line's chip_data at the MSI level. */
@@ -62,7 +63,12 @@ static void msi_unmask(struct irq_data *d)
 static int msi_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	struct msi_line *l = d->chip_data;
-	int ret = irq_chip_set_affinity_parent(d, dest);
+	int ret;
+
+	/* One message for a multi-message block: no vector moves alone. */
+	if (l->dev->multi && l->dev->nvec > 1)
+		return -EINVAL;
+	ret = irq_chip_set_affinity_parent(d, dest);
 
 	if (ret == 0 && l->active)
 		write_msg(d, l);
@@ -162,12 +168,48 @@ struct irq_domain *msi_create_irq_domain(struct irq_domain *parent, const char *
 	return d;
 }
 
+void msi_domain_allow_multi(struct irq_domain *d)
+{
+	struct msi_domain *md = irq_domain_host_data(d);
+
+	if (md)
+		md->multi = true;
+}
+
+/*
+ * Multi-message MSI: vector i writes vector 0's message with i in the low
+ * data bits, so the parent's targets of lines @virq.. must be one message
+ * apart: same address, data 0's + i, 0's data aligned to @nvec.
+ */
+static bool is_block(unsigned int virq, unsigned int nvec)
+{
+	struct msi_msg m0, m;
+
+	irq_chip_compose_msi_msg(irq_get_irq_data(virq), &m0);
+	if (m0.data & (nvec - 1))
+		return false;
+	for (unsigned int i = 1; i < nvec; i++) {
+		irq_chip_compose_msi_msg(irq_get_irq_data(virq + i), &m);
+		if (m.address_lo != m0.address_lo || m.address_hi != m0.address_hi ||
+		    m.data != (m0.data | i))
+			return false;
+	}
+	return true;
+}
+
 int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned int nvec)
 {
+	struct msi_domain *md = irq_domain_host_data(d);
 	int virq;
 
-	if (!dev || nvec == 0 || nvec > 2048)
+	if (!dev || nvec == 0 || nvec > 2048 || !md)
 		return -EINVAL;
+	if (dev->multi && nvec > 1 && (!md->multi || (nvec & (nvec - 1)) || nvec > 32)) {
+		irq_log("msi domain %s: %u-vector multi-message MSI refused: %s", md->chip.name,
+			nvec, md->multi ? "not a power of two up to 32" :
+			"the parent gives no aligned block (one vector only)");
+		return -ENOSPC;
+	}
 	virq = irq_domain_alloc_irqs(d, nvec, -1, dev);
 	if (virq < 0)
 		return virq;
@@ -178,6 +220,12 @@ int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned in
 			irq_domain_free_irqs((unsigned int)virq, nvec);
 			return ret;
 		}
+	}
+	if (dev->multi && nvec > 1 && !is_block((unsigned int)virq, nvec)) {
+		irq_log("msi domain %s: the parent's %u targets are not one aligned block: refused",
+			md->chip.name, nvec);
+		irq_domain_free_irqs((unsigned int)virq, nvec);
+		return -ENOSPC;
 	}
 	dev->irq = virq;
 	dev->nvec = nvec;
@@ -291,7 +339,9 @@ static void msi_cap_write_msg(struct msi_dev *dev, unsigned int index, const str
 	unsigned int data_off = cap + (is64 ? 12u : 8u);
 	uint32_t old;
 
-	(void)index;
+	/* One message in the capability: vector 0's (vector i sends data | i). */
+	if (index != 0)
+		return;
 	p->cfg->write32(p->ctx, cap + 4, msg->address_lo);
 	if (is64)
 		p->cfg->write32(p->ctx, cap + 8, msg->address_hi);
@@ -376,24 +426,60 @@ bool pci_msi_has_mask(struct pci_msi_dev *p)
 	return p->msi_cap && (cap_ctrl(p, p->msi_cap) & MSI_CTRL_PVM);
 }
 
-int pci_enable_msi(struct pci_msi_dev *p, struct irq_domain *domain)
+/* Enable @nvec (a power of two) MSI vectors. Return: the first line or -errno. */
+static int enable_msi(struct pci_msi_dev *p, struct irq_domain *domain, unsigned int nvec)
 {
+	unsigned int log2 = 0;
 	uint32_t ctrl;
 	int irq;
 
 	if (!p->msi_cap || p->msi_on || p->msix_on)
 		return p->msi_cap ? -EBUSY : -EINVAL;
+	while ((1u << log2) < nvec)
+		log2++;
 	p->msi.ops = &msi_cap_ops;
-	/* Masked while it is programmed, where the device can. */
-	msi_cap_mask(&p->msi, 0, true);
-	irq = msi_domain_alloc_irqs(domain, &p->msi, 1);
-	if (irq < 0)
+	p->msi.multi = nvec > 1;
+	/* Masked while they are programmed, where the device can. */
+	for (unsigned int i = 0; i < nvec; i++)
+		msi_cap_mask(&p->msi, i, true);
+	irq = msi_domain_alloc_irqs(domain, &p->msi, nvec);
+	if (irq < 0) {
+		p->msi.multi = false;
 		return irq;
+	}
 	pci_intx(p, false);
-	ctrl = (cap_ctrl(p, p->msi_cap) & ~MSI_CTRL_MME_MASK) | MSI_CTRL_ENABLE;
+	ctrl = (cap_ctrl(p, p->msi_cap) & ~MSI_CTRL_MME_MASK) | log2 << 4 | MSI_CTRL_ENABLE;
 	cap_ctrl_write(p, p->msi_cap, ctrl);
 	p->msi_on = true;
 	return irq;
+}
+
+int pci_enable_msi(struct pci_msi_dev *p, struct irq_domain *domain)
+{
+	return enable_msi(p, domain, 1);
+}
+
+int pci_enable_msi_range(struct pci_msi_dev *p, struct irq_domain *domain,
+			 unsigned int minvec, unsigned int maxvec)
+{
+	struct msi_domain *md = domain ? irq_domain_host_data(domain) : NULL;
+	int offered = pci_msi_vec_count(p);
+	unsigned int nvec = 1;
+	int irq;
+
+	if (offered < 0 || !md || minvec == 0 || minvec > maxvec)
+		return -EINVAL;
+	while (nvec * 2 <= maxvec && nvec * 2 <= (unsigned int)offered)
+		nvec *= 2;
+	if (!md->multi)
+		nvec = 1;	/* as Linux without MSI_FLAG_MULTI_PCI_MSI */
+	if (nvec < minvec) {
+		irq_log("msi: %u vectors wanted at least, %u possible on %s (device offers %d)",
+			minvec, nvec, md->chip.name, offered);
+		return -ENOSPC;
+	}
+	irq = enable_msi(p, domain, nvec);
+	return irq < 0 ? irq : (int)nvec;
 }
 
 int pci_enable_msix(struct pci_msi_dev *p, struct irq_domain *domain, unsigned int nvec)
@@ -431,9 +517,10 @@ int pci_disable_msi(struct pci_msi_dev *p)
 	ret = msi_domain_free_irqs(&p->msi);
 	if (ret)
 		return ret;
-	cap_ctrl_write(p, p->msi_cap, cap_ctrl(p, p->msi_cap) & ~MSI_CTRL_ENABLE);
+	cap_ctrl_write(p, p->msi_cap, cap_ctrl(p, p->msi_cap) & ~(MSI_CTRL_ENABLE | MSI_CTRL_MME_MASK));
 	pci_intx(p, true);
 	p->msi_on = false;
+	p->msi.multi = false;
 	return 0;
 }
 

@@ -2,13 +2,15 @@
 /*
  * irq.c - the x86_64 interrupt glue: from a vector to the core on this
  * CPU's hardirq stack (arch/x86/irqstack.c); the APIC spurious vector;
- * wiring the local APIC and IO-APIC domains to vectors (fixed, the same
- * on every CPU; the vector domain's per-CPU ones are vector.c's).
+ * wiring the local APIC's lines to their fixed vectors (the same on every
+ * CPU), the IO-APIC's pins to their ISA numbers on the vector domain
+ * (whose per-CPU vectors are vector.c's).
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/chip/ioapic.h>
-#include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
+#include <genirq/chip/x86_vector.h>
+#include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
@@ -67,17 +69,6 @@ void x86_64_irq_cpu_init(unsigned int cpu)
 	lapic_cpu_init();
 }
 
-static unsigned int cpu_apic_id(unsigned int cpu)
-{
-	return x86_64_mach.apic_id[cpu];
-}
-
-static const struct ioapic_ops ioapic_ops = {
-	.local_eoi	= lapic_eoi,
-	.cpu_apic_id	= cpu_apic_id,
-	.send_vector	= lapic_send_vector,
-};
-
 static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
 	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
@@ -118,44 +109,43 @@ void port_show_interrupts(struct irq_text *t)
 /*
  * Legacy lines keep their ISA numbers, as in Linux: ISA line i is global
  * number i, on IO-APIC pin isa_gsi[i] (QEMU's MADT overrides ISA 0, the
- * PIT, to pin 2). The IO-APIC's domain gives line n pin n; an override
- * swaps the pins of the two lines, and each pin's vector is bound to the
- * line that holds the pin now. Other pins keep their GSI numbers.
+ * PIT, to pin 2). Line n is pin n except where an override swaps the
+ * pins of two lines; other pins keep their GSI numbers. Each pin's line
+ * is made at its number through the hierarchy (IO-APIC on VECTOR).
  */
-static void route_pins(struct irq_domain *io, unsigned int nr_pins)
+static void route_pins(struct ioapic *io)
 {
-	unsigned int line_of[X86_64_NR_IRQS];
+	unsigned int nr_pins = ioapic_nr_pins(io), line_of[X86_64_NR_IRQS];
 
-	for (unsigned int pin = 0; pin < nr_pins; pin++)
+	for (unsigned int pin = 0; pin < nr_pins && pin < X86_64_NR_IRQS; pin++)
 		line_of[pin] = pin;
 	for (unsigned int isa = 0; isa < 16 && isa < nr_pins; isa++) {
 		unsigned int pin = x86_64_mach.isa_gsi[isa];
 
 		if (pin == isa || pin >= nr_pins || line_of[pin] != pin || line_of[isa] != isa)
 			continue;	/* identity, off the chip, or moved already */
-		irq_set_hwirq(isa, pin);
-		irq_set_hwirq(pin, isa);
 		line_of[pin] = isa;
 		line_of[isa] = pin;
 	}
-	for (unsigned int pin = 0; pin < nr_pins; pin++)
-		vectors[X86_64_VECTOR_IOAPIC + pin] = (struct vector_map){ io, line_of[pin] };
+	for (unsigned int pin = 0; pin < nr_pins && pin < X86_64_NR_IRQS; pin++)
+		if (ioapic_map_pin(io, pin, line_of[pin]) < 0)
+			irq_log("ioapic: pin %u: no line %u", pin, line_of[pin]);
 }
 
 void x86_64_irq_init(void)
 {
-	struct irq_domain *io, *local;
-	struct ioapic *ioapic;
+	struct irq_domain *local;
+	struct ioapic *ioapic = NULL;
 
 	i8259_disable(X86_64_VECTOR_PIC);
 	x86_64_irq_cpu_init(0);
-	ioapic = ioapic_create(x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base : IOAPIC_PHYS_BASE,
-			       0, X86_64_VECTOR_IOAPIC, &ioapic_ops);
-	io = ioapic ? ioapic_domain(ioapic) : NULL;
-	local = x86_64_lapic_domain = lapic_init();
-	if (io)
-		route_pins(io, ioapic_nr_pins(ioapic));
 	x86_64_vector_init();
+	if (x86_64_vectors)
+		ioapic = ioapic_create(x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base :
+				       IOAPIC_PHYS_BASE, 0, x86_vector_domain(x86_64_vectors));
+	if (ioapic)
+		route_pins(ioapic);
+	local = x86_64_lapic_domain = lapic_init();
 	for (unsigned int hw = 0; local && hw < LAPIC_NR_LINES; hw++)
 		vectors[lapic_vectors[hw]] = (struct vector_map){ local, hw };
 	/* ISA lines edge, active high, except where the MADT says level (PCI). */

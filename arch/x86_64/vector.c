@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * vector.c - the x86_64 port's vector domain glue: per-CPU vector tables
- * for the lines whose vectors the matrix hands out (MSI), the move
+ * for the lines whose vectors the matrix hands out (IO-APIC, MSI), the move
  * cleanup vector, and the PCI-MSI domain stacked on the vector domain.
  */
 #include <genirq/chip/lapic.h>

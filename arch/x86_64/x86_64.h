@@ -11,16 +11,15 @@
 
 #define X86_64_MAX_CPUS		X86_MAX_CPUS
 #define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
-#define X86_64_VECTOR_IOAPIC	0x30	/* pin n -> 0x30 + n */
 #define X86_64_VECTOR_PIC	0x20	/* the masked 8259 pair */
 /* make bench: a vector bound to a genirq line, and a bare one (irq.c). */
 #define X86_64_VECTOR_BENCH	0xE0
 #define X86_64_VECTOR_BARE	0xE1
-/* The vector matrix (MSI lines; vector.c): per CPU, above the IO-APIC's
- * fixed 0x30-0x47 and below the bench and system vectors. */
-#define X86_64_VECTOR_MATRIX_FIRST	0x50
+/* The vector matrix (IO-APIC and MSI lines; vector.c): per CPU, above the
+ * 8259's and below the bench and system vectors. */
+#define X86_64_VECTOR_MATRIX_FIRST	0x30
 #define X86_64_VECTOR_MATRIX_LAST	0xDF
-#define X86_64_NR_VECTOR_LINES		64
+#define X86_64_NR_VECTOR_LINES		128
 /* A finished move asks the old CPU to release its vector (Linux's
  * IRQ_MOVE_CLEANUP_VECTOR). */
 #define X86_64_VECTOR_CLEANUP	0xE2

@@ -9,6 +9,7 @@
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/ioapic.h>
+#include <genirq/chip/x86_vector.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -30,19 +31,25 @@ void x86_64_msi_bench(struct edu *e);
 
 const char x86_chip_name[] = "IO-APIC";
 
-/* Bit 16 of the line's redirection entry, read with interrupts off (the
+/* Word @hi of the line's redirection entry, read with interrupts off (the
  * select/window pair is shared with the controller's driver). */
-int x86_chip_masked(unsigned int irq)
+static uint32_t rte_word(unsigned int irq, unsigned int hi)
 {
 	uintptr_t base = x86_64_mach.ioapic_base ? x86_64_mach.ioapic_base : IOAPIC_PHYS_BASE;
 	unsigned int pin = (unsigned int)irq_get_irq_data(irq)->hwirq;
 	unsigned long flags = port_irq_save();
-	uint32_t lo;
+	uint32_t v;
 
-	mmio_write32(base + IOAPIC_REGSEL, IOAPIC_REDIR(pin));
-	lo = mmio_read32(base + IOAPIC_WIN);
+	mmio_write32(base + IOAPIC_REGSEL, IOAPIC_REDIR(pin) + hi);
+	v = mmio_read32(base + IOAPIC_WIN);
 	port_irq_restore(flags);
-	return !!(lo & IOAPIC_MASKED);
+	return v;
+}
+
+/* Bit 16 of the line's redirection entry. */
+int x86_chip_masked(unsigned int irq)
+{
+	return !!(rte_word(irq, 0) & IOAPIC_MASKED);
 }
 
 static void sc_spurious(struct scenario_tally *t)
@@ -73,8 +80,11 @@ static void sc_affinity(struct scenario_tally *t)
 	unsigned int irq = x86_isa_irq(0);
 	char path[48], list[16], eff[16];
 	unsigned long c0, c1, d0, d1;
+	unsigned int cpu0 = 0, vec0 = 0, cpu1 = 0, vec1 = 0, free0, rte_vec, rte_dest;
 	int err, bad;
 
+	x86_vector_target(x86_64_vectors, irq, &cpu0, &vec0);
+	free0 = x86_vector_free_count(x86_64_vectors, cpu0);
 	irq_snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity", irq);
 	err = proc_write(path, "2");
 	c0 = irq_stat_cpu(irq, 0);
@@ -82,6 +92,11 @@ static void sc_affinity(struct scenario_tally *t)
 	x86_wait_ticks(10);		/* the PIT now ticks on CPU1 */
 	d0 = irq_stat_cpu(irq, 0) - c0;
 	d1 = irq_stat_cpu(irq, 1) - c1;
+	/* The vector moved on the vector domain, the entry followed, the old one is back. */
+	x86_vector_target(x86_64_vectors, irq, &cpu1, &vec1);
+	rte_vec = rte_word(irq, 0) & 0xFFu;
+	rte_dest = rte_word(irq, 1) >> 24;
+	err = err ? err : x86_vector_free_count(x86_64_vectors, cpu0) == free0 + 1 ? 0 : -EBUSY;
 	irq_snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity_list", irq);
 	irq_proc_read(path, list, sizeof(list));
 	irq_snprintf(path, sizeof(path), "/proc/irq/%u/effective_affinity_list", irq);
@@ -90,12 +105,14 @@ static void sc_affinity(struct scenario_tally *t)
 	bad = proc_write(path, "80");	/* CPU 7: not online here */
 	proc_write(path, "1");
 	if (!err && d0 == 0 && d1 >= 10 && bad == -EINVAL && scenario_contains(list, "1\n") &&
-	    scenario_contains(eff, "1\n"))
-		scenario_pass(t, name, "timer irq %u moved to CPU1: CPU0 +%lu, CPU1 +%lu; list and effective agree; offline mask refused (%d)",
-			      irq, d0, d1, bad);
+	    scenario_contains(eff, "1\n") && cpu0 == 0 && cpu1 == 1 && rte_vec == vec1 &&
+	    rte_dest == x86_64_mach.apic_id[1])
+		scenario_pass(t, name, "timer irq %u moved to CPU1: CPU0 +%lu, CPU1 +%lu; vector CPU0 0x%x -> CPU1 0x%x (IO-APIC entry: vector 0x%x, dest APIC %u; CPU0's vector freed); list and effective agree; offline mask refused (%d)",
+			      irq, d0, d1, vec0, vec1, rte_vec, rte_dest, bad);
 	else
-		scenario_fail(t, name, "irq %u: write %d, CPU0 +%lu (want 0), CPU1 +%lu (want >= 10), list '%s' effective '%s', offline mask %d (want %d)",
-			      irq, err, d0, d1, list, eff, bad, -EINVAL);
+		scenario_fail(t, name, "irq %u: write %d, CPU0 +%lu (want 0), CPU1 +%lu (want >= 10), list '%s' effective '%s', offline mask %d (want %d), vector CPU%u 0x%x -> CPU%u 0x%x, entry 0x%x dest %u",
+			      irq, err, d0, d1, list, eff, bad, -EINVAL, cpu0, vec0, cpu1, vec1,
+			      rte_vec, rte_dest);
 }
 
 static volatile bool slow_running, slow_done;

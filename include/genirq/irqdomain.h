@@ -111,6 +111,21 @@ bool irq_domain_hwirq_free(struct irq_domain *d, irq_hw_number_t hw);
 int irq_domain_alloc_irqs(struct irq_domain *d, unsigned int nr, int node, void *arg);
 
 /**
+ * irq_domain_alloc_irqs_at - irq_domain_alloc_irqs() at given numbers
+ * @irq_base: the first global number wanted, or -1 for any free range
+ *            (irq_domain_alloc_irqs() is this with -1)
+ *
+ * For lines whose numbers are fixed by convention, e.g. the ISA lines of
+ * an IO-APIC (ISA line n is irq n). All or nothing, as
+ * irq_domain_alloc_irqs(). Return: @irq_base (or the first number),
+ * -EBUSY (a number of @irq_base..+@nr-1 is taken: reported, nothing
+ * changed), -EINVAL (a bad range or @irq_base below -1), or another -errno
+ * of a level with nothing left behind.
+ */
+int irq_domain_alloc_irqs_at(struct irq_domain *d, int irq_base, unsigned int nr, int node,
+			     void *arg);
+
+/**
  * irq_domain_free_irqs - free lines made by irq_domain_alloc_irqs()
  *
  * All or nothing: a line that has handlers (or is not hierarchical) is

@@ -46,6 +46,9 @@ struct msi_dev {
 	uint32_t	id;		/* requester ID (bus << 8 | devfn) */
 	unsigned int	nvec;		/* vectors allocated; set by the layer */
 	int		irq;		/* the first one's global number, or 0 */
+	/* Multi-message MSI: one message for all, vector i sends data | i
+	 * (set by pci_enable_msi_range()); its lines need one parent block. */
+	bool		multi;
 };
 
 /* The hwirq of an MSI line, as Linux encodes it: device, then vector. */
@@ -65,6 +68,16 @@ enum msi_parent_end {
  */
 struct irq_domain *msi_create_irq_domain(struct irq_domain *parent, const char *name,
 					 enum msi_parent_end end);
+
+/*
+ * Let @d (of msi_create_irq_domain()) take multi-message MSI: its parent
+ * gives @nvec lines whose messages are one aligned block (same address,
+ * data of line i = data of line 0 | i). Without it, as Linux without
+ * MSI_FLAG_MULTI_PCI_MSI (x86 without interrupt remapping), a device gets
+ * one MSI vector. An allocation whose targets are not such a block is
+ * refused anyway (-ENOSPC, reported).
+ */
+void msi_domain_allow_multi(struct irq_domain *d);
 
 /**
  * msi_domain_alloc_irqs - @nvec consecutive lines for @dev, activated
@@ -127,6 +140,17 @@ bool pci_msi_has_mask(struct pci_msi_dev *pdev);
  * device and the core as before.
  */
 int pci_enable_msi(struct pci_msi_dev *pdev, struct irq_domain *domain);
+/*
+ * Multi-message MSI, as Linux's pci_enable_msi_range(): the largest power
+ * of two of vectors up to @maxvec that the device offers, one if @domain
+ * does not allow multi-message MSI. The lines are pdev->msi.irq.. and
+ * move together (irq_set_affinity() on one of several: -EINVAL).
+ * Return: the number of vectors, -ENOSPC (fewer than @minvec possible, or
+ * the parent gave no aligned block: reported, nothing changed), -EINVAL,
+ * -EBUSY.
+ */
+int pci_enable_msi_range(struct pci_msi_dev *pdev, struct irq_domain *domain,
+			 unsigned int minvec, unsigned int maxvec);
 int pci_enable_msix(struct pci_msi_dev *pdev, struct irq_domain *domain, unsigned int nvec);
 /* Disable the capability and free the lines. Return: 0 or -errno (lines in use). */
 int pci_disable_msi(struct pci_msi_dev *pdev);

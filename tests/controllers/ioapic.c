@@ -4,27 +4,39 @@
  * against its own trapped register file (fakeregs.h): the IOREGSEL/IOWIN
  * window and the EOI register of version 0x20 chips.
  *
+ * Both are children of one x86 vector domain (controllers/x86_vector.c)
+ * whose port hooks are recorded: the per-CPU vector tables it binds, the
+ * local EOIs, the vectors it sends, the cleanup requests.
+ *
  * The fake keeps each chip's redirection table: IOREGSEL selects, a read
  * of IOWIN answers the selected register, a write changes its writable
  * bits (delivery status and remote IRR are the chip's), a write of a
  * vector to the EOI register clears the remote IRR of pins with that
- * vector. The local APIC hooks (EOI, send a vector) are logged too.
+ * vector.
  *
  * What is checked, as exact access logs: creation (version read, every
- * pin routed to CPU 0's APIC and masked, high word first); a refused
- * creation; set_type into trigger and polarity bits; startup (unmask),
- * shutdown (mask); the fasteoi end (local EOI, and the chip's own EOI
- * when a masked level pin kept its remote IRR); set_affinity into the
- * destination field and the effective affinity; the edge replay through
- * retrigger; and that two instances never touch each other's registers,
- * numbers or vectors.
+ * pin masked without a vector, high word first); refused creations;
+ * lines at the numbers the port chooses (ISA line n = irq n, a swap of
+ * two pins), refused when the pin or the number is taken; set_type into
+ * trigger and polarity bits; activation at the first request (the
+ * parent's CPU 0 vector and APIC ID into the entry), startup (unmask),
+ * shutdown (mask); the fasteoi end (the parent's local EOI, and the
+ * chip's own EOI with the pin's vector when a masked level pin kept its
+ * remote IRR); set_affinity (a new vector on the new CPU, the entry's
+ * destination and vector rewritten, the old CPU asked at once to release
+ * its vector, effective affinity); the edge replay through the parent's
+ * retrigger; and that two instances never touch each other's registers
+ * or numbers.
  *
  * Mutations of controllers/ioapic.c caught: see mutants.sh (ioapic-*).
  */
 #include <stdio.h>
+#include <string.h>
 #include <genirq/interrupt.h>
 #include <genirq/chip/ioapic.h>
+#include <genirq/chip/x86_vector.h>
 #include <genirq/irq.h>
+#include <genirq/irqdomain.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -50,9 +62,12 @@
 #define NCPU		2u
 #define MAX_PINS	240u
 #define APIC_ID(cpu)	(4u + (cpu))	/* not the CPU numbers: the driver must ask */
-/* Log spaces of the local APIC hooks. */
+/* Log spaces of the vector domain's port hooks. */
 #define LOCAL_EOI	200u
 #define SEND		201u
+#define CLEANUP		202u
+#define FIRST		0x30u		/* the matrix: 0x30-0x3f on each CPU */
+#define LAST		0x3fu
 
 struct chip {
 	struct fake_file	file;
@@ -121,7 +136,11 @@ static void power_up(struct chip *c, unsigned int pins)
 	}
 }
 
-/* --- the local APIC side --- */
+/* --- the vector domain's port side --- */
+
+static struct irq_domain *table[NCPU][256];
+static irq_hw_number_t table_hw[NCPU][256];
+static struct x86_vector *vec;
 
 static void local_eoi(void)
 {
@@ -138,8 +157,29 @@ static void send_vector(unsigned int apic_id, unsigned int vector)
 	fake_log_add('W', apic_id, vector, SEND);
 }
 
-static const struct ioapic_ops ops = {
-	.local_eoi = local_eoi, .cpu_apic_id = cpu_apic_id, .send_vector = send_vector,
+static void send_cleanup(unsigned int cpu)
+{
+	fake_log_add('W', cpu, 0, CLEANUP);
+}
+
+static void bind(unsigned int cpu, unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
+{
+	CHECK(cpu < NCPU && vector >= FIRST && vector <= LAST);
+	if (cpu < NCPU && vector < 256) {
+		table[cpu][vector] = d;
+		table_hw[cpu][vector] = hw;
+	}
+}
+
+static bool vector_pending(unsigned int vector)
+{
+	(void)vector;
+	return false;
+}
+
+static const struct x86_vector_ops ops = {
+	.cpu_apic_id = cpu_apic_id, .bind = bind, .send_cleanup = send_cleanup,
+	.send_vector = send_vector, .vector_pending = vector_pending, .local_eoi = local_eoi,
 };
 
 /* Accesses of chip @u: select register @r, then read or write the window. */
@@ -147,17 +187,22 @@ static const struct ioapic_ops ops = {
 #define RD(u, v)	{ 'R', IOWIN, (v), (u) }
 #define WR(u, v)	{ 'W', IOWIN, (v), (u) }
 #define RMW(u, r, old, new)	SEL(u, r), RD(u, old), SEL(u, r), WR(u, new)
+#define EOI_LOCAL	{ 'W', 0, 0, LOCAL_EOI }
 
-/* An event on pin @hw of @io, taken on @cpu as the x86 entry code does. */
-static void take(struct ioapic *io, unsigned int cpu, unsigned int hw)
+/* A message with @vector arrives on @cpu: the port's table finds the line. */
+static bool take(unsigned int cpu, unsigned int vector)
 {
+	struct irq_domain *d = table[cpu][vector];
 	unsigned long flags;
 
+	if (!d)
+		return false;
 	sim_cpu_switch(cpu);
 	flags = port_irq_save();
-	irq_handle_domain_entry(ioapic_domain(io), hw, NULL);
+	irq_handle_domain_entry(d, table_hw[cpu][vector], NULL);
 	port_irq_restore(flags);
 	sim_cpu_switch(0);
+	return true;
 }
 
 static unsigned int calls[2];
@@ -173,44 +218,44 @@ static irqreturn_t count_handler(int irq, void *dev)
 
 #define A_PINS		24u
 #define A_GSI		0u
-#define A_VEC		0x30u
 #define B_PINS		16u
 #define B_GSI		24u
-#define B_VEC		0x50u
 
 static void check_refused(void)
 {
 	long live = sim_alloc_live();
 
-	power_up(&chips[0], MAX_PINS + 1);	/* more than the vectors below 0xEF */
-	CHECK(ioapic_create((uintptr_t)chips[0].file.regs, A_GSI, A_VEC, &ops) == NULL);
+	power_up(&chips[0], MAX_PINS + 1);
+	CHECK(ioapic_create((uintptr_t)chips[0].file.regs, A_GSI, x86_vector_domain(vec)) == NULL);
 	LOG_IS(SEL(0, REG_VER), RD(0, VERSION(MAX_PINS + 1)));
-	CHECK(sim_console_contains("ioapic: too many pins for the vectors"));
-	power_up(&chips[0], 24);		/* fits 240 pins, not from 0xE0 */
-	CHECK(ioapic_create((uintptr_t)chips[0].file.regs, A_GSI, 0xE0, &ops) == NULL);
-	LOG_IS(SEL(0, REG_VER), RD(0, VERSION(24)));
+	CHECK(sim_console_contains("ioapic: too many pins"));
+	power_up(&chips[0], 24);
+	CHECK(ioapic_create((uintptr_t)chips[0].file.regs, A_GSI, NULL) == NULL);
+	LOG_EMPTY();
+	CHECK(sim_console_contains("ioapic: no parent domain"));
 	CHECK(sim_alloc_live() == live);
 	sim_console_clear();
 }
 
-static struct ioapic *check_create(unsigned int u, unsigned int pins, unsigned int gsi,
-				   unsigned int vec)
+static struct ioapic *check_create(unsigned int u, unsigned int pins, unsigned int gsi)
 {
 	struct chip *c = &chips[u];
 	struct ioapic *io;
 	bool ok = true;
 
 	power_up(c, pins);
-	io = ioapic_create((uintptr_t)c->file.regs, gsi, vec, &ops);
+	for (unsigned int p = 0; p < pins; p++)
+		c->lo[p] = 0x55u;		/* whatever firmware left: not masked */
+	io = ioapic_create((uintptr_t)c->file.regs, gsi, x86_vector_domain(vec));
 	CHECK(io != NULL);
 	if (!io)
 		return NULL;
 	CHECK(ioapic_nr_pins(io) == pins && ioapic_gsi_base(io) == gsi);
-	/* Version, then each pin: destination first, then masked with its vector. */
+	/* Version, then each pin: high word first, then masked without a vector. */
 	CHECK(fake_nr_acc == 2 + 4 * pins);
 	for (unsigned int p = 0; p < pins && ok; p++) {
-		const struct fake_acc want[4] = { SEL(u, RTE_HI(p)), WR(u, DEST(APIC_ID(0))),
-						  SEL(u, RTE_LO(p)), WR(u, MASKED | (vec + p)) };
+		const struct fake_acc want[4] = { SEL(u, RTE_HI(p)), WR(u, 0),
+						  SEL(u, RTE_LO(p)), WR(u, MASKED) };
 
 		for (unsigned int i = 0; i < 4; i++)
 			ok &= fake_acc_eq(&fake_log[2 + 4 * p + i], &want[i]);
@@ -218,13 +263,35 @@ static struct ioapic *check_create(unsigned int u, unsigned int pins, unsigned i
 	CHECK(ok);
 	fake_nr_acc = 2;
 	LOG_IS(SEL(u, REG_VER), RD(u, VERSION(pins)));
-	for (unsigned int p = 0; p < pins; p++)
-		ok &= c->lo[p] == (MASKED | (vec + p)) && c->hi[p] == DEST(APIC_ID(0));
-	CHECK(ok);
-	/* Its own numbers: pin p is GSI gsi + p. */
-	CHECK(irq_find_mapping(ioapic_domain(io), 0) == (int)gsi);
-	CHECK(irq_find_mapping(ioapic_domain(io), pins - 1) == (int)(gsi + pins - 1));
 	return io;
+}
+
+/* Lines at their numbers: pin p is GSI gsi + p, except A's pins 0 and 2 swapped. */
+static void check_map(struct ioapic *a, struct ioapic *b)
+{
+	unsigned int free0 = x86_vector_free_count(vec, 0);
+
+	CHECK(ioapic_map_pin(a, 0, 2) == 2 && ioapic_map_pin(a, 2, 0) == 0);
+	for (unsigned int p = 1; p < A_PINS; p++)
+		if (p != 2)
+			CHECK(ioapic_map_pin(a, p, A_GSI + p) == (int)(A_GSI + p));
+	for (unsigned int p = 0; p < B_PINS; p++)
+		CHECK(ioapic_map_pin(b, p, B_GSI + p) == (int)(B_GSI + p));
+	LOG_EMPTY();				/* no vector until a request */
+	CHECK(x86_vector_free_count(vec, 0) == free0);
+	CHECK(irq_find_mapping(ioapic_domain(a), 2) == 0 && irq_find_mapping(ioapic_domain(a), 0) == 2);
+	CHECK(irq_find_mapping(ioapic_domain(b), B_PINS - 1) == (int)(B_GSI + B_PINS - 1));
+	CHECK(irq_get_irq_data(0)->hwirq == 2 && irq_get_irq_data(0)->parent_data != NULL);
+	CHECK(strcmp(irq_get_irq_data(0)->chip->name, "IO-APIC") == 0);
+	/* A pin with a line, a number taken, a pin that does not exist. */
+	sim_console_clear();
+	CHECK(ioapic_map_pin(a, 5, 60) == -EBUSY);
+	CHECK(sim_console_contains("pin 5 has a line already"));
+	CHECK(ioapic_map_pin(b, 0, 5) == -EBUSY);
+	CHECK(ioapic_map_pin(b, B_PINS, 61) == -EINVAL);
+	CHECK(irq_get_irq_data(60) == NULL && irq_get_irq_data(5)->chip_data != NULL);
+	LOG_EMPTY();
+	sim_console_clear();
 }
 
 /* Every trigger type into LEVEL and POL_LOW of pin 9 of A; B untouched. */
@@ -235,93 +302,148 @@ static void check_types(void)
 		{ IRQ_TYPE_EDGE_FALLING, POL_LOW }, { IRQ_TYPE_LEVEL_HIGH, LEVEL },
 		{ IRQ_TYPE_EDGE_RISING, 0 },
 	};
-	const uint32_t base = MASKED | (A_VEC + 9);
-	uint32_t old = base;
+	uint32_t old = MASKED;
 
 	for (unsigned int i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
 		CHECK(irq_set_irq_type(A_GSI + 9, types[i].type) == 0);
-		LOG_IS(RMW(0, RTE_LO(9), old, base | types[i].bits));
-		old = base | types[i].bits;
+		LOG_IS(RMW(0, RTE_LO(9), old, MASKED | types[i].bits));
+		old = MASKED | types[i].bits;
 	}
 	CHECK(irq_set_irq_type(A_GSI + 9, IRQ_TYPE_EDGE_BOTH) == -EINVAL);
 	LOG_EMPTY();
-	CHECK(chips[0].lo[9] == base && chips[1].lo[9] == (MASKED | (B_VEC + 9)));
+	CHECK(chips[0].lo[9] == MASKED && chips[1].lo[9] == MASKED);
 }
 
 /*
- * Pin 3 of B, level high: started (unmasked), events ended by the local
- * EOI; disabled (masked at once: level lines are not disabled lazily), an
- * event already in flight is ended, and the remote IRR that the local
- * EOI's broadcast did not clear is cleared at B itself, with B's vector.
+ * Pin 3 of B, level high: the first request takes CPU 0's first vector
+ * and writes it with CPU 0's APIC ID, then unmasks; events end with the
+ * local EOI; disabled (masked at once: level lines are not disabled
+ * lazily), an event already in flight is ended, and the remote IRR that
+ * the local EOI's broadcast did not clear is cleared at B itself, with
+ * the pin's vector.
  */
-static void check_level_eoi(struct ioapic *b)
+static void check_level_eoi(void)
 {
 	const unsigned int irq = B_GSI + 3;
-	const uint32_t lvl = LEVEL | (B_VEC + 3);
+	unsigned int cpu, v, v1;
+	struct cpumask m;
+	uint32_t lvl;
 
 	CHECK(irq_set_irq_type(irq, IRQ_TYPE_LEVEL_HIGH) == 0);
-	LOG_IS(RMW(1, RTE_LO(3), MASKED | (B_VEC + 3), MASKED | lvl));
+	LOG_IS(RMW(1, RTE_LO(3), MASKED, MASKED | LEVEL));
 	CHECK(request_irq(irq, count_handler, 0, "b3", &calls[1]) == 0);
-	LOG_IS(SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(0))), RMW(1, RTE_LO(3), MASKED | lvl, lvl));
-	CHECK((chips[0].lo[3] & MASKED) && VEC(chips[0].lo[3]) == A_VEC + 3);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v) == 0 && cpu == 0 && v == FIRST);
+	lvl = LEVEL | v;
+	/* Activation writes the target; startup applies the affinity (the same) and unmasks. */
+	LOG_IS(SEL(1, RTE_LO(3)), RD(1, MASKED | LEVEL), SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(0))),
+	       SEL(1, RTE_LO(3)), WR(1, MASKED | lvl),
+	       SEL(1, RTE_LO(3)), RD(1, MASKED | lvl), SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(0))),
+	       SEL(1, RTE_LO(3)), WR(1, MASKED | lvl), RMW(1, RTE_LO(3), MASKED | lvl, lvl));
+	CHECK(chips[0].lo[3] == MASKED);
 
 	chips[1].lo[3] |= REMOTE_IRR;		/* delivered: the chip waits for the EOI */
-	take(b, 0, 3);
+	CHECK(take(0, v));
 	CHECK(calls[1] == 1 && irq_stat_cpu(irq, 0) == 1);
 	/* Unmasked: the broadcast ends it, the chip is only looked at. */
-	LOG_IS({ 'W', 0, 0, LOCAL_EOI }, SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | lvl));
+	LOG_IS(EOI_LOCAL, SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | lvl));
 
 	/* The fake models a broadcast that missed: remote IRR is still set. */
 	disable_irq(irq);
 	LOG_IS(RMW(1, RTE_LO(3), REMOTE_IRR | lvl, REMOTE_IRR | MASKED | lvl));
-	take(b, 0, 3);				/* already in flight: not run, ended */
+	CHECK(take(0, v));			/* already in flight: not run, ended */
 	CHECK(calls[1] == 1);
 	LOG_IS(RMW(1, RTE_LO(3), REMOTE_IRR | MASKED | lvl, REMOTE_IRR | MASKED | lvl),
-	       { 'W', 0, 0, LOCAL_EOI }, SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | MASKED | lvl),
-	       { 'W', IOEOI, B_VEC + 3, 1 });
+	       EOI_LOCAL, SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | MASKED | lvl),
+	       { 'W', IOEOI, v, 1 });
 	CHECK(chips[1].lo[3] == (MASKED | lvl));
 	enable_irq(irq);			/* level: no replay, the line asks again */
 	LOG_IS(RMW(1, RTE_LO(3), MASKED | lvl, lvl));
+
+	/*
+	 * Moved while in service to another vector number (CPU 1's first is
+	 * taken by pin 4's line): ended with the old vector first, masked
+	 * meanwhile. (The same number needs nothing: the old CPU's EOI
+	 * broadcast matches the entry by number.)
+	 */
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
+	CHECK(irq_set_affinity(B_GSI + 4, &m) == 0);
+	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
+	sim_cpu_switch(0);
+	x86_vector_cleanup(vec);
+	fake_nr_acc = 0;
+	chips[1].lo[3] |= REMOTE_IRR;
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 1);
+	LOG_IS(SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | lvl), SEL(1, RTE_LO(3)),
+	       WR(1, REMOTE_IRR | MASKED | lvl), { 'W', IOEOI, v, 1 },
+	       SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(1))), SEL(1, RTE_LO(3)), WR(1, LEVEL | v1),
+	       { 'W', 0, 0, CLEANUP });
+	CHECK(chips[1].lo[3] == (LEVEL | v1));		/* remote IRR gone, unmasked */
+	sim_cpu_switch(0);
+	x86_vector_cleanup(vec);
 	free_irq(irq, &calls[1]);
-	LOG_IS(RMW(1, RTE_LO(3), lvl, MASKED | lvl));
+	LOG_IS(RMW(1, RTE_LO(3), LEVEL | v1, MASKED | LEVEL | v1));
+	free_irq(B_GSI + 4, &calls[0]);
+	LOG_IS(RMW(1, RTE_LO(4), v, MASKED | v));
+	calls[0] = 0;
 }
 
-/* Pin 9 of A, edge: affinity into the destination; an event while disabled is resent. */
-static void check_affinity_and_replay(struct ioapic *a)
+/*
+ * Pin 9 of A, edge: affinity moves the vector (a new one on CPU 1) and
+ * rewrites destination and vector; CPU 0 is asked to release the old one
+ * at once; an event while disabled is resent through the parent.
+ */
+static void check_affinity_and_replay(void)
 {
 	const unsigned int irq = A_GSI + 9;
-	const uint32_t edge = A_VEC + 9;
+	unsigned int cpu, v0, v1, f0, f1;
 	struct cpumask m, eff;
 
 	CHECK(request_irq(irq, count_handler, 0, "a9", &calls[0]) == 0);
-	LOG_IS(SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))), RMW(0, RTE_LO(9), MASKED | edge, edge));
+	CHECK(x86_vector_target(vec, irq, &cpu, &v0) == 0 && cpu == 0 && v0 == FIRST);
+	LOG_IS(SEL(0, RTE_LO(9)), RD(0, MASKED), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))),
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v0),
+	       SEL(0, RTE_LO(9)), RD(0, MASKED | v0), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))),
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v0), RMW(0, RTE_LO(9), MASKED | v0, v0));
+	f0 = x86_vector_free_count(vec, 0);
+	f1 = x86_vector_free_count(vec, 1);
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);
 	CHECK(irq_set_affinity(irq, &m) == 0);
-	LOG_IS(SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(1))));
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 2);
+	LOG_IS(SEL(0, RTE_LO(9)), RD(0, v0), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(1))),
+	       SEL(0, RTE_LO(9)), WR(0, v1), { 'W', 0, 0, CLEANUP });
 	CHECK(irq_get_effective_affinity(irq, &eff) == 0 && cpumask_test_cpu(1, &eff) &&
 	      !cpumask_test_cpu(0, &eff));
-	CHECK(chips[1].hi[9] == DEST(APIC_ID(0)));
+	CHECK(x86_vector_free_count(vec, 1) == f1 - 1 && x86_vector_moving(vec) == 1);
+	CHECK(take(0, v0));			/* still bound until CPU 0 cleans up */
+	LOG_IS(EOI_LOCAL);
+	sim_cpu_switch(0);
+	x86_vector_cleanup(vec);
+	CHECK(x86_vector_free_count(vec, 0) == f0 + 1 && x86_vector_moving(vec) == 0);
+	CHECK(table[0][v0] == NULL);
 
-	take(a, 1, 9);
-	CHECK(calls[0] == 1 && irq_stat_cpu(irq, 1) == 1);
-	LOG_IS({ 'W', 0, 0, LOCAL_EOI });	/* edge: the chip keeps no state */
+	CHECK(take(1, v1));
+	CHECK(calls[0] == 2 && irq_stat_cpu(irq, 1) == 1);
+	LOG_IS(EOI_LOCAL);			/* edge: the chip keeps no state */
 
 	disable_irq(irq);
-	take(a, 1, 9);				/* refused: masked, kept for replay */
-	CHECK(calls[0] == 1);
-	LOG_IS(RMW(0, RTE_LO(9), edge, MASKED | edge), { 'W', 0, 0, LOCAL_EOI });
-	enable_irq(irq);			/* resent as the pin's vector to its CPU */
-	LOG_IS(RMW(0, RTE_LO(9), MASKED | edge, edge), { 'W', APIC_ID(1), edge, SEND });
-	take(a, 1, 9);
+	CHECK(take(1, v1));			/* refused: masked, kept for replay */
 	CHECK(calls[0] == 2);
-	LOG_IS({ 'W', 0, 0, LOCAL_EOI });	/* edge: the chip keeps no state */
+	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL);
+	enable_irq(irq);			/* resent by the parent to the line's CPU */
+	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
+	CHECK(take(1, v1));
+	CHECK(calls[0] == 3);
+	LOG_IS(EOI_LOCAL);
 
 	cpumask_clear(&m);
 	CHECK(irq_set_affinity(irq, &m) == -EINVAL);
 	LOG_EMPTY();
 	free_irq(irq, &calls[0]);
-	LOG_IS(RMW(0, RTE_LO(9), edge, MASKED | edge));
+	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1));
 }
 
 /* Neither chip's table holds anything but what its own lines asked for. */
@@ -330,11 +452,11 @@ static void check_untouched(void)
 	bool ok = true;
 
 	for (unsigned int p = 0; p < A_PINS; p++)
-		ok &= chips[0].lo[p] == (MASKED | (A_VEC + p)) &&
-		      chips[0].hi[p] == DEST(APIC_ID(p == 9 ? 1 : 0));
+		ok &= p == 9 ? chips[0].hi[p] == DEST(APIC_ID(1)) :
+		      chips[0].lo[p] == MASKED && chips[0].hi[p] == 0;
 	for (unsigned int p = 0; p < B_PINS; p++)
-		ok &= chips[1].lo[p] == (MASKED | (p == 3 ? LEVEL : 0) | (B_VEC + p)) &&
-		      chips[1].hi[p] == DEST(APIC_ID(0));
+		ok &= p == 3 || p == 4 ? chips[1].hi[p] == DEST(APIC_ID(1)) :
+		      chips[1].lo[p] == MASKED && chips[1].hi[p] == 0;
 	CHECK(ok);
 }
 
@@ -349,15 +471,20 @@ int main(void)
 						    .after = after };
 		fake_file_map(&chips[u].file);
 	}
+	vec = x86_vector_create(FIRST, LAST, 64, &ops);
+	CHECK(vec != NULL);
+	if (!vec)
+		return fake_report("ioapic host test");
 	check_refused();
-	a = check_create(0, A_PINS, A_GSI, A_VEC);
-	b = check_create(1, B_PINS, B_GSI, B_VEC);
+	a = check_create(0, A_PINS, A_GSI);
+	b = check_create(1, B_PINS, B_GSI);
 	if (!a || !b)
 		return fake_report("ioapic host test");
 	CHECK(ioapic_domain(a) != ioapic_domain(b));
+	check_map(a, b);
 	check_types();
-	check_level_eoi(b);
-	check_affinity_and_replay(a);
+	check_level_eoi();
+	check_affinity_and_replay();
 	check_untouched();
 	return fake_report("ioapic host test");
 }

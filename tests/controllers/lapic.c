@@ -175,7 +175,7 @@ static void check_timer(void)
 static void check_ipis(void)
 {
 	pending_reads = 1;			/* the last send still on the bus */
-	lapic_send_ipi(3);
+	lapic_send_vector(3, LAPIC_IPI_VECTOR);
 	LOG_IS(SEND(0, 3, ASSERT | LAPIC_IPI_VECTOR));
 	lapic_send_vector(2, 0x135);		/* 8 bits of vector */
 	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 2, ASSERT | 0x35));

@@ -25,6 +25,8 @@ mutant() {
 	# GICv3's CPU interface registers go to a fake.
 	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
 	case $test in gicv3) extra="-include tests/controllers/fake_gic_sysreg.h" ;; esac
+	# The IO-APIC is tested on the vector domain, its parent.
+	case $test in ioapic) srcs="$dir/ioapic.c $dir/x86_vector.c" ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
@@ -48,12 +50,16 @@ mutant i8259-imr-wrong-chip i8259 i8259.c 's/if (hw < 8)$/if (hw < 7)/'
 mutant i8259-elcr-level-inverted i8259 i8259.c 's/if (level)$/if (!level)/'
 mutant i8259-spurious7-eoi i8259 i8259.c 's/if (spurious \&\& hw == 15)/if (spurious)/'
 # ioapic
-mutant ioapic-global-instance ioapic ioapic.c 's/rte_update(d->chip_data,/rte_update(first,/; s/^struct ioapic {/static struct ioapic *first;\nstruct ioapic {/; s/io->domain = irq_domain_create_legacy/if (!first) first = io;\n\tio->domain = irq_domain_create_legacy/'
+mutant ioapic-global-instance ioapic ioapic.c 's/rte_update(d->chip_data,/rte_update(first,/; s/^struct ioapic {/static struct ioapic *first;\nstruct ioapic {/; s/io->domain = irq_domain_create_hierarchy/if (!first) first = io;\n\tio->domain = irq_domain_create_hierarchy/'
 mutant ioapic-polarity-inverted ioapic ioapic.c 's/(IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_EDGE_FALLING)/(IRQ_TYPE_LEVEL_HIGH | IRQ_TYPE_EDGE_RISING)/'
-mutant ioapic-dest-cpu-number ioapic ioapic.c 's/io->ops->cpu_apic_id(cpu) << 24);/cpu << 24);/'
-mutant ioapic-no-chip-eoi ioapic ioapic.c '/io->base + IOEOI) =/s/io->vector_base + pin/pin/'
-mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24);/io_write(io, REG_RTE_LO(pin), RTE_MASKED | (vector_base + pin)); io_write(io, REG_RTE_HI(pin), ops->cpu_apic_id(0) << 24); continue;/'
-mutant ioapic-retrigger-cpu0 ioapic ioapic.c 's/unsigned int cpu = cpumask_first(&d->effective);/unsigned int cpu = 0;/'
+mutant ioapic-dest-from-data ioapic ioapic.c 's/(msg.address_lo >> X86_MSI_DEST_SHIFT \& 0xFFu) << 24/(msg.data \& 0xFFu) << 24/'
+mutant ioapic-no-chip-eoi ioapic ioapic.c '/(RTE_REMOTE_IRR | RTE_MASKED)) == (RTE_REMOTE_IRR | RTE_MASKED))$/{n;s/= lo \& RTE_VECTOR/= 0/;}'
+mutant ioapic-low-word-first ioapic ioapic.c 's/io_write(io, REG_RTE_HI(pin), 0);/io_write(io, REG_RTE_LO(pin), RTE_MASKED); io_write(io, REG_RTE_HI(pin), 0); continue;/'
+mutant ioapic-eoi-not-forwarded ioapic ioapic.c 's/^\tirq_chip_eoi_parent(d);/\t(void)0;/'
+mutant ioapic-no-move-done ioapic ioapic.c 's/^\t\tx86_vector_move_done(d);/\t\t(void)0;/'
+mutant ioapic-move-no-eoi ioapic ioapic.c '/io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);$/{n;s/= lo \& RTE_VECTOR/= 0/;}'
+mutant ioapic-move-unmasked ioapic ioapic.c 's/io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);/(void)0;/'
+mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/(lo \& ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);/(lo \& ~RTE_REMOTE_IRR) | (lo \& RTE_VECTOR ? 0 : vec));/'
 # lapic
 mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'
 mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;};/wr(REG_ICR_LO, low);/G'
@@ -122,7 +128,10 @@ mutant imsic-one-bind-table imsic imsic.c 's/return \&im->bind\[cpu \* im->nr_ra
 # x86_vector
 mutant vector-one-matrix x86_vector x86_vector.c 's/return v->map\[cpu\]\[vec \/ 64u\]/return v->map[cpu \& 0][vec \/ 64u]/'
 mutant vector-cleanup-ignores-apic x86_vector x86_vector.c 's/if (v->ops->vector_pending(l->prev_vector)) {/if (0) {/'
-mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\tl->moving = true;/\tl->moving = false;/'
-mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/X86_MSI_ADDR_BASE | v->ops->cpu_apic_id(l->cpu)/X86_MSI_ADDR_BASE | l->cpu/'
+mutant vector-old-freed-at-move x86_vector x86_vector.c 's/^\t\tl->moving = true;/\t\tl->moving = false;/'
+mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/v->ops->cpu_apic_id(l->cpu) << X86_MSI_DEST_SHIFT/l->cpu << X86_MSI_DEST_SHIFT/'
+mutant vector-offline-keeps-old x86_vector x86_vector.c 's/if (!l->used || !l->moving || l->prev_cpu != self)$/if (1)/'
+mutant vector-held-event-dropped x86_vector x86_vector.c 's/^\tif (held)$/\tif (0)/'
+mutant vector-offline-cpu-kept x86_vector x86_vector.c 's/^\tif (cpu_online(l->cpu)) {$/\tif (1) {/'
 
 echo "mutants: $caught hand mutations, each caught by its test"

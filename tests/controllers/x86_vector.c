@@ -258,6 +258,135 @@ static void check_exhaustion(struct irq_domain *msi)
 	CHECK(x86_vector_free_count(vec, 0) == f0 && x86_vector_free_count(vec, 1) == f1);
 }
 
+static void on_cpu_online(unsigned int cpu, bool online)
+{
+	sim_cpu_switch(cpu);
+	irq_cpu_set_online(cpu, online);
+	if (!online) {
+		unsigned long flags = port_irq_save();
+
+		x86_vector_cpu_offline(vec);
+		port_irq_restore(flags);
+	}
+	sim_cpu_switch(0);
+}
+
+static struct cpumask only(unsigned int cpu)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	return m;
+}
+
+/*
+ * CPU hotplug in the middle of moves: the old CPU of a move goes offline
+ * (its vector is released there, the event its APIC held is sent on to
+ * the new target); a line's own CPU goes offline (moved with no cleanup
+ * left pending on the dead CPU); the new CPU of an unfinished move goes
+ * offline (the move is abandoned, back to the old vector); a line shut
+ * down on an offline CPU is moved later (its vector there released at
+ * once); a line freed mid-move gives both vectors back. Nothing leaks,
+ * no event is lost.
+ */
+static void check_offline(struct irq_domain *msi)
+{
+	static struct msi_dev dev = { .ops = &dev_ops, .id = 0x30 };
+	const unsigned int f0 = x86_vector_free_count(vec, 0), f1 = x86_vector_free_count(vec, 1);
+	/* The only line: what each CPU's matrix gets back is this line's. */
+	struct cpumask m, both;
+	unsigned int a, b, cpu, v, oldv, newv;
+	int irq = msi_domain_alloc_irqs(msi, &dev, 1);
+
+	CHECK(irq >= 0);
+	if (irq < 0)
+		return;
+	CHECK(request_irq((unsigned int)irq, handler, 0, "hot", &runs[5]) == 0);
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &a, &oldv) == 0);
+	b = 1 - a;
+
+	/* 1. Moving a -> b, a goes offline with the old vector still held. */
+	m = only(b);
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0 && x86_vector_moving(vec) == 1);
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &cpu, &newv) == 0 && cpu == b);
+	held[a][oldv] = true;
+	sends = 0;
+	on_cpu_online(a, false);
+	held[a][oldv] = false;
+	CHECK(x86_vector_moving(vec) == 0 && table[a][oldv].d == NULL);
+	CHECK(x86_vector_free_count(vec, a) == (a ? f1 : f0));
+	CHECK(sends == 1 && send_apic == APIC_ID(b) && send_vec == newv);
+	CHECK(deliver(b, newv) && runs[5] == 1);	/* the resent event */
+	on_cpu_online(a, true);
+
+	/* 2. The line's own CPU b goes offline: moved to a, b's vector released at once. */
+	cpumask_clear(&both);
+	cpumask_set_cpu(0, &both);
+	cpumask_set_cpu(1, &both);
+	CHECK(irq_set_affinity((unsigned int)irq, &both) == 0 && x86_vector_moving(vec) == 0);
+	held[b][newv] = true;
+	sends = 0;
+	on_cpu_online(b, false);
+	held[b][newv] = false;
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &cpu, &v) == 0 && cpu == a);
+	CHECK(x86_vector_moving(vec) == 0 && table[b][newv].d == NULL && table[a][v].d != NULL);
+	CHECK(x86_vector_free_count(vec, b) == (b ? f1 : f0));
+	CHECK(msgs[0].address_lo == (X86_MSI_ADDR_BASE | APIC_ID(a) << 12) && msgs[0].data == v);
+	CHECK(sends == 1 && send_apic == APIC_ID(a) && send_vec == v);
+	send_msg(&msgs[0]);
+	CHECK(runs[5] == 2);
+	on_cpu_online(b, true);
+
+	/* 3. Moving a -> b, b goes offline first: the line (affine to b only) shuts down... */
+	oldv = v;
+	m = only(b);
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0 && x86_vector_moving(vec) == 1);
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &cpu, &newv) == 0 && cpu == b);
+	on_cpu_online(b, false);
+	CHECK(x86_vector_moving(vec) == 1 && table[a][oldv].d != NULL);
+	/* ...and a mask with a online abandons the move: back to the old vector. */
+	held[b][newv] = true;
+	sends = 0;
+	sim_cpu_switch(b);
+	CHECK(irq_set_affinity((unsigned int)irq, &both) == 0);
+	sim_cpu_switch(0);
+	held[b][newv] = false;
+	CHECK(x86_vector_moving(vec) == 0 && table[b][newv].d == NULL);
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &cpu, &v) == 0 && cpu == a && v == oldv);
+	CHECK(msgs[0].address_lo == (X86_MSI_ADDR_BASE | APIC_ID(a) << 12) && msgs[0].data == oldv);
+	CHECK(sends == 1 && send_apic == APIC_ID(a) && send_vec == oldv);
+	send_msg(&msgs[0]);
+	CHECK(runs[5] == 3);
+	on_cpu_online(b, true);
+
+	/* 4. Shut down on an offline CPU, then given an online one: no cleanup left for the dead CPU. */
+	m = only(b);
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
+	CHECK(x86_vector_target(vec, (unsigned int)irq, &cpu, &newv) == 0 && cpu == b);
+	send_msg(&msgs[0]);			/* finish the move */
+	cleanup_on(a);
+	CHECK(runs[5] == 4 && x86_vector_moving(vec) == 0);
+	on_cpu_online(b, false);		/* affine to b only: shut down, vector kept */
+	CHECK(table[b][newv].d != NULL);
+	m = only(a);
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0);
+	CHECK(x86_vector_moving(vec) == 0 && table[b][newv].d == NULL);
+	CHECK(x86_vector_free_count(vec, b) == (b ? f1 : f0));
+	send_msg(&msgs[0]);
+	CHECK(runs[5] == 5);
+	on_cpu_online(b, true);
+
+	/* 5. Freed mid-move: both vectors back, as Linux's clear_irq_vector(). */
+	m = only(b);
+	CHECK(irq_set_affinity((unsigned int)irq, &m) == 0 && x86_vector_moving(vec) == 1);
+	free_irq((unsigned int)irq, &runs[5]);
+	CHECK(msi_domain_free_irqs(&dev) == 0);
+	CHECK(x86_vector_moving(vec) == 0);
+	CHECK(x86_vector_free_count(vec, 0) == f0 && x86_vector_free_count(vec, 1) == f1);
+	CHECK(bound(0) == 0 && bound(1) == 0);
+}
+
 int main(void)
 {
 	static struct msi_dev dev = { .ops = &dev_ops, .id = 0x20 };
@@ -282,6 +411,7 @@ int main(void)
 			free_irq((unsigned int)irq + i, &runs[i]);
 		CHECK(msi_domain_free_irqs(&dev) == 0);
 	}
+	check_offline(msi);
 	CHECK(x86_vector_free_count(vec, 0) == PER_CPU && x86_vector_free_count(vec, 1) == PER_CPU);
 	CHECK(bound(0) == 0 && bound(1) == 0);
 	return fake_report("x86_vector host test");

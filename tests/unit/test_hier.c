@@ -395,3 +395,97 @@ TEST(fwspec_mapping_on_the_bottom_level_is_idempotent_and_disposable)
 	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 5), -ENOENT);
 	CHECK_EQ(sim_alloc_live(), live);
 }
+
+/* Lines at given numbers (the ISA convention of an IO-APIC): exact or refused. */
+TEST(allocation_at_given_numbers_is_exact_or_refused_whole)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	unsigned int base = lowest_free() + 10;
+	long live = sim_alloc_live();
+	int taken, irq;
+
+	/* Any range still works through the old call and through -1. */
+	irq = irq_domain_alloc_irqs_at(d, -1, 2, -1, NULL);
+	CHECK(irq >= 0 && irq < (int)base);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 2), 0);
+	irq = irq_domain_alloc_irqs_at(d, (int)base, 3, -1, NULL);
+	CHECK_EQ(irq, (int)base);
+	for (unsigned int i = 0; i < 3; i++) {
+		CHECK(irq_get_irq_data(base + i)->domain == d);
+		CHECK(irq_get_irq_data(base + i)->parent_data != NULL);
+	}
+	CHECK_EQ(child.held, 3);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT - 3);
+	/* A number of the range is taken: refused whole, reported, nothing changed. */
+	taken = irq_alloc_descs((int)base + 5, 1);
+	CHECK_EQ(taken, (int)base + 5);
+	sim_console_clear();
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base + 2, 2, -1, NULL), -EBUSY);
+	CHECK(sim_console_contains("unavailable"));
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base + 3, 3, -1, NULL), -EBUSY);
+	CHECK(irq_to_desc(base + 3) == NULL && irq_to_desc(base + 4) == NULL);
+	CHECK_EQ(child.held, 3);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT - 3);
+	CHECK(irq_get_irq_data(base + 2)->domain == d);		/* the holder keeps it */
+	/* Bad bases. */
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, -2, 1, -1, NULL), -EINVAL);
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)irq_nr_irqs(), 1, -1, NULL), -EINVAL);
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base + 3, 0, -1, NULL), -EINVAL);
+	CHECK_EQ(irq_free_descs((unsigned int)taken, 1), 0);
+	CHECK_EQ(irq_domain_free_irqs(base, 3), 0);
+	CHECK_EQ(sim_alloc_live(), live);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+}
+
+/* A failure at either level at a given number: the number is free again. */
+TEST(allocation_at_given_numbers_rolls_back_at_each_level)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	unsigned int base = lowest_free() + 4;
+
+	for (unsigned int k = 1; k <= 2; k++) {
+		long live = sim_alloc_live();
+
+		simpic_fail_alloc_at(fx.pic, k);
+		CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base, 2, -1, NULL), -ENOSPC);
+		simpic_fail_alloc_at(fx.pic, 0);
+		CHECK_EQ(sim_alloc_live(), live);
+		CHECK(irq_to_desc(base) == NULL && irq_to_desc(base + 1) == NULL);
+		child.fail_at = k;
+		CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base, 2, -1, NULL), -EIO);
+		CHECK_EQ(sim_alloc_live(), live);
+		CHECK_EQ(child.held, 0);
+		CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+		CHECK(irq_to_desc(base) == NULL && irq_to_desc(base + 1) == NULL);
+	}
+	CHECK_EQ(irq_domain_alloc_irqs_at(d, (int)base, 2, -1, NULL), (int)base);
+	CHECK_EQ(irq_domain_free_irqs(base, 2), 0);
+}
+
+/* As Linux's request_irq(): the first handler activates a line not yet active. */
+TEST(first_request_activates_a_hierarchical_line)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	int irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
+
+	CHECK(irq >= 0);
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	child.activate_ret = -ENOSPC;
+	sim_console_clear();
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "c", &calls[2]), -ENOSPC);
+	CHECK(sim_console_contains("activation failed"));
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	child.activate_ret = 0;
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "c", &calls[2]), 0);
+	CHECK(irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 1);
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	CHECK_EQ(atomic_load(&calls[2]), 1);
+	free_irq((unsigned int)irq, &calls[2]);
+	CHECK(irq_domain_is_activated((unsigned int)irq));	/* until the line is freed */
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
+	CHECK_EQ(child.activated, 0);
+}

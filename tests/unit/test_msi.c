@@ -406,3 +406,93 @@ TEST(proc_interrupts_names_msi_lines_as_linux_does)
 	if (!strstr(buf, want))
 		test_fail(__FILE__, __LINE__, "no \"%s\" in\n%s", want, buf);
 }
+
+/*
+ * Multi-message MSI on a parent that gives aligned blocks (the simulated
+ * PIC hands out its lines in order from 16): 4 vectors, one message in
+ * the capability, vector i raising data | i, each on its own line.
+ */
+TEST(multi_msi_takes_an_aligned_block_and_each_vector_fires_its_line)
+{
+	static const struct simpci_config cf = { .msi = true, .msi_log2 = 3, .msi_mask = true };
+	struct msi_fx m;
+	struct msi_msg msg;
+	struct cpumask one;
+	int n, irq;
+
+	msi_fx_init(&m, 2, SIMPIC_FASTEOI, &cf);
+	msi_domain_allow_multi(m.msi);
+	CHECK_EQ(pci_enable_msi_range(&m.pdev, m.msi, 0, 4), -EINVAL);
+	CHECK_EQ(pci_enable_msi_range(&m.pdev, m.msi, 3, 2), -EINVAL);
+	n = pci_enable_msi_range(&m.pdev, m.msi, 2, 6);		/* 4: a power of two */
+	CHECK_EQ(n, 4);
+	irq = m.pdev.msi.irq;
+	CHECK(irq >= 0);
+	CHECK_EQ((simpci_cfg_ops.read32(m.pci, 0x50) >> 16 >> 4) & 7u, 2);	/* MME: 4 */
+	CHECK_EQ(simpic_hier_free(m.fx.pic), VEC_COUNT - 4);
+	CHECK_EQ(msi_get_msg((unsigned int)irq, &msg), 0);
+	CHECK_EQ(msg.data & 3u, 0);
+	CHECK_EQ(simpci_cfg_ops.read32(m.pci, 0x58) & 0xffffu, msg.data);
+	for (int i = 0; i < 4; i++) {
+		CHECK_EQ(irq_get_irq_data((unsigned int)(irq + i))->parent_data->hwirq,
+			 msg.data + (unsigned int)i);
+		CHECK_EQ(request_irq((unsigned int)(irq + i), vec_handler, 0, "mmsi", &m.calls[i]), 0);
+	}
+	/* Each vector raises its own line; masked ones wait. */
+	CHECK_EQ(simpci_fire(m.pci, 2), 1);
+	CHECK_EQ(simpci_fire(m.pci, 3), 1);
+	CHECK_EQ(simpci_fire(m.pci, 4), -EIO);			/* not enabled */
+	sim_run(0);
+	CHECK_EQ(atomic_load(&m.calls[0]), 0);
+	CHECK_EQ(atomic_load(&m.calls[2]), 1);
+	CHECK_EQ(atomic_load(&m.calls[3]), 1);
+	CHECK_EQ(simpci_fire(m.pci, 0), 1);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&m.calls[0]), 1);
+	/* One message: no vector moves alone. */
+	cpumask_clear(&one);
+	cpumask_set_cpu(1, &one);
+	CHECK_EQ(irq_set_affinity((unsigned int)irq + 1, &one), -EINVAL);
+	CHECK_EQ(pci_enable_msi_range(&m.pdev, m.msi, 1, 4), -EBUSY);
+	for (int i = 0; i < 4; i++)
+		free_irq((unsigned int)(irq + i), &m.calls[i]);
+	CHECK_EQ(pci_disable_msi(&m.pdev), 0);
+	CHECK_EQ((simpci_cfg_ops.read32(m.pci, 0x50) >> 16) & 0x71u, 0);	/* off, MME 0 */
+	CHECK_EQ(simpic_hier_free(m.fx.pic), VEC_COUNT);
+}
+
+/* A domain that does not allow it gives one vector (x86 without interrupt remapping). */
+TEST(multi_msi_falls_back_to_one_vector_or_refuses_where_the_parent_cannot)
+{
+	static const struct simpci_config cf = { .msi = true, .msi_log2 = 2 };
+	struct msi_fx m;
+	long live;
+	int n, irq;
+
+	msi_fx_init(&m, 1, SIMPIC_FASTEOI, &cf);
+	live = sim_alloc_live();
+	sim_console_clear();
+	CHECK_EQ(pci_enable_msi_range(&m.pdev, m.msi, 2, 4), -ENOSPC);
+	CHECK(sim_console_contains("2 vectors wanted at least, 1 possible"));
+	CHECK_EQ(sim_alloc_live(), live);
+	CHECK_EQ(simpci_cfg_ops.read32(m.pci, 0x50) >> 16 & 1u, 0);
+	n = pci_enable_msi_range(&m.pdev, m.msi, 1, 4);
+	CHECK_EQ(n, 1);
+	CHECK_EQ((simpci_cfg_ops.read32(m.pci, 0x50) >> 16 >> 4) & 7u, 0);
+	CHECK_EQ(simpic_hier_free(m.fx.pic), VEC_COUNT - 1);
+	CHECK_EQ(pci_disable_msi(&m.pdev), 0);
+
+	/* Allowed, but the parent's free lines are not one aligned block: refused whole. */
+	msi_domain_allow_multi(m.msi);
+	irq = simpic_map(m.fx.pic, VEC_FIRST + 1, IRQ_TYPE_EDGE_RISING);	/* 17 taken */
+	CHECK(irq >= 0);
+	live = sim_alloc_live();
+	n = (int)simpic_hier_free(m.fx.pic);
+	sim_console_clear();
+	CHECK_EQ(pci_enable_msi_range(&m.pdev, m.msi, 4, 4), -ENOSPC);
+	CHECK(sim_console_contains("not one aligned block"));
+	CHECK_EQ(sim_alloc_live(), live);
+	CHECK_EQ((int)simpic_hier_free(m.fx.pic), n);
+	CHECK_EQ(simpci_cfg_ops.read32(m.pci, 0x50) >> 16 & 1u, 0);
+	CHECK_EQ(m.pdev.msi.nvec, 0);
+}

@@ -37,8 +37,7 @@ bool lapic_vector_pending(unsigned int vector);
 uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void));
 /* Periodic timer on this CPU, every @count input clocks (divide by 16). */
 void lapic_timer_start(uint32_t count);
-/* Fixed IPI of LAPIC_IPI_VECTOR (or any @vector) to @apic_id. */
-void lapic_send_ipi(unsigned int apic_id);
+/* A fixed interrupt of @vector to @apic_id (IPIs go through ipi_send_single()). */
 void lapic_send_vector(unsigned int apic_id, unsigned int vector);
 /*
  * The APIC ID of each CPU number (the array is kept, not copied), for the

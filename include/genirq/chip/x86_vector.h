@@ -18,6 +18,23 @@
  * APIC still holds it (ops->vector_pending), in which case the next event
  * on the new vector asks again. Until then the line is "moving" and a
  * second move is refused with -EBUSY (Linux's move_in_progress).
+ *
+ * A line gets its slot (hwirq) at allocation and its vector at activation
+ * (the first request_irq(), or msi_domain_alloc_irqs()), as Linux's
+ * reservation mode: lines never requested hold no vector. Deactivation
+ * and free release the vector, both vectors mid-move (the device is quiet
+ * by then), as Linux's clear_irq_vector().
+ *
+ * CPU hotplug: the port calls irq_cpu_set_online(cpu, false) and then
+ * x86_vector_cpu_offline() on the CPU going away, interrupts off (Linux's
+ * fixup_irqs()). A line moved off it does not wait for a cleanup there:
+ * its vector on the offline CPU is released at once; a move whose new CPU
+ * went offline is abandoned (back to the old vector, still bound) before
+ * the line moves on; a move whose old CPU goes offline releases the old
+ * vector in x86_vector_cpu_offline(). Whenever a released vector was
+ * still held by the local APIC, the event is sent on to the line's
+ * current target: nothing is lost. A vector of a line shut down for lack
+ * of online CPUs stays for the CPU's return.
  */
 #ifndef GENIRQ_X86_VECTOR_H
 #define GENIRQ_X86_VECTOR_H
@@ -60,7 +77,8 @@ struct x86_vector *x86_vector_create(unsigned int first, unsigned int last,
 struct irq_domain *x86_vector_domain(const struct x86_vector *v);
 /* The matrix's free vectors on @cpu. Context: any. */
 unsigned int x86_vector_free_count(struct x86_vector *v, unsigned int cpu);
-/* The CPU and vector line @irq is routed to now. Return: 0, -EINVAL. */
+/* The CPU and vector line @irq is routed to now. Return: 0, -EINVAL (not
+ * a line of @v), -ENOENT (not activated: no vector). */
 int x86_vector_target(struct x86_vector *v, unsigned int irq, unsigned int *cpu,
 		      unsigned int *vector);
 /* Lines of @v whose move is not finished (old vector still held). */
@@ -71,6 +89,25 @@ unsigned int x86_vector_moving(struct x86_vector *v);
  * Context: interrupts off, on the CPU that ops->send_cleanup() named.
  */
 void x86_vector_cleanup(struct x86_vector *v);
+/**
+ * x86_vector_move_done - a child that reprograms its source synchronously
+ * (the IO-APIC's redirection entry, a register write) tells the vector
+ * domain that its new target is in place: the old CPU is asked at once to
+ * release the old vector (x86_vector_cleanup() keeps it while its local
+ * APIC still holds it; the next event on the new vector asks again).
+ * Without it the old vector waits for the first event on the new one,
+ * which a quiet line may never see (and a moving line refuses a new move).
+ * @d: the child's level of the line (its parent is the vector level)
+ * Context: after the child's set_affinity wrote the new target.
+ * Return: 0, -EINVAL (the parent is not a vector domain's line).
+ */
+int x86_vector_move_done(struct irq_data *d);
+/**
+ * x86_vector_cpu_offline - release the old vectors of unfinished moves
+ * that lived on the calling CPU, which is going offline (see above)
+ * Context: interrupts off, on that CPU, after irq_cpu_set_online(cpu, false).
+ */
+void x86_vector_cpu_offline(struct x86_vector *v);
 
 GENIRQ_END_DECLS
 
