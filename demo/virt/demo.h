@@ -44,4 +44,8 @@ void virt_smp_scenarios(struct scenario_tally *t, int ipi_irq, irq_handler_t han
 int virt_gpio_setup(void);
 void virt_cascade_scenario(struct scenario_tally *t);
 
+/* msi.c: the edu's MSI through the GICv2m frame or the GICv3 ITS */
+int virt_msi_setup(void);
+void virt_msi_scenario(struct scenario_tally *t);
+
 #endif /* GENIRQ_DEMO_VIRT_H */
