@@ -305,19 +305,18 @@ void gicv3_cpu_init(struct gicv3 *g)
 void gicv3_handle(struct gicv3 *g, void *regs)
 {
 	uint32_t intid = icc_iar1() & 0xffffffu;
-	struct irq_domain *d = g->domain;
-	uint32_t hw = intid;
 
-	if (intid >= GIC_MAX_LINES) {
-		if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {
-			irq_spurious_vector();	/* nothing acknowledged: nothing to end */
-			return;
-		}
-		d = g->lpis;
-		hw = intid - GIC_FIRST_LPI;
+	if (irq_likely(intid < GIC_MAX_LINES)) {
+		if (irq_handle_domain_entry(g->domain, intid, regs) < 0)
+			icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
+		return;
 	}
-	if (irq_handle_domain_entry(d, hw, regs) < 0)
-		icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
+	if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {
+		irq_spurious_vector();	/* nothing acknowledged: nothing to end */
+		return;
+	}
+	if (irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs) < 0)
+		icc_eoir1(intid);	/* an LPI of no line: counted, ended */
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */

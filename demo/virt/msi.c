@@ -127,6 +127,34 @@ int virt_msi_setup(void)
 	return pci_msi ? 0 : -ENODEV;
 }
 
+/* --- the bench's MSI: the edu's vector, one handler --- */
+
+static struct pci_msi_dev bench_pdev;
+
+int virt_msi_open(struct edu *e, irq_handler_t handler, void *dev)
+{
+	int irq, err;
+
+	if (!pci_msi || edu_probe(e, 1) == 0)
+		return -ENODEV;
+	err = pci_msi_dev_init(&bench_pdev, &ecam_ops, e, e->slot << 3);
+	irq = err ? err : pci_enable_msi(&bench_pdev, pci_msi);
+	if (irq < 0)
+		return irq;
+	err = request_irq((unsigned int)irq, handler, 0, "bench-msi", dev);
+	if (err) {
+		pci_disable_msi(&bench_pdev);
+		return err;
+	}
+	return irq;
+}
+
+void virt_msi_close(int irq, void *dev)
+{
+	free_irq((unsigned int)irq, dev);
+	pci_disable_msi(&bench_pdev);
+}
+
 void virt_msi_scenario(struct scenario_tally *t)
 {
 	static struct edu edus[EDU_MAX];
