@@ -53,6 +53,7 @@
 #define CMD_MAPC		0x09u
 #define CMD_MAPTI		0x0au
 #define CMD_INV			0x0cu
+#define CMD_INVALL		0x0du
 #define CMD_DISCARD		0x0fu
 #define CMD_VALID		(1ull << 63)
 #define RDBASE_SHIFT		16
@@ -502,6 +503,7 @@ struct its *its_create(struct gicv3 *gic, const struct its_config *cfg)
 	for (unsigned int c = 0; c < its->nr_cpus; c++) {
 		its->rdbase[c] = gicv3_its_rdbase(gic, c, its->pta);
 		cmd(its, CMD_MAPC, 0, CMD_VALID | its->rdbase[c] << RDBASE_SHIFT | c);
+		cmd(its, CMD_INVALL, 0, c);	/* its redistributor reads the configuration */
 	}
 	if (cmd_sync(its, 0) == 0)
 		return its;

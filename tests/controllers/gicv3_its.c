@@ -5,7 +5,8 @@
  * queue, read from the driver's memory, drives a model of the device,
  * translation and collection tables), fake redistributors (the LPI
  * registers) and a fake CPU interface: the tables and queue the ITS is
- * given, one collection per CPU on its redistributor's processor number,
+ * given, one collection per CPU on its redistributor's processor number
+ * (MAPC, then INVALL),
  * MAPD/MAPTI at allocation with ITTs that do not overlap, the message
  * (GITS_TRANSLATER, the event), an event translated to its LPI on its
  * collection's CPU and ended there, enable bits changed with INV, MOVI
@@ -104,7 +105,7 @@ struct model {
 	struct { bool valid; uint64_t rdbase; } cte[NCPU];
 	bool		pending[LPIS];
 	bool		inv_seen[LPIS];	/* an INV since the LPI was made pending */
-	unsigned int	n_mapd, n_mapc, n_mapti, n_movi, n_inv, n_sync, n_discard, n_unmapd;
+	unsigned int	n_mapd, n_mapc, n_invall, n_mapti, n_movi, n_inv, n_sync, n_discard, n_unmapd;
 	bool		stall_next;
 } its_model;
 
@@ -273,6 +274,11 @@ static void command(const uint64_t dw[4])
 		else
 			its_model.inv_seen[its_model.ite[devid][event].lpi - FIRST_LPI] = true;
 		break;
+	case 0x0d:	/* INVALL */
+		if (icid >= NCPU || !its_model.cte[icid].valid)
+			fake_error("ITS: INVALL of collection %u, not mapped", icid);
+		its_model.n_invall++;
+		break;
 	case 0x05:	/* SYNC */
 		if (cpu_of_rdbase((dw[2] >> 16) & 0xfffffffffull) >= NCPU)
 			fake_error("ITS: SYNC on RDbase 0x%llx",
@@ -420,11 +426,12 @@ static void check_setup(struct its *its)
 		      fake_peek(&redist, R_PROPBASER));
 	}
 	CHECK(fake_peek(&redist, R_PENDBASER) != fake_peek(&redist, RD_BYTES + R_PENDBASER));
-	CHECK(its_model.n_mapc == NCPU && its_model.cte[0].rdbase == PROCNUM0 &&
+	CHECK(its_model.n_mapc == NCPU && its_model.n_invall == NCPU &&
+	      its_model.cte[0].rdbase == PROCNUM0 &&
 	      its_model.cte[1].rdbase == PROCNUM1 && its_model.n_sync == 1);
 	its_get_info(its, &in);
 	CHECK(in.dte_bytes == 8 && in.cte_bytes == 8 && in.ite_bytes == ITE_BYTES &&
-	      in.dt_bytes == 4096 && in.cmds == NCPU + 1);
+	      in.dt_bytes == 4096 && in.cmds == 2 * NCPU + 1);
 	CHECK(its_free_lpis(its) == LPIS);
 }
 

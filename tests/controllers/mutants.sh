@@ -97,6 +97,7 @@ mutant its-eoi-hwirq gicv3_its gicv3_its.c 's/icc_eoir1((uint32_t)d->hwirq + GIC
 mutant its-itt-too-big gicv3_its gicv3_its.c 's/ITS_EVENT_BITS - 1u,/ITS_EVENT_BITS,/'
 mutant its-device-never-unmapped gicv3_its gicv3_its.c '/^static void line_put/,/^}/{/cmd(its, devid_dw(CMD_MAPD, dv->devid), 0, 0);/d;}'
 mutant its-mapc-cpu-number gicv3_its gicv3_its.c 's/CMD_VALID | its->rdbase\[c\] << RDBASE_SHIFT | c);/CMD_VALID | (uint64_t)c << RDBASE_SHIFT | c);/'
+mutant its-no-invall gicv3_its gicv3_its.c '/cmd(its, CMD_INVALL, 0, c);/d'
 mutant its-alloc-partial-kept gicv3_its gicv3_its.c 's/for (unsigned int k = i; ret \&\& k > 0; k--)/for (unsigned int k = i; ret \&\& k > i; k--)/'
 mutant its-stall-ignored gicv3_its gicv3_its.c 's/if (rd \& GITS_CREADR_STALLED) {/if (rd \& GITS_CREADR_STALLED \&\& 0) {/'
 mutant gicv3-lpi-hwirq-is-intid gicv3_its gicv3.c 's/irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs)/irq_handle_domain_entry(g->lpis, intid, regs)/'

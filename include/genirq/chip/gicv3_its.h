@@ -7,7 +7,8 @@
  * and the collection, and the collection's redistributor makes the LPI
  * pending on its CPU. The driver keeps the tables in memory the caller
  * gives, and changes them only through the ITS's command queue: MAPD (a
- * device and its ITT), MAPC (a collection per CPU, ICID = CPU number),
+ * device and its ITT), MAPC (a collection per CPU, ICID = CPU number)
+ * and INVALL (its redistributor reads the LPI configuration),
  * MAPTI (event -> LPI, collection), MOVI (the event to another
  * collection), DISCARD, INV (an LPI's configuration byte changed), SYNC.
  *
