@@ -23,9 +23,10 @@ CTRL_DRIVER_xics	:= controllers/xics.c
 CTRL_DRIVER_i8259	:= controllers/i8259.c
 CTRL_DRIVER_ioapic	:= controllers/ioapic.c
 CTRL_DRIVER_lapic	:= controllers/lapic.c
-CTRL_DRIVER_gicv3	:= controllers/gicv3.c controllers/gic_common.c
+CTRL_DRIVER_gicv3	:= controllers/gicv3.c controllers/gic_common.c tests/controllers/fake_gic_cpuif.c
 CTRL_DRIVER_gicv2	:= controllers/gicv2.c controllers/gic_common.c
-CTRL_DRIVER_gicv3_its	:= controllers/gicv3_its.c controllers/gicv3.c controllers/gic_common.c
+CTRL_DRIVER_gicv3_its	:= controllers/gicv3_its.c controllers/gicv3.c controllers/gic_common.c \
+			   tests/controllers/fake_gic_cpuif.c
 CTRL_DRIVER_gicv2m	:= controllers/gicv2m.c controllers/gicv2.c controllers/gic_common.c
 CTRL_DRIVER_pl061	:= controllers/pl061.c
 CTRL_DRIVER_plic	:= controllers/plic.c

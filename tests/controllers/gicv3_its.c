@@ -58,27 +58,7 @@
 #define FIRST_LPI	8192u
 #define MEM_BYTES	ITS_MEM_BYTES(NCPU)
 
-static uint32_t iar_queue[4];
-static unsigned int iar_len;
 static struct gicv3 *g;
-
-uint64_t fake_icc_read(uint32_t reg)
-{
-	uint64_t v = 0;
-
-	if (reg == FAKE_ICC_IAR1 && iar_len) {
-		v = iar_queue[0];
-		memmove(iar_queue, iar_queue + 1, --iar_len * sizeof(iar_queue[0]));
-	} else if (reg == FAKE_ICC_IAR1)
-		v = 1023;
-	fake_log_add('R', reg, (uint32_t)v, FAKE_MSR);
-	return v;
-}
-
-void fake_icc_write(uint32_t reg, uint64_t v)
-{
-	fake_log_add('W', reg, (uint32_t)v, FAKE_MSR);
-}
 
 /* --- the fake redistributors: LPI tables fixed once LPIs are on --- */
 
@@ -145,7 +125,7 @@ static void take(unsigned int cpu, uint32_t lpi)
 	unsigned int was = port_cpu_id();
 
 	sim_cpu_switch(cpu);
-	iar_queue[iar_len++] = lpi;
+	fake_icc_push(lpi);
 	port_irq_disable();
 	gicv3_handle(g, NULL);
 	port_irq_enable();

@@ -26,7 +26,8 @@ mutant() {
 	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
 	case $test in gicv2m) srcs="$dir/gicv2m.c $dir/gicv2.c $dir/gic_common.c" ;; esac
 	case $test in gicv3_its) srcs="$dir/gicv3_its.c $dir/gicv3.c $dir/gic_common.c" ;; esac
-	case $test in gicv3|gicv3_its) extra="-include tests/controllers/fake_gic_sysreg.h" ;; esac
+	case $test in gicv3|gicv3_its) extra="-include tests/controllers/fake_gic_sysreg.h"
+		srcs="$srcs tests/controllers/fake_gic_cpuif.c" ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
