@@ -24,6 +24,7 @@
 #ifndef GENIRQ_GICV3_ITS_H
 #define GENIRQ_GICV3_ITS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <genirq/irq.h>
 #include <genirq/chip/gicv3.h>
