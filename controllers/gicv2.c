@@ -8,7 +8,9 @@
  * IAR values it has taken, as the XICS driver does with its XIRRs.
  */
 #include <stdatomic.h>
+#include <genirq/irqdomain.h>
 #include <genirq/port.h>
+#include <genirq/spinlock.h>
 #include <genirq/chip/gicv2.h>
 
 #include "gic_common.h"
@@ -37,6 +39,12 @@ struct gicv2 {
 	uintptr_t		dist, cpuif;
 	unsigned int		nr_cpus, lines;
 	struct irq_domain	*domain;
+	/* SPIs handed to a child domain (gicv2_enable_hierarchy()): the
+	 * range, and which of it are given; the lock covers the bits. */
+	struct irq_spinlock	hier_lock;
+	irq_hw_number_t		hier_first;
+	unsigned int		hier_count;
+	uint64_t		*hier_given;
 	_Atomic uint32_t	percpu_enabled;	/* SGIs and PPIs, for CPUs coming up */
 	uint8_t			percpu_prio[GIC_FIRST_SPI];
 	struct gicv2_cpu	cpu[GENIRQ_NR_CPUS];
@@ -140,6 +148,120 @@ static const struct irq_chip gicv2_percpu_chip = {
 	.eoi		= gicv2_eoi,
 	.retrigger	= gicv2_retrigger,
 };
+
+/* --- SPIs for a child domain (the GICv2m's) --- */
+
+static bool given(const struct gicv2 *g, unsigned int i)
+{
+	return (g->hier_given[i / 64] >> (i % 64)) & 1u;
+}
+
+static void hier_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
+{
+	struct gicv2 *g = irq_domain_host_data(d);
+
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_data *data = irq_domain_get_irq_data(d, virq + i);
+		unsigned long flags;
+		unsigned int k;
+
+		if (!data || data->chip_data != g)
+			continue;
+		gic_write_bit(g->dist, GICD_ICENABLER, data->hwirq);
+		k = (unsigned int)(data->hwirq - g->hier_first);
+		flags = irq_spin_lock_irqsave(&g->hier_lock);
+		g->hier_given[k / 64] &= ~(1ull << (k % 64));
+		irq_spin_unlock_irqrestore(&g->hier_lock, flags);
+		irq_domain_set_hwirq_and_chip(d, virq + i, 0, NULL, NULL);
+	}
+}
+
+/* A free SPI of the range, taken. Return: it, or 0 (none). */
+static irq_hw_number_t spi_take(struct gicv2 *g, struct irq_domain *d)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&g->hier_lock);
+	irq_hw_number_t hw = 0;
+
+	for (unsigned int i = 0; i < g->hier_count && !hw; i++)
+		if (!given(g, i) && irq_domain_hwirq_free(d, g->hier_first + i)) {
+			g->hier_given[i / 64] |= 1ull << (i % 64);
+			hw = g->hier_first + i;
+		}
+	irq_spin_unlock_irqrestore(&g->hier_lock, flags);
+	return hw;
+}
+
+/* Each line an edge-triggered SPI of the range, disabled, routed to CPU 0
+ * (gicv2_create() routed them all there). */
+static int hier_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	struct gicv2 *g = irq_domain_host_data(d);
+	unsigned int i;
+	int ret = 0;
+
+	(void)arg;
+	if (irq_get_irq_data(virq) == irq_domain_get_irq_data(d, virq))
+		return -EINVAL;		/* only a child level allocates here */
+	for (i = 0; i < nr; i++) {
+		irq_hw_number_t hw = spi_take(g, d);
+
+		if (!hw) {
+			ret = -ENOSPC;
+			break;
+		}
+		gic_write_bit(g->dist, GICD_ICENABLER, hw);
+		gic_set_trigger(g->dist, hw, IRQ_TYPE_EDGE_RISING);
+		/* Cannot fail: the core made this level of the line. */
+		irq_domain_set_hwirq_and_chip(d, virq + i, hw, &gicv2_chip, g);
+		irq_data_update_effective_cpu(irq_domain_get_irq_data(d, virq + i), 0);
+	}
+	if (ret)
+		hier_free(d, virq, i);		/* what this call gave */
+	return ret;
+}
+
+static const struct irq_domain_ops gicv2_hier_ops = {
+	.alloc	= hier_alloc,
+	.free	= hier_free,
+};
+
+int gicv2_enable_hierarchy(struct gicv2 *g, irq_hw_number_t first, unsigned int count)
+{
+	int ret;
+
+	if (!g || count == 0 || first < GIC_FIRST_SPI || first >= g->lines ||
+	    count > g->lines - first || g->hier_count)
+		return -EINVAL;
+	g->hier_given = port_alloc(sizeof(uint64_t) * ((count + 63) / 64));
+	if (!g->hier_given)
+		return -ENOMEM;
+	for (unsigned int i = 0; i < (count + 63) / 64; i++)
+		g->hier_given[i] = 0;
+	ret = irq_domain_set_hierarchy_ops(g->domain, &gicv2_hier_ops, g);
+	if (ret) {
+		port_free(g->hier_given);
+		g->hier_given = NULL;
+		return ret;
+	}
+	irq_spin_init(&g->hier_lock);
+	g->hier_first = first;
+	g->hier_count = count;
+	return 0;
+}
+
+unsigned int gicv2_hierarchy_free(struct gicv2 *g)
+{
+	unsigned long flags;
+	unsigned int n = 0;
+
+	if (!g->hier_count)
+		return 0;
+	flags = irq_spin_lock_irqsave(&g->hier_lock);
+	for (unsigned int i = 0; i < g->hier_count; i++)
+		n += !given(g, i) && irq_domain_hwirq_free(g->domain, g->hier_first + i);
+	irq_spin_unlock_irqrestore(&g->hier_lock, flags);
+	return n;
+}
 
 struct gicv2 *gicv2_create(const struct gicv2_config *cfg)
 {

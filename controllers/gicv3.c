@@ -19,9 +19,17 @@
 #define GICD_CTLR_ARE		(1u << 4)	/* affinity routing */
 #define GICD_CTLR_GRP1		(1u << 1)
 #define GICD_IROUTER		0x6000u
+#define GICR_CTLR		0x0000u
 #define GICR_TYPER		0x0008u
 #define GICR_WAKER		0x0014u
+#define GICR_PROPBASER		0x0070u
+#define GICR_PENDBASER		0x0078u
+#define GICR_CTLR_ENABLE_LPIS	(1u << 0)
+#define GICR_TYPER_PLPIS	(1u << 0)
 #define GICR_TYPER_VLPIS	(1u << 1)
+#define GICR_TYPER_PROCNUM(t)	(((t) >> 8) & 0xffffu)
+#define GICR_PENDBASER_PTZ_HI	(1u << 30)	/* bit 62: the table is zero */
+#define LPI_MIN_ID_BITS		14u
 #define GICR_TYPER_LAST		(1u << 4)
 #define GICR_WAKER_SLEEP	(1u << 1)
 #define GICR_WAKER_ASLEEP	(1u << 2)
@@ -45,6 +53,8 @@ struct gicv3 {
 	unsigned int		nr_cpus, lines;
 	uint64_t		mpidr[GENIRQ_NR_CPUS];
 	struct irq_domain	*domain;
+	struct irq_domain	*lpis;		/* an ITS's: hwirq = INTID - GIC_FIRST_LPI */
+	unsigned int		nr_lpis;
 	/* The per-CPU lines' state, given to each CPU as it comes up. */
 	_Atomic uint32_t	percpu_enabled;
 	uint8_t			percpu_prio[GIC_FIRST_SPI];
@@ -296,12 +306,67 @@ void gicv3_handle(struct gicv3 *g, void *regs)
 {
 	uint32_t intid = icc_iar1() & 0xffffffu;
 
-	if (intid >= GIC_MAX_LINES) {
+	if (irq_likely(intid < GIC_MAX_LINES)) {
+		if (irq_handle_domain_entry(g->domain, intid, regs) < 0)
+			icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
+		return;
+	}
+	if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {
 		irq_spurious_vector();	/* nothing acknowledged: nothing to end */
 		return;
 	}
-	if (irq_handle_domain_entry(g->domain, intid, regs) < 0)
-		icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
+	if (irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs) < 0)
+		icc_eoir1(intid);	/* an LPI of no line: counted, ended */
+}
+
+/* --- LPIs: each redistributor's tables, for an ITS --- */
+
+static uintptr_t rd_base(struct gicv3 *g, unsigned int cpu)
+{
+	return g->sgi[cpu] - GICR_SGI_FRAME;
+}
+
+int gicv3_lpi_init(struct gicv3 *g, const struct gicv3_lpi_config *cfg)
+{
+	if (!g || !cfg || !cfg->lpis || cfg->id_bits < LPI_MIN_ID_BITS || cfg->id_bits > 16 ||
+	    cfg->nr_lpis == 0 || cfg->nr_lpis > (1u << cfg->id_bits) - GIC_FIRST_LPI ||
+	    (cfg->prop & 0xfffu) || g->lpis)
+		return -EINVAL;
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++) {
+		uintptr_t rd = rd_base(g, cpu);
+
+		if (!(gic_read(rd, GICR_TYPER) & GICR_TYPER_PLPIS) || !cfg->pend[cpu] ||
+		    (cfg->pend[cpu] & 0xffffu))
+			return -EINVAL;
+		if (gic_read(rd, GICR_CTLR) & GICR_CTLR_ENABLE_LPIS)
+			return -EBUSY;		/* its tables cannot change any more */
+	}
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++) {
+		uintptr_t rd = rd_base(g, cpu);
+		uint64_t prop = (uint64_t)cfg->prop | (cfg->id_bits - 1u);
+		uint64_t pend = (uint64_t)cfg->pend[cpu];
+
+		gic_write(rd, GICR_PROPBASER, (uint32_t)prop);
+		gic_write(rd, GICR_PROPBASER + 4, (uint32_t)(prop >> 32));
+		gic_write(rd, GICR_PENDBASER, (uint32_t)pend);
+		gic_write(rd, GICR_PENDBASER + 4, (uint32_t)(pend >> 32) | GICR_PENDBASER_PTZ_HI);
+	}
+	g->nr_lpis = cfg->nr_lpis;
+	g->lpis = cfg->lpis;
+	gic_mmio_barrier();
+	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++)
+		gic_write(rd_base(g, cpu), GICR_CTLR,
+			  gic_read(rd_base(g, cpu), GICR_CTLR) | GICR_CTLR_ENABLE_LPIS);
+	return 0;
+}
+
+uint64_t gicv3_its_rdbase(struct gicv3 *g, unsigned int cpu, bool pta)
+{
+	if (cpu >= g->nr_cpus)
+		return 0;
+	if (pta)
+		return (uint64_t)rd_base(g, cpu) >> 16;
+	return GICR_TYPER_PROCNUM(gic_read(rd_base(g, cpu), GICR_TYPER));
 }
 
 void gicv3_send_sgi(struct gicv3 *g, unsigned int cpu, unsigned int sgi)

@@ -12,7 +12,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv2 pl061 plic aplic imsic x86_vector
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv3_its gicv2 gicv2m pl061 plic aplic imsic x86_vector
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
@@ -23,8 +23,11 @@ CTRL_DRIVER_xics	:= controllers/xics.c
 CTRL_DRIVER_i8259	:= controllers/i8259.c
 CTRL_DRIVER_ioapic	:= controllers/ioapic.c controllers/x86_vector.c
 CTRL_DRIVER_lapic	:= controllers/lapic.c
-CTRL_DRIVER_gicv3	:= controllers/gicv3.c controllers/gic_common.c
+CTRL_DRIVER_gicv3	:= controllers/gicv3.c controllers/gic_common.c tests/controllers/fake_gic_cpuif.c
 CTRL_DRIVER_gicv2	:= controllers/gicv2.c controllers/gic_common.c
+CTRL_DRIVER_gicv3_its	:= controllers/gicv3_its.c controllers/gicv3.c controllers/gic_common.c \
+			   tests/controllers/fake_gic_cpuif.c
+CTRL_DRIVER_gicv2m	:= controllers/gicv2m.c controllers/gicv2.c controllers/gic_common.c
 CTRL_DRIVER_pl061	:= controllers/pl061.c
 CTRL_DRIVER_plic	:= controllers/plic.c
 CTRL_DRIVER_aplic	:= controllers/aplic.c
@@ -34,6 +37,7 @@ CTRL_FLAGS_i8259	:= $(CTRL_X86)
 CTRL_FLAGS_lapic	:= $(CTRL_X86)
 # The GICv3's CPU interface is system registers: a fake of them (fake_gic_sysreg.h).
 CTRL_FLAGS_gicv3	:= -include tests/controllers/fake_gic_sysreg.h
+CTRL_FLAGS_gicv3_its	:= -include tests/controllers/fake_gic_sysreg.h
 # The IMSIC driver reaches the AIA CSRs through a fake (fake_riscv_csr.h).
 CTRL_RISCV	:= -include tests/controllers/fake_riscv_csr.h
 CTRL_FLAGS_imsic	:= $(CTRL_RISCV)
@@ -45,6 +49,8 @@ CTRL_RUN_ioapic		:= -
 CTRL_RUN_lapic		:= -
 CTRL_RUN_gicv3		:= -
 CTRL_RUN_gicv2		:= -
+CTRL_RUN_gicv2m		:= -
+CTRL_RUN_gicv3_its	:= -
 CTRL_RUN_pl061		:= -
 CTRL_RUN_plic		:= -
 CTRL_RUN_aplic		:= -

@@ -33,6 +33,7 @@ struct dt_irq {
 struct aarch64_machine {
 	unsigned int	gic_version;		/* 2 or 3 */
 	uint64_t	gicd, gicr, gicc;	/* distributor, redistributors (v3), CPU iface (v2) */
+	uint64_t	its, v2m;		/* MSI: the GICv3's ITS, the GICv2's v2m frame */
 	unsigned int	nr_cpus;
 	uint64_t	mpidr[MAX_CPUS];	/* cpu@N reg */
 	bool		psci_smc;		/* PSCI method: smc, else hvc */
@@ -104,6 +105,8 @@ void aarch64_irq_init(void);		/* the GIC of the device tree, boot CPU */
 void aarch64_irq_init_cpu(void);	/* the calling CPU's GIC interface */
 void aarch64_irq(struct aarch64_regs *regs);
 struct irq_domain *aarch64_gic_domain(void);
+struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
+struct gicv2 *aarch64_gicv2(void);
 /* Map INTID @intid with @trigger (SPI) or as a per-CPU line (SGI, PPI). */
 int aarch64_gic_map(uint32_t intid, unsigned int trigger);
 void aarch64_send_ipi(unsigned int cpu);		/* SGI 0, the IPI */

@@ -90,6 +90,11 @@ static void prop(void *ctx, const struct fdt_prop *p)
 			machine.gicr = machine.gicc = fdt_be64(v + 16);
 		} else if (fdt_str_eq(name, "#address-cells") && len == 4)
 			gic_addr_cells = fdt_be32(v);
+	} else if (fdt_node_is(parent, "intc") && fdt_str_eq(name, "reg") && len >= 8) {
+		if (fdt_node_is(node, "its"))
+			machine.its = fdt_be64(v);
+		else if (fdt_node_is(node, "v2m"))
+			machine.v2m = fdt_be64(v);
 	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "reg")) {
 		machine.uart = fdt_be64(v);
 	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "interrupts")) {

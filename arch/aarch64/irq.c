@@ -99,6 +99,16 @@ struct irq_domain *aarch64_gic_domain(void)
 	return gic3 ? gicv3_domain(gic3) : gicv2_domain(gic2);
 }
 
+struct gicv3 *aarch64_gicv3(void)
+{
+	return gic3;
+}
+
+struct gicv2 *aarch64_gicv2(void)
+{
+	return gic2;
+}
+
 int aarch64_gic_map(uint32_t intid, unsigned int trigger)
 {
 	return gic3 ? gicv3_map(gic3, intid, trigger) : gicv2_map(gic2, intid, trigger);

@@ -9,7 +9,8 @@ aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
 aarch64_DIRS	:= arch/fdt arch/aarch64
-aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv2.c controllers/pl061.c
+aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv3_its.c controllers/gicv2.c \
+		   controllers/gicv2m.c controllers/pl061.c
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c)
 aarch64_DEPS	:= cross qemu-arm

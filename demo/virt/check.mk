@@ -36,10 +36,12 @@ aarch64_check	= $(call aarch64_qemu,$(1),$(2)) -append 'harness $(4)' -serial st
 check-aarch64:
 	$(Q)$(call aarch64_harness,gicv3,33,$(AARCH64_INPUT)) \
 		--expect-file demo/virt/expect/aarch64-scenarios.txt \
-		--expect-file demo/virt/expect/aarch64-smp.txt -- $(call aarch64_check,3,2,gicv3)
+		--expect-file demo/virt/expect/aarch64-smp.txt \
+		--expect-file demo/virt/expect/aarch64-its.txt -- $(call aarch64_check,3,2,gicv3)
 	$(Q)$(call aarch64_harness,gicv2,33,$(AARCH64_INPUT)) --quiet \
 		--expect-file demo/virt/expect/aarch64-scenarios.txt \
-		--expect-file demo/virt/expect/aarch64-smp.txt -- $(call aarch64_check,2,2,gicv2)
+		--expect-file demo/virt/expect/aarch64-smp.txt \
+		--expect-file demo/virt/expect/aarch64-v2m.txt -- $(call aarch64_check,2,2,gicv2)
 	$(Q)$(call aarch64_harness,gicv2-up,33,$(AARCH64_UP_INPUT)) --quiet \
 		--expect-file demo/virt/expect/aarch64-scenarios.txt \
 		--expect-file demo/virt/expect/aarch64-up.txt -- $(call aarch64_check,2,1,gicv2-up)

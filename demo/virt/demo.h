@@ -44,4 +44,12 @@ void virt_smp_scenarios(struct scenario_tally *t, int ipi_irq, irq_handler_t han
 int virt_gpio_setup(void);
 void virt_cascade_scenario(struct scenario_tally *t);
 
+/* msi.c: the edu's MSI through the GICv2m frame or the GICv3 ITS */
+int virt_msi_setup(void);
+void virt_msi_scenario(struct scenario_tally *t);
+/* make bench: the edu at @e (probed here) with MSI on and @handler on its
+ * vector. Return: the irq, or -errno. */
+int virt_msi_open(struct edu *e, irq_handler_t handler, void *dev);
+void virt_msi_close(int irq, void *dev);
+
 #endif /* GENIRQ_DEMO_VIRT_H */

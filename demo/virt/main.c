@@ -399,6 +399,8 @@ static void setup_interrupts(void)
 	console_rx_irq_enable();
 	if (virt_gpio_setup() < 0)
 		aarch64_printf("genirq: no PL061 power key\n");
+	if (virt_msi_setup() < 0)
+		aarch64_printf("genirq: no MSI controller\n");
 	wake_irq = aarch64_gic_map(WAKE_SGI, IRQ_TYPE_EDGE_RISING);
 	if (wake_irq < 0 ||
 	    request_irq((unsigned int)wake_irq, wake_handler, IRQF_PERCPU, "wake", &machine) < 0)
@@ -441,6 +443,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	virt_line_scenarios(&tally);
 	virt_spurious_scenario(&tally);
 	virt_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+	virt_msi_scenario(&tally);
 	if (tally.quiet) {
 		static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
 

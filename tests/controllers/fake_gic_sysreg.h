@@ -27,8 +27,11 @@
 #define FAKE_ICC_IGRPEN1	FAKE_ICC(0, 12, 12, 7)
 #define FAKE_ICC_SGI1R		FAKE_ICC(0, 12, 11, 5)
 
+/* fake_gic_cpuif.c: the accesses, an IAR1 queue, the last SGI1R value. */
 uint64_t fake_icc_read(uint32_t reg);
 void fake_icc_write(uint32_t reg, uint64_t v);
+void fake_icc_push(uint32_t intid);
+extern uint64_t fake_icc_sgi1r;
 
 static inline uint32_t icc_iar1(void)
 {

@@ -10,7 +10,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
@@ -41,32 +40,8 @@
 #define SPI_EDGE	41u
 #define PPI_TIMER	27u
 #define MPIDR1		0x100u		/* CPU 1 is Aff1 1, Aff0 0: not its number */
-#define QMAX		4u
 
-static uint32_t iar_queue[QMAX];
-static unsigned int iar_len;
-static uint64_t last_sgi1r;
 static unsigned int level_calls, edge_calls, timer_calls;
-
-uint64_t fake_icc_read(uint32_t reg)
-{
-	uint64_t v = 0;
-
-	if (reg == FAKE_ICC_IAR1 && iar_len) {
-		v = iar_queue[0];
-		memmove(iar_queue, iar_queue + 1, --iar_len * sizeof(iar_queue[0]));
-	} else if (reg == FAKE_ICC_IAR1)
-		v = 1023;
-	fake_log_add('R', reg, (uint32_t)v, FAKE_MSR);
-	return v;
-}
-
-void fake_icc_write(uint32_t reg, uint64_t v)
-{
-	if (reg == FAKE_ICC_SGI1R)
-		last_sgi1r = v;
-	fake_log_add('W', reg, (uint32_t)v, FAKE_MSR);
-}
 
 /* A redistributor wakes as soon as it is told to. */
 static void redist_after(struct fake_file *f, const struct fake_acc *a)
@@ -91,7 +66,7 @@ static unsigned int count(char op, unsigned int space, uint32_t off)
 
 static void deliver(uint32_t intid)
 {
-	iar_queue[iar_len++] = intid;
+	fake_icc_push(intid);
 	port_irq_disable();
 	gicv3_handle(g, NULL);
 	port_irq_enable();
@@ -226,7 +201,7 @@ int main(void)
 
 	/* SGI 3 to CPU 1: Aff1 1 in bits 23:16, target list bit 0, INTID in 27:24. */
 	gicv3_send_sgi(g, 1, 3);
-	CHECK(last_sgi1r == ((3ull << 24) | (1ull << 16) | 1ull));
+	CHECK(fake_icc_sgi1r == ((3ull << 24) | (1ull << 16) | 1ull));
 	gicv3_send_sgi(g, 2, 3);	/* no such CPU: nothing */
 	LOG_IS({ 'W', FAKE_ICC_SGI1R, (uint32_t)((3u << 24) | (1u << 16) | 1u), FAKE_MSR });
 

@@ -24,9 +24,12 @@ mutant() {
 	# The GIC drivers are built with their shared distributor helpers; the
 	# GICv3's CPU interface registers go to a fake.
 	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
-	case $test in gicv3) extra="-include tests/controllers/fake_gic_sysreg.h" ;; esac
 	# The IO-APIC is tested on the vector domain, its parent.
 	case $test in ioapic) srcs="$dir/ioapic.c $dir/x86_vector.c" ;; esac
+	case $test in gicv2m) srcs="$dir/gicv2m.c $dir/gicv2.c $dir/gic_common.c" ;; esac
+	case $test in gicv3_its) srcs="$dir/gicv3_its.c $dir/gicv3.c $dir/gic_common.c" ;; esac
+	case $test in gicv3|gicv3_its) extra="-include tests/controllers/fake_gic_sysreg.h"
+		srcs="$srcs tests/controllers/fake_gic_cpuif.c" ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
@@ -80,7 +83,7 @@ mutant mpic-msi-bank-not-returned mpic mpic.c 's/m->msi_used \&= ~(1u << (hw - M
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 # gicv3, gicv2 and their shared distributor helpers
-mutant gicv3-spurious-dispatched gicv3 gicv3.c 's/if (intid >= GIC_MAX_LINES) {/if (intid >= GIC_MAX_LINES \&\& 0) {/'
+mutant gicv3-spurious-dispatched gicv3 gicv3.c 's/if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {/if (0) {/'
 mutant gicv3-router-cpu-number gicv3 gicv3.c 's/gic_write(g->dist, off, (uint32_t)(g->mpidr\[cpu\] \& 0xffffffu));/gic_write(g->dist, off, cpu);/'
 mutant gicv3-sgi-aff1-shift gicv3 gicv3.c 's/#define SGI1R_AFF1_SHIFT\t16/#define SGI1R_AFF1_SHIFT\t8/'
 mutant gicv3-percpu-one-redist gicv3 gicv3.c 's/gic_write_bit(g->sgi\[cpu\], bank, hw);/gic_write_bit(g->sgi[0], bank, hw);/'
@@ -91,6 +94,30 @@ mutant gicv2-eoi-intid-only gicv2 gicv2.c 's/gic_write(g->cpuif, GICC_EOIR, c->i
 mutant gicv2-eoi-first-in gicv2 gicv2.c 's/c->iar\[--c->depth\]/c->iar[0 * --c->depth]/'
 mutant gicv2-targets-cpu-number gicv2 gicv2.c 's/set_target(g, d->hwirq, g->cpu\[cpu\].target);/set_target(g, d->hwirq, (uint8_t)cpu);/'
 mutant gicv2-spurious-dispatched gicv2 gicv2.c 's/if (hw >= GIC_MAX_LINES) {/if (hw >= GIC_MAX_LINES \&\& 0) {/'
+# gicv3_its and the GICv3's LPIs
+mutant its-mapti-event-as-lpi gicv3_its gicv3_its.c 's/(uint64_t)(hw + GIC_FIRST_LPI) << 32 | ev, 0);/(uint64_t)hw << 32 | ev, 0);/'
+mutant its-movi-old-collection gicv3_its gicv3_its.c 's/l->event, cpu);/l->event, l->cpu);/'
+mutant its-data-is-lpi gicv3_its gicv3_its.c 's/msg->data = its->lines\[d->hwirq\].event;/msg->data = (uint32_t)d->hwirq + GIC_FIRST_LPI;/'
+mutant its-translater-first-page gicv3_its gicv3_its.c 's/(uint64_t)its->base + GITS_TRANSLATER_OFF;/(uint64_t)its->base + 0x40u;/'
+mutant its-unmask-no-inv gicv3_its gicv3_its.c '/^static void lpi_config/,/^}/{/cmd(its, devid_dw(CMD_INV/d;}'
+mutant its-eoi-hwirq gicv3_its gicv3_its.c 's/icc_eoir1((uint32_t)d->hwirq + GIC_FIRST_LPI);/icc_eoir1((uint32_t)d->hwirq);/'
+mutant its-itt-too-big gicv3_its gicv3_its.c 's/ITS_EVENT_BITS - 1u,/ITS_EVENT_BITS,/'
+mutant its-device-never-unmapped gicv3_its gicv3_its.c '/^static void line_put/,/^}/{/cmd(its, devid_dw(CMD_MAPD, dv->devid), 0, 0);/d;}'
+mutant its-mapc-cpu-number gicv3_its gicv3_its.c 's/CMD_VALID | its->rdbase\[c\] << RDBASE_SHIFT | c);/CMD_VALID | (uint64_t)c << RDBASE_SHIFT | c);/'
+mutant its-no-invall gicv3_its gicv3_its.c '/cmd(its, CMD_INVALL, 0, c);/d'
+mutant its-alloc-partial-kept gicv3_its gicv3_its.c 's/for (unsigned int k = i; ret \&\& k > 0; k--)/for (unsigned int k = i; ret \&\& k > i; k--)/'
+mutant its-stall-ignored gicv3_its gicv3_its.c 's/if (rd \& GITS_CREADR_STALLED) {/if (rd \& GITS_CREADR_STALLED \&\& 0) {/'
+mutant gicv3-lpi-hwirq-is-intid gicv3_its gicv3.c 's/irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs)/irq_handle_domain_entry(g->lpis, intid, regs)/'
+mutant gicv3-lpi-pendbaser-shared gicv3_its gicv3.c 's/uint64_t pend = (uint64_t)cfg->pend\[cpu\];/uint64_t pend = (uint64_t)cfg->pend[0];/'
+# gicv2m and the GICv2's SPIs for it
+mutant v2m-data-off-by-one gicv2m gicv2m.c 's/msg->data = (uint32_t)d->hwirq;/msg->data = (uint32_t)d->hwirq + 1;/'
+mutant v2m-address-frame-base gicv2m gicv2m.c 's/(uint64_t)m->frame + GICV2M_SETSPI_NS;/(uint64_t)m->frame;/'
+mutant v2m-typer-base-shift gicv2m gicv2m.c 's/(((t) >> 16) \& 0x3ffu)/(((t) >> 16) \& 0xffffu)/'
+mutant v2m-typer-count-wide gicv2m gicv2m.c 's/((t) \& 0x3ffu)$/((t) \& 0xffffu)/'
+mutant gicv2-msi-spi-level gicv2m gicv2.c '/^static int hier_alloc/,/^}/{/gic_set_trigger/d;}'
+mutant gicv2-msi-spi-not-returned gicv2m gicv2.c 's/g->hier_given\[k \/ 64\] \&= ~(1ull << (k % 64));/(void)k;/'
+mutant gicv2-msi-takes-flat-line gicv2m gicv2.c 's/if (!given(g, i) \&\& irq_domain_hwirq_free(d, g->hier_first + i)) {/if (!given(g, i) \&\& d) {/'
+mutant gicv2-msi-partial-kept gicv2m gicv2.c 's/hier_free(d, virq, i);\t\t\/\* what this call gave \*\//(void)0;/'
 # pl061
 mutant pl061-edge-not-acked pl061 pl061.c 's/wr(p, GPIOIC, bit(d));/(void)p; (void)bit(d);/'
 mutant pl061-iev-inverted pl061 pl061.c 's/update(p, GPIOIEV, bit(d), high);/update(p, GPIOIEV, bit(d), !high);/'

@@ -17,6 +17,7 @@
 #define GIC_FIRST_SPI		32u
 #define GIC_MAX_LINES		1020u	/* INTIDs 0-1019 can be lines */
 #define GIC_INTID_SPURIOUS	1023u
+#define GIC_FIRST_LPI		8192u	/* GICv3: message-signalled, through an ITS */
 
 /* Priorities (lower is more urgent). A line preempts a running handler
  * only with a more urgent priority: the tick runs at GIC_PRIO_HIGH so it

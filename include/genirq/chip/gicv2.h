@@ -71,6 +71,21 @@ void gicv2_handle(struct gicv2 *g, void *regs);
  * ignored, as is one that has not run gicv2_cpu_init() yet. */
 void gicv2_send_sgi(struct gicv2 *g, unsigned int cpu, unsigned int sgi);
 
+/**
+ * gicv2_enable_hierarchy - make the domain also the bottom of a hierarchy
+ * that hands out SPIs @first..@first+@count-1 (an MSI frame's, see
+ * <genirq/chip/gicv2m.h>) to the child domains stacked on it
+ *
+ * Each line allocated through it is one free SPI of the range (not mapped
+ * with gicv2_map() either), set edge-triggered, disabled until started,
+ * routed to CPU 0; freeing it disables the SPI and gives it back.
+ * Context: boot. Return: 0, -EINVAL (a range outside the SPIs, or a
+ * second call), -ENOMEM, -EBUSY (the domain has hierarchy ops already).
+ */
+int gicv2_enable_hierarchy(struct gicv2 *g, irq_hw_number_t first, unsigned int count);
+/* SPIs of that range nobody has (0 without one). */
+unsigned int gicv2_hierarchy_free(struct gicv2 *g);
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_GICV2_H */

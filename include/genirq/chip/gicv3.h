@@ -88,6 +88,35 @@ void gicv3_handle(struct gicv3 *g, void *regs);
  */
 void gicv3_send_sgi(struct gicv3 *g, unsigned int cpu, unsigned int sgi);
 
+/* LPIs: the message-signalled INTIDs an ITS (<genirq/chip/gicv3_its.h>) makes. */
+struct gicv3_lpi_config {
+	/* The configuration table (one byte per LPI: priority, enable),
+	 * 4 KiB aligned, shared by every redistributor; INTIDs up to
+	 * 2^id_bits - 1 (14..16 bits). Physical addresses (mapped one to one). */
+	uintptr_t		prop;
+	unsigned int		id_bits;
+	/* Each CPU's pending table: 2^id_bits / 8 bytes, zero, 64 KiB aligned. */
+	uintptr_t		pend[GENIRQ_NR_CPUS];
+	/* LPIs GIC_FIRST_LPI .. + nr_lpis - 1 are dispatched through @lpis,
+	 * hardware number INTID - GIC_FIRST_LPI. */
+	struct irq_domain	*lpis;
+	unsigned int		nr_lpis;
+};
+
+/**
+ * gicv3_lpi_init - give every CPU's redistributor the LPI tables and turn
+ * its LPIs on (GICR_PROPBASER, GICR_PENDBASER, GICR_CTLR.EnableLPIs);
+ * gicv3_handle() then dispatches LPIs through @cfg->lpis
+ *
+ * Context: boot, once, before any LPI can be raised. Return: 0, -EINVAL
+ * (bad @cfg, a redistributor without physical LPIs, a second call),
+ * -EBUSY (LPIs already on: their tables cannot change).
+ */
+int gicv3_lpi_init(struct gicv3 *g, const struct gicv3_lpi_config *cfg);
+/* How an ITS names CPU @cpu's redistributor (MAPC's RDbase): its
+ * physical address >> 16 when GITS_TYPER.PTA, else its processor number. */
+uint64_t gicv3_its_rdbase(struct gicv3 *g, unsigned int cpu, bool pta);
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_GICV3_H */
