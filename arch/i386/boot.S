@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * boot.S - i386 entry from a Multiboot v1 loader, the GDT, the 256
- * interrupt stubs that all funnel into i386_trap(), and the helper that
- * calls a function on another stack.
+ * interrupt stubs that all funnel into i386_trap(), and the helpers that
+ * call a function on another stack.
  */
 #define MB_MAGIC	0x1BADB002
 #define MB_FLAGS	0x00000003	/* page-aligned modules, memory info */
@@ -73,6 +73,27 @@ x86_call_on_stack:
 	call	*%ecx
 	mov	%ebp, %esp
 	pop	%ebp
+	ret
+
+/*
+ * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
+ *			      void *regs, uintptr_t sp), regparm(3): d, hw,
+ * regs in eax, edx, ecx, sp on the stack.
+ * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp: the
+ * three arguments stored there, the old stack pointer above them.
+ */
+	.globl	x86_irq_call_on_stack
+x86_irq_call_on_stack:
+	push	%ebx
+	mov	8(%esp), %ebx
+	mov	%esp, -4(%ebx)
+	lea	-16(%ebx), %esp			/* 16-byte aligned at the call */
+	mov	%eax, (%esp)
+	mov	%edx, 4(%esp)
+	mov	%ecx, 8(%esp)
+	call	irq_handle_domain_entry
+	mov	12(%esp), %esp
+	pop	%ebx
 	ret
 
 	.section .rodata

@@ -3,7 +3,7 @@
  * boot.S - x86_64 entry through PVH (32-bit protected mode, paging off),
  * the switch to long mode with 0-4 GiB identity-mapped, the application
  * processors' real-mode trampoline, the 256 interrupt stubs that all
- * funnel into x86_64_trap(), and the call-on-another-stack helper.
+ * funnel into x86_64_trap(), and the call-on-another-stack helpers.
  */
 #define KERNEL_CS32	0x08
 #define KERNEL_DS	0x10
@@ -184,6 +184,20 @@ x86_call_on_stack:
 	call	*%rsi
 	mov	%rbp, %rsp
 	pop	%rbp
+	ret
+
+/*
+ * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
+ *			      void *regs, uintptr_t sp)
+ * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp.
+ */
+	.globl	x86_irq_call_on_stack
+x86_irq_call_on_stack:
+	push	%rbp
+	mov	%rsp, %rbp
+	mov	%rcx, %rsp
+	call	irq_handle_domain_entry
+	leave
 	ret
 
 	.section .rodata
