@@ -37,9 +37,10 @@ const struct riscv64_external *riscv64_external;
 void (*volatile riscv64_ipi_hook)(void);
 uintptr_t riscv64_nested_tick_sp;
 
+/* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)
 {
-	return sp > (uintptr_t)s && sp <= (uintptr_t)(s + 1);
+	return sp - (uintptr_t)s - 1 < sizeof(*s);
 }
 
 bool riscv64_on_irq_stack(unsigned int cpu, uintptr_t sp)
@@ -165,24 +166,42 @@ static void handle_on_stack(void *arg)
 	}
 }
 
+/* The top guard word of both stacks, the first an overflow reaches: on
+ * every exit (riscv64_stack_guards_ok() checks them all). */
+static bool guard_tops_ok(unsigned int cpu)
+{
+	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
+	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+}
+
+/* Nested, or entered while a softirq runs: continue below the live frames. */
+static __attribute__((noinline)) void irq_nested(struct irq_call *call, unsigned int cpu,
+						 uintptr_t sp)
+{
+	bool nested = riscv64_on_irq_stack(cpu, sp);
+
+	if (!nested)
+		sp = hardirq_live_sp[cpu];
+	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+		riscv64_fail("irq stack overflow (nested too deep)");
+	if (nested)
+		handle_on_stack(call);
+	else
+		riscv64_call_on_stack(handle_on_stack, call, (void *)sp);
+}
+
 /* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
  * (to its top, or below the frames a running softirq left there). */
 static void do_irq(struct riscv64_regs *regs, unsigned long cause)
 {
-	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = riscv64_sp();
+	unsigned int cpu = port_cpu_id_fast();
 	struct irq_call call = { regs, cause };
-	bool nested = riscv64_on_irq_stack(cpu, sp);
 
-	if (!nested)
-		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
-		riscv64_fail("irq stack overflow (nested too deep)");
-	if (nested)
-		handle_on_stack(&call);
+	if (irq_likely(!hardirq_live_sp[cpu] && !riscv64_on_irq_stack(cpu, riscv64_sp())))
+		riscv64_call_on_stack(handle_on_stack, &call, &hardirq_stack[cpu] + 1);
 	else
-		riscv64_call_on_stack(handle_on_stack, &call, (void *)sp);
-	if (!riscv64_stack_guards_ok(cpu))
+		irq_nested(&call, cpu, riscv64_sp());
+	if (irq_unlikely(!guard_tops_ok(cpu)))
 		riscv64_fail("irq stack overflow");
 }
 
