@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * boot.S - i386 entry from a Multiboot v1 loader, the GDT, the 256
- * interrupt stubs that all funnel into i386_trap(), and the helpers that
- * call a function on another stack.
+ * interrupt stubs (exceptions into i386_trap(), interrupts into
+ * i386_interrupt()), and the helpers that call a function on another stack.
  */
 #define MB_MAGIC	0x1BADB002
 #define MB_FLAGS	0x00000003	/* page-aligned modules, memory info */
@@ -56,6 +56,22 @@ common:
 	add	$4, %esp
 	pop	%es
 	pop	%ds
+	popa
+	add	$8, %esp
+	iret
+
+/*
+ * Interrupts: the same frame, but %ds and %es are neither saved nor
+ * loaded (the kernel never changes them: one ring, flat segments), and
+ * i386_interrupt() takes the frame in %eax (regparm).
+ */
+common_irq:
+	pusha
+	sub	$8, %esp			/* the es, ds slots: not written */
+	cld
+	mov	%esp, %eax
+	call	i386_interrupt
+	add	$8, %esp
 	popa
 	add	$8, %esp
 	iret

@@ -23,7 +23,7 @@ int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs)
 	return 0;
 }
 
-void i386_interrupt(struct i386_regs *regs)
+X86_REGPARM void i386_interrupt(struct i386_regs *regs)
 {
 	irq_hw_number_t hw = regs->vector - I386_VECTOR_PIC;
 
