@@ -143,14 +143,13 @@ uint16_t i8259_read_isr(void)
 	return read_reg(OCW3_READ_ISR);
 }
 
-bool i8259_spurious(irq_hw_number_t hw)
+/* Line 7 or 15 (i8259_spurious() answers the others): read the ISR. */
+bool i8259_spurious_isr(irq_hw_number_t hw)
 {
 	uint16_t cmd = hw == 7 ? MASTER_CMD : SLAVE_CMD;
 	unsigned long flags;
 	bool spurious;
 
-	if (hw != 7 && hw != 15)
-		return false;
 	flags = irq_spin_lock_irqsave(&pic_lock);
 	outb(cmd, OCW3_READ_ISR);
 	spurious = !(inb(cmd) & 0x80);

@@ -16,7 +16,9 @@
 #define HZ		100
 #define MAX_CPUS	4
 
-/* The exception frame built by boot.S. */
+/* The exception frame built by boot.S. An exception's holds every
+ * register; an IRQ's only x0-x18, x30, sp, elr and spsr (x19-x29, esr and
+ * far are not written). */
 struct aarch64_regs {
 	uint64_t x[31];
 	uint64_t sp, elr, spsr, esr, far;

@@ -130,8 +130,47 @@ aarch64_vectors:
 
 el1_sync:
 	entry	aarch64_sync
+/*
+ * IRQ: the same frame, but only what C may clobber is saved and restored:
+ * x0-x18, x30, elr and spsr (x19-x29 are the callee's to keep; their
+ * slots, esr and far are left unwritten).
+ */
 el1_irq:
-	entry	aarch64_irq
+	sub	sp, sp, #FRAME_BYTES
+	stp	x0, x1, [sp, #16 * 0]
+	stp	x2, x3, [sp, #16 * 1]
+	stp	x4, x5, [sp, #16 * 2]
+	stp	x6, x7, [sp, #16 * 3]
+	stp	x8, x9, [sp, #16 * 4]
+	stp	x10, x11, [sp, #16 * 5]
+	stp	x12, x13, [sp, #16 * 6]
+	stp	x14, x15, [sp, #16 * 7]
+	stp	x16, x17, [sp, #16 * 8]
+	str	x18, [sp, #16 * 9]
+	add	x0, sp, #FRAME_BYTES
+	stp	x30, x0, [sp, #16 * 15]
+	mrs	x0, elr_el1
+	mrs	x1, spsr_el1
+	stp	x0, x1, [sp, #16 * 16]
+	mov	x0, sp
+	bl	aarch64_irq
+	msr	daifset, #DAIF_I
+	ldp	x0, x1, [sp, #16 * 16]
+	msr	elr_el1, x0
+	msr	spsr_el1, x1
+	ldp	x0, x1, [sp, #16 * 0]
+	ldp	x2, x3, [sp, #16 * 1]
+	ldp	x4, x5, [sp, #16 * 2]
+	ldp	x6, x7, [sp, #16 * 3]
+	ldp	x8, x9, [sp, #16 * 4]
+	ldp	x10, x11, [sp, #16 * 5]
+	ldp	x12, x13, [sp, #16 * 6]
+	ldp	x14, x15, [sp, #16 * 7]
+	ldp	x16, x17, [sp, #16 * 8]
+	ldr	x18, [sp, #16 * 9]
+	ldr	x30, [sp, #16 * 15]
+	add	sp, sp, #FRAME_BYTES
+	eret
 bad_exception:
 	entry	aarch64_bad_exception
 

@@ -34,13 +34,15 @@ static uintptr_t hardirq_live_sp[MAX_CPUS];
 static unsigned long ticks[MAX_CPUS];
 static struct gicv3 *gic3;
 static struct gicv2 *gic2;
+static void (*gic_handle)(void *regs);	/* handle_gicv3() or handle_gicv2() */
 static int timer_irq = -1, ipi_irq = -1;
 uintptr_t aarch64_nested_tick_sp;
 void (*volatile aarch64_irq_hook)(void);
 
+/* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)
 {
-	return sp > (uintptr_t)s && sp <= (uintptr_t)(s + 1);
+	return sp - (uintptr_t)s - 1 < sizeof(*s);
 }
 
 bool aarch64_on_irq_stack(unsigned int cpu, uintptr_t sp)
@@ -63,6 +65,16 @@ bool aarch64_stack_guards_ok(unsigned int cpu)
 
 /* --- the GIC, either version --- */
 
+static void handle_gicv3(void *regs)
+{
+	gicv3_handle(gic3, regs);
+}
+
+static void handle_gicv2(void *regs)
+{
+	gicv2_handle(gic2, regs);
+}
+
 void aarch64_irq_init(void)
 {
 	if (machine.gic_version == 3) {
@@ -80,6 +92,7 @@ void aarch64_irq_init(void)
 	}
 	if (!gic3 && !gic2)
 		aarch64_fail("no GIC");
+	gic_handle = gic3 ? handle_gicv3 : handle_gicv2;
 }
 
 void aarch64_irq_init_cpu(void)
@@ -127,36 +140,46 @@ void aarch64_send_ipi(unsigned int cpu)
 	aarch64_send_sgi(cpu, IPI_SGI);
 }
 
-static void handle_on_stack(void *regs)
+/* The top guard word of both stacks, the first an overflow reaches: on
+ * every exit (aarch64_stack_guards_ok() checks them all). */
+static bool guard_tops_ok(unsigned int cpu)
 {
-	if (gic3)
-		gicv3_handle(gic3, regs);
+	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
+	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+}
+
+/* Nested, or entered while a softirq runs: continue below the live frames. */
+static __attribute__((noinline)) void irq_nested(struct aarch64_regs *regs, unsigned int cpu,
+						 uintptr_t sp)
+{
+	bool nested = aarch64_on_irq_stack(cpu, sp);
+
+	if (!nested)
+		sp = hardirq_live_sp[cpu];
+	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+		aarch64_fail("irq stack overflow (nested too deep)");
+	if (nested)
+		gic_handle(regs);
 	else
-		gicv2_handle(gic2, regs);
+		aarch64_call_on_stack(gic_handle, regs, (void *)sp);
 }
 
 /* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
  * (to its top, or below the frames a running softirq left there). */
 void aarch64_irq(struct aarch64_regs *regs)
 {
-	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = aarch64_sp();
-	bool nested;
+	unsigned int cpu;
 
 	if (irq_unlikely(aarch64_irq_hook != NULL)) {
 		aarch64_irq_hook();
 		return;
 	}
-	nested = aarch64_on_irq_stack(cpu, sp);
-	if (!nested)
-		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
-		aarch64_fail("irq stack overflow (nested too deep)");
-	if (nested)
-		handle_on_stack(regs);
+	cpu = port_cpu_id_fast();
+	if (irq_likely(!hardirq_live_sp[cpu] && !aarch64_on_irq_stack(cpu, aarch64_sp())))
+		aarch64_call_on_stack(gic_handle, regs, &hardirq_stack[cpu] + 1);
 	else
-		aarch64_call_on_stack(handle_on_stack, regs, (void *)sp);
-	if (!aarch64_stack_guards_ok(cpu))
+		irq_nested(regs, cpu, aarch64_sp());
+	if (irq_unlikely(!guard_tops_ok(cpu)))
 		aarch64_fail("irq stack overflow");
 }
 

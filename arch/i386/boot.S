@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * boot.S - i386 entry from a Multiboot v1 loader, the GDT, the 256
- * interrupt stubs that all funnel into i386_trap(), and the helper that
- * calls a function on another stack.
+ * interrupt stubs (exceptions into i386_trap(), interrupts into
+ * i386_interrupt()), and the helpers that call a function on another stack.
  */
 #define MB_MAGIC	0x1BADB002
 #define MB_FLAGS	0x00000003	/* page-aligned modules, memory info */
@@ -60,6 +60,22 @@ common:
 	add	$8, %esp
 	iret
 
+/*
+ * Interrupts: the same frame, but %ds and %es are neither saved nor
+ * loaded (the kernel never changes them: one ring, flat segments), and
+ * i386_interrupt() takes the frame in %eax (regparm).
+ */
+common_irq:
+	pusha
+	sub	$8, %esp			/* the es, ds slots: not written */
+	cld
+	mov	%esp, %eax
+	call	i386_interrupt
+	add	$8, %esp
+	popa
+	add	$8, %esp
+	iret
+
 /* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
 	.globl	x86_call_on_stack
 x86_call_on_stack:
@@ -73,6 +89,27 @@ x86_call_on_stack:
 	call	*%ecx
 	mov	%ebp, %esp
 	pop	%ebp
+	ret
+
+/*
+ * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
+ *			      void *regs, uintptr_t sp), regparm(3): d, hw,
+ * regs in eax, edx, ecx, sp on the stack.
+ * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp: the
+ * three arguments stored there, the old stack pointer above them.
+ */
+	.globl	x86_irq_call_on_stack
+x86_irq_call_on_stack:
+	push	%ebx
+	mov	8(%esp), %ebx
+	mov	%esp, -4(%ebx)
+	lea	-16(%ebx), %esp			/* 16-byte aligned at the call */
+	mov	%eax, (%esp)
+	mov	%edx, 4(%esp)
+	mov	%ecx, 8(%esp)
+	call	irq_handle_domain_entry
+	mov	12(%esp), %esp
+	pop	%ebx
 	ret
 
 	.section .rodata

@@ -16,7 +16,6 @@
 #define MB_INFO_CMDLINE		(1u << 2)
 #define IDT_INTERRUPT_GATE	0x8E00u	/* present, DPL0, 32-bit interrupt gate */
 #define KERNEL_CS		0x08u
-#define NR_EXCEPTIONS		32u
 
 struct multiboot_info {
 	uint32_t flags, mem_lower, mem_upper, boot_device, cmdline;
@@ -77,16 +76,15 @@ static __attribute__((noreturn)) void exception(struct i386_regs *r)
 	x86_exit(X86_EXIT_TRAP);
 }
 
-/* The one C entry of all 256 stubs (boot.S). */
+/* The C entry of the 32 exception stubs (boot.S); interrupts go to
+ * i386_interrupt() directly. */
 void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
 {
 	if (regs->vector == I386_VECTOR_NMI)
 		x86_nmi();
-	else if (regs->vector < NR_EXCEPTIONS)
-		exception(regs);
 	else
-		i386_interrupt(regs);
+		exception(regs);
 }
 
 static char cmdline[256];

@@ -12,6 +12,7 @@
 #include "x86.h"
 
 /* What the stub pushed, lowest address first (see boot.S). */
+/* An interrupt's frame (vector 32 and up) leaves es and ds unwritten. */
 struct i386_regs {
 	uint32_t es, ds;
 	uint32_t edi, esi, ebp, esp_at_pusha, ebx, edx, ecx, eax;
@@ -36,6 +37,7 @@ static inline void i386_pic_eoi(void)
 int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs));
 
 void i386_irq_init(void);
-void i386_interrupt(struct i386_regs *regs);
+/* From boot.S's common_irq, the frame in %eax. */
+X86_REGPARM void i386_interrupt(struct i386_regs *regs);
 
 #endif /* GENIRQ_ARCH_I386_H */

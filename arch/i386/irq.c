@@ -15,15 +15,6 @@
 static struct irq_domain *isa;
 static void (*soft_vector[I386_NR_SOFT])(struct i386_regs *regs);
 
-static void dispatch(void *arg)
-{
-	struct i386_regs *regs = arg;
-	irq_hw_number_t hw = regs->vector - I386_VECTOR_PIC;
-
-	if (!i8259_spurious(hw))
-		irq_handle_domain_entry(isa, hw, regs);
-}
-
 int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs))
 {
 	if (vector < I386_VECTOR_SOFT || vector >= I386_VECTOR_SOFT + I386_NR_SOFT)
@@ -32,10 +23,13 @@ int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs)
 	return 0;
 }
 
-void i386_interrupt(struct i386_regs *regs)
+X86_REGPARM void i386_interrupt(struct i386_regs *regs)
 {
-	if (irq_likely(regs->vector < I386_VECTOR_PIC + I8259_NR_LINES)) {
-		x86_irq_on_stack(dispatch, regs);
+	irq_hw_number_t hw = regs->vector - I386_VECTOR_PIC;
+
+	if (irq_likely(hw < I8259_NR_LINES)) {
+		if (!i8259_spurious(hw))
+			x86_handle_irq(isa, hw, regs);
 	} else if (regs->vector - I386_VECTOR_SOFT < I386_NR_SOFT &&
 		   soft_vector[regs->vector - I386_VECTOR_SOFT]) {
 		soft_vector[regs->vector - I386_VECTOR_SOFT](regs);

@@ -36,9 +36,10 @@ static uint64_t next_tick[MAX_CPUS];
 struct xics *ppc64_xics;
 uintptr_t ppc64_nested_tick_sp;
 
+/* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)
 {
-	return sp > (uintptr_t)s && sp <= (uintptr_t)(s + 1);
+	return sp - (uintptr_t)s - 1 < sizeof(*s);
 }
 
 bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp)
@@ -72,30 +73,48 @@ static void handle_on_stack(void *regs)
 	xics_handle(ppc64_xics, regs);
 }
 
-/* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
- * (to its top, or below the frames a running softirq left there). */
-void (*volatile ppc64_external_hook)(void);
-
-void ppc64_do_irq(struct ppc64_regs *regs)
+/* The top guard word of both stacks, the first an overflow reaches: on
+ * every exit (ppc64_stack_guards_ok() checks them all). */
+static bool guard_tops_ok(unsigned int cpu)
 {
-	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = ppc64_sp();
-	bool nested;
+	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
+	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+}
 
-	if (irq_unlikely(ppc64_external_hook != NULL)) {	/* e.g. make bench's floor */
-		ppc64_external_hook();
-		return;
-	}
-	nested = ppc64_on_irq_stack(cpu, sp);
+/* Nested, or entered while a softirq runs: continue below the live frames. */
+static __attribute__((noinline)) void irq_nested(struct ppc64_regs *regs, unsigned int cpu,
+						 uintptr_t sp)
+{
+	bool nested = ppc64_on_irq_stack(cpu, sp);
+
 	if (!nested)
-		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
+		sp = hardirq_live_sp[cpu];
 	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
 		ppc64_fail("irq stack overflow (nested too deep)");
 	if (nested)
 		handle_on_stack(regs);
 	else
 		ppc64_call_on_stack(handle_on_stack, regs, (void *)sp);
-	if (!ppc64_stack_guards_ok(cpu))
+}
+
+/* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
+ * (to its top, or below the frames a running softirq left there). */
+void (*volatile ppc64_external_hook)(void);
+
+void ppc64_do_irq(struct ppc64_regs *regs)
+{
+	unsigned int cpu;
+
+	if (irq_unlikely(ppc64_external_hook != NULL)) {	/* e.g. make bench's floor */
+		ppc64_external_hook();
+		return;
+	}
+	cpu = port_cpu_id_fast();
+	if (irq_likely(!hardirq_live_sp[cpu] && !ppc64_on_irq_stack(cpu, ppc64_sp())))
+		ppc64_call_on_stack(handle_on_stack, regs, &hardirq_stack[cpu] + 1);
+	else
+		irq_nested(regs, cpu, ppc64_sp());
+	if (irq_unlikely(!guard_tops_ok(cpu)))
 		ppc64_fail("irq stack overflow");
 }
 

@@ -59,37 +59,49 @@ riscv64_secondary_entry:
  * save the registers and the trap CSRs below sp, call riscv64_trap(),
  * restore, sret. sstatus.SIE is 0 until C code turns it on, and sepc
  * and sstatus are saved by then, so a nested trap cannot lose them.
+ * An interrupt (scause's top bit set) saves and restores only what C may
+ * clobber: ra, t0-t6, a0-a7 (s0-s11 are the callee's to keep; gp and tp
+ * never change). An exception also saves the rest, sp and stval, for
+ * the register dump.
  */
 	.globl	riscv64_trap_entry
 	.align	2
 riscv64_trap_entry:
 	addi	sp, sp, -FRAME
-	sd	x1, 1*8(sp)
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.irp	n, 1,5,6,7,10,11,12,13,14,15,16,17,28,29,30,31
 	sd	x\n, \n*8(sp)
 	.endr
-	addi	t0, sp, FRAME
-	sd	t0, 2*8(sp)
 	csrr	t0, sepc
 	sd	t0, F_SEPC(sp)
 	csrr	t0, sstatus
 	sd	t0, F_SSTATUS(sp)
 	csrr	t0, scause
 	sd	t0, F_SCAUSE(sp)
-	csrr	t0, stval
-	sd	t0, F_STVAL(sp)
+	bgez	t0, exception
 	mv	a0, sp
 	call	riscv64_trap
+trap_return:
 	ld	t0, F_SSTATUS(sp)
 	csrw	sstatus, t0
 	ld	t0, F_SEPC(sp)
 	csrw	sepc, t0
-	ld	x1, 1*8(sp)
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.irp	n, 1,5,6,7,10,11,12,13,14,15,16,17,28,29,30,31
 	ld	x\n, \n*8(sp)
 	.endr
 	addi	sp, sp, FRAME
 	sret
+
+exception:
+	.irp	n, 3,4,8,9,18,19,20,21,22,23,24,25,26,27
+	sd	x\n, \n*8(sp)
+	.endr
+	addi	t0, sp, FRAME
+	sd	t0, 2*8(sp)
+	csrr	t0, stval
+	sd	t0, F_STVAL(sp)
+	mv	a0, sp
+	call	riscv64_trap
+	j	trap_return
 
 /* void riscv64_call_on_stack(void (*fn)(void *), void *arg, void *top):
  * fn(arg) with sp = top (16-byte aligned), then back. No red zone in the

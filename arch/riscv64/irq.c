@@ -37,9 +37,10 @@ const struct riscv64_external *riscv64_external;
 void (*volatile riscv64_ipi_hook)(void);
 uintptr_t riscv64_nested_tick_sp;
 
+/* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)
 {
-	return sp > (uintptr_t)s && sp <= (uintptr_t)(s + 1);
+	return sp - (uintptr_t)s - 1 < sizeof(*s);
 }
 
 bool riscv64_on_irq_stack(unsigned int cpu, uintptr_t sp)
@@ -135,54 +136,70 @@ void riscv64_irq_init_cpu(unsigned int cpu)
 
 /* --- entry --- */
 
-struct irq_call {
-	struct riscv64_regs	*regs;
-	unsigned long		cause;
+/* What each interrupt cause runs on the hardirq stack. */
+static void handle_soft(void *regs)
+{
+	if (ipi_desc)
+		irq_handle_entry(ipi_desc, regs);
+	else
+		csr_clear(sip, SIE_SSIE);
+}
+
+static void handle_timer(void *regs)
+{
+	(void)regs;
+	timer_interrupt();
+}
+
+static void handle_ext(void *regs)
+{
+	if (riscv64_external)
+		riscv64_external->handle(regs);
+	else
+		csr_clear(sie, SIE_SEIE);
+}
+
+static void (*const handle_cause[])(void *regs) = {
+	[IRQ_S_SOFT]	= handle_soft,
+	[IRQ_S_TIMER]	= handle_timer,
+	[IRQ_S_EXT]	= handle_ext,
 };
 
-static void handle_on_stack(void *arg)
+/* The top guard word of both stacks, the first an overflow reaches: on
+ * every exit (riscv64_stack_guards_ok() checks them all). */
+static bool guard_tops_ok(unsigned int cpu)
 {
-	struct irq_call *c = arg;
+	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
+	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+}
 
-	switch (c->cause) {
-	case IRQ_S_SOFT:
-		if (ipi_desc)
-			irq_handle_entry(ipi_desc, c->regs);
-		else
-			csr_clear(sip, SIE_SSIE);
-		break;
-	case IRQ_S_TIMER:
-		timer_interrupt();
-		break;
-	case IRQ_S_EXT:
-		if (riscv64_external)
-			riscv64_external->handle(c->regs);
-		else
-			csr_clear(sie, SIE_SEIE);
-		break;
-	default:
-		riscv64_fail("unknown interrupt cause");
-	}
+/* Nested, or entered while a softirq runs: continue below the live frames. */
+static __attribute__((noinline)) void irq_nested(void (*fn)(void *), struct riscv64_regs *regs,
+						 unsigned int cpu, uintptr_t sp)
+{
+	bool nested = riscv64_on_irq_stack(cpu, sp);
+
+	if (!nested)
+		sp = hardirq_live_sp[cpu];
+	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+		riscv64_fail("irq stack overflow (nested too deep)");
+	if (nested)
+		fn(regs);
+	else
+		riscv64_call_on_stack(fn, regs, (void *)sp);
 }
 
 /* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
  * (to its top, or below the frames a running softirq left there). */
-static void do_irq(struct riscv64_regs *regs, unsigned long cause)
+static void do_irq(void (*fn)(void *), struct riscv64_regs *regs)
 {
-	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = riscv64_sp();
-	struct irq_call call = { regs, cause };
-	bool nested = riscv64_on_irq_stack(cpu, sp);
+	unsigned int cpu = port_cpu_id_fast();
 
-	if (!nested)
-		sp = hardirq_live_sp[cpu] ? hardirq_live_sp[cpu] : (uintptr_t)(&hardirq_stack[cpu] + 1);
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
-		riscv64_fail("irq stack overflow (nested too deep)");
-	if (nested)
-		handle_on_stack(&call);
+	if (irq_likely(!hardirq_live_sp[cpu] && !riscv64_on_irq_stack(cpu, riscv64_sp())))
+		riscv64_call_on_stack(fn, regs, &hardirq_stack[cpu] + 1);
 	else
-		riscv64_call_on_stack(handle_on_stack, &call, (void *)sp);
-	if (!riscv64_stack_guards_ok(cpu))
+		irq_nested(fn, regs, cpu, riscv64_sp());
+	if (irq_unlikely(!guard_tops_ok(cpu)))
 		riscv64_fail("irq stack overflow");
 }
 
@@ -213,20 +230,27 @@ static void dump_regs(const struct riscv64_regs *r)
 			       r->x[i + 2], r->x[i + 3]);
 }
 
+static __attribute__((noreturn, noinline, cold)) void exception(struct riscv64_regs *regs)
+{
+	console_break_lock();
+	dump_regs(regs);
+	riscv64_fail("unexpected exception");
+}
+
 void riscv64_trap(struct riscv64_regs *regs)
 {
 	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
 
-	if (!(regs->scause & SCAUSE_IRQ)) {
-		console_break_lock();
-		dump_regs(regs);
-		riscv64_fail("unexpected exception");
-	}
+	if (irq_unlikely(!(regs->scause & SCAUSE_IRQ)))
+		exception(regs);
 	if (irq_unlikely(cause == IRQ_S_SOFT && riscv64_ipi_hook != NULL)) {
 		riscv64_ipi_hook();	/* make bench's floor */
 		return;
 	}
-	do_irq(regs, cause);
+	if (irq_unlikely(cause >= sizeof(handle_cause) / sizeof(handle_cause[0]) ||
+			 !handle_cause[cause]))
+		riscv64_fail("unknown interrupt cause");
+	do_irq(handle_cause[cause], regs);
 }
 
 /* Events of the IPI line on @cpu (0 before it is mapped). */

@@ -29,7 +29,9 @@
 #define csr_set(csr, v) __asm__ __volatile__("csrs " #csr ", %0" : : "rK"(v) : "memory")
 #define csr_clear(csr, v) __asm__ __volatile__("csrc " #csr ", %0" : : "rK"(v) : "memory")
 
-/* The trap frame built by boot.S: x1..x31 (x[0] unused), then the CSRs. */
+/* The trap frame built by boot.S: x1..x31 (x[0] unused), then the CSRs.
+ * An exception's holds every register; an interrupt's only ra, t0-t6,
+ * a0-a7, sepc, sstatus and scause. */
 struct riscv64_regs {
 	unsigned long	x[32];
 	unsigned long	sepc, sstatus, scause, stval;

@@ -3,7 +3,9 @@
  * stubs.h - the 256 interrupt entry stubs of both x86 ports, for boot.S.
  *
  * Each stub pushes a dummy error code where the CPU pushes none (so every
- * frame looks alike), then its vector, and jumps to the port's `common`.
+ * frame looks alike), then its vector, and jumps to the port's `common`
+ * (exceptions, vectors 0-31: every register saved) or `common_irq`
+ * (interrupts: the caller-saved registers only, the C code keeps the rest).
  * The table STUBS_TABLE (in .rodata) lists their addresses; the includer
  * defines STUB_PTR (.long or .quad) and STUBS_TABLE first.
  */
@@ -18,7 +20,11 @@ stub_\v:
 	push	$0
 	.endif
 	push	$\v
+	.if \v < 32
 	jmp	common
+	.else
+	jmp	common_irq
+	.endif
 	.pushsection .rodata
 	STUB_PTR	stub_\v
 	.popsection

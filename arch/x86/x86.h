@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/interrupt.h>
+#include <genirq/irq.h>
 
 #include "../../controllers/x86_pio.h"
 
@@ -75,8 +76,19 @@ enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
 void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp);
 /* Guard words armed, stacks empty: before @cpu takes interrupts. */
 void x86_irq_stacks_init(unsigned int cpu);
-/* Interrupt entry: check the guards, run @fn(@arg) on the hardirq stack. */
-void x86_irq_on_stack(void (*fn)(void *), void *arg);
+/* The entry path's calls take their arguments in registers on i386 too. */
+#if defined(__x86_64__)
+# define X86_REGPARM
+#else
+# define X86_REGPARM	__attribute__((regparm(3)))
+#endif
+/* boot.S of each port: irq_handle_domain_entry(@d, @hw, @regs) with the
+ * stack pointer at @sp. */
+X86_REGPARM void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw, void *regs,
+				       uintptr_t sp);
+/* Interrupt entry: check the guards, run irq_handle_domain_entry(@d, @hw,
+ * @regs) on this CPU's hardirq stack (staying on it when nested). */
+X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs);
 /* Count an NMI in this CPU's NMI row. */
 void x86_nmi(void);
 /* NMIs taken by @cpu (the NMI row of /proc/interrupts). */

@@ -2,8 +2,9 @@
 /*
  * boot.S - x86_64 entry through PVH (32-bit protected mode, paging off),
  * the switch to long mode with 0-4 GiB identity-mapped, the application
- * processors' real-mode trampoline, the 256 interrupt stubs that all
- * funnel into x86_64_trap(), and the call-on-another-stack helper.
+ * processors' real-mode trampoline, the 256 interrupt stubs (exceptions
+ * into x86_64_trap(), interrupts into x86_64_interrupt()), and the
+ * call-on-another-stack helpers.
  */
 #define KERNEL_CS32	0x08
 #define KERNEL_DS	0x10
@@ -175,6 +176,38 @@ common:
 	add	$16, %rsp
 	iretq
 
+/*
+ * Interrupts: the same frame, but only the registers the C code may
+ * clobber (rax rcx rdx rsi rdi r8-r11) are saved and restored; the
+ * callee-saved slots (rbx rbp r12-r15) are left unwritten, as C keeps
+ * those registers itself. Straight to x86_64_interrupt().
+ */
+common_irq:
+	sub	$120, %rsp
+	mov	%rax, 112(%rsp)
+	mov	%rcx, 96(%rsp)
+	mov	%rdx, 88(%rsp)
+	mov	%rsi, 80(%rsp)
+	mov	%rdi, 72(%rsp)
+	mov	%r8, 56(%rsp)
+	mov	%r9, 48(%rsp)
+	mov	%r10, 40(%rsp)
+	mov	%r11, 32(%rsp)
+	mov	%rsp, %rdi
+	cld
+	call	x86_64_interrupt
+	mov	32(%rsp), %r11
+	mov	40(%rsp), %r10
+	mov	48(%rsp), %r9
+	mov	56(%rsp), %r8
+	mov	72(%rsp), %rdi
+	mov	80(%rsp), %rsi
+	mov	88(%rsp), %rdx
+	mov	96(%rsp), %rcx
+	mov	112(%rsp), %rax
+	add	$136, %rsp
+	iretq
+
 /* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
 	.globl	x86_call_on_stack
 x86_call_on_stack:
@@ -184,6 +217,20 @@ x86_call_on_stack:
 	call	*%rsi
 	mov	%rbp, %rsp
 	pop	%rbp
+	ret
+
+/*
+ * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
+ *			      void *regs, uintptr_t sp)
+ * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp.
+ */
+	.globl	x86_irq_call_on_stack
+x86_irq_call_on_stack:
+	push	%rbp
+	mov	%rsp, %rbp
+	mov	%rcx, %rsp
+	call	irq_handle_domain_entry
+	leave
 	ret
 
 	.section .rodata

@@ -16,7 +16,6 @@
 #define PVH_MAGIC		0x336EC578u
 #define IDT_INTERRUPT_GATE	0x8E00u	/* present, DPL0, 64-bit interrupt gate */
 #define KERNEL_CS64		0x18u
-#define NR_EXCEPTIONS		32u
 #define MADT_LAPIC		0
 #define MADT_IOAPIC		1
 #define MADT_OVERRIDE		2
@@ -123,16 +122,15 @@ static __attribute__((noreturn)) void exception(struct x86_64_regs *r)
 	x86_exit(X86_EXIT_TRAP);
 }
 
-/* The one C entry of all 256 stubs (boot.S). */
+/* The C entry of the 32 exception stubs (boot.S); interrupts go to
+ * x86_64_interrupt() directly. */
 void x86_64_trap(struct x86_64_regs *regs);
 void x86_64_trap(struct x86_64_regs *regs)
 {
 	if (regs->vector == 2)
 		x86_nmi();
-	else if (regs->vector < NR_EXCEPTIONS)
-		exception(regs);
 	else
-		x86_64_interrupt(regs);
+		exception(regs);
 }
 
 static bool sig_is(const char *a, const char *b, unsigned int n)

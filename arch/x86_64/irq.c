@@ -32,17 +32,12 @@ void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long
 		vectors[vector] = (struct vector_map){ d, hw };
 }
 
-static void dispatch(void *arg)
-{
-	struct x86_64_regs *regs = arg;
-
-	irq_handle_domain_entry(vectors[regs->vector].domain, vectors[regs->vector].hw, regs);
-}
-
 void x86_64_interrupt(struct x86_64_regs *regs)
 {
-	if (irq_likely(vectors[regs->vector].domain)) {
-		x86_irq_on_stack(dispatch, regs);
+	const struct vector_map *v = &vectors[regs->vector];
+
+	if (irq_likely(v->domain)) {
+		x86_handle_irq(v->domain, v->hw, regs);
 	} else if (x86_64_cpu_vector(regs)) {
 		/* a matrix vector of this CPU: vector.c dispatched it */
 	} else if (regs->vector == X86_64_VECTOR_BARE) {

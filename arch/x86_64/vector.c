@@ -49,17 +49,10 @@ static const struct x86_vector_ops vector_ops = {
 	.local_eoi	= lapic_eoi,
 };
 
-static void dispatch(void *arg)
-{
-	struct x86_64_regs *regs = arg;
-	struct cpu_vector *cv = &cpu_vectors[port_cpu_id()][regs->vector];
-
-	irq_handle_domain_entry(cv->domain, cv->hw, regs);
-}
-
 bool x86_64_cpu_vector(struct x86_64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
+	struct irq_domain *d;
 
 	if (regs->vector == X86_64_VECTOR_CLEANUP) {
 		if (x86_64_vectors)
@@ -67,10 +60,12 @@ bool x86_64_cpu_vector(struct x86_64_regs *regs)
 		lapic_eoi();
 		return true;
 	}
-	if (cpu >= X86_64_MAX_CPUS || !__atomic_load_n(&cpu_vectors[cpu][regs->vector].domain,
-						       __ATOMIC_ACQUIRE))
+	if (cpu >= X86_64_MAX_CPUS)
 		return false;
-	x86_irq_on_stack(dispatch, regs);
+	d = __atomic_load_n(&cpu_vectors[cpu][regs->vector].domain, __ATOMIC_ACQUIRE);
+	if (!d)
+		return false;
+	x86_handle_irq(d, cpu_vectors[cpu][regs->vector].hw, regs);
 	return true;
 }
 

@@ -25,6 +25,8 @@
 #define X86_64_VECTOR_CLEANUP	0xE2
 
 /* What the stub pushed, lowest address first (see boot.S). */
+/* An exception's frame holds every register; an interrupt's (vector 32
+ * and up) only the caller-saved ones: rbx, rbp and r12-r15 are not written. */
 struct x86_64_regs {
 	uint64_t r15, r14, r13, r12, r11, r10, r9, r8;
 	uint64_t rbp, rdi, rsi, rdx, rcx, rbx, rax;

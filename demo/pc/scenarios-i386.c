@@ -126,14 +126,9 @@ static struct irq_domain *bench_domain;
 #define BENCH_VECTOR	(I386_VECTOR_SOFT + 0)
 #define BARE_VECTOR	(I386_VECTOR_SOFT + 1)
 
-static void bench_dispatch(void *regs)
-{
-	irq_handle_domain_entry(bench_domain, 0, regs);
-}
-
 static void bench_vector(struct i386_regs *regs)
 {
-	x86_irq_on_stack(bench_dispatch, regs);
+	x86_handle_irq(bench_domain, 0, regs);
 }
 
 static void bare_vector(struct i386_regs *regs)

@@ -36,6 +36,9 @@ struct irq_domain *i8259_init(unsigned int vector_base);
  */
 void i8259_disable(unsigned int vector_base);
 
+/* The ISR read behind i8259_spurious() for lines 7 and 15. */
+bool i8259_spurious_isr(irq_hw_number_t hw);
+
 /**
  * i8259_spurious - is this delivery of line @hw a spurious one?
  *
@@ -45,8 +48,12 @@ void i8259_disable(unsigned int vector_base);
  * master only for line 15 (the master did put the cascade in service).
  * Context: interrupt entry, before dispatch. Return: true when spurious
  * (do not dispatch), false for a real event (and for every other line).
+ * Lines other than 7 and 15 are answered inline, without a call.
  */
-bool i8259_spurious(irq_hw_number_t hw);
+static inline bool i8259_spurious(irq_hw_number_t hw)
+{
+	return (hw == 7 || hw == 15) && i8259_spurious_isr(hw);
+}
 
 /* Interrupt request and in-service registers, slave in bits 8-15 (tests). */
 uint16_t i8259_read_irr(void);
