@@ -26,8 +26,9 @@ TRACE_EXPECT_host := $(TRACE_EXPECT_COMMON) --expect handler:edu-a --expect hand
 TRACE_EXPECT_x86_64 := $(TRACE_EXPECT_COMMON) --expect handler:edu0 --expect handler:edu1 \
 		   --expect handler:edu-broken --expect handler:soft --expect decision:rerun
 # The other ports' (make trace ARCH=...): i386 is uniprocessor, so no
-# affinity move; riscv64's PLIC under QEMU 7.2 never re-forwards a level
-# still asserted, so no screaming line is disabled there (docs/riscv64.md).
+# affinity move. riscv64 traces on the AIA (APLIC + IMSIC): QEMU 7.2's
+# PLIC never re-forwards a level still asserted, so no screaming line
+# would be disabled there (docs/riscv64.md).
 TRACE_EXPECT_UP	:= --expect shared:2 --expect softirq:0 --expect decision:pending \
 		   --expect decision:replay --expect decision:rerun --expect handler:soft
 TRACE_EXPECT_SMP := $(TRACE_EXPECT_UP) --expect affinity-move --expect decision:affinity
@@ -35,7 +36,7 @@ TRACE_EXPECT_i386	:= $(TRACE_EXPECT_UP) --expect decision:spurious-disable --exp
 TRACE_EXPECT_ppc	:= $(TRACE_EXPECT_SMP) --expect decision:spurious-disable --expect dropped
 TRACE_EXPECT_ppc64	:= $(TRACE_EXPECT_ppc)
 TRACE_EXPECT_aarch64	:= $(TRACE_EXPECT_ppc)
-TRACE_EXPECT_riscv64	:= $(TRACE_EXPECT_SMP)
+TRACE_EXPECT_riscv64	:= $(TRACE_EXPECT_ppc)
 
 .PHONY: trace trace-host check-trace
 trace: trace-$(or $(ARCH),host)
@@ -71,7 +72,7 @@ trace_uart_moves = --input 'trace start $(1)\r' --input 'echo 2 > /proc/irq/$(1)
 TRACE_QEMU_ppc		= $(ppc_QEMU) -append trace
 TRACE_QEMU_ppc64	= $(ppc64_QEMU) -append trace
 TRACE_QEMU_aarch64	= $(aarch64_QEMU) -append trace
-TRACE_QEMU_riscv64	= $(riscv64_QEMU) -append trace
+TRACE_QEMU_riscv64	= $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append trace
 TRACE_INPUT_ppc		:= $(call trace_uart_moves,1)
 TRACE_INPUT_ppc64	:= $(call trace_uart_moves,1)
 TRACE_INPUT_aarch64	:= $(call trace_uart_moves,2)
