@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """trace.py - genirq trace dumps to Chrome trace-event JSON and an SVG timeline.
 
-  trace.py decode DUMP --json OUT --svg OUT [--title T]
+  trace.py decode DUMP --json OUT --svg OUT [--title T] [--expect KIND:TEXT ...]
       DUMP is a file holding the framed dump of demo/trace_cmd.h (the host
       trace's file, or a serial transcript with other lines around it).
       Every record's Fletcher-16 and the dump's Fletcher-32 are checked.
+      A trace that lacks any --expect kind (as check below) is refused:
+      the message names what is missing and nothing is written.
   trace.py check JSON SVG [--expect KIND:TEXT ...]
       Validates the JSON against the trace-event format (ph, ts, pid, tid,
       dur; spans on one CPU nest or are disjoint) and the SVG as XML with
@@ -16,7 +18,8 @@
   trace.py qemu --out PREFIX --title T [--ready M] [--input TEXT]... -- QEMU...
       Boots QEMU with the console on a pipe, types each --input after the
       previous one's prompt (the first after --ready), keeps the
-      transcript (PREFIX.log) and decodes its dump as decode does.
+      transcript (PREFIX.log) and decodes its dump as decode does
+      (--expect as there).
 
 Python 3 standard library only.
 """
@@ -312,20 +315,38 @@ def to_svg(title, ncpus, cpus, spans, instants):
     return "\n".join(o) + "\n"
 
 
-def decode_to(text, json_path, svg_path, title):
+def kind_counts(doc):
+    """Spans by category and decisions by type, with their counts, as text."""
+    n = {}
+    for e in doc["traceEvents"]:
+        if e["ph"] in ("X", "i"):
+            k = e["cat"] if e["ph"] == "X" else e["args"]["type"]
+            n[k] = n.get(k, 0) + 1
+    return ", ".join("%s %d" % (k, v) for k, v in sorted(n.items()))
+
+
+def decode_to(text, json_path, svg_path, title, expect=()):
+    """Decode @text; when it lacks a kind of @expect, say so and write nothing."""
     ncpus, cpus, events = decode_dump(text)
     spans, instants, unpaired = build(ncpus, cpus, events)
+    doc = to_json(title, ncpus, cpus, spans, instants, unpaired)
+    missing = missing_kinds(doc, expect)
+    if missing:
+        die("the trace lacks %s (it has: %s); nothing written" %
+            (", ".join(missing), kind_counts(doc)))
     with open(json_path, "w") as f:
-        json.dump(to_json(title, ncpus, cpus, spans, instants, unpaired), f, indent=0)
+        json.dump(doc, f, indent=0)
     with open(svg_path, "w") as f:
         f.write(to_svg(title, ncpus, cpus, spans, instants))
     print("trace: %d events on %d CPU(s) (%s dropped) -> %s, %s" %
           (len(events), ncpus, sum(c["dropped"] for c in cpus.values()), json_path, svg_path))
+    print("trace: shows %s%s" % (kind_counts(doc), "; expected %s found" % ", ".join(expect)
+                                 if expect else ""))
 
 
 def cmd_decode(a):
     with open(a.dump, encoding="latin-1") as f:
-        decode_to(f.read(), a.json, a.svg, a.title)
+        decode_to(f.read(), a.json, a.svg, a.title, a.expect)
 
 
 def check_json(path):
@@ -366,22 +387,13 @@ def check_json(path):
     return doc, evs, lanes
 
 
-def check(a):
-    doc, evs, lanes = check_json(a.json)
-    try:
-        root = ET.parse(a.svg).getroot()
-    except ET.ParseError as err:
-        die("%s: not well-formed XML: %s" % (a.svg, err))
-    if root.tag != "{http://www.w3.org/2000/svg}svg":
-        die("%s: root element %s, not svg" % (a.svg, root.tag))
-    svg_lanes = sorted(int(g.get("data-cpu")) for g in root.iter("{http://www.w3.org/2000/svg}g")
-                       if g.get("class") == "lane")
-    if svg_lanes != sorted(lanes):
-        die("%s: lanes for CPUs %s, the trace has CPUs %s" % (a.svg, svg_lanes, sorted(lanes)))
+def missing_kinds(doc, expect):
+    """The --expect entries that @doc (a to_json() document) does not show."""
+    evs = doc["traceEvents"]
     xs = [e for e in evs if e["ph"] == "X"]
     inst = [e for e in evs if e["ph"] == "i"]
     missing = []
-    for want in a.expect:
+    for want in expect:
         kind, _, text = want.partition(":")
         if kind == "handler":
             ok = any(e["cat"] == "handler" and e["args"]["action"] == text for e in xs)
@@ -409,6 +421,24 @@ def check(a):
             die("unknown --expect kind %r" % kind)
         if not ok:
             missing.append(want)
+    return missing
+
+
+def check(a):
+    doc, evs, lanes = check_json(a.json)
+    try:
+        root = ET.parse(a.svg).getroot()
+    except ET.ParseError as err:
+        die("%s: not well-formed XML: %s" % (a.svg, err))
+    if root.tag != "{http://www.w3.org/2000/svg}svg":
+        die("%s: root element %s, not svg" % (a.svg, root.tag))
+    svg_lanes = sorted(int(g.get("data-cpu")) for g in root.iter("{http://www.w3.org/2000/svg}g")
+                       if g.get("class") == "lane")
+    if svg_lanes != sorted(lanes):
+        die("%s: lanes for CPUs %s, the trace has CPUs %s" % (a.svg, svg_lanes, sorted(lanes)))
+    xs = [e for e in evs if e["ph"] == "X"]
+    inst = [e for e in evs if e["ph"] == "i"]
+    missing = missing_kinds(doc, a.expect)
     if missing:
         die("%s: not in the trace: %s" % (a.json, ", ".join(missing)))
     print("trace-check: %s: %d spans, %d decisions on %d CPU lanes; SVG well-formed, "
@@ -454,7 +484,7 @@ def cmd_qemu(a):
     if fed < len(inputs):
         die("%s: fed %d of %d inputs before the timeout (transcript: %s)" %
             (a.out, fed, len(inputs), log))
-    decode_to(buf.decode("latin-1"), a.out + ".json", a.out + ".svg", a.title)
+    decode_to(buf.decode("latin-1"), a.out + ".json", a.out + ".svg", a.title, a.expect)
 
 
 def main():
@@ -465,6 +495,7 @@ def main():
     d.add_argument("--json", required=True)
     d.add_argument("--svg", required=True)
     d.add_argument("--title", default="genirq trace")
+    d.add_argument("--expect", action="append", default=[])
     c = sub.add_parser("check")
     c.add_argument("json")
     c.add_argument("svg")
@@ -477,6 +508,7 @@ def main():
     q.add_argument("--input", action="append", default=[])
     q.add_argument("--byte-delay", type=float, default=0.01)
     q.add_argument("--timeout", type=float, default=120.0)
+    q.add_argument("--expect", action="append", default=[])
     q.add_argument("qemu", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     {"decode": cmd_decode, "check": check, "qemu": cmd_qemu}[a.cmd](a)

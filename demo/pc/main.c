@@ -19,6 +19,7 @@
 #include "scenario.h"
 #include "shell.h"
 #include "trace_cmd.h"
+#include "traced.h"
 #include "demo.h"
 #ifdef __x86_64__
 #include <genirq/chip/lapic.h>
@@ -674,6 +675,13 @@ static void port_scenarios(void)
  */
 static void traced_scenarios(void)
 {
+	static const struct traced_scenario list[] = {
+		{ "screaming-line", sc_screaming },
+		{ "softirq", sc_softirq },
+		{ "shared-line", sc_shared },
+		{ "threaded-oneshot", sc_threaded_oneshot },
+		{ "soft-replay", traced_soft_replay },
+	};
 	const int timers[] = {
 		(int)PIT_IRQ,
 #ifdef __x86_64__
@@ -681,11 +689,7 @@ static void traced_scenarios(void)
 #endif
 	};
 
-	trace_begin_quiet(timers, GENIRQ_ARRAY_SIZE(timers));
-	timed("screaming-line", sc_screaming);
-	timed("softirq", sc_softirq);
-	timed("shared-line", sc_shared);
-	timed("threaded-oneshot", sc_threaded_oneshot);
+	traced_run(&tally, timers, GENIRQ_ARRAY_SIZE(timers), list, GENIRQ_ARRAY_SIZE(list));
 }
 
 int x86_demo_main(void)

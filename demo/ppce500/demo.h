@@ -96,6 +96,8 @@ void uart_rx_flush(void);
  * ppc_smp_init(). */
 void scenario_ipi_setup(void);
 void run_boot_scenarios(void);
+/* make trace: the traced workload (traced.h). */
+void run_traced_scenarios(void);
 struct shell;
 void scenario_shell_garbage(struct shell *sh);
 

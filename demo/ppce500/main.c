@@ -454,14 +454,10 @@ void kernel_main(uint32_t dtb)
 		mpic_nr_sources(demo.pic), demo.nr_cpus, demo.uart[1].present ? "yes" : "no",
 		demo.nr_edus, demo.edu[0].source, ppc_pvpanic_bar ? "yes" : "no");
 
-	if (ppc_cmdline_has("trace")) {
-		/* make trace: every line but the timer's and the two IPIs' (a ping-pong flood) */
-		const int quiet[] = { demo.timer_irq, demo.ipi_irq,
-				      demo.ipi_irq < 0 ? -1 : demo.ipi_irq + 1 };
-
-		trace_begin_quiet(quiet, GENIRQ_ARRAY_SIZE(quiet));
-	}
-	run_boot_scenarios();
+	if (ppc_cmdline_has("trace"))
+		run_traced_scenarios();
+	else
+		run_boot_scenarios();
 	if (irq_trace_enabled())
 		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
 

@@ -18,6 +18,7 @@
 #include "oneshot.h"
 #include "ppc.h"
 #include "shell.h"
+#include "traced.h"
 
 #define TB_MS		(TB_HZ / 1000u)
 #define T		(&demo.tally)
@@ -706,6 +707,27 @@ static void sc_threaded_oneshot(void)
 	scenario_threaded_oneshot(T, &o);
 	for (unsigned int i = 0; i < demo.nr_edus; i++)
 		edu_request(i);
+}
+
+/*
+ * Kernel argument "trace" (make trace): every line but the timer's and
+ * the two IPIs' (a ping-pong flood), the screaming line first (its flood
+ * overwrites the rings), then what must stay in them.
+ */
+void run_traced_scenarios(void)
+{
+	static const struct traced_scenario list[] = {
+		{ "screaming-line", sc_screaming },
+		{ "softirq", sc_softirq },
+		{ "shared-line", sc_shared_line },
+		{ "affinity-move", sc_affinity_move },
+		{ "threaded-oneshot", sc_threaded_oneshot },
+		{ "replay-after-enable", sc_replay },
+		{ "soft-replay", traced_soft_replay },
+	};
+	const int quiet[] = { demo.timer_irq, demo.ipi_irq, demo.ipi_irq < 0 ? -1 : demo.ipi_irq + 1 };
+
+	traced_run(T, quiet, GENIRQ_ARRAY_SIZE(quiet), list, GENIRQ_ARRAY_SIZE(list));
 }
 
 void run_boot_scenarios(void)

@@ -21,6 +21,7 @@
 #include "scenario.h"
 #include "shell.h"
 #include "trace_cmd.h"
+#include "traced.h"
 #include "shell_garbage.h"
 #include "demo.h"
 
@@ -561,14 +562,17 @@ void ppc64_start(unsigned long prom_entry)
 		ppc64_printf("genirq: power-off\n");
 		ppc64_power_off();
 	}
-	if (bootarg("trace"))		/* make trace (the decrementer is no line) */
-		trace_begin_quiet(NULL, 0);
-	scenario_timer();
-	scenario_softirq_and_stack();
-	shell_garbage_scenario(&tally);
-	scenario_spurious();
-	ppc64_line_scenarios(&tally);
-	ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+	if (bootarg("trace")) {	/* make trace (the decrementer is no line) */
+		traced_run_line(&tally, NULL, 0, ppc64_line_scenarios,
+				scenario_softirq_and_stack);
+	} else {
+		scenario_timer();
+		scenario_softirq_and_stack();
+		shell_garbage_scenario(&tally);
+		scenario_spurious();
+		ppc64_line_scenarios(&tally);
+		ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+	}
 	if (tally.quiet) {
 		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
 

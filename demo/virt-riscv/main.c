@@ -24,6 +24,7 @@
 #include "shell_garbage.h"
 #include "shell.h"
 #include "trace_cmd.h"
+#include "traced.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -537,15 +538,18 @@ void riscv64_start(void)
 		riscv64_printf("genirq: power-off\n");
 		riscv64_power_off();
 	}
-	if (bootarg("trace"))		/* make trace (the SBI timer is no line) */
-		trace_begin_quiet(NULL, 0);
-	scenario_timer();
-	scenario_softirq_and_stack();
-	shell_garbage_scenario(&tally);
-	virt_line_scenarios(&tally);
-	scenario_autoprobe();
-	virt_smp_scenarios(&tally, ipi_irq);
-	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
+	if (bootarg("trace")) {	/* make trace (the SBI timer is no line) */
+		traced_run_line(&tally, NULL, 0, virt_line_scenarios,
+				scenario_softirq_and_stack);
+	} else {
+		scenario_timer();
+		scenario_softirq_and_stack();
+		shell_garbage_scenario(&tally);
+		virt_line_scenarios(&tally);
+		scenario_autoprobe();
+		virt_smp_scenarios(&tally, ipi_irq);
+		virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
+	}
 	if (bootarg("mustfail"))
 		scenario_fail(&tally, "must-fail", "failed on purpose (kernel argument mustfail): "
 			      "the harness must refuse this run");

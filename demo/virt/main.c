@@ -18,6 +18,7 @@
 #include "scenario.h"
 #include "shell.h"
 #include "trace_cmd.h"
+#include "traced.h"
 #include "shell_garbage.h"
 #include "demo.h"
 
@@ -435,15 +436,18 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 		aarch64_printf("genirq: power-off\n");
 		aarch64_power_off();
 	}
-	if (bootarg("trace"))		/* make trace: every line but the timer's */
-		trace_begin_quiet(&timer_irq, 1);
-	scenario_timer();
-	scenario_softirq_and_stack();
-	shell_garbage_scenario(&tally);
-	virt_line_scenarios(&tally);
-	virt_spurious_scenario(&tally);
-	virt_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
-	virt_msi_scenario(&tally);
+	if (bootarg("trace")) {	/* make trace: every line but the timer's */
+		traced_run_line(&tally, &timer_irq, 1, virt_line_scenarios,
+				scenario_softirq_and_stack);
+	} else {
+		scenario_timer();
+		scenario_softirq_and_stack();
+		shell_garbage_scenario(&tally);
+		virt_line_scenarios(&tally);
+		virt_spurious_scenario(&tally);
+		virt_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+		virt_msi_scenario(&tally);
+	}
 	if (tally.quiet) {
 		static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
 

@@ -4,7 +4,9 @@ clear error and writes nothing, and decodes the intact one.
 
 Each case damages a copy of DUMP (a good dump, the host trace's) the way
 a serial line or a cut-off capture would, and checks the exit status, the
-message, and that no JSON or SVG was written."""
+message, and that no JSON or SVG was written. The --expect cases decode
+the intact dump: one asking for what it shows is written, one asking for
+what it lacks is refused the same way."""
 import os
 import re
 import subprocess
@@ -56,8 +58,17 @@ CASES = [
     ("no dump at all", lambda t: "hello\n", r"no TRACE-BEGIN line"),
 ]
 
+# (name, --expect options, the refusal wanted or None: decoded and written)
+EXPECT_CASES = [
+    ("--expect of kinds it shows", ["softirq:0", "shared:2", "decision:replay"], None),
+    ("--expect of an action it lacks", ["softirq:0", "handler:no-such-action"],
+     r"the trace lacks handler:no-such-action \(it has: .*handler \d+.*\); nothing written"),
+    ("--expect of a decision it lacks", ["decision:no-such-decision", "shared:99"],
+     r"the trace lacks decision:no-such-decision, shared:99 \(it has: .*\); nothing written"),
+]
 
-def run(dump_text, tmp):
+
+def run(dump_text, tmp, expect=()):
     src = os.path.join(tmp, "in.dump")
     with open(src, "w") as f:
         f.write(dump_text)
@@ -65,8 +76,8 @@ def run(dump_text, tmp):
     for p in (out_json, out_svg):
         if os.path.exists(p):
             os.remove(p)
-    r = subprocess.run([sys.executable, TRACE, "decode", src, "--json", out_json, "--svg", out_svg],
-                       capture_output=True, text=True)
+    cmd = [sys.executable, TRACE, "decode", src, "--json", out_json, "--svg", out_svg]
+    r = subprocess.run(cmd + ["--expect=" + x for x in expect], capture_output=True, text=True)
     return r, os.path.exists(out_json) or os.path.exists(out_svg)
 
 
@@ -86,7 +97,17 @@ def main():
                                               "" if ok else " (status %d, wrote %s, said %r)" %
                                               (r.returncode, wrote, r.stderr.strip())))
             failed += not ok
-    print("trace-decode: %d cases, %d failed" % (len(CASES) + 1, failed))
+        for name, expect, want in EXPECT_CASES:
+            r, wrote = run(good, tmp, expect)
+            if want is None:
+                ok = r.returncode == 0 and wrote
+            else:
+                ok = r.returncode == 1 and re.search(want, r.stderr) and not wrote
+            print("trace-decode: %s: %s%s" % ("PASS" if ok else "FAIL", name,
+                                              "" if ok else " (status %d, wrote %s, said %r)" %
+                                              (r.returncode, wrote, r.stderr.strip())))
+            failed += not ok
+    print("trace-decode: %d cases, %d failed" % (len(CASES) + len(EXPECT_CASES) + 1, failed))
     return 1 if failed else 0
 
 
