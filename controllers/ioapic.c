@@ -27,11 +27,18 @@
 #define RTE_MASKED	(1u << 16)
 #define MAX_PINS	240u
 
+/* An affinity change waiting for the pin's next event (see ioapic_set_affinity). */
+struct pin_move {
+	bool			pending;
+	struct cpumask		dest;
+};
+
 struct ioapic {
 	uintptr_t		base;
 	unsigned int		nr_pins, gsi_base;
 	struct irq_domain	*domain;
-	struct irq_spinlock	lock;		/* IOREGSEL/IOWIN pairs */
+	struct irq_spinlock	lock;		/* IOREGSEL/IOWIN pairs, moves */
+	struct pin_move		*moves;		/* one per pin */
 };
 
 static uint32_t io_read(struct ioapic *io, unsigned int r)
@@ -96,6 +103,72 @@ static void ioapic_unmask(struct irq_data *d)
 	rte_update(d->chip_data, (unsigned int)d->hwirq, RTE_MASKED, 0);
 }
 
+/* Move pin @d's line to @dest now: the vector first, then the entry. */
+static int move_now(struct ioapic *io, struct irq_data *d, const struct cpumask *dest)
+{
+	int ret = irq_chip_set_affinity_parent(d, dest);
+
+	if (ret == 0) {
+		rte_target(io, d);
+		/* A register write: nothing can be sent to the old vector from now on. */
+		x86_vector_move_done(d);
+	}
+	return ret;
+}
+
+/*
+ * Move pin @d's line to @dest with the pin masked while the destination
+ * and then the vector are written (an event in between would reach a
+ * target bound to nothing), unmasked after unless something else masked
+ * it. The chip drops an edge that arrives on a masked pin: an edge pin
+ * unmasked again is sent one event on its new vector (the parent's
+ * retrigger), so that an edge of the masked window is served. A level pin
+ * still asserted is delivered again by the chip at the unmask.
+ */
+static int move_masked(struct ioapic *io, struct irq_data *d, const struct cpumask *dest)
+{
+	unsigned int pin = (unsigned int)d->hwirq;
+	unsigned long flags;
+	uint32_t lo;
+	int ret;
+
+	flags = irq_spin_lock_irqsave(&io->lock);
+	lo = io_read(io, REG_RTE_LO(pin));
+	io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+	ret = move_now(io, d, dest);
+	if (lo & RTE_MASKED)
+		return ret;
+	rte_update(io, pin, RTE_MASKED, 0);
+	if (ret == 0 && !(lo & RTE_LEVEL))
+		irq_chip_retrigger_hierarchy(d);
+	return ret;
+}
+
+/*
+ * Carry out the move pending on edge pin @d, from its own event. A move
+ * the parent refuses for now (-EBUSY, the previous one not finished)
+ * waits for the next event.
+ */
+static void move_pending(struct ioapic *io, struct irq_data *d)
+{
+	struct pin_move *m = &io->moves[d->hwirq];
+	struct cpumask dest;
+	unsigned long flags = irq_spin_lock_irqsave(&io->lock);
+
+	dest = m->dest;
+	m->pending = false;
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+	if (move_masked(io, d, &dest) != -EBUSY)
+		return;
+	flags = irq_spin_lock_irqsave(&io->lock);
+	if (!m->pending) {
+		m->dest = dest;
+		m->pending = true;
+	}
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+}
+
 static void ioapic_eoi(struct irq_data *d)
 {
 	struct ioapic *io = d->chip_data;
@@ -104,6 +177,8 @@ static void ioapic_eoi(struct irq_data *d)
 	uint32_t lo;
 
 	irq_chip_eoi_parent(d);
+	if (irq_unlikely(io->moves[pin].pending))
+		move_pending(io, d);
 	if (!(d->trigger & IRQ_TYPE_LEVEL_MASK))
 		return;
 	/*
@@ -133,17 +208,36 @@ static int ioapic_set_type(struct irq_data *d, unsigned int type)
 	return 0;
 }
 
-/* The parent moves the vector; the entry follows it. */
+/*
+ * The entry is two registers, so a move masks the pin around them
+ * (move_masked()). A level pin is moved at once: its source stays
+ * asserted through the masked window. An edge pin would lose an edge
+ * there, so its move waits for the pin's next event (Linux's pending
+ * move) and is done in that event's end; until then the effective
+ * affinity stays where the pin really goes. Done at once without a mask:
+ * an inactive line (the parent only records @dest), a line already on a
+ * CPU of @dest (nothing moves; a pending move is dropped), a line whose
+ * CPU went offline (no event will come from there).
+ */
 static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
-	int ret = irq_chip_set_affinity_parent(d, dest);
+	struct ioapic *io = d->chip_data;
+	struct pin_move *m = &io->moves[d->hwirq];
+	bool moves, level = d->trigger & IRQ_TYPE_LEVEL_MASK;
+	struct cpumask now;
+	unsigned long flags;
 
-	if (ret == 0 && irq_domain_is_activated(d->irq)) {
-		rte_target(d->chip_data, d);
-		/* A register write: nothing can be sent to the old vector from now on. */
-		x86_vector_move_done(d);
-	}
-	return ret;
+	moves = irq_domain_is_activated(d->irq) && !cpumask_and(&now, &d->effective, dest) &&
+		cpumask_and(&now, &d->effective, irq_cpu_online_mask());
+	flags = irq_spin_lock_irqsave(&io->lock);
+	m->pending = moves && !level;
+	m->dest = *dest;
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+	if (moves)
+		return level ? move_masked(io, d, dest) : 0;
+	if (!irq_domain_is_activated(d->irq))
+		return irq_chip_set_affinity_parent(d, dest);
+	return move_now(io, d, dest);
 }
 
 static const struct irq_chip ioapic_chip = {
@@ -175,6 +269,7 @@ static int ioapic_translate(struct irq_domain *dom, const struct irq_fwspec *fw,
 static void pin_reset(struct ioapic *io, unsigned int pin)
 {
 	rte_update(io, pin, RTE_VECTOR, RTE_MASKED);
+	io->moves[pin].pending = false;
 }
 
 static void ioapic_domain_free(struct irq_domain *dom, unsigned int virq, unsigned int nr)
@@ -264,6 +359,13 @@ struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_d
 		report("too many pins");
 		goto fail;
 	}
+	io->moves = port_alloc(sizeof(*io->moves) * io->nr_pins);
+	if (!io->moves) {
+		report("out of memory");
+		goto fail;
+	}
+	for (unsigned int pin = 0; pin < io->nr_pins; pin++)
+		io->moves[pin] = (struct pin_move){ .pending = false };
 	for (unsigned int pin = 0; pin < io->nr_pins; pin++) {
 		/* High word first: the pin is masked before it could fire. */
 		io_write(io, REG_RTE_HI(pin), 0);
@@ -275,6 +377,8 @@ struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_d
 		goto fail;	/* reported by the core */
 	return io;
 fail:
+	if (io->moves)
+		port_free(io->moves);
 	port_free(io);
 	return NULL;
 }

@@ -23,10 +23,14 @@
  * shutdown (mask); the fasteoi end (the parent's local EOI, and the
  * chip's own EOI with the pin's vector when a masked level pin kept its
  * remote IRR); set_affinity (a new vector on the new CPU, the entry's
- * destination and vector rewritten, the old CPU asked at once to release
- * its vector, effective affinity); the edge replay through the parent's
- * retrigger; and that two instances never touch each other's registers
- * or numbers.
+ * destination and vector rewritten with the pin masked, the old CPU asked
+ * at once to release its vector, effective affinity): a level pin at
+ * once, an edge pin pending until its next event, whose end moves it and
+ * sends one event on the new vector (an edge the fake raises between the
+ * two writes is dropped by the masked chip and served by that event); a
+ * move refused by the parent kept for the next event; a disabled line
+ * left masked; the edge replay through the parent's retrigger; and that
+ * two instances never touch each other's registers or numbers.
  *
  * Mutations of controllers/ioapic.c caught: see mutants.sh (ioapic-*).
  */
@@ -77,6 +81,18 @@ struct chip {
 
 static struct chip chips[2];
 
+/*
+ * An edge on one pin, raised by the fake the moment the driver writes
+ * that pin's destination (the first of the two writes of a move): masked,
+ * the chip drops it (82093AA); otherwise it goes to the (APIC ID, vector)
+ * the entry holds then, found in the port's tables below, or nowhere.
+ */
+enum edge_fate { EDGE_NONE, EDGE_DROPPED_MASKED, EDGE_DELIVERED, EDGE_LOST };
+static struct { int unit, pin; enum edge_fate fate; unsigned int cpu, vector; } edge = {
+	.unit = -1, .pin = -1, .fate = EDGE_NONE, .cpu = 0, .vector = 0 };
+
+static void edge_raise(struct chip *c, uint32_t p);
+
 static struct chip *chip_of(struct fake_file *f)
 {
 	return &chips[f == &chips[1].file];
@@ -117,9 +133,11 @@ static void after(struct fake_file *f, const struct fake_acc *a)
 	} else if (a->off == IOWIN && r >= RTE_LO(0) && r <= RTE_HI(pins - 1)) {
 		uint32_t p = (r - RTE_LO(0)) / 2;
 
-		if (r & 1)
+		if (r & 1) {
 			c->hi[p] = a->val;
-		else
+			if (edge.unit == (c == &chips[1]) && edge.pin == (int)p)
+				edge_raise(c, p);
+		} else
 			c->lo[p] = (c->lo[p] & RO_BITS) | (a->val & ~RO_BITS);
 	} else if (a->off != IOWIN) {
 		fake_error("write of %#x to %#x: no such register", a->val, a->off);
@@ -175,6 +193,23 @@ static bool vector_pending(unsigned int vector)
 {
 	(void)vector;
 	return false;
+}
+
+static void edge_raise(struct chip *c, uint32_t p)
+{
+	edge.unit = edge.pin = -1;
+	edge.fate = EDGE_LOST;
+	if (c->lo[p] & MASKED) {
+		edge.fate = EDGE_DROPPED_MASKED;
+		return;
+	}
+	for (unsigned int cpu = 0; cpu < NCPU; cpu++) {
+		if (DEST(APIC_ID(cpu)) == c->hi[p] && table[cpu][VEC(c->lo[p])]) {
+			edge.fate = EDGE_DELIVERED;
+			edge.cpu = cpu;
+			edge.vector = VEC(c->lo[p]);
+		}
+	}
 }
 
 static const struct x86_vector_ops ops = {
@@ -314,6 +349,15 @@ static void check_types(void)
 	CHECK(chips[0].lo[9] == MASKED && chips[1].lo[9] == MASKED);
 }
 
+/* The effective affinity of @irq is exactly CPU @cpu. */
+static bool effective_is(unsigned int irq, unsigned int cpu)
+{
+	struct cpumask eff;
+
+	return irq_get_effective_affinity(irq, &eff) == 0 && cpumask_weight(&eff) == 1 &&
+	       cpumask_test_cpu(cpu, &eff);
+}
+
 /*
  * Pin 3 of B, level high: the first request takes CPU 0's first vector
  * and writes it with CPU 0's APIC ID, then unmasks; events end with the
@@ -368,18 +412,24 @@ static void check_level_eoi(void)
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);
 	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
+	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 0);
 	CHECK(irq_set_affinity(B_GSI + 4, &m) == 0);
+	CHECK(take(0, v1));			/* its next event moves it */
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
 	fake_nr_acc = 0;
 	chips[1].lo[3] |= REMOTE_IRR;
-	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(irq_set_affinity(irq, &m) == 0);	/* level: at once, masked around */
 	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 1);
 	LOG_IS(SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | lvl), SEL(1, RTE_LO(3)),
+	       WR(1, REMOTE_IRR | MASKED | lvl),
+	       SEL(1, RTE_LO(3)), RD(1, REMOTE_IRR | MASKED | lvl), SEL(1, RTE_LO(3)),
 	       WR(1, REMOTE_IRR | MASKED | lvl), { 'W', IOEOI, v, 1 },
-	       SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(1))), SEL(1, RTE_LO(3)), WR(1, LEVEL | v1),
-	       { 'W', 0, 0, CLEANUP });
+	       SEL(1, RTE_HI(3)), WR(1, DEST(APIC_ID(1))), SEL(1, RTE_LO(3)),
+	       WR(1, MASKED | LEVEL | v1), { 'W', 0, 0, CLEANUP },
+	       RMW(1, RTE_LO(3), MASKED | LEVEL | v1, LEVEL | v1));
+	CHECK(effective_is(irq, 1));
 	CHECK(chips[1].lo[3] == (LEVEL | v1));		/* remote IRR gone, unmasked */
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
@@ -391,15 +441,20 @@ static void check_level_eoi(void)
 }
 
 /*
- * Pin 9 of A, edge: affinity moves the vector (a new one on CPU 1) and
- * rewrites destination and vector; CPU 0 is asked to release the old one
- * at once; an event while disabled is resent through the parent.
+ * Pin 9 of A, edge. An affinity change from process context is pending:
+ * the entry, the vector and the effective affinity stay until the pin's
+ * next event, whose end moves it: a new vector on CPU 1, the pin masked
+ * while destination and vector are written, unmasked after, the old CPU
+ * asked at once to release its vector. An edge raised between the two
+ * writes is dropped by the masked chip and served by the event the
+ * driver sends on the new vector. A disabled line moved the same way
+ * stays masked, its event kept for the replay at enable.
  */
 static void check_affinity_and_replay(void)
 {
 	const unsigned int irq = A_GSI + 9;
-	unsigned int cpu, v0, v1, f0, f1;
-	struct cpumask m, eff;
+	unsigned int cpu, v0, v1, v2, f0, f1;
+	struct cpumask m, req;
 
 	CHECK(request_irq(irq, count_handler, 0, "a9", &calls[0]) == 0);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v0) == 0 && cpu == 0 && v0 == FIRST);
@@ -412,38 +467,105 @@ static void check_affinity_and_replay(void)
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);
 	CHECK(irq_set_affinity(irq, &m) == 0);
+	LOG_EMPTY();				/* (a) the entry is not touched */
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 0 && v1 == v0);
+	CHECK(effective_is(irq, 0));
+	CHECK(irq_get_affinity(irq, &req) == 0 && cpumask_equal(&req, &m));
+	CHECK(x86_vector_free_count(vec, 1) == f1 && x86_vector_moving(vec) == 0);
+
+	/* (b) the next event's end moves it, masked around both writes; (d) an edge between them. */
+	edge.unit = 0;
+	edge.pin = 9;
+	edge.fate = EDGE_NONE;
+	CHECK(take(0, v0));
+	CHECK(calls[0] == 1 && irq_stat_cpu(irq, 0) == 1);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 2);
-	LOG_IS(SEL(0, RTE_LO(9)), RD(0, v0), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(1))),
-	       SEL(0, RTE_LO(9)), WR(0, v1), { 'W', 0, 0, CLEANUP });
-	CHECK(irq_get_effective_affinity(irq, &eff) == 0 && cpumask_test_cpu(1, &eff) &&
-	      !cpumask_test_cpu(0, &eff));
+	LOG_IS(EOI_LOCAL, SEL(0, RTE_LO(9)), RD(0, v0), SEL(0, RTE_LO(9)), WR(0, MASKED | v0),
+	       SEL(0, RTE_LO(9)), RD(0, MASKED | v0), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(1))),
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v1), { 'W', 0, 0, CLEANUP },
+	       RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
+	CHECK(edge.fate == EDGE_DROPPED_MASKED);
+	CHECK(take(1, v1));			/* the event sent covers the dropped edge */
+	CHECK(calls[0] == 2 && irq_stat_cpu(irq, 1) == 1);
+	LOG_IS(EOI_LOCAL);
+	/* (c) the effective affinity follows. */
+	CHECK(effective_is(irq, 1));
 	CHECK(x86_vector_free_count(vec, 1) == f1 - 1 && x86_vector_moving(vec) == 1);
 	CHECK(take(0, v0));			/* still bound until CPU 0 cleans up */
+	CHECK(calls[0] == 3);
 	LOG_IS(EOI_LOCAL);
+	/* Back to CPU 0 before CPU 0 cleaned up: refused by the parent, kept for the next event. */
+	cpumask_clear(&m);
+	cpumask_set_cpu(0, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(take(1, v1));
+	CHECK(calls[0] == 4 && effective_is(irq, 1));
+	LOG_IS(EOI_LOCAL, RMW(0, RTE_LO(9), v1, MASKED | v1), RMW(0, RTE_LO(9), MASKED | v1, v1));
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
 	CHECK(x86_vector_free_count(vec, 0) == f0 + 1 && x86_vector_moving(vec) == 0);
 	CHECK(table[0][v0] == NULL);
+	CHECK(take(1, v1));			/* now it moves */
+	CHECK(calls[0] == 5 && effective_is(irq, 0));
+	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == v0);
+	CHECK(take(0, v0));			/* the event sent after the unmask */
+	sim_cpu_switch(1);
+	x86_vector_cleanup(vec);
+	sim_cpu_switch(0);
+	/* A request that includes the line's CPU moves nothing, and drops a pending move. */
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	cpumask_set_cpu(0, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	fake_nr_acc = 0;
+	CHECK(take(0, v0));
+	CHECK(calls[0] == 7 && effective_is(irq, 0));
+	LOG_IS(EOI_LOCAL);
+	/* And to CPU 1 again, for what follows. */
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(take(0, v0));
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 2);
+	CHECK(take(1, v1));
+	sim_cpu_switch(0);
+	x86_vector_cleanup(vec);
+	fake_nr_acc = 0;
 
 	CHECK(take(1, v1));
-	CHECK(calls[0] == 2 && irq_stat_cpu(irq, 1) == 1);
+	CHECK(calls[0] == 10 && effective_is(irq, 1));
 	LOG_IS(EOI_LOCAL);			/* edge: the chip keeps no state */
 
+	/* (e) Disabled, moved back to CPU 0: the refused event moves it, still masked. */
 	disable_irq(irq);
+	cpumask_clear(&m);
+	cpumask_set_cpu(0, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	LOG_EMPTY();
+	CHECK(effective_is(irq, 1));
 	CHECK(take(1, v1));			/* refused: masked, kept for replay */
-	CHECK(calls[0] == 2);
-	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL);
-	enable_irq(irq);			/* resent by the parent to the line's CPU */
-	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
-	CHECK(take(1, v1));
-	CHECK(calls[0] == 3);
+	CHECK(calls[0] == 10);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == FIRST);
+	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL,
+	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_LO(9)), WR(0, MASKED | v1),
+	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))),
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v2), { 'W', 1, 0, CLEANUP });
+	CHECK(chips[0].lo[9] == (MASKED | v2) && effective_is(irq, 0));
+	sim_cpu_switch(1);
+	x86_vector_cleanup(vec);
+	sim_cpu_switch(0);
+	enable_irq(irq);			/* resent by the parent to the line's new CPU */
+	LOG_IS(RMW(0, RTE_LO(9), MASKED | v2, v2), { 'W', APIC_ID(0), v2, SEND });
+	CHECK(take(0, v2));
+	CHECK(calls[0] == 11);
 	LOG_IS(EOI_LOCAL);
 
 	cpumask_clear(&m);
 	CHECK(irq_set_affinity(irq, &m) == -EINVAL);
 	LOG_EMPTY();
 	free_irq(irq, &calls[0]);
-	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1));
+	LOG_IS(RMW(0, RTE_LO(9), v2, MASKED | v2));
 }
 
 /* Neither chip's table holds anything but what its own lines asked for. */
@@ -452,7 +574,7 @@ static void check_untouched(void)
 	bool ok = true;
 
 	for (unsigned int p = 0; p < A_PINS; p++)
-		ok &= p == 9 ? chips[0].hi[p] == DEST(APIC_ID(1)) :
+		ok &= p == 9 ? chips[0].hi[p] == DEST(APIC_ID(0)) :
 		      chips[0].lo[p] == MASKED && chips[0].hi[p] == 0;
 	for (unsigned int p = 0; p < B_PINS; p++)
 		ok &= p == 3 || p == 4 ? chips[1].hi[p] == DEST(APIC_ID(1)) :

@@ -16,6 +16,12 @@
  * APIC's EOI, and the end of a vector move there), set_affinity (a new
  * vector on the new CPU, then the entry is rewritten) and retrigger.
  *
+ * A move rewrites the entry's two registers with the pin masked. A level
+ * pin moves at once; an edge pin's move is pending until the pin's next
+ * event, whose end carries it out and then sends one event on the new
+ * vector, covering an edge the masked chip dropped (Linux's deferred
+ * IO-APIC move). Until then the effective affinity is the old CPU.
+ *
  * Edge and level pins both end with the parent's EOI (fasteoi); a level
  * pin whose remote IRR survives it also gets the I/O APIC's own EOI. The
  * chip drops edges that arrive on a masked pin (82093AA), so disable
