@@ -74,6 +74,17 @@ static inline bool rx_ring_empty(struct rx_ring *r)
 	return rx_ring_peek(r, 0) < 0;
 }
 
+/* Has a whole line (up to '\n' or '\r') arrived, not yet taken? */
+static inline bool rx_ring_has_line(struct rx_ring *r)
+{
+	int c;
+
+	for (unsigned int i = 0; (c = rx_ring_peek(r, i)) >= 0; i++)
+		if (c == '\n' || c == '\r')
+			return true;
+	return false;
+}
+
 /* Bytes lost so far, in the ring or in the UART. */
 static inline unsigned long rx_ring_lost(struct rx_ring *r)
 {

@@ -3,8 +3,10 @@
  * scenario.c - scenario verdict lines (see scenario.h).
  */
 #include <stdarg.h>
+#include <genirq/irq.h>
 #include <genirq/proc.h>
 
+#include "rxring.h"
 #include "scenario.h"
 #include "shell.h"
 
@@ -166,4 +168,30 @@ void scenario_log_levels(const char *tag, unsigned int irq)
 		}
 		p += len + (p[len] == '\n');
 	}
+}
+
+void scenario_rx_echo(struct scenario_tally *t, struct rx_ring *rx, const char *expected,
+		      const char *via, unsigned int irq, unsigned long before)
+{
+	char line[64];
+	size_t n = 0;
+	int got;
+
+	t->write("echo: ", 6);
+	while ((got = rx_ring_get(rx)) >= 0 && got != '\n' && got != '\r') {
+		char c = (char)got;
+
+		t->write(&c, 1);
+		if (n < sizeof(line) - 1)
+			line[n++] = c;
+	}
+	line[n] = '\0';
+	t->write("\n", 1);
+	for (n = 0; expected[n] && line[n] == expected[n]; n++)
+		;
+	if (expected[n] || line[n])
+		scenario_fail(t, "uart-rx-echo", "received '%s', expected '%s'", line, expected);
+	else
+		scenario_pass(t, "uart-rx-echo", "'%s' arrived %s in %lu event(s), in order, echoed",
+			      line, via, irq_stat_total(irq) - before);
 }

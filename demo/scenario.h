@@ -44,6 +44,14 @@ void scenario_proc_row(unsigned int irq, char *row, size_t size);
 /* Log each level of line @irq's hierarchy, from its debugfs dump
  * (domain, hwirq, chip, ops; the parents nested), a line each after @tag. */
 void scenario_log_levels(const char *tag, unsigned int irq);
+struct rx_ring;
+/*
+ * uart-rx-echo: take the line waiting in @rx, echo it, and check it is
+ * @expected; @via names the interrupt it came through, @events how many
+ * events line @irq took since @before.
+ */
+void scenario_rx_echo(struct scenario_tally *t, struct rx_ring *rx, const char *expected,
+		      const char *via, unsigned int irq, unsigned long before);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

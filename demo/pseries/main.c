@@ -286,12 +286,7 @@ static void scenario_epow(void)
 
 static bool rx_has_line(void)
 {
-	int c;
-
-	for (unsigned int i = 0; (c = rx_ring_peek(&rx, i)) >= 0; i++)
-		if (c == '\n' || c == '\r')
-			return true;
-	return false;
+	return rx_ring_has_line(&rx);
 }
 
 static bool rx_any(void)
@@ -313,9 +308,6 @@ static void scenario_input(void)
 {
 	unsigned long before, during, after;
 	unsigned long flags;
-	char line[64], c;
-	size_t n = 0;
-	int got;
 
 	disable_irq((unsigned int)vty_irq);
 	before = irq_stat_total((unsigned int)vty_irq);
@@ -351,23 +343,8 @@ static void scenario_input(void)
 			      INPUT_WAIT_MS);
 		return;
 	}
-	ppc64_printf("echo: ");
-	while ((got = rx_ring_get(&rx)) >= 0 && (c = (char)got) != '\n' && c != '\r') {
-		console_put(&c, 1);
-		if (n < sizeof(line) - 1)
-			line[n++] = c;
-	}
-	line[n] = '\0';
-	ppc64_printf("\n");
-	for (n = 0; EXPECTED_LINE[n] && line[n] == EXPECTED_LINE[n]; n++)
-		;
-	if (EXPECTED_LINE[n] || line[n])
-		scenario_fail(&tally, "uart-rx-echo", "received '%s', expected '%s'", line,
-			      EXPECTED_LINE);
-	else
-		scenario_pass(&tally, "uart-rx-echo", "'%s' arrived through the VTY interrupt in "
-			      "%lu event(s), in order, echoed", line,
-			      irq_stat_total((unsigned int)vty_irq) - before);
+	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the VTY interrupt",
+			 (unsigned int)vty_irq, before);
 }
 
 static void scenario_spurious(void)

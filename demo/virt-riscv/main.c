@@ -257,12 +257,7 @@ static void scenario_autoprobe(void)
 
 static bool rx_has_line(void)
 {
-	int c;
-
-	for (unsigned int i = 0; (c = rx_ring_peek(&rx, i)) >= 0; i++)
-		if (c == '\n' || c == '\r')
-			return true;
-	return false;
+	return rx_ring_has_line(&rx);
 }
 
 static bool rx_any(void)
@@ -289,9 +284,6 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 static void scenario_input(void)
 {
 	unsigned long before, during, after, flags;
-	char line[64], c;
-	size_t n = 0;
-	int got;
 
 	disable_irq((unsigned int)uart_irq);
 	before = irq_stat_total((unsigned int)uart_irq);
@@ -323,23 +315,8 @@ static void scenario_input(void)
 			      INPUT_WAIT_MS);
 		return;
 	}
-	riscv64_printf("echo: ");
-	while ((got = rx_ring_get(&rx)) >= 0 && (c = (char)got) != '\n' && c != '\r') {
-		console_put(&c, 1);
-		if (n < sizeof(line) - 1)
-			line[n++] = c;
-	}
-	line[n] = '\0';
-	riscv64_printf("\n");
-	for (n = 0; EXPECTED_LINE[n] && line[n] == EXPECTED_LINE[n]; n++)
-		;
-	if (EXPECTED_LINE[n] || line[n])
-		scenario_fail(&tally, "uart-rx-echo", "received '%s', expected '%s'", line,
-			      EXPECTED_LINE);
-	else
-		scenario_pass(&tally, "uart-rx-echo", "'%s' arrived through the receive interrupt "
-			      "in %lu event(s), in order, echoed", line,
-			      irq_stat_total((unsigned int)uart_irq) - before);
+	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the receive interrupt",
+			 (unsigned int)uart_irq, before);
 }
 
 /* --- shell commands of this port --- */
