@@ -7,6 +7,8 @@ CC		?= gcc
 CXX		?= g++
 BUILD		:= build
 Q		:= @
+# Builds and independent runs at once (make check's builds, fuzzers, mutants).
+JOBS		?= $(shell nproc 2>/dev/null || echo 2)
 
 WARN		:= -Wall -Wextra -Werror
 CSTD		:= -std=c11
@@ -237,6 +239,8 @@ stress: deps $(BUILD)/stress-tsan
 	TEST_HANG_SECONDS=86400 TSAN_OPTIONS=halt_on_error=1 STRESS_EVENTS=$${STRESS_EVENTS:-10000000} $(BUILD)/stress-tsan
 
 check-host: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan \
+		$(BUILD)/stress-tsan $(BUILD)/stress-asan
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
 	$(Q)scripts/doc-example.sh
 
@@ -264,7 +268,16 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 	$(Q)$(CXX) -std=c++11 -Wall -Wextra -Werror $(INC) $(HOST_INC) -fsyntax-only tests/cxx/headers.cpp
 	@echo "C++: $(words $(PUBLIC_HDRS)) public headers compile as C++11"
 
-check: check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx check-trace $(PORT_CHECKS)
+# Everything the host checks build, built first with JOBS jobs; the
+# checks then run one after another.
+CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/stress-tsan \
+		   $(BUILD)/stress-asan $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS)) $(BENCH_BIN) \
+		   $(foreach a,$(XARCHS),$(BUILD)/x/$(a)/core.o) $(foreach p,$(PORTS),$($(p)_ELF))
+.PHONY: check-build
+check-build: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
+
+check: check-build check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx check-trace $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: run-$(or $(ARCH),$(RUN_DEFAULT))

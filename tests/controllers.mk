@@ -78,5 +78,5 @@ $(CTRL_OUT)/lapic: tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRC
 .PHONY: check-controllers
 check-controllers: $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS))
 	$(Q)set -e; $(foreach t,$(CTRL_TESTS),$(foreach a,$(CTRL_RUN_$(t)),$(CTRL_OUT)/$(t) $(filter-out -,$(a));))
-	$(Q)CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' RISCV='$(CTRL_RISCV)' BASE='$(CTRL_BASE_OBJS)' \
+	$(Q)JOBS=$(JOBS) CC='$(CC)' CFLAGS='$(CTRL_CFLAGS)' X86='$(CTRL_X86)' RISCV='$(CTRL_RISCV)' BASE='$(CTRL_BASE_OBJS)' \
 		tests/controllers/mutants.sh $(CTRL_OUT)/mutants

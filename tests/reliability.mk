@@ -41,16 +41,20 @@ fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
 		grep -h "number_of_executed_units" $(BUILD)/fuzz/$$f.log; \
 	done
 
-# Short and deterministic: the committed corpus, then a fixed-seed run.
-check-fuzz: $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
-	$(Q)for f in $(FUZZERS); do \
-		rm -rf $(BUILD)/fuzz/check/$$f; mkdir -p $(BUILD)/fuzz/check/$$f; \
+# Short and deterministic: the committed corpus, then a fixed-seed run;
+# the fuzzers are built and run JOBS at a time (each one's log kept).
+FUZZ_BINS	:= $(addprefix $(BUILD)/fuzz/,$(FUZZERS))
+check-fuzz:
+	$(Q)scripts/deps.sh fuzz
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
+	$(Q)printf '%s\n' $(FUZZERS) | xargs -P $(JOBS) -I{} sh -c '\
+		f={}; rm -rf $(BUILD)/fuzz/check/$$f; mkdir -p $(BUILD)/fuzz/check/$$f; \
 		$(BUILD)/fuzz/$$f -runs=$(FUZZ_CHECK_RUNS) -seed=1 -max_len=4096 \
-			-print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/check/ \
+			-print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/check/$$f- \
 			$(BUILD)/fuzz/check/$$f tests/fuzz/corpus/$$f \
-			> $(BUILD)/fuzz/check/$$f.log 2>&1 || { tail -n 60 $(BUILD)/fuzz/check/$$f.log; exit 1; }; \
-		echo "check-fuzz: $$f: $$(ls tests/fuzz/corpus/$$f | wc -l) corpus inputs + $(FUZZ_CHECK_RUNS) runs, no finding"; \
-	done
+			> $(BUILD)/fuzz/check/$$f.log 2>&1 || \
+		{ tail -n 60 $(BUILD)/fuzz/check/$$f.log; echo "check-fuzz: $$f: FAILED"; exit 255; }; \
+		echo "check-fuzz: $$f: $$(ls tests/fuzz/corpus/$$f | wc -l) corpus inputs + $(FUZZ_CHECK_RUNS) runs, no finding"'
 
 # The Promela model: every variant, exhaustively.
 SPIN_DIR	:= $(BUILD)/spin

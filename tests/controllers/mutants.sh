@@ -1,13 +1,56 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # mutants.sh OUTDIR - each controller test must catch each hand mutation
 # of its driver listed below: the driver is copied, changed by one sed
 # expression (which must change it), built with its test, and the test
 # must fail. Environment (from tests/controllers.mk): CC, CFLAGS, X86
-# (the fake port I/O pre-include), RISCV (the fake AIA CSRs), BASE (core, hosted port, fakes).
+# (the fake port I/O pre-include), RISCV (the fake AIA CSRs), BASE (core,
+# hosted port, fakes); JOBS (default: the number of CPUs) mutants are
+# built and run at once. Each test's own file and the local APIC's
+# sources are compiled once and shared by all mutants of that test.
 set -eu
 out=$1
 rm -rf "$out"
-caught=0
+mkdir -p "$out/cache"
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+running=0 started=0 failed=0
+
+# cached_obj KEY SRC FLAGS...: SRC compiled once with FLAGS; prints the object.
+cached_obj() {
+	key=$1 src=$2
+	shift 2
+	obj=$out/cache/$key/$(echo "$src" | tr / _).o
+	if [ ! -f "$obj" ]; then
+		mkdir -p "$out/cache/$key"
+		"$CC" "$@" -c "$src" -o "$obj.tmp" || { echo "mutants: $src: no build" >&2; exit 1; }
+		mv "$obj.tmp" "$obj"
+	fi
+	echo "$obj"
+}
+
+# build_and_run NAME TEST DRIVER EXPR ARG (in the background): one mutant.
+build_and_run() {
+	name=$1 test=$2 driver=$3 expr=$4 arg=$5 dir=$out/$1
+	srcs=$6 objs=$7 flags=$8
+	sed -e "$expr" "controllers/$driver" >"$dir/$driver"
+	if cmp -s "controllers/$driver" "$dir/$driver"; then
+		echo "mutants: $name: the expression changed nothing"; return 1
+	fi
+	# shellcheck disable=SC2086 # word lists
+	$CC $flags -o "$dir/test" $srcs $objs -lpthread 2>"$dir/build.log" ||
+		{ cat "$dir/build.log"; echo "mutants: $name: no build"; return 1; }
+	# A mutant may also hang (a lock never released): that is caught too.
+	# shellcheck disable=SC2086
+	if timeout 20 "$dir/test" $arg >"$dir/run.log" 2>&1; then
+		echo "mutants: $name: NOT caught"; return 1
+	fi
+	echo "mutants: $name: caught ($(grep -c 'failed\|^fake:' "$dir/run.log") failure lines)"
+}
+
+# One finished job: count it, remember a failure.
+reap() {
+	if wait -n; then :; else failed=$((failed + 1)); fi
+	running=$((running - 1))
+}
 
 # mutant NAME TEST DRIVER SED-EXPRESSION [TEST-ARGUMENT]
 mutant() {
@@ -15,10 +58,6 @@ mutant() {
 	dir=$out/$name
 	mkdir -p "$dir"
 	cp controllers/*.c controllers/*.h "$dir/"
-	sed -e "$expr" "controllers/$driver" >"$dir/$driver"
-	if cmp -s "controllers/$driver" "$dir/$driver"; then
-		echo "mutants: $name: the expression changed nothing"; exit 1
-	fi
 	extra= srcs="$dir/$driver"
 	case $driver in i8259.c|lapic.c) extra=$X86 ;; imsic.c) extra=$RISCV ;; esac
 	# The GIC drivers are built with their shared distributor helpers; the
@@ -28,22 +67,27 @@ mutant() {
 	case $test in ioapic) srcs="$dir/ioapic.c $dir/x86_vector.c" ;; esac
 	case $test in gicv2m) srcs="$dir/gicv2m.c $dir/gicv2.c $dir/gic_common.c" ;; esac
 	case $test in gicv3_its) srcs="$dir/gicv3_its.c $dir/gicv3.c $dir/gic_common.c" ;; esac
+	fake=
 	case $test in gicv3|gicv3_its) extra="-include tests/controllers/fake_gic_sysreg.h"
-		srcs="$srcs tests/controllers/fake_gic_cpuif.c" ;; esac
+		fake=tests/controllers/fake_gic_cpuif.c ;; esac
 	case $driver in
 	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
-		 base=$(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g')
-		 flags=$(echo "$CFLAGS" | sed 's/-fsanitize=address,undefined//') ;;
+		 flags=$(echo "$CFLAGS" | sed 's/-fsanitize=address,undefined//')
+		 # the core and the hosted port from source, with UBSan only
+		 base=
+		 for f in $(echo "$BASE" | sed 's|build/controllers/obj/||g; s|\.o\b|.c|g'); do
+			# shellcheck disable=SC2086
+			base="$base $(cached_obj lapic-base "$f" $flags $san $extra)"
+		 done ;;
 	*) san= base=$BASE flags=$CFLAGS ;;
 	esac
-	$CC $flags $san $extra -o "$dir/test" "tests/controllers/$test.c" $srcs $base \
-		-lpthread 2>"$dir/build.log" || { cat "$dir/build.log"; echo "mutants: $name: no build"; exit 1; }
-	# A mutant may also hang (a lock never released): that is caught too.
-	if timeout 20 "$dir/test" $arg >"$dir/run.log" 2>&1; then
-		echo "mutants: $name: NOT caught"; exit 1
-	fi
-	echo "mutants: $name: caught ($(grep -c 'failed\|^fake:' "$dir/run.log") failure lines)"
-	caught=$((caught + 1))
+	# shellcheck disable=SC2086
+	objs="$(cached_obj "$test-$driver" "tests/controllers/$test.c" $flags $san $extra)"
+	[ -z "$fake" ] || objs="$objs $(cached_obj "$test-$driver" "$fake" $flags $san $extra)"
+	[ "$running" -lt "$jobs" ] || reap
+	build_and_run "$name" "$test" "$driver" "$expr" "$arg" "$srcs" "$objs $base" \
+		"$flags $san $extra" &
+	running=$((running + 1)) started=$((started + 1))
 }
 
 # i8259
@@ -167,4 +211,9 @@ mutant vector-offline-keeps-old x86_vector x86_vector.c 's/if (!l->used || !l->m
 mutant vector-held-event-dropped x86_vector x86_vector.c 's/^\tif (held)$/\tif (0)/'
 mutant vector-offline-cpu-kept x86_vector x86_vector.c 's/^\tif (cpu_online(l->cpu)) {$/\tif (1) {/'
 
-echo "mutants: $caught hand mutations, each caught by its test"
+while [ "$running" -gt 0 ]; do reap; done
+if [ "$failed" -ne 0 ]; then
+	echo "mutants: $failed of $started hand mutations not caught or not built"
+	exit 1
+fi
+echo "mutants: $started hand mutations, each caught by its test"
