@@ -72,6 +72,19 @@ void scenario_expect_end(struct scenario_tally *t)
 		t->label(NULL);
 }
 
+unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, unsigned long hi,
+				 unsigned long *got)
+{
+	unsigned int try;
+
+	for (try = 1; try <= SCENARIO_TICK_TRIES; try++) {
+		*got = span();
+		if (*got >= lo && *got <= hi)
+			return try;
+	}
+	return 0;
+}
+
 int scenario_summary(struct scenario_tally *t)
 {
 	char line[128];

@@ -52,6 +52,17 @@ struct rx_ring;
  */
 void scenario_rx_echo(struct scenario_tally *t, struct rx_ring *rx, const char *expected,
 		      const char *via, unsigned int irq, unsigned long before);
+/*
+ * timer-ticks' measurement: QEMU's clocks follow the host's, so a vCPU
+ * the host did not run for a while sees time jump and the ticks of that
+ * gap come late or never. A span whose count @span() is outside [@lo,
+ * @hi] is measured again, up to SCENARIO_TICK_TRIES spans in all; a
+ * timer that does not tick right misses every one. Return: the try that
+ * hit (1 on the first), 0 when none did; *@got: the last count.
+ */
+#define SCENARIO_TICK_TRIES	3
+unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, unsigned long hi,
+				 unsigned long *got);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -108,20 +108,31 @@ static void test_softirq(void)
 
 /* --- scenarios --- */
 
-static void sc_timer(void)
+/* PIT ticks over one TIMER_SPAN_NS span of TSC time. */
+static unsigned long pit_ticks_in_span(void)
 {
 	uint64_t t0 = rdtsc();
-	unsigned long n0 = pit_ticks(), n, want = PIT_HZ * TIMER_SPAN_NS / 1000000000ull;
+	unsigned long n0 = pit_ticks();
 
 	while (x86_tsc_to_ns(rdtsc() - t0) < TIMER_SPAN_NS)
 		x86_safe_halt();
-	n = pit_ticks() - n0;
-	if (n * 100 >= want * (100 - TIMER_SLACK_PCT) && n * 100 <= want * (100 + TIMER_SLACK_PCT))
-		scenario_pass(&tally, "timer-ticks", "%lu ticks in 500 ms of TSC time (%u Hz, want %lu +-%u%%)",
-			      n, PIT_HZ, want, TIMER_SLACK_PCT);
+	return pit_ticks() - n0;
+}
+
+static void sc_timer(void)
+{
+	unsigned long n, want = PIT_HZ * TIMER_SPAN_NS / 1000000000ull;
+	unsigned int try = scenario_tick_tries(pit_ticks_in_span,
+					       want * (100 - TIMER_SLACK_PCT) / 100,
+					       want * (100 + TIMER_SLACK_PCT) / 100, &n);
+
+	if (try)
+		scenario_pass(&tally, "timer-ticks", "%lu ticks in 500 ms of TSC time (%u Hz, want %lu +-%u%%)%s",
+			      n, PIT_HZ, want, TIMER_SLACK_PCT,
+			      try > 1 ? (try == 2 ? ", try 2" : ", try 3") : "");
 	else
-		scenario_fail(&tally, "timer-ticks", "want %lu ticks +-%u%% in 500 ms of TSC time, got %lu",
-			      want, TIMER_SLACK_PCT, n);
+		scenario_fail(&tally, "timer-ticks", "want %lu ticks +-%u%% in 500 ms of TSC time, got %lu (%u tries)",
+			      want, TIMER_SLACK_PCT, n, SCENARIO_TICK_TRIES);
 }
 
 static int request_test(struct edu *e)

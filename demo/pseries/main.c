@@ -166,9 +166,10 @@ static void scenario_boot(void)
 			      (unsigned long)machine.tb_freq);
 }
 
-/* Ticks counted over one TICK_SPAN_MS span of timebase, from a tick edge. */
-static unsigned long ticks_in_span(unsigned int cpu)
+/* Ticks this CPU counted over one TICK_SPAN_MS span of timebase, from a tick edge. */
+static unsigned long ticks_in_span(void)
 {
+	unsigned int cpu = port_cpu_id();
 	unsigned long got = ppc64_ticks(cpu);
 	uint64_t end;
 
@@ -182,32 +183,18 @@ static unsigned long ticks_in_span(unsigned int cpu)
 	return ppc64_ticks(cpu) - got;
 }
 
-/*
- * QEMU's timebase follows the host clock, so a vCPU the host did not run
- * for a while sees time jump and the ticks of that gap come late or not
- * at all: a span that misses is measured again, up to TICK_TRIES times,
- * and the verdict says which try it was. A timer that does not tick
- * right fails every one.
- */
-#define TICK_TRIES	3
-
 static void scenario_timer(void)
 {
-	unsigned int cpu = port_cpu_id();
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got = 0, lo, hi;
+	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got, lo, hi;
 	unsigned int try;
 
 	lo = expect * (100 - TICK_TOLERANCE) / 100;
 	hi = expect * (100 + TICK_TOLERANCE) / 100;
-	for (try = 1; try <= TICK_TRIES; try++) {
-		got = ticks_in_span(cpu);
-		if (got >= lo && got <= hi)
-			break;
-	}
-	if (try > TICK_TRIES)
+	try = scenario_tick_tries(ticks_in_span, lo, hi, &got);
+	if (!try)
 		scenario_fail(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase, "
 			      "expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, TICK_TRIES);
+			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
 	else
 		scenario_pass(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase "
 			      "(expected %lu)%s", got, TICK_SPAN_MS, expect,
