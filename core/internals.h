@@ -118,6 +118,7 @@ struct irq_desc {
 	unsigned int		depth;		/* [L] nested disables */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
+	bool			replay_queued;	/* resend.c's lock: waits for a software replay */
 	/* Stuck-line detection, all [L]. */
 	unsigned int		irq_count;
 	unsigned int		irqs_unhandled;
