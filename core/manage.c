@@ -473,13 +473,14 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 
 /*
  * The first ACTION_HOT bytes of an action are what an event reads
- * (<genirq/interrupt.h>). A block from port_alloc() is aligned only for
- * its contents, so the action takes ACTION_SLACK bytes more and starts
- * where those bytes share a cache line: with 16-byte aligned blocks (a
- * 64-bit C library's malloc()) always; with less, whenever the slack
- * reaches. Cheaper than asking the port for aligned memory.
+ * (<genirq/interrupt.h>: call, call_arg, next, flags). A block from
+ * port_alloc() is aligned only for its contents, so the action takes
+ * ACTION_SLACK bytes more and starts where those bytes share a cache
+ * line: with 16-byte aligned blocks (a 64-bit C library's malloc())
+ * always; with less, whenever the slack reaches. Cheaper than asking
+ * the port for aligned memory.
  */
-#define ACTION_HOT	32u
+#define ACTION_HOT	((unsigned int)offsetof(struct irqaction, handler))
 #define ACTION_SLACK	16u
 
 static struct irqaction *action_alloc(void)
