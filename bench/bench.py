@@ -185,7 +185,16 @@ def memory(binary, core_objs):
     # port_alloc(), as the host port does: counted apart.
     arena = sum(int(row[2]) for row in rows[:-1] if row[-1].endswith("/mem.o"))
     mem["arena_bytes"] = arena
-    mem["static_bytes"] = int(total[1]) + int(total[2]) - arena
+    # So are the trace rings (trace.c, GENIRQ_TRACE_EVENTS per CPU): a
+    # port sizes them, or leaves trace.c out.
+    r = subprocess.run(["nm", "-S", os.path.join(core_objs, "trace.o")],
+                       capture_output=True, text=True, check=True)
+    rings = [int(f[1], 16) for f in (line.split() for line in r.stdout.splitlines())
+             if len(f) == 4 and f[3] == "rings"]
+    if len(rings) != 1:
+        die("no trace rings in trace.o")
+    mem["trace_ring_bytes"] = rings[0]
+    mem["static_bytes"] = int(total[1]) + int(total[2]) - arena - rings[0]
     mem["total_16"] = mem["static_bytes"] + mem["heap_bytes_16"]
     mem["floor_total_16"] = (mem["max_irqs"] * mem["floor_line_bytes"] +
                              16 * mem["floor_action_bytes"])
@@ -283,9 +292,11 @@ def print_table(res, mem, ns, guest, sweep=None, paired=None):
     if mem:
         w("memory: %d bytes per descriptor, %d per handler; 16 lines in use at %d-line "
           "capacity: %d bytes (%d static + %d heap; plus a %d-byte default arena that a port "
-          "with port_alloc() does not use); floor: %d bytes (flat table)\n" %
+          "with port_alloc() does not use, and %d bytes of trace rings); floor: %d bytes "
+          "(flat table)\n" %
           (mem["desc_bytes"], mem["action_bytes"], mem["max_irqs"], mem["total_16"],
-           mem["static_bytes"], mem["heap_bytes_16"], mem["arena_bytes"], mem["floor_total_16"]))
+           mem["static_bytes"], mem["heap_bytes_16"], mem["arena_bytes"],
+           mem["trace_ring_bytes"], mem["floor_total_16"]))
     if sweep:
         w("\nlines in use, one edge handler each, round-robin (callgrind, 32 KiB 8-way L1d): "
           "instructions / L1d misses per event\n")

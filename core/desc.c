@@ -4,9 +4,10 @@
  *
  * Numbers are grouped by 64. A group exists once one of its numbers is in
  * use: a leaf of 64 descriptor pointers plus the group's per-CPU counters,
- * laid out CPU by CPU so that two CPUs never write the same cache line.
- * A capacity of 8,192 lines costs a 128-pointer table and a 1 KiB bitmap
- * until lines are used; each line in use costs one descriptor.
+ * laid out CPU by CPU so that two CPUs never write the same cache line,
+ * and the bitmap of the group's numbers in use. A capacity of 8,192 lines
+ * costs a 128-pointer table until lines are used; each line in use costs
+ * one descriptor.
  *
  * Lookups take no lock, so nothing is freed while a reader may hold it:
  * irq_free_descs() unpublishes, waits a grace period (grace.c), then
@@ -25,13 +26,15 @@
 struct irq_leaf {
 	struct irq_desc *_Atomic desc[LEAF_SIZE];
 	atomic_ulong		*kstat;		/* nr_cpus * IRQ_KSTAT_GROUP */
-	unsigned int		used;		/* [sparse lock] */
+	/* [sparse lock] numbers taken: published, or freed but not yet released */
+	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
+	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
+						 * unpublished leaf */
 };
 
 _Static_assert(LEAF_SIZE == IRQ_KSTAT_GROUP, "a leaf holds one counter group");
 
 static struct irq_leaf *_Atomic irq_leaves[NR_LEAVES];
-static unsigned long irq_allocated[(GENIRQ_MAX_IRQS + BITS_PER_UL - 1) / BITS_PER_UL];
 static unsigned int nr_irqs;
 struct irq_spinlock irq_sparse_lock = IRQ_SPINLOCK_INIT;
 
@@ -75,17 +78,29 @@ bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc)
 	return false;
 }
 
+/* Caller holds irq_sparse_lock. A number without a leaf is free. */
 static bool number_taken(unsigned int irq)
 {
-	return (irq_allocated[irq / BITS_PER_UL] >> (irq % BITS_PER_UL)) & 1UL;
+	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
+						     memory_order_relaxed);
+	unsigned int bit = irq & (LEAF_SIZE - 1);
+
+	return leaf && ((leaf->taken[bit / BITS_PER_UL] >> (bit % BITS_PER_UL)) & 1UL);
 }
 
-static void number_mark(unsigned int irq, bool taken)
+/* Mark @irq taken or free in @leaf; true if the leaf has none taken left. */
+static bool number_mark(struct irq_leaf *leaf, unsigned int irq, bool taken)
 {
+	unsigned int bit = irq & (LEAF_SIZE - 1);
+	unsigned long any = 0;
+
 	if (taken)
-		irq_allocated[irq / BITS_PER_UL] |= 1UL << (irq % BITS_PER_UL);
+		leaf->taken[bit / BITS_PER_UL] |= 1UL << (bit % BITS_PER_UL);
 	else
-		irq_allocated[irq / BITS_PER_UL] &= ~(1UL << (irq % BITS_PER_UL));
+		leaf->taken[bit / BITS_PER_UL] &= ~(1UL << (bit % BITS_PER_UL));
+	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(leaf->taken); w++)
+		any |= leaf->taken[w];
+	return !any;
 }
 
 static bool range_free(unsigned int from, unsigned int cnt)
@@ -103,19 +118,15 @@ static void leaf_free(struct irq_leaf *leaf)
 }
 
 /*
- * The leaf of @irq, published or made for this call: @fresh holds the
- * unpublished leaves a call made, by leaf number. Caller holds
- * irq_sparse_lock.
+ * Leaf @n, published, or made and appended to the unpublished leaves a
+ * call made (*@fresh_tail ends their chain). Caller holds irq_sparse_lock.
  */
-static struct irq_leaf *leaf_get(unsigned int irq, struct irq_leaf **fresh)
+static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
 {
-	unsigned int n = irq >> LEAF_SHIFT;
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
 
 	if (leaf)
 		return leaf;
-	if (fresh[n])
-		return fresh[n];
 	leaf = irq_zalloc(sizeof(*leaf));
 	if (!leaf)
 		return NULL;
@@ -124,7 +135,8 @@ static struct irq_leaf *leaf_get(unsigned int irq, struct irq_leaf **fresh)
 		irq_free(leaf);
 		return NULL;
 	}
-	fresh[n] = leaf;
+	**fresh_tail = leaf;
+	*fresh_tail = &leaf->fresh;
 	return leaf;
 }
 
@@ -170,20 +182,20 @@ static void desc_free(struct irq_desc *desc)
 
 /*
  * Make descriptors @from..@from+@cnt-1 and publish them, all or none.
- * Until then they are chained through handler_data, in no table. Caller
- * holds irq_sparse_lock; on failure nothing stays allocated and no reader
- * saw anything.
+ * Until then they are chained through handler_data, and the leaves made
+ * for them through their fresh links, in number order, in no table.
+ * Caller holds irq_sparse_lock; on failure nothing stays allocated and no
+ * reader saw anything.
  */
 static int descs_create(unsigned int from, unsigned int cnt)
 {
-	static struct irq_leaf *fresh[NR_LEAVES];	/* [sparse lock] */
 	struct irq_desc *made = NULL, **tail = &made, *desc;
-	unsigned int first = from >> LEAF_SHIFT, last = (from + cnt - 1) >> LEAF_SHIFT;
+	struct irq_leaf *fresh = NULL, **fresh_tail = &fresh, *leaf = NULL;
 	int ret = 0;
 
 	for (unsigned int i = from; i < from + cnt; i++) {
-		struct irq_leaf *leaf = leaf_get(i, fresh);
-
+		if (!leaf || (i & (LEAF_SIZE - 1)) == 0)
+			leaf = leaf_get(i >> LEAF_SHIFT, &fresh_tail);
 		desc = leaf ? desc_new(i, leaf) : NULL;
 		if (!desc) {
 			ret = -ENOMEM;
@@ -192,16 +204,8 @@ static int descs_create(unsigned int from, unsigned int cnt)
 		*tail = desc;
 		tail = (struct irq_desc **)&desc->handler_data;
 	}
-	for (unsigned int n = first; n <= last; n++) {
-		if (fresh[n] && ret)
-			leaf_free(fresh[n]);
-		else if (fresh[n])
-			atomic_store_explicit(&irq_leaves[n], fresh[n], memory_order_release);
-		fresh[n] = NULL;
-	}
 	for (desc = made; desc; desc = made) {
-		unsigned int i = desc->data.irq;
-		struct irq_leaf *leaf;
+		unsigned int i = desc->data.irq, n = i >> LEAF_SHIFT;
 
 		made = desc->handler_data;
 		desc->handler_data = NULL;
@@ -209,10 +213,21 @@ static int descs_create(unsigned int from, unsigned int cnt)
 			desc_free(desc);
 			continue;
 		}
-		leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT], memory_order_relaxed);
-		leaf->used++;
-		number_mark(i, true);
+		leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
+		if (!leaf) {
+			/* The first of its group: the next leaf this call made. */
+			leaf = fresh;
+			fresh = leaf->fresh;
+			leaf->fresh = NULL;
+			atomic_store_explicit(&irq_leaves[n], leaf, memory_order_release);
+		}
+		number_mark(leaf, i, true);
 		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], desc, memory_order_release);
+	}
+	while (fresh) {		/* only after a failure */
+		leaf = fresh;
+		fresh = leaf->fresh;
+		leaf_free(leaf);
 	}
 	return ret;
 }
@@ -328,8 +343,7 @@ int irq_free_descs(unsigned int irq, unsigned int cnt)
 
 		gone = desc->handler_data;
 		desc_free(desc);
-		number_mark(i, false);
-		if (--leaf->used == 0) {
+		if (number_mark(leaf, i, false)) {
 			atomic_store_explicit(&irq_leaves[n], NULL, memory_order_release);
 			empty[nr_empty++] = leaf;
 		}

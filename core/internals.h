@@ -118,6 +118,7 @@ struct irq_desc {
 	unsigned int		depth;		/* [L] nested disables */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
+	bool			replay_queued;	/* resend.c's lock: waits for a software replay */
 	/* Stuck-line detection, all [L]. */
 	unsigned int		irq_count;
 	unsigned int		irqs_unhandled;
@@ -158,7 +159,10 @@ enum irq_flow_kind {
 	IRQ_FLOW_CUSTOM,	/* irq_set_handler(), chained demultiplexers */
 };
 
-/* Per-CPU state, one cache line each so CPUs never share one. */
+/*
+ * Per-CPU state, one cache line each so CPUs never share one. Ordered so
+ * that no field leaves a hole: 64 bytes on a 64-bit port, one line.
+ */
 struct irq_cpu {
 	/*
 	 * [P] written by its CPU only; read by grace periods (grace.c),
@@ -168,14 +172,16 @@ struct irq_cpu {
 	unsigned int		softirq_pending;	/* [P] */
 	void			*regs;			/* [P] */
 	atomic_uint		percpu_depth;		/* [P] per-CPU handlers running, nested */
-	atomic_ulong		spurious;		/* [P] SPU row */
-	atomic_uint		readers[2];		/* grace.c: readers by epoch */
 	/* thread.c's runner, for ports without threads: woken threads, FIFO. */
 	struct irq_spinlock	thread_lock;
+	atomic_ulong		spurious;		/* [P] SPU row */
+	atomic_uint		readers[2];		/* grace.c: readers by epoch */
 	struct irq_thread	*thread_head;		/* [thread_lock] */
 	struct irq_thread	*thread_tail;		/* [thread_lock] */
 	struct irq_thread	*thread_current;	/* [P] the runner's thread running now */
 } __irq_cacheline_aligned;
+
+_Static_assert(sizeof(struct irq_cpu) == GENIRQ_CACHELINE, "a CPU's state is one cache line");
 
 /*
  * The thread of one threaded action. The flags: RUNTHREAD, woken and not

@@ -8,15 +8,22 @@
  * from IRQ_RESEND_SOFTIRQ, never with the caller's locks held. Level
  * lines are never replayed: while the device still asserts its line, the
  * controller delivers it again by itself after the unmask.
+ *
+ * The lines waiting for a software replay are marked (replay_queued) and
+ * their numbers queued in a small ring, not in a bitmap sized by the
+ * capacity: more than REPLAY_RING of them at once (rare: most
+ * controllers retrigger) sets replay_overflow, and the softirq then
+ * looks at every line for the mark.
  */
 #include "internals.h"
 #include "trace_points.h"
 
-#define BITS_PER_UL	(8u * (unsigned int)sizeof(unsigned long))
+#define REPLAY_RING	16u
 
-static unsigned long resend_set[(GENIRQ_MAX_IRQS + BITS_PER_UL - 1) / BITS_PER_UL];
-static unsigned int resend_nr;	/* bits set in resend_set, so an empty scan is free */
 static struct irq_spinlock resend_lock = IRQ_SPINLOCK_INIT;
+static unsigned int replay_ring[REPLAY_RING];	/* [resend_lock] line numbers */
+static unsigned int replay_head, replay_tail;	/* [resend_lock] taken, queued */
+static bool replay_overflow;			/* [resend_lock] one did not fit */
 
 /* Caller holds desc->lock with interrupts off. */
 void irq_resend(struct irq_desc *desc)
@@ -43,33 +50,52 @@ void irq_resend(struct irq_desc *desc)
 		return;
 
 	irq_spin_lock(&resend_lock);
-	if (!(resend_set[irq / BITS_PER_UL] & (1UL << (irq % BITS_PER_UL)))) {
-		resend_set[irq / BITS_PER_UL] |= 1UL << (irq % BITS_PER_UL);
-		resend_nr++;
+	if (!desc->replay_queued) {
+		desc->replay_queued = true;
+		if (replay_tail - replay_head < REPLAY_RING)
+			replay_ring[replay_tail++ % REPLAY_RING] = irq;
+		else
+			replay_overflow = true;
 	}
 	irq_spin_unlock(&resend_lock);
 	raise_softirq_irqoff(IRQ_RESEND_SOFTIRQ);
 }
 
-static bool take_next(unsigned int *irq)
+/*
+ * Whether @desc waited for a software replay; it no longer does. A number
+ * in the ring may have been freed and made again meanwhile: the new line
+ * is not marked. Caller is a reader (grace.c).
+ */
+static bool unqueue(struct irq_desc *desc)
 {
-	bool found = false;
 	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
+	bool queued = desc->replay_queued;
 
-	for (unsigned int w = 0; resend_nr && w < GENIRQ_ARRAY_SIZE(resend_set); w++) {
-		if (!resend_set[w])
-			continue;
-		for (unsigned int b = 0; b < BITS_PER_UL; b++) {
-			if (resend_set[w] & (1UL << b)) {
-				resend_set[w] &= ~(1UL << b);
-				resend_nr--;
-				*irq = w * BITS_PER_UL + b;
-				found = true;
-				goto out_unlock;
-			}
-		}
+	desc->replay_queued = false;
+	irq_spin_unlock_irqrestore(&resend_lock, flags);
+	return queued;
+}
+
+/*
+ * Take the ring's next line into *@desc (NULL if it is gone or no longer
+ * marked); false once the ring is empty, with *@scan set if the ring
+ * overflowed meanwhile. Caller is a reader (grace.c).
+ */
+static bool take_next(struct irq_desc **desc, bool *scan)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
+	bool found = replay_head != replay_tail;
+
+	if (found) {
+		*desc = irq_to_desc(replay_ring[replay_head++ % REPLAY_RING]);
+		if (*desc && (*desc)->replay_queued)
+			(*desc)->replay_queued = false;
+		else
+			*desc = NULL;
+	} else {
+		*scan = replay_overflow;
+		replay_overflow = false;
 	}
-out_unlock:
 	irq_spin_unlock_irqrestore(&resend_lock, flags);
 	return found;
 }
@@ -93,33 +119,57 @@ static void replay(struct irq_desc *desc)
 		atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
 }
 
+static __irq_always_inline void replay_if_due(struct irq_desc *desc)
+{
+	unsigned long flags = port_irq_save();
+
+	/* A real event taken meanwhile cleared REPLAY: nothing to send. */
+	if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) == (IRQS_REPLAY | IRQS_PENDING)) {
+		irq_enter();
+		replay(desc);
+		irq_exit();
+	}
+	port_irq_restore(flags);
+}
+
+/* More lines waited than the ring holds: look at each for the mark. */
+static __irq_noinline void replay_marked(void)
+{
+	struct irq_desc *desc;
+
+	for (unsigned int irq = 0; irq_desc_iter(&irq, &desc); irq++)
+		if (unqueue(desc))
+			replay_if_due(desc);
+}
+
 static void resend_softirq(void)
 {
-	unsigned int irq, rd = desc_read_lock();
+	unsigned int rd = desc_read_lock();
+	struct irq_desc *desc;
+	bool scan = false;
 
-	while (take_next(&irq)) {
-		struct irq_desc *desc = irq_to_desc(irq);
-		unsigned long flags;
-
-		if (!desc)
-			continue;
-		flags = port_irq_save();
-		/* A real event taken meanwhile cleared REPLAY: nothing to send. */
-		if ((desc_state(desc) & (IRQS_REPLAY | IRQS_PENDING)) ==
-		    (IRQS_REPLAY | IRQS_PENDING)) {
-			irq_enter();
-			replay(desc);
-			irq_exit();
+	for (;;) {
+		if (take_next(&desc, &scan)) {
+			if (desc)
+				replay_if_due(desc);
+		} else if (scan) {
+			replay_marked();
+			scan = false;
+		} else {
+			break;
 		}
-		port_irq_restore(flags);
 	}
 	desc_read_unlock(rd);
 }
 
 void irq_resend_init(void)
 {
-	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(resend_set); w++)
-		resend_set[w] = 0;
-	resend_nr = 0;
+	struct irq_desc *desc;
+
+	/* Lines kept from before: none waits, as the ring is empty. */
+	for (unsigned int irq = 0; irq_desc_iter(&irq, &desc); irq++)
+		desc->replay_queued = false;
+	replay_head = replay_tail = 0;
+	replay_overflow = false;
 	open_softirq(IRQ_RESEND_SOFTIRQ, resend_softirq);
 }

@@ -52,8 +52,8 @@ struct irqaction {
 	/*
 	 * What the flows call: handler and dev_id, or for a threaded action
 	 * the core's primary wrapper and the action itself. What an event
-	 * reads comes first: 32 bytes, in one cache line unless the block
-	 * straddles one.
+	 * reads comes first: 32 bytes, which request_irq() places in one
+	 * cache line (an action given to setup_irq() is its owner's to place).
 	 */
 	irq_handler_t		call;
 	void			*call_arg;
@@ -71,6 +71,8 @@ struct irqaction {
 	irq_handler_t		thread_fn;	/* NULL, or run in a thread */
 	unsigned int		irq;
 	unsigned char		allocated;	/* core frees it in free_irq() */
+	unsigned char		block_offset;	/* then: its block starts this many
+						 * bytes before it */
 	unsigned long		thread_mask;	/* its bit in a ONESHOT line's mask */
 	struct irq_thread	*thread;	/* NULL for a hardirq-only action */
 };

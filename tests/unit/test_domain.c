@@ -165,6 +165,54 @@ TEST(descriptor_allocation_failure_at_every_point_leaves_nothing)
 	}
 }
 
+/*
+ * A range over four groups of 64 numbers: the first already has a leaf
+ * (4100 is taken), the other three get theirs in this call. A failure at
+ * any of its allocations leaves nothing and shows nothing; once it
+ * succeeds, every number in the range is taken and each is freed again.
+ */
+TEST(descriptor_range_over_new_and_existing_groups_fails_whole)
+{
+	struct fixture fx;
+	long base;
+	bool made = false;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	CHECK_EQ(irq_alloc_descs(4100, 1), 4100);
+	base = sim_alloc_live();
+	for (unsigned long k = 1; !made; k++) {
+		int irq;
+
+		sim_alloc_fail_at(k);
+		irq = irq_alloc_descs(4101, 200);
+		sim_alloc_fail_at(0);
+		made = irq >= 0;
+		if (!made) {
+			CHECK_EQ(irq, -ENOMEM);
+			CHECK_EQ(sim_alloc_live(), base);
+			CHECK(irq_to_desc(4101) == NULL);
+			CHECK(irq_to_desc(4224) == NULL);
+			CHECK(irq_to_desc(4300) == NULL);
+			continue;
+		}
+		/* Three leaves with their counters, and 200 descriptors. */
+		CHECK_EQ(k, 3 * 2 + 200 + 1);
+		CHECK_EQ(sim_alloc_live() - base, 3 * 2 + 200);
+		CHECK(irq_to_desc(4101) != NULL && irq_to_desc(4300) != NULL);
+		CHECK_EQ(irq_alloc_descs(4223, 1), -EBUSY);
+		CHECK_EQ(irq_alloc_descs(4300, 2), -EBUSY);
+		CHECK_EQ(irq_alloc_descs(4301, 1), 4301);
+		CHECK_EQ(irq_free_descs(4101, 201), 0);
+		CHECK_EQ(sim_alloc_live(), base);
+		CHECK(irq_to_desc(4160) == NULL);
+		CHECK(irq_to_desc(4100) != NULL);
+		/* Every number is free again: the range can be made again. */
+		CHECK_EQ(irq_alloc_descs(4101, 200), 4101);
+		CHECK_EQ(irq_free_descs(4101, 200), 0);
+		CHECK_EQ(sim_alloc_live(), base);
+	}
+}
+
 TEST(free_descs_keeps_lines_in_use)
 {
 	struct fixture fx;

@@ -105,6 +105,45 @@ TEST(fault_no_retrigger_software_replay_ends_once_eoi_chip)
 }
 
 /*
+ * More lines wait for a software replay at once than resend.c's ring
+ * holds (16): each is still replayed once, and ended once. Softirqs are
+ * held off while they are enabled, so that all wait together; then a
+ * second round, so that the first left nothing marked.
+ */
+TEST(fault_no_retrigger_more_replays_than_the_ring_each_run_once)
+{
+	enum { N = 24 };
+	struct fixture fx;
+	static struct dev d[N];
+
+	fx_init(&fx, 1, SIMPIC_ACK);
+	for (int i = 0; i < N; i++) {
+		dev_init(&d[i], &fx, (irq_hw_number_t)i, false);
+		simpic_set_fault(fx.pic, (irq_hw_number_t)i, SIMPIC_NO_RETRIGGER);
+		CHECK_EQ(dev_request(&d[i], 0, "dev"), 0);
+	}
+	for (int round = 1; round <= 2; round++) {
+		for (int i = 0; i < N; i++) {
+			disable_irq_nosync(d[i].irq);
+			dev_raise(&d[i]);
+		}
+		sim_run(0);
+		local_bh_disable();
+		for (int i = 0; i < N; i++)
+			enable_irq(d[i].irq);
+		for (int i = 0; i < N; i++)
+			CHECK_EQ(atomic_load(&d[i].calls), round - 1);
+		local_bh_enable();
+		for (int i = 0; i < N; i++) {
+			CHECK_EQ(atomic_load(&d[i].calls), round);
+			CHECK_EQ(atomic_load(&d[i].want), 0);
+			CHECK_EQ(irq_stat_total((unsigned int)d[i].irq), 2u * (unsigned int)round);
+			fx_check_ended_once(&fx, (irq_hw_number_t)i, SIMPIC_ACK);
+		}
+	}
+}
+
+/*
  * A level line stuck asserted whose handler says "not mine": the
  * stuck-line rule disables it with a report, the rest of the machine
  * keeps working, and the poll re-enables it after its back-off.
