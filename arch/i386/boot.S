@@ -92,24 +92,16 @@ x86_call_on_stack:
 	ret
 
 /*
- * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
- *			      void *regs, uintptr_t sp), regparm(3): d, hw,
- * regs in eax, edx, ecx, sp on the stack.
- * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp: the
- * three arguments stored there, the old stack pointer above them.
+ * void x86_irq_call_on_stack(uintptr_t *args), regparm: args in eax, the
+ * new stack pointer, with irq_handle_domain_entry()'s three arguments
+ * already stored there; the old stack pointer is kept in args[3].
  */
 	.globl	x86_irq_call_on_stack
 x86_irq_call_on_stack:
-	push	%ebx
-	mov	8(%esp), %ebx
-	mov	%esp, -4(%ebx)
-	lea	-16(%ebx), %esp			/* 16-byte aligned at the call */
-	mov	%eax, (%esp)
-	mov	%edx, 4(%esp)
-	mov	%ecx, 8(%esp)
+	mov	%esp, 12(%eax)
+	mov	%eax, %esp
 	call	irq_handle_domain_entry
 	mov	12(%esp), %esp
-	pop	%ebx
 	ret
 
 	.section .rodata

@@ -96,6 +96,24 @@ unsigned int x86_stack_check(void)
 	return check(&cpus[port_cpu_id()]);
 }
 
+/* irq_handle_domain_entry(@d, @hw, @regs) at c->hardirq_sp. On i386 the
+ * arguments are written where the callee reads them, so the switch in
+ * boot.S takes one register. */
+static inline void call_on_hardirq_stack(struct cpu_stacks *c, struct irq_domain *d,
+					 irq_hw_number_t hw, void *regs)
+{
+#if defined(__x86_64__)
+	x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
+#else
+	uintptr_t *args = (uintptr_t *)c->hardirq_sp - 4;
+
+	args[0] = (uintptr_t)d;
+	args[1] = (uintptr_t)hw;
+	args[2] = (uintptr_t)regs;
+	x86_irq_call_on_stack(args);
+#endif
+}
+
 /*
  * The entry's slow path: a broken guard (reported, re-armed), or a nested
  * interrupt already on the hardirq stack (warned when it runs low).
@@ -108,7 +126,7 @@ static __attribute__((noinline, cold)) void handle_irq_slow(struct irq_domain *d
 
 	check(c);
 	if (!on(c, X86_HARDIRQ_STACK, sp)) {
-		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
+		call_on_hardirq_stack(c, d, hw, regs);
 		return;
 	}
 	if (irq_unlikely(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK] < STACK_WARN_BYTES)) {
@@ -131,7 +149,7 @@ X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *
 	if (irq_likely(c->stacks[X86_HARDIRQ_STACK].words[0] == STACK_GUARD &&
 		       c->stacks[X86_SOFTIRQ_STACK].words[0] == STACK_GUARD &&
 		       !on(c, X86_HARDIRQ_STACK, stack_pointer())))
-		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
+		call_on_hardirq_stack(c, d, hw, regs);
 	else
 		handle_irq_slow(d, hw, regs);
 }
