@@ -4,6 +4,8 @@
 aarch64_CC	:= aarch64-linux-gnu-gcc
 # -mstrict-align: the MMU stays off, so all data is Device memory, where
 # an unaligned access faults. -mgeneral-regs-only: no FP/SIMD state to save.
+# -fomit-frame-pointer: nothing walks x29 chains here (the exception dump
+# prints registers, not a backtrace), so no function pays for one.
 aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
 		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie -fomit-frame-pointer
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
