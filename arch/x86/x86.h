@@ -82,19 +82,15 @@ void x86_irq_stacks_init(unsigned int cpu);
 #else
 # define X86_REGPARM	__attribute__((regparm(3)))
 #endif
-#if defined(__x86_64__)
-/* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
- * at @sp. */
-void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw, void *regs, uintptr_t sp);
-#else
-/* boot.S: irq_handle_domain_entry(@args[0], @args[1], @args[2]) with the
- * stack pointer at @args (16-byte aligned, the arguments already where the
- * callee reads them); @args[3] keeps the old stack pointer. */
-X86_REGPARM void x86_irq_call_on_stack(uintptr_t *args);
-#endif
+/* boot.S of each port: irq_handle_domain_entry(@d, @hw, @regs) with the
+ * stack pointer at @sp. */
+X86_REGPARM void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw, void *regs,
+				       uintptr_t sp);
 /* Interrupt entry: check the guards, run irq_handle_domain_entry(@d, @hw,
  * @regs) on this CPU's hardirq stack (staying on it when nested). */
 X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs);
+/* Its slow path: a broken guard, or already on the hardirq stack. */
+X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs);
 /* Count an NMI in this CPU's NMI row. */
 void x86_nmi(void);
 /* NMIs taken by @cpu (the NMI row of /proc/interrupts). */
