@@ -107,8 +107,7 @@ unsigned int x86_stack_check(void)
  * The entry's slow path: a broken guard (reported, re-armed), or a nested
  * interrupt already on the hardirq stack (warned when it runs low).
  */
-X86_REGPARM __attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_domain *d,
-								     irq_hw_number_t hw, void *regs)
+X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
 	struct cpu_stacks *c = &x86_cpus[port_cpu_id()];
 	uintptr_t sp = stack_pointer();
