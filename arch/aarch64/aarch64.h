@@ -105,7 +105,12 @@ void aarch64_bad_exception(struct aarch64_regs *regs);
 /* irq.c: the interrupt glue; the GIC is either version, behind these */
 void aarch64_irq_init(void);		/* the GIC of the device tree, boot CPU */
 void aarch64_irq_init_cpu(void);	/* the calling CPU's GIC interface */
+/* The GIC driver's handler on this CPU's hardirq stack (boot.S; the IRQ
+ * vector calls it when no hook is set), and its two ways out of line:
+ * already on that stack, and a stack whose guard word was overwritten. */
 void aarch64_irq(struct aarch64_regs *regs);
+void aarch64_irq_nested(struct aarch64_regs *regs);
+__attribute__((noreturn)) void aarch64_irq_overflow(void);
 struct irq_domain *aarch64_gic_domain(void);
 struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
 struct gicv2 *aarch64_gicv2(void);

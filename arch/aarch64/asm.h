@@ -17,6 +17,16 @@
 #define DAIF_I			2		/* daifset/daifclr immediate */
 #define SEMIHOST_SYS_EXIT	0x18
 #define SEMIHOST_HLT		0xf000
+/* Each CPU's hardirq and softirq stacks (arch/aarch64/irq.c): the bottom
+ * GUARD_WORDS words hold STACK_GUARD. */
+#define IRQ_STACK_BYTES		16384
+#define STACK_GUARD		0x5a5aa5a5deadbeef
+#define GUARD_WORDS		8
+#define GUARD_TOP		(8 * (GUARD_WORDS - 1))	/* the first word an overflow reaches */
+/* struct aarch64_irq_cpu, which TPIDR_EL1 points at */
+#define IRQ_CPU_SWITCH_TO	0
+#define IRQ_CPU_BOTTOM		8
+#define IRQ_CPU_HANDLE		16	/* and the GIC, its argument, at 24 */
 
 #ifdef __ASSEMBLER__
 /* An address PC-relative, anywhere in +-4 GiB. */

@@ -152,8 +152,12 @@ el1_irq:
 	mrs	x0, elr_el1
 	mrs	x1, spsr_el1
 	stp	x0, x1, [sp, #16 * 16]
+	adrp	x9, aarch64_irq_hook
+	ldr	x9, [x9, :lo12:aarch64_irq_hook]
+	cbnz	x9, irq_hook
 	mov	x0, sp
 	bl	aarch64_irq
+irq_return:
 	msr	daifset, #DAIF_I
 	ldp	x0, x1, [sp, #16 * 16]
 	msr	elr_el1, x0
@@ -171,6 +175,10 @@ el1_irq:
 	ldr	x30, [sp, #16 * 15]
 	add	sp, sp, #FRAME_BYTES
 	eret
+/* The hook (make bench's floor, a scenario) instead, on this stack. */
+irq_hook:
+	blr	x9
+	b	irq_return
 bad_exception:
 	entry	aarch64_bad_exception
 
@@ -198,6 +206,37 @@ exception_return:
 	ldr	x30, [sp, #16 * 15]
 	add	sp, sp, #FRAME_BYTES
 	eret
+
+/*
+ * void aarch64_irq(struct aarch64_regs *regs): the GIC driver's handler
+ * on this CPU's hardirq stack (struct aarch64_irq_cpu at TPIDR_EL1). From
+ * off that stack: to switch_to (its top, or below a softirq's live
+ * frames), the old sp and lr kept on the new stack; already on it:
+ * aarch64_irq_nested(). On the way out the top guard word of the stack
+ * is compared (the softirq stack's is compared where softirqs run).
+ */
+	.globl	aarch64_irq
+aarch64_irq:
+	mrs	x9, tpidr_el1
+	ldp	x10, x11, [x9, #IRQ_CPU_SWITCH_TO]	/* switch_to, bottom */
+	sub	x12, sp, x11
+	cmp	x12, #IRQ_STACK_BYTES
+	b.ls	aarch64_irq_nested			/* bottom <= sp <= top: nested */
+	mov	x1, x0
+	ldp	x12, x0, [x9, #IRQ_CPU_HANDLE]		/* handle(gic, regs) */
+	mov	x13, sp
+	mov	sp, x10
+	stp	x13, x30, [sp, #-16]!
+	blr	x12
+	ldp	x13, x30, [sp]
+	mov	sp, x13
+	mrs	x9, tpidr_el1
+	ldr	x10, [x9, #IRQ_CPU_BOTTOM]
+	ldr	x10, [x10, #GUARD_TOP]
+	ldr	x11, =STACK_GUARD
+	cmp	x10, x11
+	b.ne	aarch64_irq_overflow
+	ret
 
 /* void aarch64_call_on_stack(void (*fn)(void *), void *arg, void *top) */
 	.globl	aarch64_call_on_stack

@@ -13,9 +13,6 @@
 
 #include "aarch64.h"
 
-#define IRQ_STACK_BYTES	16384
-#define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
-#define GUARD_WORDS	8
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define IPI_SGI		0	/* the one IPI */
 #define CNTV_CTL_ENABLE	1u
@@ -27,14 +24,28 @@ struct irq_stack {
 	uint64_t	w[IRQ_STACK_BYTES / 8];
 } __attribute__((aligned(16)));
 
+/*
+ * What aarch64_irq() (boot.S) reads through TPIDR_EL1, one per CPU: where
+ * an interrupt from outside the hardirq stack switches to (its top, or
+ * below the frames a softirq run from irq_exit() left there), the stack's
+ * bottom, and the GIC driver's handler with its argument.
+ */
+struct aarch64_irq_cpu {
+	uintptr_t	switch_to;
+	uintptr_t	bottom;
+	uintptr_t	handle;		/* gicv3_handle() or gicv2_handle() */
+	void		*gic;
+};
+_Static_assert(offsetof(struct aarch64_irq_cpu, switch_to) == IRQ_CPU_SWITCH_TO &&
+	       offsetof(struct aarch64_irq_cpu, bottom) == IRQ_CPU_BOTTOM &&
+	       offsetof(struct aarch64_irq_cpu, handle) == IRQ_CPU_HANDLE &&
+	       offsetof(struct aarch64_irq_cpu, gic) == IRQ_CPU_HANDLE + 8, "boot.S offsets");
+
 static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
-/* Where the hardirq stack continues while a softirq runs from irq_exit()
- * on it: the interrupted handler's frames are still there. 0: its top. */
-static uintptr_t hardirq_live_sp[MAX_CPUS];
+static struct aarch64_irq_cpu irq_cpu[MAX_CPUS];
 static unsigned long ticks[MAX_CPUS];
 static struct gicv3 *gic3;
 static struct gicv2 *gic2;
-static void (*gic_handle)(void *regs);	/* handle_gicv3() or handle_gicv2() */
 static int timer_irq = -1, ipi_irq = -1;
 uintptr_t aarch64_nested_tick_sp;
 void (*volatile aarch64_irq_hook)(void);
@@ -65,16 +76,6 @@ bool aarch64_stack_guards_ok(unsigned int cpu)
 
 /* --- the GIC, either version --- */
 
-static void handle_gicv3(void *regs)
-{
-	gicv3_handle(gic3, regs);
-}
-
-static void handle_gicv2(void *regs)
-{
-	gicv2_handle(gic2, regs);
-}
-
 void aarch64_irq_init(void)
 {
 	if (machine.gic_version == 3) {
@@ -92,15 +93,21 @@ void aarch64_irq_init(void)
 	}
 	if (!gic3 && !gic2)
 		aarch64_fail("no GIC");
-	gic_handle = gic3 ? handle_gicv3 : handle_gicv2;
 }
 
 void aarch64_irq_init_cpu(void)
 {
 	unsigned int cpu = port_cpu_id();
 
+	struct aarch64_irq_cpu *c = &irq_cpu[cpu];
+
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)
 		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	c->bottom = (uintptr_t)&hardirq_stack[cpu];
+	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
+	c->handle = gic3 ? (uintptr_t)gicv3_handle : (uintptr_t)gicv2_handle;
+	c->gic = gic3 ? (void *)gic3 : (void *)gic2;
+	__asm__ __volatile__("msr tpidr_el1, %0" : : "r"(c) : "memory");
 	if (gic3)
 		gicv3_cpu_init(gic3);
 	else
@@ -140,47 +147,24 @@ void aarch64_send_ipi(unsigned int cpu)
 	aarch64_send_sgi(cpu, IPI_SGI);
 }
 
-/* The top guard word of both stacks, the first an overflow reaches: on
- * every exit (aarch64_stack_guards_ok() checks them all). */
-static bool guard_tops_ok(unsigned int cpu)
+/* Nested: already on the hardirq stack (boot.S's aarch64_irq() came here). */
+void aarch64_irq_nested(struct aarch64_regs *regs)
 {
-	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
-	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
-}
+	unsigned int cpu = port_cpu_id_fast();
 
-/* Nested, or entered while a softirq runs: continue below the live frames. */
-static __attribute__((noinline)) void irq_nested(struct aarch64_regs *regs, unsigned int cpu,
-						 uintptr_t sp)
-{
-	bool nested = aarch64_on_irq_stack(cpu, sp);
-
-	if (!nested)
-		sp = hardirq_live_sp[cpu];
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+	if (aarch64_sp() - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
 		aarch64_fail("irq stack overflow (nested too deep)");
-	if (nested)
-		gic_handle(regs);
+	if (gic3)
+		gicv3_handle(gic3, regs);
 	else
-		aarch64_call_on_stack(gic_handle, regs, (void *)sp);
+		gicv2_handle(gic2, regs);
+	if (hardirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
+		aarch64_irq_overflow();
 }
 
-/* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
- * (to its top, or below the frames a running softirq left there). */
-void aarch64_irq(struct aarch64_regs *regs)
+void aarch64_irq_overflow(void)
 {
-	unsigned int cpu;
-
-	if (irq_unlikely(aarch64_irq_hook != NULL)) {
-		aarch64_irq_hook();
-		return;
-	}
-	cpu = port_cpu_id_fast();
-	if (irq_likely(!hardirq_live_sp[cpu] && !aarch64_on_irq_stack(cpu, aarch64_sp())))
-		aarch64_call_on_stack(gic_handle, regs, &hardirq_stack[cpu] + 1);
-	else
-		irq_nested(regs, cpu, aarch64_sp());
-	if (irq_unlikely(!guard_tops_ok(cpu)))
-		aarch64_fail("irq stack overflow");
+	aarch64_fail("irq stack overflow");
 }
 
 static void softirq_trampoline(void *fn)
@@ -193,12 +177,19 @@ static void softirq_trampoline(void *fn)
 void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = aarch64_sp(), saved = hardirq_live_sp[cpu];
+	struct aarch64_irq_cpu *c = &irq_cpu[cpu];
+	uintptr_t sp = aarch64_sp(), saved = c->switch_to;
 
-	if (aarch64_on_irq_stack(cpu, sp))
-		hardirq_live_sp[cpu] = (sp - SWITCH_FRAME_BYTES) & ~(uintptr_t)15;
+	if (aarch64_on_irq_stack(cpu, sp)) {
+		c->switch_to = (sp - SWITCH_FRAME_BYTES) & ~(uintptr_t)15;
+		if (c->switch_to - c->bottom < STACK_LOW_BYTES)
+			aarch64_fail("irq stack overflow (softirq entered too deep)");
+	}
 	aarch64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
-	hardirq_live_sp[cpu] = saved;
+	c->switch_to = saved;
+	/* The softirq stack is only used here: its guard is checked here. */
+	if (softirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
+		aarch64_fail("softirq stack overflow");
 }
 
 /* --- the tick: the EL1 virtual timer, a per-CPU PPI --- */

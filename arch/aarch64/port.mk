@@ -4,8 +4,10 @@
 aarch64_CC	:= aarch64-linux-gnu-gcc
 # -mstrict-align: the MMU stays off, so all data is Device memory, where
 # an unaligned access faults. -mgeneral-regs-only: no FP/SIMD state to save.
+# -fomit-frame-pointer: nothing walks x29 chains here (the exception dump
+# prints registers, not a backtrace), so no function pays for one.
 aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
-		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie
+		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie -fomit-frame-pointer
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
 aarch64_DIRS	:= arch/fdt arch/aarch64

@@ -38,6 +38,8 @@ _start:
 	hlt
 	jmp	2b
 
+#include "../x86/irqstack.h"
+
 #define STUB_PTR	.long
 #define STUBS_TABLE	i386_stubs
 #include "../x86/stubs.h"
@@ -92,16 +94,26 @@ x86_call_on_stack:
 	ret
 
 /*
- * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
- *			      void *regs, uintptr_t sp), regparm(3): d, hw,
- * regs in eax, edx, ecx, sp on the stack.
- * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp: the
- * three arguments stored there, the old stack pointer above them.
+ * void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs),
+ * regparm(3): d, hw, regs in eax, edx, ecx. The entry's fast path for the
+ * one i386 CPU (x86_cpus[0], arch/x86/irqstack.h): both guard words
+ * intact and off the hardirq stack, irq_handle_domain_entry(d, hw, regs)
+ * at its hardirq_sp, the three arguments stored there and the old stack
+ * pointer above them; otherwise x86_handle_irq_slow() (arch/x86/irqstack.c).
  */
-	.globl	x86_irq_call_on_stack
-x86_irq_call_on_stack:
-	push	%ebx
-	mov	8(%esp), %ebx
+	.globl	x86_handle_irq
+x86_handle_irq:
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_HARDIRQ_GUARD
+	jne	x86_handle_irq_slow
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
+	jne	x86_handle_irq_slow
+	cmp	$x86_cpus + X86_IRQ_STACK_BYTES, %esp
+	jae	1f
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
+	jae	x86_handle_irq_slow		/* on the hardirq stack: nested */
+1:	push	%ebx
+	mov	x86_cpus + X86_HARDIRQ_SP, %ebx
+switch_to_ebx:
 	mov	%esp, -4(%ebx)
 	lea	-16(%ebx), %esp			/* 16-byte aligned at the call */
 	mov	%eax, (%esp)
@@ -111,6 +123,18 @@ x86_irq_call_on_stack:
 	mov	12(%esp), %esp
 	pop	%ebx
 	ret
+
+/*
+ * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
+ *			      void *regs, uintptr_t sp), regparm(3): d, hw,
+ * regs in eax, edx, ecx, sp on the stack (the slow path's switch): as
+ * x86_handle_irq()'s, to sp.
+ */
+	.globl	x86_irq_call_on_stack
+x86_irq_call_on_stack:
+	push	%ebx
+	mov	8(%esp), %ebx
+	jmp	switch_to_ebx
 
 	.section .rodata
 	.align	8

@@ -9,6 +9,8 @@
  * their hart id and a1 = the CPU number we gave them. tp holds the CPU
  * number from then on.
  */
+#include "asm.h"
+
 #define FRAME		(36 * 8)	/* struct riscv64_regs */
 #define F_SEPC		(32 * 8)
 #define F_SSTATUS	(33 * 8)
@@ -56,13 +58,18 @@ riscv64_secondary_entry:
 
 /*
  * Every trap comes from S-mode (there is no user mode) on a valid stack:
- * save the registers and the trap CSRs below sp, call riscv64_trap(),
- * restore, sret. sstatus.SIE is 0 until C code turns it on, and sepc
- * and sstatus are saved by then, so a nested trap cannot lose them.
+ * save the registers and the trap CSRs below sp, handle, restore, sret.
+ * sstatus.SIE is 0 until C code turns it on, and sepc and sstatus are
+ * saved by then, so a nested trap cannot lose them.
  * An interrupt (scause's top bit set) saves and restores only what C may
  * clobber: ra, t0-t6, a0-a7 (s0-s11 are the callee's to keep; gp and tp
- * never change). An exception also saves the rest, sp and stval, for
- * the register dump.
+ * never change), and runs its cause's fn(arg, regs) from the per-CPU
+ * table at sscratch (struct riscv64_irq_cpu) on the hardirq stack: from
+ * off that stack switched to switch_to (its top, or below a softirq's
+ * live frames), the old sp kept there; already on it, through
+ * riscv64_irq_nested(). On the way out the stack's top guard word is
+ * compared (the softirq stack's is compared where softirqs run). An
+ * exception also saves the rest, sp and stval, for the register dump.
  */
 	.globl	riscv64_trap_entry
 	.align	2
@@ -78,8 +85,32 @@ riscv64_trap_entry:
 	csrr	t0, scause
 	sd	t0, F_SCAUSE(sp)
 	bgez	t0, exception
-	mv	a0, sp
-	call	riscv64_trap
+	mv	a1, sp				/* regs */
+	ld	t1, riscv64_ipi_hook
+	bnez	t1, ipi_hook
+irq:
+	csrr	t1, sscratch
+	ld	t2, IRQ_CPU_SWITCH_TO(t1)
+	ld	t3, IRQ_CPU_BOTTOM(t1)
+	sub	t3, sp, t3
+	li	t4, IRQ_STACK_BYTES
+	bleu	t3, t4, irq_nested		/* bottom <= sp <= top */
+	slli	t0, t0, 4			/* the cause's pair (the top bit gone) */
+	li	t4, IRQ_CAUSES * 16
+	bgeu	t0, t4, irq_nested		/* unknown: reported there */
+	add	t0, t0, t1
+	ld	t3, IRQ_CPU_CAUSE(t0)
+	ld	a0, IRQ_CPU_CAUSE + 8(t0)
+	addi	t2, t2, -16
+	sd	sp, 0(t2)
+	mv	sp, t2
+	jalr	t3
+	ld	sp, 0(sp)
+	csrr	t1, sscratch
+	ld	t2, IRQ_CPU_BOTTOM(t1)
+	ld	t3, IRQ_CPU_GUARD(t1)
+	ld	t2, GUARD_TOP(t2)
+	bne	t2, t3, overflow
 trap_return:
 	ld	t0, F_SSTATUS(sp)
 	csrw	sstatus, t0
@@ -91,6 +122,22 @@ trap_return:
 	addi	sp, sp, FRAME
 	sret
 
+/* The bench's floor takes the IPI instead, on this stack; other causes go on. */
+ipi_hook:
+	slli	t2, t0, 1
+	li	t3, IRQ_S_SOFT * 2
+	bne	t2, t3, irq
+	jalr	t1
+	j	trap_return
+
+irq_nested:
+	mv	a0, sp
+	call	riscv64_irq_nested
+	j	trap_return
+
+overflow:
+	call	riscv64_irq_overflow
+
 exception:
 	.irp	n, 3,4,8,9,18,19,20,21,22,23,24,25,26,27
 	sd	x\n, \n*8(sp)
@@ -100,8 +147,7 @@ exception:
 	csrr	t0, stval
 	sd	t0, F_STVAL(sp)
 	mv	a0, sp
-	call	riscv64_trap
-	j	trap_return
+	call	riscv64_exception
 
 /* void riscv64_call_on_stack(void (*fn)(void *), void *arg, void *top):
  * fn(arg) with sp = top (16-byte aligned), then back. No red zone in the

@@ -12,9 +12,7 @@
 
 #include "riscv64.h"
 
-#define IRQ_STACK_BYTES	16384
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
-#define GUARD_WORDS	8
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
 #define SIE_SSIE	(1UL << IRQ_S_SOFT)
@@ -25,10 +23,31 @@ struct irq_stack {
 	uint64_t	w[IRQ_STACK_BYTES / 8];
 } __attribute__((aligned(16)));
 
+/*
+ * What the trap entry (boot.S) reads through sscratch, one per CPU: where
+ * an interrupt from outside the hardirq stack switches to (its top, or
+ * below the frames of the interrupt whose irq_exit() runs a softirq),
+ * the stack's bottom, the guard value, and each interrupt cause's
+ * fn(arg, regs).
+ */
+struct riscv64_irq_cpu {
+	uintptr_t	switch_to;
+	uintptr_t	bottom;
+	uint64_t	guard;
+	uint64_t	pad;
+	struct {
+		uintptr_t	fn;
+		void		*arg;
+	} cause[IRQ_CAUSES];
+};
+_Static_assert(offsetof(struct riscv64_irq_cpu, switch_to) == IRQ_CPU_SWITCH_TO &&
+	       offsetof(struct riscv64_irq_cpu, bottom) == IRQ_CPU_BOTTOM &&
+	       offsetof(struct riscv64_irq_cpu, guard) == IRQ_CPU_GUARD &&
+	       offsetof(struct riscv64_irq_cpu, cause) == IRQ_CPU_CAUSE, "boot.S offsets");
+
 static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
-/* An interrupt taken while a softirq runs continues the hardirq stack
- * below the frames of the interrupt whose irq_exit() runs it; 0: free. */
-static uintptr_t hardirq_live_sp[MAX_CPUS];
+static struct riscv64_irq_cpu irq_cpu[MAX_CPUS];
+static void set_causes(unsigned int cpu);
 static unsigned long ticks[MAX_CPUS];
 static uint64_t next_tick[MAX_CPUS];
 static struct irq_desc *ipi_desc;
@@ -86,6 +105,8 @@ int riscv64_map_ipi(void)
 		return -EINVAL;
 	ipi_desc = irq_to_desc((unsigned int)irq);
 	ipi_irq = irq;
+	for (unsigned int cpu = 0; cpu < MAX_CPUS; cpu++)
+		set_causes(cpu);
 	return irq;
 }
 
@@ -126,8 +147,15 @@ unsigned long riscv64_ticks(unsigned int cpu)
 
 void riscv64_irq_init_cpu(unsigned int cpu)
 {
+	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
+
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)
 		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	c->bottom = (uintptr_t)&hardirq_stack[cpu];
+	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
+	c->guard = STACK_GUARD;
+	set_causes(cpu);
+	csr_write(sscratch, (uintptr_t)c);
 	csr_clear(sip, SIE_SSIE);
 	if (riscv64_external && riscv64_external->cpu_init)
 		riscv64_external->cpu_init();
@@ -136,71 +164,76 @@ void riscv64_irq_init_cpu(unsigned int cpu)
 
 /* --- entry --- */
 
-/* What each interrupt cause runs on the hardirq stack. */
-static void handle_soft(void *regs)
+/* What each interrupt cause runs on the hardirq stack: fn(arg, regs). */
+static void soft_clear(void *arg, void *regs)
 {
-	if (ipi_desc)
-		irq_handle_entry(ipi_desc, regs);
-	else
-		csr_clear(sip, SIE_SSIE);
+	(void)arg;
+	(void)regs;
+	csr_clear(sip, SIE_SSIE);
 }
 
-static void handle_timer(void *regs)
+static void handle_timer(void *arg, void *regs)
 {
+	(void)arg;
 	(void)regs;
 	timer_interrupt();
 }
 
-static void handle_ext(void *regs)
+static void handle_ext(void *arg, void *regs)
 {
+	(void)arg;
 	if (riscv64_external)
 		riscv64_external->handle(regs);
 	else
 		csr_clear(sie, SIE_SEIE);
 }
 
-static void (*const handle_cause[])(void *regs) = {
-	[IRQ_S_SOFT]	= handle_soft,
-	[IRQ_S_TIMER]	= handle_timer,
-	[IRQ_S_EXT]	= handle_ext,
-};
-
-/* The top guard word of both stacks, the first an overflow reaches: on
- * every exit (riscv64_stack_guards_ok() checks them all). */
-static bool guard_tops_ok(unsigned int cpu)
+static void unknown_cause(void *arg, void *regs)
 {
-	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
-	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+	(void)arg;
+	(void)regs;
+	riscv64_fail("unknown interrupt cause");
 }
 
-/* Nested, or entered while a softirq runs: continue below the live frames. */
-static __attribute__((noinline)) void irq_nested(void (*fn)(void *), struct riscv64_regs *regs,
-						 unsigned int cpu, uintptr_t sp)
+/* The IPI straight into the core once its line exists. The argument is
+ * written first: either pair the trap entry reads is whole. */
+static void set_causes(unsigned int cpu)
 {
-	bool nested = riscv64_on_irq_stack(cpu, sp);
+	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
 
-	if (!nested)
-		sp = hardirq_live_sp[cpu];
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
-		riscv64_fail("irq stack overflow (nested too deep)");
-	if (nested)
-		fn(regs);
-	else
-		riscv64_call_on_stack(fn, regs, (void *)sp);
+	for (unsigned int i = 0; i < IRQ_CAUSES; i++)
+		if (i != IRQ_S_SOFT)
+			c->cause[i].fn = i == IRQ_S_TIMER ? (uintptr_t)handle_timer :
+					 i == IRQ_S_EXT ? (uintptr_t)handle_ext :
+					 (uintptr_t)unknown_cause;
+	if (ipi_desc) {
+		c->cause[IRQ_S_SOFT].arg = ipi_desc;
+		c->cause[IRQ_S_SOFT].fn = (uintptr_t)irq_handle_entry;
+	} else {
+		c->cause[IRQ_S_SOFT].fn = (uintptr_t)soft_clear;
+	}
 }
 
-/* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
- * (to its top, or below the frames a running softirq left there). */
-static void do_irq(void (*fn)(void *), struct riscv64_regs *regs)
+/* The trap entry found sp on the hardirq stack already (nested), or a
+ * cause it does not know. */
+void riscv64_irq_nested(struct riscv64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();
+	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
+	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
 
-	if (irq_likely(!hardirq_live_sp[cpu] && !riscv64_on_irq_stack(cpu, riscv64_sp())))
-		riscv64_call_on_stack(fn, regs, &hardirq_stack[cpu] + 1);
-	else
-		irq_nested(fn, regs, cpu, riscv64_sp());
-	if (irq_unlikely(!guard_tops_ok(cpu)))
-		riscv64_fail("irq stack overflow");
+	if (riscv64_sp() - c->bottom < STACK_LOW_BYTES)
+		riscv64_fail("irq stack overflow (nested too deep)");
+	if (cause >= IRQ_CAUSES)
+		unknown_cause(NULL, regs);
+	((void (*)(void *, void *))c->cause[cause].fn)(c->cause[cause].arg, regs);
+	if (hardirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
+		riscv64_irq_overflow();
+}
+
+void riscv64_irq_overflow(void)
+{
+	riscv64_fail("irq stack overflow");
 }
 
 static void softirq_trampoline(void *fn)
@@ -213,12 +246,19 @@ static void softirq_trampoline(void *fn)
 void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
-	uintptr_t sp = riscv64_sp(), saved = hardirq_live_sp[cpu];
+	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
+	uintptr_t sp = riscv64_sp(), saved = c->switch_to;
 
-	if (riscv64_on_irq_stack(cpu, sp))
-		hardirq_live_sp[cpu] = sp & ~(uintptr_t)15;
+	if (riscv64_on_irq_stack(cpu, sp)) {
+		c->switch_to = sp & ~(uintptr_t)15;
+		if (c->switch_to - c->bottom < STACK_LOW_BYTES)
+			riscv64_fail("irq stack overflow (softirq entered too deep)");
+	}
 	riscv64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
-	hardirq_live_sp[cpu] = saved;
+	c->switch_to = saved;
+	/* The softirq stack is only used here: its guard is checked here. */
+	if (softirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
+		riscv64_fail("softirq stack overflow");
 }
 
 static void dump_regs(const struct riscv64_regs *r)
@@ -230,27 +270,12 @@ static void dump_regs(const struct riscv64_regs *r)
 			       r->x[i + 2], r->x[i + 3]);
 }
 
-static __attribute__((noreturn, noinline, cold)) void exception(struct riscv64_regs *regs)
+/* An exception (boot.S saved every register): fatal. */
+void riscv64_exception(struct riscv64_regs *regs)
 {
 	console_break_lock();
 	dump_regs(regs);
 	riscv64_fail("unexpected exception");
-}
-
-void riscv64_trap(struct riscv64_regs *regs)
-{
-	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
-
-	if (irq_unlikely(!(regs->scause & SCAUSE_IRQ)))
-		exception(regs);
-	if (irq_unlikely(cause == IRQ_S_SOFT && riscv64_ipi_hook != NULL)) {
-		riscv64_ipi_hook();	/* make bench's floor */
-		return;
-	}
-	if (irq_unlikely(cause >= sizeof(handle_cause) / sizeof(handle_cause[0]) ||
-			 !handle_cause[cause]))
-		riscv64_fail("unknown interrupt cause");
-	do_irq(handle_cause[cause], regs);
 }
 
 /* Events of the IPI line on @cpu (0 before it is mapped). */

@@ -12,16 +12,14 @@
 #include <genirq/compiler.h>
 #include <genirq/interrupt.h>
 #include <genirq/port.h>	/* with genirq_port_inline.h: SSTATUS_SIE */
+#include "asm.h"
 
 #define HZ		100
 #define MAX_CPUS	4
 #define PCI_SLOTS	32
 
-/* scause: the interrupt bit, and the supervisor interrupt causes. */
+/* scause: the interrupt bit (the causes: asm.h). */
 #define SCAUSE_IRQ	(1UL << 63)
-#define IRQ_S_SOFT	1	/* the IPI: SBI sets sip.SSIP */
-#define IRQ_S_TIMER	5
-#define IRQ_S_EXT	9	/* PLIC, APLIC direct or IMSIC */
 
 #define csr_read(csr) ({ unsigned long v_; \
 	__asm__ __volatile__("csrr %0, " #csr : "=r"(v_)); v_; })
@@ -111,7 +109,12 @@ struct riscv64_external {
 	void	(*cpu_init)(void);	/* open this hart's delivery, interrupts off */
 };
 extern const struct riscv64_external *riscv64_external;
-void riscv64_trap(struct riscv64_regs *regs);
+/* boot.S's trap entry calls these out of its fast path: an exception
+ * (fatal), an interrupt already on the hardirq stack, a guard word
+ * overwritten. */
+__attribute__((noreturn)) void riscv64_exception(struct riscv64_regs *regs);
+void riscv64_irq_nested(struct riscv64_regs *regs);
+__attribute__((noreturn)) void riscv64_irq_overflow(void);
 void riscv64_irq_init_cpu(unsigned int cpu);
 void riscv64_timer_start(void);
 unsigned long riscv64_ticks(unsigned int cpu);

@@ -17,6 +17,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
+#include "irqstack.h"
 #include "x86.h"
 
 #define IRQ_STACK_BYTES		(1024u * sizeof(void *))
@@ -34,7 +35,13 @@ struct cpu_stacks {
 	unsigned long		overflows, nmis;
 };
 
-static struct cpu_stacks cpus[X86_MAX_CPUS];
+/* Not static: i386's boot.S reads x86_cpus[0] (irqstack.h). */
+struct cpu_stacks x86_cpus[X86_MAX_CPUS];
+_Static_assert(IRQ_STACK_BYTES == X86_IRQ_STACK_BYTES &&
+	       offsetof(struct cpu_stacks, stacks[X86_HARDIRQ_STACK]) == X86_HARDIRQ_GUARD &&
+	       offsetof(struct cpu_stacks, stacks[X86_SOFTIRQ_STACK]) == X86_SOFTIRQ_GUARD &&
+	       offsetof(struct cpu_stacks, hardirq_sp) == X86_HARDIRQ_SP &&
+	       (uint32_t)STACK_GUARD == X86_STACK_GUARD32, "irqstack.h layout");
 
 static inline uintptr_t stack_pointer(void)
 {
@@ -56,12 +63,12 @@ static uintptr_t top(struct cpu_stacks *c, enum x86_stack which)
 
 bool x86_on_stack(enum x86_stack which, uintptr_t sp)
 {
-	return on(&cpus[port_cpu_id()], which, sp);
+	return on(&x86_cpus[port_cpu_id()], which, sp);
 }
 
 volatile uint32_t *x86_stack_guard(enum x86_stack which)
 {
-	return (volatile uint32_t *)&cpus[port_cpu_id()].stacks[which].words[0];
+	return (volatile uint32_t *)&x86_cpus[port_cpu_id()].stacks[which].words[0];
 }
 
 unsigned long x86_stack_overflows(void)
@@ -69,7 +76,7 @@ unsigned long x86_stack_overflows(void)
 	unsigned long n = 0;
 
 	for (unsigned int i = 0; i < X86_MAX_CPUS; i++)
-		n += cpus[i].overflows;
+		n += x86_cpus[i].overflows;
 	return n;
 }
 
@@ -93,17 +100,16 @@ static unsigned int check(struct cpu_stacks *c)
 
 unsigned int x86_stack_check(void)
 {
-	return check(&cpus[port_cpu_id()]);
+	return check(&x86_cpus[port_cpu_id()]);
 }
 
 /*
  * The entry's slow path: a broken guard (reported, re-armed), or a nested
  * interrupt already on the hardirq stack (warned when it runs low).
  */
-static __attribute__((noinline, cold)) void handle_irq_slow(struct irq_domain *d,
-							    irq_hw_number_t hw, void *regs)
+X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	struct cpu_stacks *c = &cpus[port_cpu_id()];
+	struct cpu_stacks *c = &x86_cpus[port_cpu_id()];
 	uintptr_t sp = stack_pointer();
 
 	check(c);
@@ -119,22 +125,24 @@ static __attribute__((noinline, cold)) void handle_irq_slow(struct irq_domain *d
 	irq_handle_domain_entry(d, hw, regs);
 }
 
+#if defined(__x86_64__)
 /*
  * The entry's fast path: both guards intact and off the hardirq stack,
- * tested inline with port_cpu_id_fast() (a constant on i386, %gs:0 on
- * x86_64); the switch and the call in boot.S.
+ * tested inline with port_cpu_id_fast() (%gs:0); the switch and the call
+ * in boot.S. (i386's, for its one CPU, is all in its boot.S.)
  */
-X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	struct cpu_stacks *c = &cpus[port_cpu_id_fast()];
+	struct cpu_stacks *c = &x86_cpus[port_cpu_id_fast()];
 
 	if (irq_likely(c->stacks[X86_HARDIRQ_STACK].words[0] == STACK_GUARD &&
 		       c->stacks[X86_SOFTIRQ_STACK].words[0] == STACK_GUARD &&
 		       !on(c, X86_HARDIRQ_STACK, stack_pointer())))
 		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
 	else
-		handle_irq_slow(d, hw, regs);
+		x86_handle_irq_slow(d, hw, regs);
 }
+#endif
 
 struct softirq_call {
 	void (*fn)(void);
@@ -147,7 +155,7 @@ static void softirq_trampoline(void *arg)
 
 void port_softirq_on_stack(void (*fn)(void))
 {
-	struct cpu_stacks *c = &cpus[port_cpu_id()];
+	struct cpu_stacks *c = &x86_cpus[port_cpu_id()];
 	struct softirq_call call = { fn };
 	uintptr_t sp = stack_pointer(), saved = c->hardirq_sp;
 
@@ -164,18 +172,18 @@ void port_softirq_on_stack(void (*fn)(void))
 void x86_nmi(void)
 {
 	nmi_enter();
-	cpus[port_cpu_id()].nmis++;
+	x86_cpus[port_cpu_id()].nmis++;
 	nmi_exit();
 }
 
 unsigned long x86_nmi_count(unsigned int cpu)
 {
-	return cpus[cpu].nmis;
+	return x86_cpus[cpu].nmis;
 }
 
 static unsigned long overflows(unsigned int cpu)
 {
-	return cpus[cpu].overflows;
+	return x86_cpus[cpu].overflows;
 }
 
 void x86_show_stacks(struct irq_text *t)
@@ -185,7 +193,7 @@ void x86_show_stacks(struct irq_text *t)
 
 void x86_irq_stacks_init(unsigned int cpu)
 {
-	struct cpu_stacks *c = &cpus[cpu];
+	struct cpu_stacks *c = &x86_cpus[cpu];
 
 	for (unsigned int i = 0; i < X86_NR_STACKS; i++)
 		c->stacks[i].words[0] = STACK_GUARD;

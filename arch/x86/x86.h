@@ -89,6 +89,9 @@ X86_REGPARM void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
 /* Interrupt entry: check the guards, run irq_handle_domain_entry(@d, @hw,
  * @regs) on this CPU's hardirq stack (staying on it when nested). */
 X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs);
+/* Its slow path: a broken guard, or already on the hardirq stack. */
+X86_REGPARM __attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_domain *d,
+								     irq_hw_number_t hw, void *regs);
 /* Count an NMI in this CPU's NMI row. */
 void x86_nmi(void);
 /* NMIs taken by @cpu (the NMI row of /proc/interrupts). */

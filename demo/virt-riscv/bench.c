@@ -7,7 +7,7 @@
  * hart (OpenSBI sets its own MSIP, takes that in M-mode and sets our
  * sip.SSIP), taken as the supervisor software interrupt on the return
  * from the ecall. Both ends come through the same trap entry (boot.S)
- * and the top of riscv64_trap(); then
+ * up to its test of riscv64_ipi_hook; then
  *  - genirq: the hardirq stack switch, irq_handle_entry(),
  *    handle_percpu_irq() with the IPI chip (ack = clear sip.SSIP), one
  *    handler with default flags, irq_exit;

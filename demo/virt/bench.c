@@ -5,7 +5,7 @@
  *
  * One trigger, two ends. The trigger is a self-IPI: SGI 0 through
  * ICC_SGI1R_EL1, taken right after the write. Both ends come through the
- * same vector, register save and the top of aarch64_irq(); then
+ * same vector, register save and test of aarch64_irq_hook (boot.S); then
  *  - genirq: the hardirq stack, gicv3_handle() (ICC_IAR1_EL1), the domain
  *    lookup, handle_percpu_irq() (eoi = ICC_EOIR1_EL1), one handler with
  *    default flags, irq_exit;
