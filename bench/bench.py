@@ -220,10 +220,16 @@ def guest_figures(errors):
             m = re.search(r"guest-bench: (.*) to the handler and back: genirq (\d+) (\d+), "
                           r"bare (\d+) (\d+)", line)
             if m:
+                # The port's first self-IPI is its figure; the others (an
+                # MSI, a second trigger) are kept as they came.
                 g = [int(x) for x in m.groups()[1:]]
-                fig.update({"trigger": m.group(1),
-                            "ipi-genirq-to-handler": g[0], "ipi-genirq-back": g[1],
-                            "ipi-bare-to-handler": g[2], "ipi-bare-back": g[3]})
+                one = {"trigger": m.group(1),
+                       "ipi-genirq-to-handler": g[0], "ipi-genirq-back": g[1],
+                       "ipi-bare-to-handler": g[2], "ipi-bare-back": g[3]}
+                if "trigger" in fig or m.group(1).startswith("MSI"):
+                    fig.setdefault("also", []).append(one)
+                else:
+                    fig.update(one)
         if r.returncode != 0 or "trigger" not in fig:
             last = (r.stdout + r.stderr).strip().splitlines()[-1:] or ["no output"]
             errors.append("make bench-%s failed: %s" % (isa, last[0]))
@@ -328,13 +334,14 @@ def print_table(res, mem, ns, guest, sweep=None, paired=None):
         if "edu-to-thread" in fig:
             w("  edu raise -> thread fn (IRQF_ONESHOT, NULL primary, the core's runner): %d\n" %
               fig["edu-to-thread"])
-        if "ipi-genirq-to-handler" in fig:
-            g = fig["ipi-genirq-to-handler"] + fig["ipi-genirq-back"]
-            b = fig["ipi-bare-to-handler"] + fig["ipi-bare-back"]
-            w("  %s -> genirq (one handler): %d / %d = %d; bare vector -> C -> EOI "
+        for one in ([fig] if "ipi-genirq-to-handler" in fig else []) + fig.get("also", []):
+            g = one["ipi-genirq-to-handler"] + one["ipi-genirq-back"]
+            b = one["ipi-bare-to-handler"] + one["ipi-bare-back"]
+            w("  %s%s -> genirq (one handler): %d / %d = %d; bare vector -> C -> EOI "
               "-> return: %d / %d = %d; ratio %.2fx\n" %
-              (fig["trigger"], fig["ipi-genirq-to-handler"], fig["ipi-genirq-back"], g,
-               fig["ipi-bare-to-handler"], fig["ipi-bare-back"], b, g / b))
+              ("" if one is fig else "also: ", one["trigger"], one["ipi-genirq-to-handler"],
+               one["ipi-genirq-back"], g, one["ipi-bare-to-handler"], one["ipi-bare-back"], b,
+               g / b))
 
 
 def cmd_run(a):

@@ -123,8 +123,9 @@ void virt_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, vo
 {
 	unsigned int irq = (unsigned int)ipi_irq;
 
-	if (measure(t, "SBI send_ipi", ipi_by_sbi, irq, handler, dev) == 0 &&
-	    measure(t, "sip.SSIP set by the hart", ipi_by_sip, irq, handler, dev) == 0)
+	/* The hart's own trigger first: it is the port's figure (bench.py). */
+	if (measure(t, "sip.SSIP set by the hart", ipi_by_sip, irq, handler, dev) == 0 &&
+	    measure(t, "SBI send_ipi", ipi_by_sbi, irq, handler, dev) == 0)
 		scenario_pass(t, "guest-bench", "both triggers: the handler's stamp inside the "
 			      "window, 2 IPIs counted by genirq each");
 }
