@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * guard_smash.h - the kernel arguments "smash-irq-guard" and
- * "smash-softirq-guard" (make check-aarch64, check-riscv64): after the
- * boot self-tests, overwrite the top guard word of this CPU's hardirq or
- * softirq stack, then take an interrupt. The port's guard check must end
- * the run through its fatal exit, with "irq stack overflow" (the hardirq
- * stack's exit path) or "softirq stack overflow" (where softirqs run). A
- * run that comes back from the interrupt fails with a message of its own.
+ * "smash-softirq-guard" (make check-aarch64, check-riscv64, check-ppc64):
+ * after the boot self-tests, overwrite the top guard word of this CPU's
+ * hardirq or softirq stack, then take an interrupt. The port's guard
+ * check must end the run through its fatal exit with its overflow report
+ * (each port's smash expect files name it). A run that comes back
+ * from the interrupt fails with a message of its own.
  * Nothing here is on an interrupt path: a boot without these arguments
  * only tests for them once.
  */
