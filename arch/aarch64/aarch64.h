@@ -124,6 +124,9 @@ unsigned long aarch64_ticks(unsigned int cpu);
 bool aarch64_on_irq_stack(unsigned int cpu, uintptr_t sp);
 bool aarch64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
 bool aarch64_stack_guards_ok(unsigned int cpu);
+/* The top guard word of @cpu's hardirq or softirq stack, the one the exit
+ * paths compare (the smash-irq-guard runs of make check overwrite it). */
+volatile uint64_t *aarch64_stack_guard(unsigned int cpu, bool softirq);
 extern uintptr_t aarch64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 /* When set, every IRQ exception goes to this function instead of the
  * GIC driver and genirq, on the interrupted stack (make bench's floor,

@@ -74,6 +74,11 @@ bool aarch64_stack_guards_ok(unsigned int cpu)
 	return true;
 }
 
+volatile uint64_t *aarch64_stack_guard(unsigned int cpu, bool softirq)
+{
+	return &(softirq ? softirq_stack : hardirq_stack)[cpu].w[GUARD_WORDS - 1];
+}
+
 /* --- the GIC, either version --- */
 
 void aarch64_irq_init(void)

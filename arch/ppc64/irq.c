@@ -61,6 +61,11 @@ bool ppc64_stack_guards_ok(unsigned int cpu)
 	return true;
 }
 
+volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq)
+{
+	return &(softirq ? softirq_stack : hardirq_stack)[cpu].w[GUARD_WORDS - 1];
+}
+
 void ppc64_irq_init_cpu(unsigned int cpu)
 {
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)

@@ -93,6 +93,9 @@ unsigned long ppc64_ticks(unsigned int cpu);
 bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp);
 bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
 bool ppc64_stack_guards_ok(unsigned int cpu);
+/* The top guard word of @cpu's hardirq or softirq stack, the one every
+ * exit compares (the smash-irq-guard runs of make check overwrite it). */
+volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq);
 extern uintptr_t ppc64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 static inline uintptr_t ppc64_sp(void)
 {

@@ -81,6 +81,11 @@ bool riscv64_stack_guards_ok(unsigned int cpu)
 	return true;
 }
 
+volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq)
+{
+	return &(softirq ? softirq_stack : hardirq_stack)[cpu].w[GUARD_WORDS - 1];
+}
+
 /* --- the IPI: sip.SSIP, set by the SBI on the target hart --- */
 
 static void ipi_ack(struct irq_data *d)

@@ -121,6 +121,9 @@ unsigned long riscv64_ticks(unsigned int cpu);
 bool riscv64_on_irq_stack(unsigned int cpu, uintptr_t sp);
 bool riscv64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
 bool riscv64_stack_guards_ok(unsigned int cpu);
+/* The top guard word of @cpu's hardirq or softirq stack, the one the exit
+ * paths compare (the smash-irq-guard runs of make check overwrite it). */
+volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq);
 extern uintptr_t riscv64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 /* The IPI (supervisor software interrupt) as a per-CPU genirq line. */
 int riscv64_map_ipi(void);

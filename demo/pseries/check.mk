@@ -1,8 +1,9 @@
 # demo/pseries/check.mk - the pseries demo kernel's checks (expected
 # transcript lines: demo/pseries/expect/<run>.txt, one regex a line).
 #
-#   make check-ppc64   VOF run, SLOF run, two pastes, the failure exit,
-#                      the first run (check-run-ppc64)
+#   make check-ppc64   VOF run, SLOF run, two pastes, the failure exit, a
+#                      smashed hardirq and softirq stack guard, the first
+#                      run (check-run-ppc64)
 #   make bench-ppc64   dispatch cost in instructions (VOF, -icount shift=0)
 #   make run ARCH=ppc64   FIRMWARE=slof for SLOF, SMP=1 for one CPU
 
@@ -39,6 +40,14 @@ ppc64_check	= $(call ppc64_qemu,$(1),$(2)) -append 'harness $(3)'
 ppc64_mon	= -serial stdio -monitor unix:$(BUILD)/ppc64/$(1).mon,server=on,wait=off
 ppc64_status	:= demo/pseries/qemu-status.sh
 
+# $(call ppc64_smash,STACK): -append smash-STACK-guard: after the verdict
+# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
+# the port's check must report the overflow and take the failure exit
+# (os-term: QEMU status 1, the PASS of this run).
+ppc64_smash	= $(call ppc64_harness,smash-$(1),1,hello genirq\n) --quiet \
+		  --expect-file demo/pseries/expect/ppc64-smash-$(1).txt \
+		  -- $(call ppc64_check,vof,1,smash-$(1)-guard) $(call ppc64_mon,smash-$(1))
+
 # Power-off (QEMU 0) is the kernel's PASS exit, os-term (1) its failure
 # exit; qemu-status.sh turns 0 into 33 for the harness.
 check-ppc64:
@@ -54,6 +63,8 @@ check-ppc64:
 		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,cmd-paste)
 	$(Q)$(call ppc64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_check,vof,1) $(call ppc64_mon,fail)
+	$(Q)$(call ppc64_smash,irq)
+	$(Q)$(call ppc64_smash,softirq)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One CPU: under icount the

@@ -23,6 +23,7 @@
 #include "trace_cmd.h"
 #include "traced.h"
 #include "shell_garbage.h"
+#include "guard_smash.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -418,9 +419,18 @@ static const struct shell_cmd port_cmds[] = {
 
 /* --- boot --- */
 
+static const struct guard_smash smash = {
+	.write		= console_put,
+	.guard		= ppc64_stack_guard,
+	.interrupt	= send_self_ipi,
+	.fail		= ppc64_fail,
+};
+
 /* Kernel arguments (-append): "harness" (make check: every verdict line,
  * the EPOW and input scenarios), "bench" (make bench-ppc64: the dispatch
- * figures only); none (make run): a summary line, then the shell. */
+ * figures only), "smash-irq-guard" or "smash-softirq-guard" (after the
+ * verdict, a stack guard word overwritten: guard_smash.h); none (make
+ * run): a summary line, then the shell. */
 static bool bootarg(const char *word)
 {
 	const char *a = machine.bootargs;
@@ -552,6 +562,7 @@ void ppc64_start(unsigned long prom_entry)
 	if (!tally.quiet)
 		ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",
 			     (unsigned long)(port_time_ns() / 1000000u));
+	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell.machine = &machine_cmds;

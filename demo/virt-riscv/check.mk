@@ -4,7 +4,8 @@
 #
 #   make check-riscv64   PLIC on two harts with a shell session, PLIC on
 #                        one hart, APLIC (MSI mode) + IMSIC on two harts,
-#                        a must-fail run, the first run
+#                        a must-fail run, a smashed hardirq and softirq stack
+#                        guard, the first run
 #   make bench-riscv64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=riscv64   SMP=1 for one hart
 
@@ -22,10 +23,18 @@ RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irq
 riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
-# $(call riscv64_harness,RUN): the harness for one run, its expect file.
-riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(riscv64_PASS) --timeout 90 \
+# $(call riscv64_harness,RUN[,STATUS]): the harness for one run, its
+# expect file; STATUS: QEMU's exit status that passes it (the kernel's PASS).
+riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(or $(2),$(riscv64_PASS)) --timeout 90 \
 		  --ready '$(RISCV64_READY)' --log $(BUILD)/riscv64/$(1).log \
 		  --expect-file demo/virt-riscv/expect/riscv64-$(1).txt
+
+# $(call riscv64_smash,STACK): -append smash-STACK-guard: after the verdict
+# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
+# the port's check must report the overflow and take the failure exit
+# (QEMU status 1, the PASS of this run).
+riscv64_smash	= $(call riscv64_harness,smash-$(1),1) --quiet --input 'hello genirq\r' \
+		  -- $(call riscv64_qemu,1) -serial stdio -append 'harness smash-$(1)-guard'
 
 check-riscv64:
 	$(Q)$(call riscv64_harness,plic-smp2) --input '$(RISCV64_SESSION)' \
@@ -35,6 +44,8 @@ check-riscv64:
 	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\r$(RISCV64_VIEWS)poweroff\r' \
 		-- $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append harness
 	$(Q)$(call riscv64_must_fail,mustfail)
+	$(Q)$(call riscv64_smash,irq)
+	$(Q)$(call riscv64_smash,softirq)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One hart: under icount the

@@ -8,7 +8,9 @@
  * "genirq: ready for input": "hello genirq", then shell commands.
  * Kernel arguments (-append): "harness" (every verdict line, the input
  * scenarios), "bench" (make bench-riscv64), "mustfail" (one scenario
- * fails on purpose: the run must be refused).
+ * fails on purpose: the run must be refused), "smash-irq-guard" or
+ * "smash-softirq-guard" (after the verdict, a stack guard word
+ * overwritten: guard_smash.h).
  */
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
@@ -25,6 +27,7 @@
 #include "shell.h"
 #include "trace_cmd.h"
 #include "traced.h"
+#include "guard_smash.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -138,6 +141,15 @@ static irqreturn_t ipi_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
+static void send_self_ipi(void)
+{
+	unsigned long before = atomic_load(&probe.ipis);
+
+	sbi_send_ipi(port_cpu_id());
+	while (atomic_load(&probe.ipis) == before)
+		port_cpu_relax();
+}
+
 /* --- scenarios --- */
 
 static void scenario_boot(void)
@@ -191,12 +203,9 @@ static void scenario_timer(void)
 static void scenario_softirq_and_stack(void)
 {
 	unsigned int cpu = port_cpu_id();
-	unsigned long before = atomic_load(&probe.ipis);
 
 	probe.wait_nested = true;
-	sbi_send_ipi(cpu);
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
+	send_self_ipi();
 	probe.wait_nested = false;
 	if (!probe.hard_in_irq || !riscv64_on_irq_stack(cpu, probe.hard_sp))
 		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
@@ -382,6 +391,13 @@ static const struct shell_cmd port_cmds[] = {
 
 /* --- boot --- */
 
+static const struct guard_smash smash = {
+	.write		= console_put,
+	.guard		= riscv64_stack_guard,
+	.interrupt	= send_self_ipi,
+	.fail		= riscv64_fail,
+};
+
 static bool bootarg(const char *word)
 {
 	for (const char *a = machine.bootargs; *a; a++) {
@@ -543,6 +559,7 @@ void riscv64_start(void)
 			       (unsigned long)(port_time_ns() / 1000000u));
 	if (!summary_ok && !tally.quiet)
 		riscv64_fail("self-tests failed");
+	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell.machine = &machine_cmds;

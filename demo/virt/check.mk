@@ -2,7 +2,8 @@
 # lines: demo/virt/expect/<run>.txt, one regex a line).
 #
 #   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste (EL2),
-#                        the failure exit, the first run (check-run-aarch64)
+#                        the failure exit, a smashed hardirq and softirq stack
+#                        guard, the first run (check-run-aarch64)
 #   make bench-aarch64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=aarch64   GIC=2 for the GICv2, SMP=1 for one CPU
 
@@ -33,6 +34,14 @@ aarch64_harness	= rm -f $(BUILD)/aarch64/$(1).mon; \
 aarch64_check	= $(call aarch64_qemu,$(1),$(2)) -append 'harness $(4)' -serial stdio \
 		  -monitor unix:$(BUILD)/aarch64/$(3).mon,server=on,wait=off
 
+# $(call aarch64_smash,STACK): -append smash-STACK-guard: after the verdict
+# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
+# the port's check must report the overflow and take the failure exit
+# (QEMU status 1, the PASS of this run).
+aarch64_smash	= $(call aarch64_harness,smash-$(1),1,hello genirq\n) --quiet \
+		  --expect-file demo/virt/expect/aarch64-smash-$(1).txt \
+		  -- $(call aarch64_check,3,1,smash-$(1),smash-$(1)-guard)
+
 check-aarch64:
 	$(Q)$(call aarch64_harness,gicv3,33,$(AARCH64_INPUT)) \
 		--expect-file demo/virt/expect/aarch64-scenarios.txt \
@@ -50,6 +59,8 @@ check-aarch64:
 		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
+	$(Q)$(call aarch64_smash,irq)
+	$(Q)$(call aarch64_smash,softirq)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One CPU: under icount the

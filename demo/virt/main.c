@@ -20,6 +20,7 @@
 #include "trace_cmd.h"
 #include "traced.h"
 #include "shell_garbage.h"
+#include "guard_smash.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -342,9 +343,18 @@ static const struct shell_cmd port_cmds[] = {
 
 /* --- boot --- */
 
+static const struct guard_smash smash = {
+	.write		= console_put,
+	.guard		= aarch64_stack_guard,
+	.interrupt	= send_self_ipi,
+	.fail		= aarch64_fail,
+};
+
 /* Kernel arguments (-append): "harness" (make check: every verdict line,
  * the power-key and input scenarios), "bench" (make bench-aarch64: the
- * dispatch figures only); none (make run): a summary line, then the shell. */
+ * dispatch figures only), "smash-irq-guard" or "smash-softirq-guard"
+ * (after the verdict, a stack guard word overwritten: guard_smash.h);
+ * none (make run): a summary line, then the shell. */
 static bool bootarg(const char *word)
 {
 	for (const char *a = machine.bootargs; *a; a++) {
@@ -440,6 +450,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	if (!tally.quiet)
 		aarch64_printf("genirq: verdict at %lu ms of the counter\n",
 			       (unsigned long)(port_time_ns() / 1000000u));
+	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell.machine = &machine_cmds;
