@@ -85,6 +85,14 @@ unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, 
 	return 0;
 }
 
+const char *scenario_try_note(unsigned int try)
+{
+	static const char *const notes[] = { "", "", ", try 2", ", try 3" };
+
+	_Static_assert(SCENARIO_TICK_TRIES == 3, "one note per try");
+	return try < sizeof(notes) / sizeof(notes[0]) ? notes[try] : "";
+}
+
 int scenario_summary(struct scenario_tally *t)
 {
 	char line[128];

@@ -63,6 +63,8 @@ void scenario_rx_echo(struct scenario_tally *t, struct rx_ring *rx, const char *
 #define SCENARIO_TICK_TRIES	3
 unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, unsigned long hi,
 				 unsigned long *got);
+/* What a PASS line adds for try @try: "" for the first, ", try N" after. */
+const char *scenario_try_note(unsigned int try);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -129,7 +129,7 @@ static void sc_timer(void)
 	if (try)
 		scenario_pass(&tally, "timer-ticks", "%lu ticks in 500 ms of TSC time (%u Hz, want %lu +-%u%%)%s",
 			      n, PIT_HZ, want, TIMER_SLACK_PCT,
-			      try > 1 ? (try == 2 ? ", try 2" : ", try 3") : "");
+			      scenario_try_note(try));
 	else
 		scenario_fail(&tally, "timer-ticks", "want %lu ticks +-%u%% in 500 ms of TSC time, got %lu (%u tries)",
 			      want, TIMER_SLACK_PCT, n, SCENARIO_TICK_TRIES);

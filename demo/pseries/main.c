@@ -199,7 +199,7 @@ static void scenario_timer(void)
 	else
 		scenario_pass(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase "
 			      "(expected %lu)%s", got, TICK_SPAN_MS, expect,
-			      try > 1 ? (try == 2 ? ", try 2" : ", try 3") : "");
+			      scenario_try_note(try));
 }
 
 static void scenario_softirq_and_stack(void)
