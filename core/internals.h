@@ -46,6 +46,7 @@ enum {
 	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
+	IRQS_MOVE_PENDING	= 1u << 17,	/* a move to affinity waits for an event (affinity.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -433,6 +434,10 @@ void irq_choose_flow(struct irq_desc *desc);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
 void irq_desc_apply_affinity(struct irq_desc *desc);
+
+/* affinity.c: carry out a pending move at the line's event. Caller holds
+ * desc->lock; @st: the state the flow publishes next. Return: the new one. */
+unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st);
 
 /* domain.c: activate a hierarchical line not active yet (0 for a flat
  * one), at its first request. Caller holds desc->lock. */

@@ -25,12 +25,13 @@
  * remote IRR); set_affinity (a new vector on the new CPU, the entry's
  * destination and vector rewritten with the pin masked, the old CPU asked
  * at once to release its vector, effective affinity): a level pin at
- * once, an edge pin pending until its next event, whose end moves it and
- * sends one event on the new vector (an edge the fake raises between the
- * two writes is dropped by the masked chip and served by that event); a
- * move refused by the parent kept for the next event; a disabled line
- * left masked; the edge replay through the parent's retrigger; and that
- * two instances never touch each other's registers or numbers.
+ * once (a disabled one left masked), an edge pin (marked for the core's
+ * move at its event) pending until its next event that runs the
+ * handlers, whose end moves it and sends one event on the new vector (an
+ * edge the fake raises between the two writes is dropped by the masked
+ * chip and served by that event); a move refused by the parent kept for
+ * the next event; the edge replay through the parent's retrigger; and
+ * that two instances never touch each other's registers or numbers.
  *
  * Mutations of controllers/ioapic.c caught: see mutants.sh (ioapic-*).
  */
@@ -369,7 +370,7 @@ static bool effective_is(unsigned int irq, unsigned int cpu)
 static void check_level_eoi(void)
 {
 	const unsigned int irq = B_GSI + 3;
-	unsigned int cpu, v, v1;
+	unsigned int cpu, v, v1, v2;
 	struct cpumask m;
 	uint32_t lvl;
 
@@ -413,7 +414,9 @@ static void check_level_eoi(void)
 	cpumask_set_cpu(1, &m);
 	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 0);
+	fake_nr_acc = 0;
 	CHECK(irq_set_affinity(B_GSI + 4, &m) == 0);
+	LOG_EMPTY();				/* an edge pin from its allocation on */
 	CHECK(take(0, v1));			/* its next event moves it */
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
 	sim_cpu_switch(0);
@@ -433,6 +436,26 @@ static void check_level_eoi(void)
 	CHECK(chips[1].lo[3] == (LEVEL | v1));		/* remote IRR gone, unmasked */
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
+	/* Disabled (masked at once), moved back to CPU 0 and to CPU 1: masked until enabled. */
+	disable_irq(irq);
+	cpumask_clear(&m);
+	cpumask_set_cpu(0, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0);
+	CHECK(chips[1].lo[3] == (MASKED | LEVEL | v2) && effective_is(irq, 0));
+	sim_cpu_switch(1);
+	x86_vector_cleanup(vec);
+	sim_cpu_switch(0);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1);
+	CHECK(chips[1].lo[3] == (MASKED | LEVEL | v1) && effective_is(irq, 1));
+	enable_irq(irq);
+	CHECK(chips[1].lo[3] == (LEVEL | v1));
+	sim_cpu_switch(0);
+	x86_vector_cleanup(vec);
+	fake_nr_acc = 0;
 	free_irq(irq, &calls[1]);
 	LOG_IS(RMW(1, RTE_LO(3), LEVEL | v1, MASKED | LEVEL | v1));
 	free_irq(B_GSI + 4, &calls[0]);
@@ -446,9 +469,9 @@ static void check_level_eoi(void)
  * next event, whose end moves it: a new vector on CPU 1, the pin masked
  * while destination and vector are written, unmasked after, the old CPU
  * asked at once to release its vector. An edge raised between the two
- * writes is dropped by the masked chip and served by the event the
- * driver sends on the new vector. A disabled line moved the same way
- * stays masked, its event kept for the replay at enable.
+ * writes is dropped by the masked chip and served by the event sent on
+ * the new vector. A disabled line's refused event does not move it; the
+ * replay at enable does.
  */
 static void check_affinity_and_replay(void)
 {
@@ -537,28 +560,34 @@ static void check_affinity_and_replay(void)
 	CHECK(calls[0] == 10 && effective_is(irq, 1));
 	LOG_IS(EOI_LOCAL);			/* edge: the chip keeps no state */
 
-	/* (e) Disabled, moved back to CPU 0: the refused event moves it, still masked. */
+	/*
+	 * (e) Disabled, moved back to CPU 0: the refused event leaves it (the
+	 * move waits for an event that runs the handlers); the replay at
+	 * enable, still to CPU 1, is that event, and moves it.
+	 */
 	disable_irq(irq);
 	cpumask_clear(&m);
 	cpumask_set_cpu(0, &m);
 	CHECK(irq_set_affinity(irq, &m) == 0);
 	LOG_EMPTY();
-	CHECK(effective_is(irq, 1));
 	CHECK(take(1, v1));			/* refused: masked, kept for replay */
-	CHECK(calls[0] == 10);
+	CHECK(calls[0] == 10 && effective_is(irq, 1));
+	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL);
+	enable_irq(irq);			/* resent by the parent, where the line still is */
+	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
+	CHECK(take(1, v1));
+	CHECK(calls[0] == 11);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == FIRST);
-	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL,
-	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_LO(9)), WR(0, MASKED | v1),
+	LOG_IS(EOI_LOCAL, RMW(0, RTE_LO(9), v1, MASKED | v1),
 	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))),
-	       SEL(0, RTE_LO(9)), WR(0, MASKED | v2), { 'W', 1, 0, CLEANUP });
-	CHECK(chips[0].lo[9] == (MASKED | v2) && effective_is(irq, 0));
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v2), { 'W', 1, 0, CLEANUP },
+	       RMW(0, RTE_LO(9), MASKED | v2, v2), { 'W', APIC_ID(0), v2, SEND });
+	CHECK(chips[0].lo[9] == v2 && effective_is(irq, 0));
 	sim_cpu_switch(1);
 	x86_vector_cleanup(vec);
 	sim_cpu_switch(0);
-	enable_irq(irq);			/* resent by the parent to the line's new CPU */
-	LOG_IS(RMW(0, RTE_LO(9), MASKED | v2, v2), { 'W', APIC_ID(0), v2, SEND });
 	CHECK(take(0, v2));
-	CHECK(calls[0] == 11);
+	CHECK(calls[0] == 12);
 	LOG_IS(EOI_LOCAL);
 
 	cpumask_clear(&m);
