@@ -442,6 +442,13 @@ unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st);
 /* domain.c: activate a hierarchical line not active yet (0 for a flat
  * one), at its first request. Caller holds desc->lock. */
 int irq_desc_activate(struct irq_desc *desc);
+/* Deactivate a hierarchical line (nothing for a flat one). Caller holds
+ * desc->lock. */
+void irq_desc_deactivate(struct irq_desc *desc);
+/* After the last free_irq(), its handlers finished: a hierarchical line
+ * still without handlers is deactivated (its resources, e.g. a vector, go
+ * back; the next request activates it again). Takes desc->lock. */
+void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
