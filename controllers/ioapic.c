@@ -27,18 +27,11 @@
 #define RTE_MASKED	(1u << 16)
 #define MAX_PINS	240u
 
-/* An affinity change waiting for the pin's next event (see ioapic_set_affinity). */
-struct pin_move {
-	bool			pending;
-	struct cpumask		dest;
-};
-
 struct ioapic {
 	uintptr_t		base;
 	unsigned int		nr_pins, gsi_base;
 	struct irq_domain	*domain;
-	struct irq_spinlock	lock;		/* IOREGSEL/IOWIN pairs, moves */
-	struct pin_move		*moves;		/* one per pin */
+	struct irq_spinlock	lock;		/* IOREGSEL/IOWIN pairs */
 };
 
 static uint32_t io_read(struct ioapic *io, unsigned int r)
@@ -117,13 +110,10 @@ static int move_now(struct ioapic *io, struct irq_data *d, const struct cpumask 
 }
 
 /*
- * Move pin @d's line to @dest with the pin masked while the destination
- * and then the vector are written (an event in between would reach a
- * target bound to nothing), unmasked after unless something else masked
- * it. The chip drops an edge that arrives on a masked pin: an edge pin
- * unmasked again is sent one event on its new vector (the parent's
- * retrigger), so that an edge of the masked window is served. A level pin
- * still asserted is delivered again by the chip at the unmask.
+ * Move level pin @d's line to @dest with the pin masked while the
+ * destination and then the vector are written (an event in between would
+ * reach a target bound to nothing), unmasked after unless something else
+ * masked it: a pin still asserted is delivered again at the unmask.
  */
 static int move_masked(struct ioapic *io, struct irq_data *d, const struct cpumask *dest)
 {
@@ -137,36 +127,9 @@ static int move_masked(struct ioapic *io, struct irq_data *d, const struct cpuma
 	io_write(io, REG_RTE_LO(pin), lo | RTE_MASKED);
 	irq_spin_unlock_irqrestore(&io->lock, flags);
 	ret = move_now(io, d, dest);
-	if (lo & RTE_MASKED)
-		return ret;
-	rte_update(io, pin, RTE_MASKED, 0);
-	if (ret == 0 && !(lo & RTE_LEVEL))
-		irq_chip_retrigger_hierarchy(d);
+	if (!(lo & RTE_MASKED))
+		rte_update(io, pin, RTE_MASKED, 0);
 	return ret;
-}
-
-/*
- * Carry out the move pending on edge pin @d, from its own event. A move
- * the parent refuses for now (-EBUSY, the previous one not finished)
- * waits for the next event.
- */
-static void move_pending(struct ioapic *io, struct irq_data *d)
-{
-	struct pin_move *m = &io->moves[d->hwirq];
-	struct cpumask dest;
-	unsigned long flags = irq_spin_lock_irqsave(&io->lock);
-
-	dest = m->dest;
-	m->pending = false;
-	irq_spin_unlock_irqrestore(&io->lock, flags);
-	if (move_masked(io, d, &dest) != -EBUSY)
-		return;
-	flags = irq_spin_lock_irqsave(&io->lock);
-	if (!m->pending) {
-		m->dest = dest;
-		m->pending = true;
-	}
-	irq_spin_unlock_irqrestore(&io->lock, flags);
 }
 
 static void ioapic_eoi(struct irq_data *d)
@@ -177,8 +140,6 @@ static void ioapic_eoi(struct irq_data *d)
 	uint32_t lo;
 
 	irq_chip_eoi_parent(d);
-	if (irq_unlikely(io->moves[pin].pending))
-		move_pending(io, d);
 	if (!(d->trigger & IRQ_TYPE_LEVEL_MASK))
 		return;
 	/*
@@ -205,38 +166,31 @@ static int ioapic_set_type(struct irq_data *d, unsigned int type)
 	if (type & (IRQ_TYPE_LEVEL_LOW | IRQ_TYPE_EDGE_FALLING))
 		set |= RTE_POLARITY_LOW;
 	rte_update(d->chip_data, (unsigned int)d->hwirq, RTE_LEVEL | RTE_POLARITY_LOW, set);
+	irq_data_set_move_at_event(d, !(set & RTE_LEVEL));
 	return 0;
 }
 
 /*
- * The entry is two registers, so a move masks the pin around them
- * (move_masked()). A level pin is moved at once: its source stays
- * asserted through the masked window. An edge pin would lose an edge
- * there, so its move waits for the pin's next event (Linux's pending
- * move) and is done in that event's end; until then the effective
- * affinity stays where the pin really goes. Done at once without a mask:
- * an inactive line (the parent only records @dest), a line already on a
- * CPU of @dest (nothing moves; a pending move is dropped), a line whose
- * CPU went offline (no event will come from there).
+ * The entry is two registers, so a move masks the pin around them. A
+ * level pin is moved at once (move_masked()): its source stays asserted
+ * through the masked window. An edge pin would lose an edge there: it is
+ * one of the lines the core moves from their own event (edge pins are
+ * marked so at allocation and by set_type, irq_data_set_move_at_event()),
+ * and the core masks it around this call, then sends one event on the
+ * new vector. Done at once without a mask: an inactive line (the parent
+ * only records @dest), a line already on a CPU of @dest (nothing moves),
+ * a line whose CPU went offline (no event will come from there).
  */
 static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 {
 	struct ioapic *io = d->chip_data;
-	struct pin_move *m = &io->moves[d->hwirq];
-	bool moves, level = d->trigger & IRQ_TYPE_LEVEL_MASK;
 	struct cpumask now;
-	unsigned long flags;
 
-	moves = irq_domain_is_activated(d->irq) && !cpumask_and(&now, &d->effective, dest) &&
-		cpumask_and(&now, &d->effective, irq_cpu_online_mask());
-	flags = irq_spin_lock_irqsave(&io->lock);
-	m->pending = moves && !level;
-	m->dest = *dest;
-	irq_spin_unlock_irqrestore(&io->lock, flags);
-	if (moves)
-		return level ? move_masked(io, d, dest) : 0;
 	if (!irq_domain_is_activated(d->irq))
 		return irq_chip_set_affinity_parent(d, dest);
+	if ((d->trigger & IRQ_TYPE_LEVEL_MASK) && !cpumask_and(&now, &d->effective, dest) &&
+	    cpumask_and(&now, &d->effective, irq_cpu_online_mask()))
+		return move_masked(io, d, dest);
 	return move_now(io, d, dest);
 }
 
@@ -269,7 +223,6 @@ static int ioapic_translate(struct irq_domain *dom, const struct irq_fwspec *fw,
 static void pin_reset(struct ioapic *io, unsigned int pin)
 {
 	rte_update(io, pin, RTE_VECTOR, RTE_MASKED);
-	io->moves[pin].pending = false;
 }
 
 static void ioapic_domain_free(struct irq_domain *dom, unsigned int virq, unsigned int nr)
@@ -310,6 +263,8 @@ static int ioapic_domain_alloc(struct irq_domain *dom, unsigned int virq, unsign
 	cpumask_set_cpu(0, &boot);
 	for (unsigned int i = 0; i < nr; i++) {
 		irq_domain_set_hwirq_and_chip(dom, virq + i, pin + i, &ioapic_chip, io);
+		/* Edge until set_type says otherwise: moved from its own event. */
+		irq_data_set_move_at_event(irq_domain_get_irq_data(dom, virq + i), true);
 		/* Pins start routed to CPU 0 (the parent's vector comes from there). */
 		irq_chip_set_affinity_parent(irq_domain_get_irq_data(dom, virq + i), &boot);
 	}
@@ -359,13 +314,6 @@ struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_d
 		report("too many pins");
 		goto fail;
 	}
-	io->moves = port_alloc(sizeof(*io->moves) * io->nr_pins);
-	if (!io->moves) {
-		report("out of memory");
-		goto fail;
-	}
-	for (unsigned int pin = 0; pin < io->nr_pins; pin++)
-		io->moves[pin] = (struct pin_move){ .pending = false };
 	for (unsigned int pin = 0; pin < io->nr_pins; pin++) {
 		/* High word first: the pin is masked before it could fire. */
 		io_write(io, REG_RTE_HI(pin), 0);
@@ -377,8 +325,6 @@ struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_d
 		goto fail;	/* reported by the core */
 	return io;
 fail:
-	if (io->moves)
-		port_free(io->moves);
 	port_free(io);
 	return NULL;
 }

@@ -8,10 +8,21 @@
  */
 #include "internals.h"
 #include "trace_points.h"
+#include <genirq/irqdomain.h>
 
 static struct cpumask online_mask;
 static struct cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
+
+/* Route line @desc to @dest now, which ends a pending move. Caller holds desc->lock. */
+static int set_now(struct irq_desc *desc, const struct cpumask *dest)
+{
+	int ret = desc->data.chip->set_affinity(&desc->data, dest);
+
+	if (ret == 0)
+		desc_set_state(desc, desc_state(desc) & ~IRQS_MOVE_PENDING);
+	return ret;
+}
 
 /* Start a line shut down for lack of CPUs again. Caller holds desc->lock. */
 static void restart_line(struct irq_desc *desc)
@@ -45,11 +56,12 @@ static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool up,
 	if (!up) {
 		if (!(st & IRQS_STARTED) || !cpumask_test_cpu(cpu, &desc->data.effective))
 			return;
+		/* Moved now, to the mask a pending move was for: no event will come. */
 		if (cpumask_and(&dest, &desc->affinity, online)) {
-			desc->data.chip->set_affinity(&desc->data, &dest);
+			set_now(desc, &dest);
 		} else if (st & IRQS_NOREQUEST) {
 			if (!cpumask_empty(online))
-				desc->data.chip->set_affinity(&desc->data, online);
+				set_now(desc, online);
 		} else {
 			irq_desc_shutdown(desc);
 			desc_set_state(desc, desc_state(desc) | IRQS_CPU_SHUTDOWN);
@@ -116,9 +128,84 @@ void irq_set_prof_cpu_mask(const struct cpumask *m)
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 }
 
+void irq_data_set_move_at_event(struct irq_data *d, bool on)
+{
+	struct irq_desc *desc = d ? irq_to_desc(d->irq) : NULL;
+
+	if (!desc)
+		return;
+	if (on)
+		desc->data.hier_flags |= IRQD_MOVE_AT_EVENT;
+	else
+		desc->data.hier_flags &= ~IRQD_MOVE_AT_EVENT;
+}
+
+/*
+ * Whether line @desc is moved from its own event only
+ * (irq_data_set_move_at_event()): it is marked so, started, its flow
+ * carries moves out (edge, fasteoi), and the CPU it is on is online (else
+ * no event would come: it is moved at once). @online: the online CPUs.
+ * Caller holds desc->lock.
+ */
+static bool moves_at_event(struct irq_desc *desc, const struct cpumask *online)
+{
+	struct cpumask now;
+
+	return (desc->data.hier_flags & IRQD_MOVE_AT_EVENT) &&
+	       (desc_state(desc) & IRQS_STARTED) &&
+	       (desc->flow_kind == IRQ_FLOW_EDGE || desc->flow_kind == IRQ_FLOW_FASTEOI) &&
+	       cpumask_and(&now, &desc->data.effective, online);
+}
+
+/*
+ * A move of such a line to @dest (the requested mask's online CPUs):
+ * left for its next event, unless it is on a CPU of @dest already (then
+ * it stays, without a masked window for nothing, and a move pending is
+ * dropped). Caller holds desc->lock.
+ */
+static void move_later(struct irq_desc *desc, const struct cpumask *dest)
+{
+	unsigned int st = desc_state(desc) & ~IRQS_MOVE_PENDING;
+	struct cpumask now;
+
+	if (!cpumask_and(&now, &desc->data.effective, dest))
+		st |= IRQS_MOVE_PENDING;
+	desc_set_state(desc, st);
+}
+
+/*
+ * The move an event of the line carries out, under the lock (see
+ * irq_data_set_move_at_event()), to the requested mask's CPUs online now.
+ * A line masked already (a ONESHOT line whose threads run) is left masked
+ * and sent nothing. The move is dropped when none of those CPUs is online
+ * (the hotplug path routes the line), kept for the next event when the
+ * chip says -EBUSY.
+ */
+unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st)
+{
+	bool unmask = !(st & IRQS_MASKED);
+	struct cpumask dest;
+	int ret;
+
+	desc_assert_locked(desc);
+	st &= ~IRQS_MOVE_PENDING;
+	if (!cpumask_and(&dest, &desc->affinity, irq_cpu_online_mask()))
+		return st;
+	if (unmask)
+		desc->mask(&desc->data);
+	ret = desc->data.chip->set_affinity(&desc->data, &dest);
+	if (unmask) {
+		desc->unmask(&desc->data);
+		/* An edge the chip dropped in the masked window: one event on the new target. */
+		if (ret == 0 && !desc_is_level(desc))
+			irq_desc_retrigger(desc);
+	}
+	return ret == -EBUSY ? st | IRQS_MOVE_PENDING : st;
+}
+
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 {
-	struct cpumask online;
+	struct cpumask online, dest;
 	struct irq_desc *desc;
 	unsigned long flags;
 	unsigned int rd;
@@ -132,11 +219,16 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 		ret = -EIO;
 		goto out_unlock;
 	}
-	if (!cpumask_and(&online, mask, &online)) {
+	if (!cpumask_and(&dest, mask, &online)) {
 		ret = -EINVAL;
 		goto out_unlock;
 	}
-	ret = desc->data.chip->set_affinity(&desc->data, &online);
+	if (moves_at_event(desc, &online)) {
+		move_later(desc, &dest);
+		ret = 0;
+	} else {
+		ret = set_now(desc, &dest);
+	}
 	if (ret == 0) {
 		desc->affinity = *mask;
 		trace_irq(desc, AFFINITY, mask->bits[0], NULL);

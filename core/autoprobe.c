@@ -18,10 +18,23 @@
 
 static atomic_flag probe_busy = ATOMIC_FLAG_INIT;
 
+/*
+ * A line nobody requested, started for the probe: a hierarchical one is
+ * activated first (it holds its target, a vector, only while requested),
+ * as Linux's probe_irq_on() does; one that cannot be is left out.
+ */
 static bool probe_candidate(struct irq_desc *desc)
 {
 	return !desc_action(desc) && irq_desc_has_chip(desc) &&
-	       !(desc_state(desc) & (IRQS_NOREQUEST | IRQS_PER_CPU));
+	       !(desc_state(desc) & (IRQS_NOREQUEST | IRQS_PER_CPU)) &&
+	       irq_desc_activate(desc) == 0;
+}
+
+/* Stop a line the probe started; a hierarchical one gives its target back. */
+static void probe_stop(struct irq_desc *desc)
+{
+	irq_desc_shutdown(desc);
+	irq_desc_deactivate(desc);
 }
 
 unsigned long probe_irq_on(void)
@@ -64,7 +77,7 @@ unsigned long probe_irq_on(void)
 		if (desc_state(desc) & IRQS_AUTODETECT) {
 			if (!(desc_state(desc) & IRQS_WAITING)) {
 				desc_set_state(desc, desc_state(desc) & ~IRQS_AUTODETECT);
-				irq_desc_shutdown(desc);
+				probe_stop(desc);
 			} else if (irq < PROBE_ON_LINES) {
 				val |= 1UL << irq;
 			}
@@ -95,7 +108,7 @@ static unsigned int probe_finish(void (*found)(unsigned int irq, void *ctx), voi
 			}
 			desc_set_state(desc, st & ~(IRQS_AUTODETECT | IRQS_WAITING | IRQS_PENDING));
 			if (!desc_action(desc))
-				irq_desc_shutdown(desc);
+				probe_stop(desc);
 		}
 		desc_unlock_irqrestore(desc, flags);
 	}

@@ -110,7 +110,8 @@ void irq_desc_shutdown(struct irq_desc *desc)
 {
 	const struct irq_chip *chip = desc->data.chip;
 
-	desc_set_state(desc, desc_state(desc) & ~IRQS_STARTED);
+	/* A pending move is dropped: startup routes the line to its affinity. */
+	desc_set_state(desc, desc_state(desc) & ~(IRQS_STARTED | IRQS_MOVE_PENDING));
 	if (chip->shutdown) {
 		chip->shutdown(&desc->data);
 		desc_set_state(desc, desc_state(desc) | IRQS_MASKED);

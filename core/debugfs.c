@@ -27,6 +27,7 @@ static const struct bit_name istate_bits[] = {
 	BIT_NAME(IRQS_NOREQUEST),	BIT_NAME(IRQS_CPU_SHUTDOWN),
 	BIT_NAME(IRQS_STORM),		BIT_NAME(IRQS_DYING),
 	BIT_NAME(IRQS_ONESHOT),		BIT_NAME(IRQS_TRACED),
+	BIT_NAME(IRQS_MOVE_PENDING),
 };
 
 static const struct bit_name trigger_bits[] = {
@@ -37,6 +38,7 @@ static const struct bit_name trigger_bits[] = {
 static const struct bit_name dstate_bits[] = {
 	BIT_NAME(IRQD_HIER),		BIT_NAME(IRQD_ACTIVATED),
 	BIT_NAME(IRQD_IPI),		BIT_NAME(IRQD_IPI_SINGLE),
+	BIT_NAME(IRQD_MOVE_AT_EVENT),
 };
 
 static const struct bit_name action_bits[] = {

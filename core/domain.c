@@ -232,9 +232,10 @@ int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs
  * A line's levels below the outermost live in struct irq_level, made by
  * irq_domain_alloc_irqs() and freed only after the descriptor (after a
  * grace period: a CPU still in a flow of the line may follow parent_data).
- * ops->alloc, ->free and ->deactivate run under domain_lock (interrupts
- * off; they may allocate memory, they must not sleep); ->activate and the
- * chips under the line's descriptor lock.
+ * ops->alloc and ->free run under domain_lock (interrupts off; they may
+ * allocate memory, they must not sleep); ->activate, ->deactivate and the
+ * chips under the line's descriptor lock (->deactivate also under
+ * domain_lock when the lines are freed).
  */
 
 struct irq_level {
@@ -594,6 +595,22 @@ int irq_desc_activate(struct irq_desc *desc)
 {
 	desc_assert_locked(desc);
 	return (desc->data.hier_flags & IRQD_HIER) ? activate_locked(&desc->data, false) : 0;
+}
+
+void irq_desc_deactivate(struct irq_desc *desc)
+{
+	desc_assert_locked(desc);
+	if (desc->data.hier_flags & IRQD_HIER)
+		deactivate_locked(&desc->data);
+}
+
+void irq_desc_deactivate_unused(struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+
+	if (!desc_action(desc) && !(desc_state(desc) & IRQS_STARTED))
+		irq_desc_deactivate(desc);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 void irq_domain_deactivate_irq(struct irq_data *top)

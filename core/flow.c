@@ -20,7 +20,10 @@
  * the lock, and whoever changes the state meanwhile (an event on another
  * CPU marking PENDING, disable_irq(), free_irq()) makes the second one
  * fail: the owner then finishes under the lock, as the locked flows do.
- * The line's other flows and anything unusual take the lock from the start.
+ * The line's other flows and anything unusual take the lock from the start;
+ * so does every event of a line whose move waits for it (IRQS_MOVE_PENDING,
+ * affinity.c), which the locked end of the edge and fasteoi flows carries
+ * out once the handlers ran.
  */
 #include "internals.h"
 
@@ -212,6 +215,24 @@ static __irq_noinline unsigned int oneshot_mask(struct irq_desc *desc, unsigned 
 	return st | IRQS_MASKED;
 }
 
+/*
+ * A move waiting for the line's event (irq_data_set_move_at_event()) is
+ * carried out at the end of the next event of the edge or fasteoi flow
+ * that runs the handlers, under the lock. Return: the state to publish.
+ */
+static __irq_always_inline unsigned int move_if_pending(struct irq_desc *desc, unsigned int st)
+{
+	if (irq_unlikely(st & IRQS_MOVE_PENDING))
+		st = irq_move_at_event(desc, st);
+	return st;
+}
+
+/* The edge flow's locked end, for a ONESHOT line or a move waiting. */
+static __irq_noinline unsigned int edge_end_slow(struct irq_desc *desc, unsigned int st)
+{
+	return move_if_pending(desc, oneshot_end(desc, st));
+}
+
 /* Level lines: masked while handled, so the device can't re-assert into us. */
 void handle_level_irq(struct irq_desc *desc)
 {
@@ -297,8 +318,8 @@ static __irq_noinline void edge_locked(struct irq_desc *desc)
 	}
 	desc->ack(&desc->data);
 	st = edge_tail(desc, run_events(desc, st | IRQS_INPROGRESS, action));
-	if (irq_unlikely(st & IRQS_ONESHOT))
-		st = oneshot_end(desc, st);
+	if (irq_unlikely(st & (IRQS_ONESHOT | IRQS_MOVE_PENDING)))
+		st = edge_end_slow(desc, st);
 	desc_set_state_unlock(desc, st);
 }
 
@@ -326,10 +347,13 @@ static __irq_noinline void fasteoi_locked(struct irq_desc *desc)
 		st = oneshot_mask(desc, st);
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
 		desc->eoi(&desc->data);
-		desc_set_state_unlock(desc, oneshot_end(desc, st));
+		desc_set_state_unlock(desc, move_if_pending(desc, oneshot_end(desc, st)));
 		return;
 	} else {
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
+		desc->eoi(&desc->data);
+		desc_set_state_unlock(desc, move_if_pending(desc, st));
+		return;
 	}
 	desc->eoi(&desc->data);
 	desc_set_state_unlock(desc, st);
@@ -379,6 +403,8 @@ static __irq_noinline void finish_locked(struct irq_desc *desc, irqreturn_t ret,
 		if (kind == CLAIMED_FASTEOI)
 			desc->eoi(&desc->data);
 	}
+	if (kind != CLAIMED_SIMPLE)
+		st = move_if_pending(desc, st);
 	desc_set_state_unlock(desc, st);
 }
 

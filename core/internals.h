@@ -46,6 +46,7 @@ enum {
 	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
+	IRQS_MOVE_PENDING	= 1u << 17,	/* a move to affinity waits for an event (affinity.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -440,9 +441,20 @@ bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
 void irq_desc_apply_affinity(struct irq_desc *desc);
 
+/* affinity.c: carry out a pending move at the line's event. Caller holds
+ * desc->lock; @st: the state the flow publishes next. Return: the new one. */
+unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st);
+
 /* domain.c: activate a hierarchical line not active yet (0 for a flat
  * one), at its first request. Caller holds desc->lock. */
 int irq_desc_activate(struct irq_desc *desc);
+/* Deactivate a hierarchical line (nothing for a flat one). Caller holds
+ * desc->lock. */
+void irq_desc_deactivate(struct irq_desc *desc);
+/* After the last free_irq(), its handlers finished: a hierarchical line
+ * still without handlers is deactivated (its resources, e.g. a vector, go
+ * back; the next request activates it again). Takes desc->lock. */
+void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);

@@ -591,6 +591,9 @@ out_unlock:
 		irq_wait_thread_idle(action->thread);
 		irq_thread_release(action);
 	}
+	/* Nothing of the line runs any more: the last handler gives back what activation took. */
+	if (irq_unlikely(desc->data.hier_flags & IRQD_HIER))
+		irq_desc_deactivate_unused(desc);
 	if (action->allocated)
 		action_free(action);
 }

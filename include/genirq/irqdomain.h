@@ -36,6 +36,7 @@ GENIRQ_BEGIN_DECLS
 #define IRQD_ACTIVATED	0x2u	/* irq_domain_activate_irq() done */
 #define IRQD_IPI	0x4u	/* a line of irq_reserve_ipi() */
 #define IRQD_IPI_SINGLE	0x8u	/* irq_reserve_ipi_line(): one line for all CPUs */
+#define IRQD_MOVE_AT_EVENT 0x10u	/* moved only from its own event (below) */
 
 /* A firmware-style description of a line, for translate. */
 struct irq_fwspec {
@@ -169,6 +170,21 @@ void irq_chip_eoi_parent(struct irq_data *d);
 int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
 /* The first level from @d down that can retrigger does. */
 int irq_chip_retrigger_hierarchy(struct irq_data *d);
+
+/*
+ * Line @d (any of its levels) can be moved safely only from its own event
+ * (@on), as an IO-APIC edge pin, whose move drops the edges of a masked
+ * window: irq_set_affinity() of a started line with an edge or fasteoi
+ * flow then records the request (smp_affinity shows it) and leaves
+ * effective_affinity as it is; the line's next event, under the
+ * descriptor lock, masks it, calls the chip's set_affinity, unmasks it
+ * and sends an edge line one event through the chip's retrigger (Linux's
+ * pending move, the inverse of its IRQD_MOVE_PCNTXT). A move the chip
+ * refuses with -EBUSY waits for the next event. Caller holds the line's
+ * descriptor lock (a chip primitive, ops->activate) or the line is not
+ * published yet (ops->alloc).
+ */
+void irq_data_set_move_at_event(struct irq_data *d, bool on);
 
 GENIRQ_END_DECLS
 

@@ -20,17 +20,20 @@
  * two pins), refused when the pin or the number is taken; set_type into
  * trigger and polarity bits; activation at the first request (the
  * parent's CPU 0 vector and APIC ID into the entry), startup (unmask),
- * shutdown (mask); the fasteoi end (the parent's local EOI, and the
+ * shutdown (mask) and deactivation at the last free_irq() (the entry
+ * without a vector, the vector back in the matrix), activated again by
+ * the next request; the fasteoi end (the parent's local EOI, and the
  * chip's own EOI with the pin's vector when a masked level pin kept its
  * remote IRR); set_affinity (a new vector on the new CPU, the entry's
  * destination and vector rewritten with the pin masked, the old CPU asked
  * at once to release its vector, effective affinity): a level pin at
- * once, an edge pin pending until its next event, whose end moves it and
- * sends one event on the new vector (an edge the fake raises between the
- * two writes is dropped by the masked chip and served by that event); a
- * move refused by the parent kept for the next event; a disabled line
- * left masked; the edge replay through the parent's retrigger; and that
- * two instances never touch each other's registers or numbers.
+ * once (a disabled one left masked), an edge pin (marked for the core's
+ * move at its event) pending until its next event that runs the
+ * handlers, whose end moves it and sends one event on the new vector (an
+ * edge the fake raises between the two writes is dropped by the masked
+ * chip and served by that event); a move refused by the parent kept for
+ * the next event; the edge replay through the parent's retrigger; and
+ * that two instances never touch each other's registers or numbers.
  *
  * Mutations of controllers/ioapic.c caught: see mutants.sh (ioapic-*).
  */
@@ -369,7 +372,7 @@ static bool effective_is(unsigned int irq, unsigned int cpu)
 static void check_level_eoi(void)
 {
 	const unsigned int irq = B_GSI + 3;
-	unsigned int cpu, v, v1;
+	unsigned int cpu, v, v1, v2, f0, f1;
 	struct cpumask m;
 	uint32_t lvl;
 
@@ -413,7 +416,9 @@ static void check_level_eoi(void)
 	cpumask_set_cpu(1, &m);
 	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 0);
+	fake_nr_acc = 0;
 	CHECK(irq_set_affinity(B_GSI + 4, &m) == 0);
+	LOG_EMPTY();				/* an edge pin from its allocation on */
 	CHECK(take(0, v1));			/* its next event moves it */
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
 	sim_cpu_switch(0);
@@ -433,10 +438,41 @@ static void check_level_eoi(void)
 	CHECK(chips[1].lo[3] == (LEVEL | v1));		/* remote IRR gone, unmasked */
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
+	/* Disabled (masked at once), moved back to CPU 0: masked until enabled. */
+	disable_irq(irq);
+	cpumask_clear(&m);
+	cpumask_set_cpu(0, &m);
+	CHECK(irq_set_affinity(irq, &m) == 0);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == FIRST);
+	CHECK(chips[1].lo[3] == (MASKED | LEVEL | v2) && effective_is(irq, 0));
+	enable_irq(irq);
+	CHECK(chips[1].lo[3] == (LEVEL | v2));
+	sim_cpu_switch(1);
+	x86_vector_cleanup(vec);
+	sim_cpu_switch(0);
+	fake_nr_acc = 0;
+	/*
+	 * The last free_irq() masks the pin, then deactivates the line: the
+	 * entry loses its vector and the vector goes back to the matrix.
+	 */
+	f0 = x86_vector_free_count(vec, 0);
+	f1 = x86_vector_free_count(vec, 1);
 	free_irq(irq, &calls[1]);
-	LOG_IS(RMW(1, RTE_LO(3), LEVEL | v1, MASKED | LEVEL | v1));
+	LOG_IS(RMW(1, RTE_LO(3), LEVEL | v2, MASKED | LEVEL | v2),
+	       RMW(1, RTE_LO(3), MASKED | LEVEL | v2, MASKED | LEVEL));
+	CHECK(x86_vector_free_count(vec, 0) == f0 + 1 && x86_vector_target(vec, irq, &cpu, &v2) == -ENOENT);
 	free_irq(B_GSI + 4, &calls[0]);
-	LOG_IS(RMW(1, RTE_LO(4), v, MASKED | v));
+	LOG_IS(RMW(1, RTE_LO(4), v, MASKED | v), RMW(1, RTE_LO(4), MASKED | v, MASKED));
+	CHECK(x86_vector_free_count(vec, 1) == f1 + 1 && table[1][v] == NULL);
+	/* Requested again: activated again, a vector and the entry written anew. */
+	calls[0] = 0;
+	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
+	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
+	CHECK(chips[1].lo[4] == v1 && chips[1].hi[4] == DEST(APIC_ID(1)));
+	CHECK(take(1, v1) && calls[0] == 1);
+	free_irq(B_GSI + 4, &calls[0]);
+	CHECK(x86_vector_free_count(vec, 1) == f1 + 1);
+	fake_nr_acc = 0;
 	calls[0] = 0;
 }
 
@@ -446,9 +482,9 @@ static void check_level_eoi(void)
  * next event, whose end moves it: a new vector on CPU 1, the pin masked
  * while destination and vector are written, unmasked after, the old CPU
  * asked at once to release its vector. An edge raised between the two
- * writes is dropped by the masked chip and served by the event the
- * driver sends on the new vector. A disabled line moved the same way
- * stays masked, its event kept for the replay at enable.
+ * writes is dropped by the masked chip and served by the event sent on
+ * the new vector. A disabled line's refused event does not move it; the
+ * replay at enable does.
  */
 static void check_affinity_and_replay(void)
 {
@@ -479,7 +515,7 @@ static void check_affinity_and_replay(void)
 	edge.fate = EDGE_NONE;
 	CHECK(take(0, v0));
 	CHECK(calls[0] == 1 && irq_stat_cpu(irq, 0) == 1);
-	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 2);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST);
 	LOG_IS(EOI_LOCAL, SEL(0, RTE_LO(9)), RD(0, v0), SEL(0, RTE_LO(9)), WR(0, MASKED | v0),
 	       SEL(0, RTE_LO(9)), RD(0, MASKED | v0), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(1))),
 	       SEL(0, RTE_LO(9)), WR(0, MASKED | v1), { 'W', 0, 0, CLEANUP },
@@ -527,7 +563,7 @@ static void check_affinity_and_replay(void)
 	cpumask_set_cpu(1, &m);
 	CHECK(irq_set_affinity(irq, &m) == 0);
 	CHECK(take(0, v0));
-	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST + 2);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v1) == 0 && cpu == 1 && v1 == FIRST);
 	CHECK(take(1, v1));
 	sim_cpu_switch(0);
 	x86_vector_cleanup(vec);
@@ -537,35 +573,41 @@ static void check_affinity_and_replay(void)
 	CHECK(calls[0] == 10 && effective_is(irq, 1));
 	LOG_IS(EOI_LOCAL);			/* edge: the chip keeps no state */
 
-	/* (e) Disabled, moved back to CPU 0: the refused event moves it, still masked. */
+	/*
+	 * (e) Disabled, moved back to CPU 0: the refused event leaves it (the
+	 * move waits for an event that runs the handlers); the replay at
+	 * enable, still to CPU 1, is that event, and moves it.
+	 */
 	disable_irq(irq);
 	cpumask_clear(&m);
 	cpumask_set_cpu(0, &m);
 	CHECK(irq_set_affinity(irq, &m) == 0);
 	LOG_EMPTY();
-	CHECK(effective_is(irq, 1));
 	CHECK(take(1, v1));			/* refused: masked, kept for replay */
-	CHECK(calls[0] == 10);
+	CHECK(calls[0] == 10 && effective_is(irq, 1));
+	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL);
+	enable_irq(irq);			/* resent by the parent, where the line still is */
+	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
+	CHECK(take(1, v1));
+	CHECK(calls[0] == 11);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == FIRST);
-	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL,
-	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_LO(9)), WR(0, MASKED | v1),
+	LOG_IS(EOI_LOCAL, RMW(0, RTE_LO(9), v1, MASKED | v1),
 	       SEL(0, RTE_LO(9)), RD(0, MASKED | v1), SEL(0, RTE_HI(9)), WR(0, DEST(APIC_ID(0))),
-	       SEL(0, RTE_LO(9)), WR(0, MASKED | v2), { 'W', 1, 0, CLEANUP });
-	CHECK(chips[0].lo[9] == (MASKED | v2) && effective_is(irq, 0));
+	       SEL(0, RTE_LO(9)), WR(0, MASKED | v2), { 'W', 1, 0, CLEANUP },
+	       RMW(0, RTE_LO(9), MASKED | v2, v2), { 'W', APIC_ID(0), v2, SEND });
+	CHECK(chips[0].lo[9] == v2 && effective_is(irq, 0));
 	sim_cpu_switch(1);
 	x86_vector_cleanup(vec);
 	sim_cpu_switch(0);
-	enable_irq(irq);			/* resent by the parent to the line's new CPU */
-	LOG_IS(RMW(0, RTE_LO(9), MASKED | v2, v2), { 'W', APIC_ID(0), v2, SEND });
 	CHECK(take(0, v2));
-	CHECK(calls[0] == 11);
+	CHECK(calls[0] == 12);
 	LOG_IS(EOI_LOCAL);
 
 	cpumask_clear(&m);
 	CHECK(irq_set_affinity(irq, &m) == -EINVAL);
 	LOG_EMPTY();
 	free_irq(irq, &calls[0]);
-	LOG_IS(RMW(0, RTE_LO(9), v2, MASKED | v2));
+	LOG_IS(RMW(0, RTE_LO(9), v2, MASKED | v2), RMW(0, RTE_LO(9), MASKED | v2, MASKED));
 }
 
 /* Neither chip's table holds anything but what its own lines asked for. */
@@ -577,7 +619,7 @@ static void check_untouched(void)
 		ok &= p == 9 ? chips[0].hi[p] == DEST(APIC_ID(0)) :
 		      chips[0].lo[p] == MASKED && chips[0].hi[p] == 0;
 	for (unsigned int p = 0; p < B_PINS; p++)
-		ok &= p == 3 || p == 4 ? chips[1].hi[p] == DEST(APIC_ID(1)) :
+		ok &= p == 3 || p == 4 ? chips[1].hi[p] == DEST(APIC_ID(p == 4)) :
 		      chips[1].lo[p] == MASKED && chips[1].hi[p] == 0;
 	CHECK(ok);
 }

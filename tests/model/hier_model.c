@@ -47,8 +47,10 @@ int hm_alloc(struct hier_model *m, int d, unsigned int nvec, enum hm_fail fail, 
 	dev->on = true;
 	dev->first = (unsigned int)first;
 	dev->nvec = nvec;
-	for (unsigned int i = 0; i < nvec; i++)
+	for (unsigned int i = 0; i < nvec; i++) {
 		m->used[first + (int)i] = true;
+		dev->active[i] = true;
+	}
 	m->free_targets -= nvec;
 	return first;
 }
@@ -72,6 +74,7 @@ int hm_free(struct hier_model *m, int d)
 void hm_request(struct hier_model *m, int d, unsigned int v, bool on)
 {
 	m->dev[d].requested[v] = on;
+	m->dev[d].active[v] = on;
 	if (on && m->pending[d][v]) {
 		m->pending[d][v] = false;
 		m->dev[d].events[v]++;

@@ -25,6 +25,8 @@ struct hm_dev {
 	bool		on;		/* vectors allocated */
 	unsigned int	first, nvec;
 	bool		requested[HM_VECS];
+	/* Activated: from the enable to the last free_irq(), then from each request. */
+	bool		active[HM_VECS];
 	unsigned int	route[HM_VECS];	/* CPU of the vector's message */
 	unsigned long	events[HM_VECS];	/* handler runs owed and seen */
 };

@@ -11,12 +11,20 @@
  *            (+ irq_wait_idle), in any order, any number up to a bound
  *   device   raises edges (lost while the controller masks the line, as
  *            SIMPIC_DROP_MASKED_EDGE) or asserts its level line
+ *   -DMOVE   the driver also moves the line (irq_set_affinity() of a line
+ *            moved from its own events): IRQS_MOVE_PENDING, which the
+ *            lock-free claim and release test, and the move at the end
+ *            of a locked edge flow that ran the handlers
+ *            (irq_move_at_event(): masked window, unmask, retrigger)
  * Checked, in every interleaving:
  *   - no handler runs after free_irq returned;
  *   - no lost edge: when everything is quiet, an installed, enabled line
  *     owes its device nothing;
  *   - a level line's handler never runs with nothing asserted (no replay);
  *   - DISABLED is exactly depth > 0, and depth never goes below 0;
+ *   - with MOVE: a move pending when an event was taken is done by the
+ *     time everything is quiet (no lock-free event skips it), and its
+ *     masked window loses no edge (the retrigger after it);
  *   - no deadlock (spin's invalid end states).
  * Build with -DLEVEL for the level variant.
  */
@@ -33,6 +41,8 @@ bool	lock;
 byte	depth;
 bool	disabled, inprogress, pending, masked, replay;
 bool	installed = true;	/* desc->action != NULL */
+bool	movepending;		/* IRQS_MOVE_PENDING */
+bool	move_seen;		/* an event was taken while a move was pending */
 /* the driver */
 bool	freed;			/* free_irq() returned */
 /* the controller (simpic) */
@@ -77,6 +87,35 @@ inline run_handlers(act)
 
 inline check_depth()	{ assert(disabled == (depth > 0)) }
 
+/*
+ * irq_move_at_event(), under the lock at the end of the locked flow: a
+ * line not masked is masked around the chip's set_affinity (the device's
+ * edges meanwhile are dropped), unmasked, and sent one event.
+ */
+inline move_at_event()
+{
+	if
+	:: movepending ->
+		movepending = false; move_seen = false;
+		if
+		:: !masked ->
+			chip_mask();
+			chip_unmask();
+#ifndef MUT_MOVE_NO_REPLAY
+			chip_retrigger()
+#endif
+		:: else -> skip
+		fi
+	:: else -> skip
+	fi
+}
+
+#ifdef MUT_MOVE_CLAIM
+#define MOVE_BLOCKS_CLAIM	true
+#else
+#define MOVE_BLOCKS_CLAIM	!movepending
+#endif
+
 #ifndef LEVEL
 /* edge_locked() with run_pending_loop(): every event on a line that is not quiet */
 inline edge_locked(act)
@@ -112,6 +151,7 @@ inline edge_locked(act)
 		:: else -> skip
 		fi;
 		inprogress = false;
+		move_at_event();
 		unlock_desc()
 	fi
 }
@@ -127,7 +167,8 @@ inline flow(act)
 {
 	if
 	:: atomic {
-		!lock && !disabled && !inprogress && !pending && !masked && !replay ->
+		!lock && !disabled && !inprogress && !pending && !masked && !replay &&
+		MOVE_BLOCKS_CLAIM ->
 		inprogress = true
 	   };
 		act = installed;
@@ -140,7 +181,8 @@ inline flow(act)
 			run_handlers(act);
 			if
 			:: atomic {
-				!lock && !disabled && !pending && !masked && !replay ->
+				!lock && !disabled && !pending && !masked && !replay &&
+				MOVE_BLOCKS_CLAIM ->
 				inprogress = false
 			   }
 			:: true ->	/* edge_finish(): finish_locked() and edge_tail() */
@@ -164,6 +206,7 @@ inline flow(act)
 				:: else -> skip
 				fi;
 				inprogress = false;
+				move_at_event();
 				unlock_desc()
 			fi
 		fi
@@ -204,7 +247,8 @@ proctype cpu()
 end:	do
 	:: atomic {	/* simpic_iack(): a deliverable line */
 		(c_latched || c_asserted) && !c_masked && !c_inservice ->
-		c_latched = false; c_inservice = true
+		c_latched = false; c_inservice = true;
+		move_seen = move_seen || movepending
 	   };
 	   flow(act)
 	od
@@ -276,6 +320,19 @@ inline enable()
 	unlock_desc()
 }
 
+#ifdef MOVE
+/* irq_set_affinity() of a started line moved from its own events */
+inline move_it()
+{
+	lock_desc();
+	if
+	:: installed -> movepending = true; move_seen = false
+	:: else -> skip
+	fi;
+	unlock_desc()
+}
+#endif
+
 /* free_irq(): unlink, shut the line down (last handler), wait, return */
 inline free_it()
 {
@@ -283,6 +340,7 @@ inline free_it()
 	installed = false;
 	disabled = true; depth = 1;
 	pending = false; replay = false;
+	movepending = false; move_seen = false;
 	chip_mask(); masked = true;		/* irq_desc_shutdown() */
 	check_depth();
 	unlock_desc();
@@ -302,6 +360,9 @@ proctype driver()
 		enable()
 	:: ops < OPS -> ops++; enable()		/* unbalanced */
 	:: ops < OPS -> ops++; disable_nosync()	/* left disabled: enabled at the end */
+#ifdef MOVE
+	:: ops < OPS -> ops++; move_it()
+#endif
 	:: break
 	od;
 	if
@@ -317,7 +378,8 @@ proctype driver()
 	atomic {
 		device_done && !lock && !inprogress && !c_inservice &&
 		!((c_latched || c_asserted) && !c_masked) ->
-		assert(!installed || want == 0)	/* no lost edge */
+		assert(!installed || want == 0);	/* no lost edge */
+		assert(!move_seen)		/* no event skipped a pending move */
 	}
 }
 

@@ -4,6 +4,7 @@
  * disable_irq and synchronize_irq return only after the handler ended.
  */
 #include <sched.h>
+#include <genirq/irqdomain.h>
 #include "fixture.h"
 
 static struct fixture fx;
@@ -172,6 +173,71 @@ TEST(online_mask_and_storm_default_are_read_whole_while_written)
 	CHECK_EQ(sim_thread_start(2, toggles_cpu2, NULL), 0);
 	sim_thread_join_all();
 	CHECK_EQ(atomic_load(&writer_done), 1);
+}
+
+/*
+ * A line moved from its own events (irq_data_set_move_at_event()) while
+ * another CPU reads where it goes: the event's move writes the effective
+ * affinity under the descriptor lock, where the readers read it (TSan
+ * reports a move that does not), and no reader ever sees the line routed
+ * nowhere or to two CPUs. Every event raised is served, the edges the
+ * masked move drops by the event sent after it.
+ */
+#define MOVES	2000
+static atomic_int mover_done;
+
+static void moves_at_events(void *arg)
+{
+	struct simpic_line_stats s;
+	struct cpumask m;
+
+	(void)arg;
+	for (unsigned int i = 0; i < MOVES; i++) {
+		cpumask_clear(&m);
+		cpumask_set_cpu(i & 1, &m);
+		CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &m), 0);
+		simpic_line_stats(fx.pic, d.hw, &s);
+		sim_cpu_switch(s.route);
+		dev_raise(&d);
+		sim_run(s.route);		/* the event moves it */
+		sim_run(i & 1);			/* the event sent after the move */
+	}
+	atomic_store(&mover_done, 1);
+}
+
+static void reads_where_it_goes(void *arg)
+{
+	char path[64], buf[64];
+	struct cpumask m;
+
+	(void)arg;
+	snprintf(path, sizeof(path), "/proc/irq/%d/effective_affinity_list", d.irq);
+	while (!atomic_load(&mover_done)) {
+		CHECK_EQ(irq_get_effective_affinity((unsigned int)d.irq, &m), 0);
+		CHECK_EQ(cpumask_weight(&m), 1);
+		CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
+		CHECK(buf[0] == '0' || buf[0] == '1');
+	}
+}
+
+TEST(a_move_at_the_lines_event_is_read_whole_by_other_cpus)
+{
+	struct simpic_line_stats s;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	simpic_set_fault(fx.pic, 3, SIMPIC_DROP_MASKED_EDGE);
+	CHECK_EQ(dev_request(&d, 0, "moved"), 0);
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d.irq), true);
+	atomic_store(&mover_done, 0);
+	CHECK_EQ(sim_thread_start(1, moves_at_events, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, reads_where_it_goes, NULL), 0);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&d.handled), MOVES);
+	CHECK_EQ(atomic_load(&d.want), 0);
+	simpic_line_stats(fx.pic, 3, &s);
+	CHECK(s.retriggers >= MOVES - 1);		/* every event but the first moved it */
+	fx_check_ended_once(&fx, 3, SIMPIC_FASTEOI);
 }
 
 /*

@@ -464,7 +464,12 @@ TEST(allocation_at_given_numbers_rolls_back_at_each_level)
 	CHECK_EQ(irq_domain_free_irqs(base, 2), 0);
 }
 
-/* As Linux's request_irq(): the first handler activates a line not yet active. */
+/*
+ * As Linux's request_irq() and free_irq(): the first handler activates a
+ * line not yet active, the last one's free_irq() deactivates it (what
+ * activation took, a vector, goes back), and a new request activates it
+ * again.
+ */
 TEST(first_request_activates_a_hierarchical_line)
 {
 	struct fixture fx;
@@ -484,8 +489,49 @@ TEST(first_request_activates_a_hierarchical_line)
 	CHECK_EQ(child.activated, 1);
 	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
 	CHECK_EQ(atomic_load(&calls[2]), 1);
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, IRQF_SHARED, "c", &calls[3]), -EBUSY);
+	CHECK_EQ(child.activated, 1);			/* a refused request changes nothing */
 	free_irq((unsigned int)irq, &calls[2]);
-	CHECK(irq_domain_is_activated((unsigned int)irq));	/* until the line is freed */
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 0);
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, IRQF_SHARED, "c", &calls[2]), 0);
+	CHECK_EQ(request_irq((unsigned int)irq, count_handler, IRQF_SHARED, "d", &calls[3]), 0);
+	CHECK(irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 1);
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	CHECK_EQ(atomic_load(&calls[2]), 2);
+	CHECK_EQ(atomic_load(&calls[3]), 1);
+	free_irq((unsigned int)irq, &calls[2]);		/* not the last: stays active */
+	CHECK(irq_domain_is_activated((unsigned int)irq) && child.activated == 1);
+	free_irq((unsigned int)irq, &calls[3]);
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 0);
 	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
 	CHECK_EQ(child.activated, 0);
+}
+
+/*
+ * Autoprobe starts the lines nobody requested: a hierarchical one is
+ * activated for the probe (it holds no target while unrequested) and
+ * deactivated again when the probe stops it, as Linux's probe_irq_on()
+ * and probe_irq_off() do.
+ */
+TEST(autoprobe_activates_a_hierarchical_line_for_the_probe)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	int irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
+	unsigned long mask;
+
+	CHECK(irq >= 0);
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	mask = probe_irq_on();
+	(void)mask;
+	CHECK(irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 1);
+	simpic_raise(fx.pic, irq_get_irq_data((unsigned int)irq)->parent_data->hwirq);
+	CHECK_EQ(probe_irq_off(mask), irq);
+	CHECK(!irq_domain_is_activated((unsigned int)irq));
+	CHECK_EQ(child.activated, 0);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
 }

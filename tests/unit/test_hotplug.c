@@ -4,6 +4,7 @@
  * online CPUs; every affinity change recomputes where a line goes from
  * the CPUs online now.
  */
+#include <genirq/irqdomain.h>
 #include "fixture.h"
 
 static struct cpumask one(unsigned int cpu)
@@ -114,5 +115,144 @@ TEST(a_chained_line_moves_off_a_cpu_going_offline)
 	simpic_raise(fx.pic, 2);
 	sim_run(0);
 	CHECK_EQ(atomic_load(&demux_runs), 1);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+}
+
+/* The effective affinity of @irq is exactly CPU @cpu. */
+static bool effective_is(int irq, unsigned int cpu)
+{
+	struct cpumask e;
+
+	return irq_get_effective_affinity((unsigned int)irq, &e) == 0 &&
+	       cpumask_weight(&e) == 1 && cpumask_test_cpu(cpu, &e);
+}
+
+static int route_to(int irq, unsigned int cpu)
+{
+	struct cpumask m = one(cpu);
+
+	return irq_set_affinity((unsigned int)irq, &m);
+}
+
+static bool requested_is(int irq, struct cpumask m)
+{
+	struct cpumask r;
+
+	return irq_get_affinity((unsigned int)irq, &r) == 0 && cpumask_equal(&r, &m);
+}
+
+/*
+ * Line 2, marked to move from its own events, on a controller that drops
+ * edges while masked, routed to CPU0 (there already: at once).
+ */
+static void marked_line(struct fixture *fx, struct dev *d, enum simpic_style style, bool level)
+{
+	fx_init(fx, 2, style);
+	dev_init(d, fx, 2, level);
+	simpic_set_fault(fx->pic, 2, SIMPIC_DROP_MASKED_EDGE);
+	CHECK_EQ(dev_request(d, 0, "dev"), 0);
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d->irq), true);
+	CHECK_EQ(route_to(d->irq, 0), 0);
+	CHECK(effective_is(d->irq, 0));
+}
+
+/*
+ * A line moved only from its own event (irq_data_set_move_at_event()),
+ * on a controller that drops edges while masked: the request is recorded
+ * (smp_affinity) and the line stays where it is (effective_affinity, the
+ * controller's route) until its next event, which moves it masked and
+ * sends one event to the new CPU for the edges of that window. A request
+ * that includes the line's CPU drops a pending move; so does free_irq()
+ * (the next request routes the line by its requested mask); a CPU going
+ * offline moves the line at once, to the pending request's CPUs.
+ */
+static void move_waits_for_the_event(enum simpic_style style)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct cpumask both = one(0);
+	struct dev d;
+
+	cpumask_set_cpu(1, &both);
+	marked_line(&fx, &d, style, false);
+
+	CHECK_EQ(route_to(d.irq, 1), 0);
+	CHECK(requested_is(d.irq, one(1)) && effective_is(d.irq, 0));
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 0 && !s.masked && s.retriggers == 0);
+	dev_raise(&d);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK(effective_is(d.irq, 1));
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 1 && !s.masked && s.retriggers == 1);
+	CHECK_EQ(sim_run(1), 1);			/* the event sent for the window */
+	CHECK_EQ(atomic_load(&d.calls), 2);
+	CHECK_EQ(irq_stat_cpu((unsigned int)d.irq, 1), 1);
+
+	/* Back to CPU0, then CPU0 or CPU1: the line stays, nothing waits. */
+	CHECK_EQ(route_to(d.irq, 0), 0);
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &both), 0);
+	CHECK(requested_is(d.irq, both) && effective_is(d.irq, 1));
+	dev_raise(&d);
+	CHECK_EQ(sim_run(1), 1);
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 1 && s.retriggers == 1 && effective_is(d.irq, 1));
+
+	/* Pending at free_irq(): dropped; the next request goes where it was asked. */
+	CHECK_EQ(route_to(d.irq, 0), 0);
+	CHECK(effective_is(d.irq, 1));
+	free_irq((unsigned int)d.irq, &d);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	CHECK(effective_is(d.irq, 0));
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 0 && s.retriggers == 1);
+
+	/* Pending when the line's CPU goes offline: moved at once, where it was asked. */
+	CHECK_EQ(route_to(d.irq, 1), 0);
+	dev_raise(&d);
+	sim_run(0);
+	CHECK(effective_is(d.irq, 1));
+	CHECK_EQ(sim_run(1), 1);
+	CHECK_EQ(route_to(d.irq, 0), 0);
+	irq_cpu_set_online(1, false);
+	CHECK(effective_is(d.irq, 0));
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 0 && s.retriggers == 2);
+	dev_raise(&d);
+	sim_run(0);
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 0 && s.retriggers == 2 && !s.masked);	/* nothing was left to move */
+	irq_cpu_set_online(1, true);
+	CHECK_EQ(atomic_load(&d.handled), 4);
+	fx_check_ended_once(&fx, 2, style);
+}
+
+TEST_EACH_CHIP(a_move_at_event_waits_for_the_lines_next_event, move_waits_for_the_event)
+
+/*
+ * A level line: with the level flow (an ack chip), which carries no move
+ * out, it moves at once; with the fasteoi flow it waits for its event
+ * like an edge line, and is sent nothing after (it asks again itself).
+ */
+TEST(a_marked_level_line_moves_at_once_or_at_its_fasteoi_event)
+{
+	struct simpic_line_stats s;
+	struct fixture fx;
+	struct dev d;
+
+	marked_line(&fx, &d, SIMPIC_ACK, true);
+	CHECK_EQ(route_to(d.irq, 1), 0);
+	CHECK(effective_is(d.irq, 1));
+
+	marked_line(&fx, &d, SIMPIC_FASTEOI, true);
+	CHECK_EQ(route_to(d.irq, 1), 0);
+	CHECK(effective_is(d.irq, 0));
+	dev_raise(&d);
+	sim_run(0);
+	CHECK(effective_is(d.irq, 1));
+	simpic_line_stats(fx.pic, 2, &s);
+	CHECK(s.route == 1 && !s.masked && s.retriggers == 0);
+	CHECK_EQ(sim_run(1), 0);
 	CHECK_EQ(atomic_load(&d.handled), 1);
 }
