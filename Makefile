@@ -70,7 +70,8 @@ X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
 DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu_line.c \
-		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c
+		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c \
+		   demo/shell_port.c
 include $(wildcard demo/*/machine.mk)
 include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 

@@ -20,6 +20,7 @@
 
 #include "scenario.h"
 #include "shell.h"
+#include "shell_port.h"
 #include "trace_cmd.h"
 #include "traced.h"
 #include "shell_garbage.h"
@@ -346,58 +347,16 @@ static void scenario_spurious(void)
 
 static bool summary_ok;
 
-static void machine_poweroff(struct shell *sh)
+static void send_ipi_to(unsigned int cpu)
 {
-	if (!summary_ok)
-		ppc64_fail("poweroff after failed self-tests");
-	shell_stats(sh);
-	ppc64_printf("genirq: power-off\n");
-	ppc64_power_off();
+	ipi_send_single((unsigned int)ipi_irq, cpu);
 }
 
-static int cmd_ipi(struct shell *sh, int argc, char **argv)
-{
-	unsigned long cpu;
-	unsigned long before = atomic_load(&probe.ipis);
-
-	if (argc != 2 || shell_parse_uint(argv[1], machine.nr_cpus, &cpu) < 0)
-		return -EINVAL;
-	if (!cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
-		return -EINVAL;
-	ipi_send_single((unsigned int)ipi_irq, (unsigned int)cpu);
-	port_delay_us(10000);
-	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(&probe.ipis) - before);
-	return 0;
-}
-
-static int machine_ticks(struct shell *sh)
-{
-	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of timebase\n", ppc64_ticks(0),
-		     HZ, (unsigned long)(port_time_ns() / 1000000u));
-	return 0;
-}
-
-static int machine_probe(struct shell *sh, unsigned int dev)
-{
-	int irq = ppc64_edu_autoprobe(dev);
-
-	if (irq == -ENODEV)
-		return -ENODEV;
-	shell_printf(sh, "%d\n", irq);
-	return 0;
-}
-
-/* irqtop's waits: sleep until the next interrupt (the tick at the latest). */
-static void machine_idle(void)
-{
-	ppc64_idle(NULL);
-}
-
-static const struct shell_machine machine_cmds = {
-	.ticks		= machine_ticks,
-	.probe		= machine_probe,
-	.poweroff	= machine_poweroff,
-	.idle		= machine_idle,
+/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+static struct shell_port shell_glue = {
+	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
+	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
+	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
 };
 
 /* An illegal instruction: shows the register dump and the failure exit. */
@@ -414,7 +373,7 @@ static int cmd_trap(struct shell *sh, int argc, char **argv)
 /* Typed by the harness (make check-ppc64): not in help. */
 static const struct shell_cmd port_cmds[] = {
 	{ "trap",	NULL,	cmd_trap },	/* illegal instruction: register dump, failure exit */
-	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
+	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
 /* --- boot --- */
@@ -565,7 +524,9 @@ void ppc64_start(unsigned long prom_entry)
 	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
-	shell.machine = &machine_cmds;
+	shell_glue.nr_cpus = machine.nr_cpus;
+	shell_port_init(&shell_glue);
+	shell.machine = &shell_port_machine;
 	shell_prompt(&shell);
 	shell.rx = &rx;
 	for (;;) {

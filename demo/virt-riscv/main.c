@@ -25,6 +25,7 @@
 #include "scenario.h"
 #include "shell_garbage.h"
 #include "shell.h"
+#include "shell_port.h"
 #include "trace_cmd.h"
 #include "traced.h"
 #include "guard_smash.h"
@@ -339,61 +340,16 @@ static void scenario_input(void)
 
 static bool summary_ok;
 
-static void machine_poweroff(struct shell *sh)
-{
-	if (!summary_ok)
-		riscv64_fail("poweroff after failed self-tests");
-	shell_stats(sh);
-	riscv64_printf("genirq: power-off\n");
-	riscv64_power_off();
-}
-
-static int cmd_ipi(struct shell *sh, int argc, char **argv)
-{
-	unsigned long cpu, before = atomic_load(&probe.ipis);
-
-	if (argc != 2 || shell_parse_uint(argv[1], machine.nr_cpus, &cpu) < 0 ||
-	    !cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
-		return -EINVAL;
-	sbi_send_ipi((unsigned int)cpu);
-	port_delay_us(10000);
-	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(&probe.ipis) - before);
-	return 0;
-}
-
-static int machine_ticks(struct shell *sh)
-{
-	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of the time CSR\n", riscv64_ticks(0),
-		     HZ, (unsigned long)(port_time_ns() / 1000000u));
-	return 0;
-}
-
-static int machine_probe(struct shell *sh, unsigned int dev)
-{
-	int irq = virt_edu_autoprobe(dev);
-
-	if (irq == -ENODEV)
-		return -ENODEV;
-	shell_printf(sh, "%d\n", irq);
-	return 0;
-}
-
-/* irqtop's waits: sleep until the next interrupt (the tick at the latest). */
-static void machine_idle(void)
-{
-	riscv64_idle(NULL);
-}
-
-static const struct shell_machine machine_cmds = {
-	.ticks		= machine_ticks,
-	.probe		= machine_probe,
-	.poweroff	= machine_poweroff,
-	.idle		= machine_idle,
+/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+static struct shell_port shell_glue = {
+	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .send_ipi = sbi_send_ipi,
+	.ticks = riscv64_ticks, .idle = riscv64_idle, .fail = riscv64_fail, .power_off = riscv64_power_off,
+	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
 };
 
 /* Typed by the harness (make check-riscv64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
+	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
 /* --- boot --- */
@@ -569,7 +525,9 @@ void riscv64_start(void)
 	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
-	shell.machine = &machine_cmds;
+	shell_glue.nr_cpus = machine.nr_cpus;
+	shell_port_init(&shell_glue);
+	shell.machine = &shell_port_machine;
 	shell_prompt(&shell);
 	shell.rx = &rx;
 	for (;;) {

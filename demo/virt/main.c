@@ -17,6 +17,7 @@
 
 #include "scenario.h"
 #include "shell.h"
+#include "shell_port.h"
 #include "trace_cmd.h"
 #include "traced.h"
 #include "shell_garbage.h"
@@ -277,58 +278,11 @@ static void scenario_input(void)
 
 static bool summary_ok;
 
-static void machine_poweroff(struct shell *sh)
-{
-	if (!summary_ok)
-		aarch64_fail("poweroff after failed self-tests");
-	shell_stats(sh);
-	aarch64_printf("genirq: power-off\n");
-	aarch64_power_off();
-}
-
-static int cmd_ipi(struct shell *sh, int argc, char **argv)
-{
-	unsigned long cpu;
-	unsigned long before = atomic_load(&probe.ipis);
-
-	if (argc != 2 || shell_parse_uint(argv[1], machine.nr_cpus, &cpu) < 0)
-		return -EINVAL;
-	if (!cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
-		return -EINVAL;
-	aarch64_send_ipi((unsigned int)cpu);
-	port_delay_us(10000);
-	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(&probe.ipis) - before);
-	return 0;
-}
-
-static int machine_ticks(struct shell *sh)
-{
-	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of the counter\n", aarch64_ticks(0),
-		     HZ, (unsigned long)(port_time_ns() / 1000000u));
-	return 0;
-}
-
-static int machine_probe(struct shell *sh, unsigned int dev)
-{
-	int irq = virt_edu_autoprobe(dev);
-
-	if (irq == -ENODEV)
-		return -ENODEV;
-	shell_printf(sh, "%d\n", irq);
-	return 0;
-}
-
-/* irqtop's waits: sleep until the next interrupt (the tick at the latest). */
-static void machine_idle(void)
-{
-	aarch64_idle(NULL);
-}
-
-static const struct shell_machine machine_cmds = {
-	.ticks		= machine_ticks,
-	.probe		= machine_probe,
-	.poweroff	= machine_poweroff,
-	.idle		= machine_idle,
+/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+static struct shell_port shell_glue = {
+	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
+	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
+	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
 };
 
 /* An undefined instruction: shows the register dump and the failure exit. */
@@ -345,7 +299,7 @@ static int cmd_trap(struct shell *sh, int argc, char **argv)
 /* Typed by the harness (make check-aarch64): not in help. */
 static const struct shell_cmd port_cmds[] = {
 	{ "trap",	NULL,	cmd_trap },	/* undefined instruction: register dump, failure exit */
-	{ "ipi",	NULL,	cmd_ipi },	/* ipi CPU: one IPI, its handler counted */
+	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
 /* --- boot --- */
@@ -460,7 +414,9 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	guard_smash(machine.bootargs, &smash);
 
 	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
-	shell.machine = &machine_cmds;
+	shell_glue.nr_cpus = machine.nr_cpus;
+	shell_port_init(&shell_glue);
+	shell.machine = &shell_port_machine;
 	shell_prompt(&shell);
 	shell.rx = &rx;
 	for (;;) {

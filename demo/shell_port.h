@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shell_port.h - the shell commands the pseries, virt and virt-riscv
+ * kernels share: ticks, probe, poweroff and irqtop's idle (a struct
+ * shell_machine) and the harness's `ipi CPU`. A port passes in only what
+ * differs: its tick counter and clock, its edu autoprobe, its IPI, its
+ * idle and its exits.
+ */
+#ifndef GENIRQ_DEMO_SHELL_PORT_H
+#define GENIRQ_DEMO_SHELL_PORT_H
+
+#include <stdbool.h>
+
+#include "shell.h"
+
+struct shell_port {
+	unsigned int	hz;			/* the tick rate */
+	const char	*clock;			/* ticks' "ms of ...": "the counter" */
+	unsigned long	(*ticks)(unsigned int cpu);
+	int		(*autoprobe)(unsigned int dev);	/* the line, or -ENODEV */
+	void		(*send_ipi)(unsigned int cpu);
+	_Atomic unsigned long *ipis;		/* the IPI handler's count */
+	unsigned int	nr_cpus;
+	const bool	*summary_ok;		/* poweroff: the self-tests passed */
+	void		(*idle)(bool (*busy)(void));
+	__attribute__((noreturn)) void (*fail)(const char *why);
+	__attribute__((noreturn)) void (*power_off)(void);
+};
+
+/* The machine's commands, after shell_port_init(); set sh->machine to it. */
+extern const struct shell_machine shell_port_machine;
+
+/* Use @port (kept, not copied) for shell_port_machine and shell_port_ipi. */
+void shell_port_init(const struct shell_port *port);
+
+/* ipi CPU: one IPI to an online CPU, its handler runs counted (10 ms). */
+int shell_port_ipi(struct shell *sh, int argc, char **argv);
+
+#endif
