@@ -338,7 +338,27 @@ static void line_release(struct x86_vector *v, unsigned int hw)
 	v->lines[hw] = (struct vector_line){ .used = false };
 }
 
-/* A vector on the best online CPU of the line's mask (or of all). */
+/*
+ * Where activation puts line @l (@d): on the requested CPUs online (the
+ * descriptor's affinity; any online CPU when none is), preferring those
+ * the line's own mask names (the allocation's choice, or a mask given
+ * while inactive). A line requested again after a move goes straight to
+ * where it was moved; one never moved (all CPUs requested) to its own
+ * mask's CPUs as at its first activation.
+ */
+static void activation_dest(struct vector_line *l, const struct irq_data *d,
+			    struct cpumask *dest)
+{
+	const struct cpumask *asked = irq_data_get_affinity_mask(d);
+	struct cpumask want;
+
+	if (!asked || !cpumask_and(&want, asked, irq_cpu_online_mask()))
+		want = *irq_cpu_online_mask();
+	if (!cpumask_and(dest, &l->dest, &want))
+		*dest = want;
+}
+
+/* A vector on the best CPU of activation_dest(). */
 static int vector_activate(struct irq_domain *dom, struct irq_data *d, bool reserve)
 {
 	struct x86_vector *v = irq_domain_host_data(dom);
@@ -350,8 +370,7 @@ static int vector_activate(struct irq_domain *dom, struct irq_data *d, bool rese
 	(void)reserve;
 	flags = irq_spin_lock_irqsave(&v->lock);
 	if (!l->has_vector) {
-		if (!cpumask_and(&dest, &l->dest, irq_cpu_online_mask()))
-			dest = *irq_cpu_online_mask();
+		activation_dest(l, d, &dest);
 		ret = matrix_get(v, &dest, &l->cpu, &l->vector);
 		if (!ret) {
 			l->has_vector = true;

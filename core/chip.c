@@ -364,6 +364,13 @@ void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu)
 	cpumask_set_cpu(cpu, &d->effective);
 }
 
+const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d)
+{
+	struct irq_desc *desc = d ? irq_to_desc(d->irq) : NULL;
+
+	return desc ? &desc->affinity : NULL;
+}
+
 int irq_shutdown(unsigned int irq)
 {
 	struct desc_hold hold;

@@ -231,6 +231,14 @@ void irq_data_update_effective_affinity(struct irq_data *d,
 					const struct cpumask *m);
 /* The same, for a controller that routes each line to one CPU. */
 void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu);
+/*
+ * The CPUs line @d's descriptor was asked for (smp_affinity; all CPUs
+ * until irq_set_affinity()), for a controller choosing a target at
+ * activation. Any level of a hierarchical line reaches its descriptor's.
+ * Context: the line's descriptor lock held (activation, set_affinity).
+ * Return: NULL if @d has no descriptor.
+ */
+const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
 
 /**
  * irq_set_affinity - route a line to CPUs of @mask

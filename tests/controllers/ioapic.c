@@ -22,7 +22,8 @@
  * parent's CPU 0 vector and APIC ID into the entry), startup (unmask),
  * shutdown (mask) and deactivation at the last free_irq() (the entry
  * without a vector, the vector back in the matrix), activated again by
- * the next request; the fasteoi end (the parent's local EOI, and the
+ * the next request straight on the CPU the line was moved to (one vector
+ * taken, no move, no cleanup); the fasteoi end (the parent's local EOI, and the
  * chip's own EOI with the pin's vector when a masked level pin kept its
  * remote IRR); set_affinity (a new vector on the new CPU, the entry's
  * destination and vector rewritten with the pin masked, the old CPU asked
@@ -162,6 +163,7 @@ static void power_up(struct chip *c, unsigned int pins)
 static struct irq_domain *table[NCPU][256];
 static irq_hw_number_t table_hw[NCPU][256];
 static struct x86_vector *vec;
+static unsigned int binds;		/* vectors bound to a line (allocations) */
 
 static void local_eoi(void)
 {
@@ -186,6 +188,7 @@ static void send_cleanup(unsigned int cpu)
 static void bind(unsigned int cpu, unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
 {
 	CHECK(cpu < NCPU && vector >= FIRST && vector <= LAST);
+	binds += d != NULL;
 	if (cpu < NCPU && vector < 256) {
 		table[cpu][vector] = d;
 		table_hw[cpu][vector] = hw;
@@ -241,6 +244,15 @@ static bool take(unsigned int cpu, unsigned int vector)
 	port_irq_restore(flags);
 	sim_cpu_switch(0);
 	return true;
+}
+
+/* Whether the log since it was last emptied asks some CPU for a cleanup. */
+static bool log_has_cleanup(void)
+{
+	for (unsigned int i = 0; i < fake_nr_acc && i < FAKE_LOG_MAX; i++)
+		if (fake_log[i].op == 'W' && fake_log[i].space == CLEANUP)
+			return true;
+	return false;
 }
 
 static unsigned int calls[2];
@@ -372,7 +384,7 @@ static bool effective_is(unsigned int irq, unsigned int cpu)
 static void check_level_eoi(void)
 {
 	const unsigned int irq = B_GSI + 3;
-	unsigned int cpu, v, v1, v2, f0, f1;
+	unsigned int cpu, v, v1, v2, f0, f1, b0;
 	struct cpumask m;
 	uint32_t lvl;
 
@@ -464,10 +476,20 @@ static void check_level_eoi(void)
 	free_irq(B_GSI + 4, &calls[0]);
 	LOG_IS(RMW(1, RTE_LO(4), v, MASKED | v), RMW(1, RTE_LO(4), MASKED | v, MASKED));
 	CHECK(x86_vector_free_count(vec, 1) == f1 + 1 && table[1][v] == NULL);
-	/* Requested again: activated again, a vector and the entry written anew. */
+	/*
+	 * Requested again: activated again, a vector and the entry written
+	 * anew, on its requested CPU 1 at once (not on CPU 0 first, then
+	 * moved): one vector taken, none on CPU 0, no move, no cleanup.
+	 */
 	calls[0] = 0;
+	f0 = x86_vector_free_count(vec, 0);
+	b0 = binds;
+	fake_nr_acc = 0;
 	CHECK(request_irq(B_GSI + 4, count_handler, 0, "b4", &calls[0]) == 0);
 	CHECK(x86_vector_target(vec, B_GSI + 4, &cpu, &v1) == 0 && cpu == 1 && v1 == v);
+	CHECK(binds == b0 + 1 && x86_vector_moving(vec) == 0);
+	CHECK(x86_vector_free_count(vec, 0) == f0 && x86_vector_free_count(vec, 1) == f1);
+	CHECK(!log_has_cleanup());
 	CHECK(chips[1].lo[4] == v1 && chips[1].hi[4] == DEST(APIC_ID(1)));
 	CHECK(take(1, v1) && calls[0] == 1);
 	free_irq(B_GSI + 4, &calls[0]);

@@ -114,6 +114,7 @@ mutant ioapic-move-unmasks-disabled ioapic ioapic.c '/^static int move_masked/,/
 mutant ioapic-busy-move-rewrites ioapic ioapic.c '/^static int move_now/,/^}/s/if (ret == 0) {$/if (ret == 0 || ret == -EBUSY) {/'
 mutant ioapic-no-retrigger ioapic ioapic.c 's/\.retrigger\t= irq_chip_retrigger_hierarchy,/.retrigger\t= NULL,/'
 mutant ioapic-deactivate-keeps-entry ioapic ioapic.c '/^static void ioapic_deactivate/,/^}/s/pin_reset(irq_domain_host_data(dom), (unsigned int)d->hwirq);/(void)dom; (void)d;/'
+mutant vector-activation-ignores-affinity ioapic x86_vector.c 's/= irq_data_get_affinity_mask(d);/= d ? NULL : NULL;/'
 mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/(lo \& ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);/(lo \& ~RTE_REMOTE_IRR) | (lo \& RTE_VECTOR ? 0 : vec));/'
 # lapic
 mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'

@@ -21,7 +21,11 @@
  *
  * A line gets its slot (hwirq) at allocation and its vector at activation
  * (the first request_irq(), or msi_domain_alloc_irqs()), as Linux's
- * reservation mode: lines never requested hold no vector. Deactivation
+ * reservation mode: lines never requested hold no vector. Activation
+ * takes it on the line's requested CPUs (the descriptor's affinity, its
+ * online CPUs, else any online), preferring the mask the line's level
+ * was given while inactive (the IO-APIC's CPU 0): no move follows at
+ * startup. Deactivation
  * and free release the vector, both vectors mid-move (the device is quiet
  * by then), as Linux's clear_irq_vector().
  *
