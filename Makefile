@@ -172,6 +172,7 @@ help:
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
 	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
+	@echo "make check-usage    an unknown ARCH is refused, naming the ports"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
 	@echo "make bench-<isa>    one guest's dispatch cost in instructions"
@@ -278,13 +279,33 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/stre
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-bench check-fuzz check-spin check-freestanding check-cxx check-trace $(PORT_CHECKS)
+check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-trace $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: run-$(or $(ARCH),$(RUN_DEFAULT))
 
+# An ARCH that names no port (make run ARCH=arm64, make trace ARCH=sparc):
+# say which do, instead of make's "No rule to make target". Each port's
+# own rules are explicit, so these patterns catch only the others.
+arch_error = { echo "make $(1): ARCH=$(2) is not a port here; ARCH is one of: $(3)"; exit 2; } >&2
+run-%:
+	@$(call arch_error,run,$*,$(PORTS) host)
+debug-%:
+	@$(call arch_error,debug,$*,$(PORTS))
+trace-%:
+	@$(call arch_error,trace,$*,$(PORTS) host)
+bench-%:
+	@$(call arch_error,bench,$*,$(PORTS))
+kernel-%:
+	@$(call arch_error,kernel,$*,$(PORTS))
+
 run-host: $(BUILD)/genirq-demo
 	$(BUILD)/genirq-demo
+
+# An unknown ARCH is refused with the list of ports (the catch-alls above).
+.PHONY: check-usage
+check-usage:
+	$(Q)scripts/check-make-usage.sh
 
 # Every function docs/interrupt-path.md names still exists.
 .PHONY: check-docs
