@@ -458,6 +458,39 @@ static void run_case(const struct bench_case *bc)
 	port_irq_enable();
 }
 
+/* @v if it is one of the @n words in @words; else the run stops, naming them. */
+static const char *one_of(const char *key, const char *v, const char *const *words, size_t n)
+{
+	static char msg[160];
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v, words[i]) == 0)
+			return v;
+	snprintf(msg, sizeof(msg), "%s=%s: not one of", key, v);
+	for (size_t i = 0; i < n; i++)
+		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), "%s%s", i ? "|" : " ", words[i]);
+	die(msg);
+	return NULL;
+}
+
+/* @v as a whole decimal number in [@lo, @hi]; else the run stops. */
+static unsigned long number(const char *key, const char *v, unsigned long lo, unsigned long hi)
+{
+	static char msg[160];
+	char *end;
+	unsigned long x = strtoul(v, &end, 10);
+
+	if (*v < '0' || *v > '9' || *end || x < lo || x > hi) {
+		snprintf(msg, sizeof(msg), "%s=%s: not a number from %lu to %lu", key, v, lo, hi);
+		die(msg);
+	}
+	return x;
+}
+
+#define ONE_OF(key, v, ...) \
+	one_of(key, v, (const char *const[]){ __VA_ARGS__ }, \
+	       sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(const char *))
+
 static void parse(struct bench_case *bc, int argc, char **argv)
 {
 	*bc = (struct bench_case){ .impl = "genirq", .kind = "dispatch", .flow = "edge",
@@ -469,31 +502,30 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 			die("arguments are KEY=VALUE");
 		*v++ = '\0';
 		if (strcmp(argv[i], "impl") == 0)
-			bc->impl = v;
+			bc->impl = ONE_OF("impl", v, "genirq", "floor", "floor1");
 		else if (strcmp(argv[i], "kind") == 0)
-			bc->kind = v;
+			bc->kind = ONE_OF("kind", v, "dispatch", "disabled", "replay", "request",
+					  "free", "threaded", "threaded-full");
 		else if (strcmp(argv[i], "flow") == 0)
-			bc->flow = v;
+			bc->flow = ONE_OF("flow", v, "edge", "level", "fasteoi", "percpu", "msi");
 		else if (strcmp(argv[i], "handlers") == 0)
-			bc->handlers = (unsigned int)strtoul(v, NULL, 10);
+			bc->handlers = (unsigned int)number("handlers", v, 1, MAX_HANDLERS);
 		else if (strcmp(argv[i], "irqoff") == 0)
-			bc->irqoff = atoi(v);
+			bc->irqoff = (int)number("irqoff", v, 0, 1);
 		else if (strcmp(argv[i], "cost") == 0)
-			bc->cost = atoi(v);
+			bc->cost = (int)number("cost", v, 0, 2);
 		else if (strcmp(argv[i], "lines") == 0)
-			bc->lines = (unsigned int)strtoul(v, NULL, 10);
+			bc->lines = (unsigned int)number("lines", v, 1, GENIRQ_MAX_IRQS);
 		else if (strcmp(argv[i], "trace") == 0)
-			bc->trace = atoi(v);
+			bc->trace = (int)number("trace", v, 0, 2);
 		else if (strcmp(argv[i], "n") == 0)
-			bc->n = strtoul(v, NULL, 10);
+			bc->n = number("n", v, 1, 1000000000);
 		else
-			die("unknown key");
+			die("unknown key: impl, kind, flow, handlers, irqoff, cost, lines, trace, n");
 	}
-	if (bc->handlers < 1 || bc->handlers > MAX_HANDLERS)
-		die("handlers: 1..8");
-	if (bc->lines != 1 && (bc->lines < 16 || bc->lines > GENIRQ_MAX_IRQS ||
-			       (bc->lines & (bc->lines - 1)) || bc->handlers != 1 ||
-			       strcmp(bc->kind, "dispatch") != 0 || strcmp(bc->flow, "edge") != 0))
+	if (bc->lines != 1 && (bc->lines < 16 || (bc->lines & (bc->lines - 1)) ||
+			       bc->handlers != 1 || strcmp(bc->kind, "dispatch") != 0 ||
+			       strcmp(bc->flow, "edge") != 0))
 		die("lines: 16..8192, a power of two; one handler, kind=dispatch flow=edge");
 }
 
@@ -536,7 +568,8 @@ int main(int argc, char **argv)
 {
 	struct bench_case bc;
 
-	if (argc < 2)
+	if (argc < 2 || (strcmp(argv[1], "count") != 0 && strcmp(argv[1], "time") != 0 &&
+			 strcmp(argv[1], "mem") != 0))
 		die("usage: bench count|time|mem KEY=VALUE...");
 	if (strcmp(argv[1], "mem") == 0) {
 		mem();

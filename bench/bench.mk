@@ -33,6 +33,7 @@ bench: $(BENCH_BIN)
 
 check-bench: $(BENCH_BIN)
 	$(Q)scripts/deps.sh host
+	$(Q)bench/check-args.sh $(BENCH_BIN)
 	$(Q)$(BENCH_PY) check
 
 bench-profile: $(BENCH_BIN)

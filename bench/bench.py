@@ -442,6 +442,12 @@ def cmd_check(a):
 def cmd_profile(a):
     out = os.path.join(os.path.dirname(os.path.abspath(a.bin)), "profile.cg")
     args = " ".join(a.args) or "flow=edge"
+    # The case once without callgrind, so a bad key or value shows bench's own message.
+    probe = subprocess.run([a.bin, "count"] + args.split() + ["n=1"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if probe.returncode != 0:
+        sys.stderr.write("bench-profile: CASE=\"%s\": %s" % (args, probe.stderr))
+        return 2
     subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
                     "--collect-atstart=no", "--toggle-collect=bench_loop_*",
                     a.bin, "count"] + args.split() + ["n=1000"],
