@@ -260,6 +260,13 @@ static void scenario_screaming(struct scenario_tally *t)
 			      "ticks in 30 ms), enable_irq brought it back (an edu event claimed again)", events, ticks);
 }
 
+void edu_line_skip(struct scenario_tally *t, const char *const names[], unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		scenario_skip(t, names[i], "needs two edu devices on one INTA line "
+			      "(-device edu,addr=1 -device edu,addr=5)");
+}
+
 /* The shell's probe: edu @which (1 or 2) asserts; its handlers step aside. */
 int edu_line_autoprobe(unsigned int which)
 {

@@ -65,6 +65,9 @@ struct edu_line_env {
  * line keeps the two claiming handlers "edu-a" and "edu-b" afterwards
  * (edu_line_irq() is then the line, else -1). @env must outlive the kernel. */
 void edu_line_scenarios(struct scenario_tally *t, const struct edu_line_env *env, int irq);
+/* No two edus on one line: each of the @n scenarios @names is a SKIP
+ * that says so. */
+void edu_line_skip(struct scenario_tally *t, const char *const names[], unsigned int n);
 /* The shell's probe: device @which (1, 2) asserts; the handlers step
  * aside meanwhile. Return: the irq probe_irq_off() found, or -ENODEV. */
 int edu_line_autoprobe(unsigned int which);

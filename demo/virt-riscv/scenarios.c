@@ -80,9 +80,7 @@ void virt_line_scenarios(struct scenario_tally *t)
 	int line;
 
 	if (n < 2 || edu[0].src != edu[1].src) {
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(needs); i++)
-			scenario_skip(t, needs[i], "needs two edu devices on one INTA source "
-				      "(-device edu,addr=1 -device edu,addr=5)");
+		edu_line_skip(t, needs, GENIRQ_ARRAY_SIZE(needs));
 		return;
 	}
 	env.slot[0] = edu[0].slot;
