@@ -160,9 +160,7 @@ void ppc64_line_scenarios(struct scenario_tally *t)
 	nr_edu = n;
 	if (n < 2 || edu[0].lsi != edu[1].lsi) {
 		scenario_msi(t);
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(needs); i++)
-			scenario_skip(t, needs[i], "needs two edu devices on one INTA line "
-				      "(-device edu,addr=1 -device edu,addr=5)");
+		edu_line_skip(t, needs, GENIRQ_ARRAY_SIZE(needs));
 		return;
 	}
 	line = xics_map(ppc64_xics, edu[0].lsi, IRQ_TYPE_LEVEL_HIGH);

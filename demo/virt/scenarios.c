@@ -38,9 +38,7 @@ void virt_line_scenarios(struct scenario_tally *t)
 	int line;
 
 	if (n < 2 || edu[0].intid != edu[1].intid) {
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(needs); i++)
-			scenario_skip(t, needs[i], "needs two edu devices on one INTA line "
-				      "(-device edu,addr=1 -device edu,addr=5)");
+		edu_line_skip(t, needs, GENIRQ_ARRAY_SIZE(needs));
 		return;
 	}
 	line = aarch64_gic_map(edu[0].intid, IRQ_TYPE_LEVEL_HIGH);
