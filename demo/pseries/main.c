@@ -25,11 +25,10 @@
 #include "traced.h"
 #include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of timebase measured */
-#define TICK_TOLERANCE	10		/* percent */
 #define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
 #define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 #define EPOW_WAIT_MS	20000
@@ -99,56 +98,20 @@ static bool epow_seen(void)
 	return atomic_load(&epow_events) != 0;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-#define TEST_SOFTIRQ	HI_SOFTIRQ
-
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
+static void send_ipi_to(unsigned int cpu)
 {
-	probe.soft_sp = ppc64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
+	ipi_send_single((unsigned int)ipi_irq, cpu);
 }
 
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned long t0 = ppc64_ticks(port_cpu_id());
-
-	(void)irq;
-	(void)dev;
-	if (ppc64_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = ppc64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: let the decrementer nest on this stack. */
-		uint64_t end = mftb() + ms_to_tb(100);
-
-		while (ppc64_ticks(port_cpu_id()) == t0 && mftb() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, ppc64_ticks(port_cpu_id()) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	ipi_send_single((unsigned int)ipi_irq, port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = mftb, .counts = ms_to_tb, .clock = "timebase", .hz = HZ,
+	.ticks = ppc64_ticks, .tick_fail = "decrementer ticks", .tick_pass = "decrementer ticks",
+	.nested_tick = "decrementer", .sp = ppc64_sp, .nested_tick_sp = &ppc64_nested_tick_sp,
+	.on_irq_stack = ppc64_on_irq_stack, .on_softirq_stack = ppc64_on_softirq_stack,
+	.guards_ok = ppc64_stack_guards_ok, .send_ipi = send_ipi_to, .smp_ipi = ppc64_smp_ipi,
+};
 
 /* --- scenarios --- */
 
@@ -166,73 +129,6 @@ static void scenario_boot(void)
 			      "%u CPU(s), timebase %lu Hz", machine.vty_irq, vty_irq,
 			      machine.epow_irq, epow_irq, ipi_irq, machine.nr_cpus,
 			      (unsigned long)machine.tb_freq);
-}
-
-/* Ticks this CPU counted over one TICK_SPAN_MS span of timebase, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = ppc64_ticks(cpu);
-	uint64_t end;
-
-	/* Start on a tick edge so the span holds whole periods. */
-	while (ppc64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = ppc64_ticks(cpu);
-	end = mftb() + ms_to_tb(TICK_SPAN_MS);
-	while (mftb() < end)
-		port_cpu_relax();
-	return ppc64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got, lo, hi;
-	unsigned int try;
-
-	lo = expect * (100 - TICK_TOLERANCE) / 100;
-	hi = expect * (100 + TICK_TOLERANCE) / 100;
-	try = scenario_tick_tries(ticks_in_span, lo, hi, &got);
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase, "
-			      "expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase "
-			      "(expected %lu)%s", got, TICK_SPAN_MS, expect,
-			      scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !ppc64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !ppc64_on_irq_stack(cpu, ppc64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested decrementer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)ppc64_nested_tick_sp);
-	else if (!ppc64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)ppc64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !ppc64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
 }
 
 /*
@@ -347,16 +243,11 @@ static void scenario_spurious(void)
 
 static bool summary_ok;
 
-static void send_ipi_to(unsigned int cpu)
-{
-	ipi_send_single((unsigned int)ipi_irq, cpu);
-}
-
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
 };
 
 /* An illegal instruction: shows the register dump and the failure exit. */
@@ -381,7 +272,7 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= ppc64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= ppc64_fail,
 };
 
@@ -429,7 +320,7 @@ static int reserve_ipi(void)
 	for (unsigned int cpu = 0; cpu < machine.nr_cpus; cpu++) {
 		int irq = ipi_get_irq((unsigned int)base, cpu);
 
-		if (request(irq, ipi_handler, IRQF_PERCPU, "IPI") < 0)
+		if (request(irq, port_selftest_ipi, IRQF_PERCPU, "IPI") < 0)
 			ppc64_fail("request_irq");
 		irq_set_proc_hidden((unsigned int)irq, true);
 	}
@@ -462,7 +353,7 @@ static void setup_interrupts(void)
 	ppc64_irq_init_cpu(0);
 	/* MSIs: the PCI-MSI domain on XICS, sources from RTAS (docs/ppc64.md, MSI). */
 	ppc64_msi_domain = msi_create_irq_domain(xics_domain(ppc64_xics), "PCI-MSI", MSI_PARENT_EOI);
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
 	/* The console's line stays irq 1 (the checks' /proc/irq/1) with two IPI lines. */
 	epow_irq = xics_map(ppc64_xics, machine.epow_irq, IRQ_TYPE_EDGE_RISING);
 	vty_irq = xics_map(ppc64_xics, machine.vty_irq, IRQ_TYPE_EDGE_RISING);
@@ -489,7 +380,7 @@ void ppc64_start(unsigned long prom_entry)
 
 	scenario_boot();
 	if (bootarg("bench")) {
-		ppc64_bench(&tally, ipi_irq, ipi_handler, &machine);
+		ppc64_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
 		if (scenario_summary(&tally) != 0)
 			ppc64_fail("bench scenarios failed");
 		ppc64_printf("genirq: power-off\n");
@@ -497,14 +388,14 @@ void ppc64_start(unsigned long prom_entry)
 	}
 	if (bootarg("trace")) {	/* make trace (the decrementer is no line) */
 		traced_run_line(&tally, NULL, 0, ppc64_line_scenarios,
-				scenario_softirq_and_stack);
+				port_selftest_stacks);
 	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
+		port_selftest_timer();
+		port_selftest_stacks();
 		shell_garbage_scenario(&tally);
 		scenario_spurious();
 		ppc64_line_scenarios(&tally);
-		ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+		ppc64_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
 	}
 	if (tally.quiet) {
 		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };

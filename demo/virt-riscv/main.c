@@ -29,14 +29,12 @@
 #include "trace_cmd.h"
 #include "traced.h"
 #include "guard_smash.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of the time CSR measured */
-#define TICK_TOLERANCE	10		/* percent */
 #define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
 #define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
-#define NESTED_TICK_MS	100		/* irq-stack: a tick nests in the IPI handler */
 #define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
 #define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
@@ -99,57 +97,15 @@ static unsigned int rx_count(void)
 	return n;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-#define TEST_SOFTIRQ	HI_SOFTIRQ
-
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
-{
-	probe.soft_sp = riscv64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
-}
-
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long t0 = riscv64_ticks(cpu);
-
-	(void)irq;
-	(void)dev;
-	if (virt_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = riscv64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: let the timer nest on this stack. */
-		uint64_t end = rdtime() + ms_to_ticks(NESTED_TICK_MS);
-
-		while (riscv64_ticks(cpu) == t0 && rdtime() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, riscv64_ticks(cpu) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	sbi_send_ipi(port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = rdtime, .counts = ms_to_ticks, .clock = "the time CSR", .hz = HZ,
+	.ticks = riscv64_ticks, .tick_fail = "SBI timer ticks", .tick_pass = "SBI timer ticks",
+	.nested_tick = "timer", .sp = riscv64_sp, .nested_tick_sp = &riscv64_nested_tick_sp,
+	.on_irq_stack = riscv64_on_irq_stack, .on_softirq_stack = riscv64_on_softirq_stack,
+	.guards_ok = riscv64_stack_guards_ok, .send_ipi = sbi_send_ipi, .smp_ipi = virt_smp_ipi,
+};
 
 /* --- scenarios --- */
 
@@ -175,69 +131,6 @@ static void scenario_boot(void)
 			      "IPI->irq %d; %u hart(s) (boot hart %lu), timebase %lu Hz", ctl,
 			      machine.uart_irq, uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
 			      (unsigned long)machine.timebase);
-}
-
-/* Ticks this hart counted over one TICK_SPAN_MS span of the time CSR, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = riscv64_ticks(cpu);
-	uint64_t end;
-
-	while (riscv64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = riscv64_ticks(cpu);
-	end = rdtime() + ms_to_ticks(TICK_SPAN_MS);
-	while (rdtime() < end)
-		port_cpu_relax();
-	return riscv64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got;
-	unsigned int try = scenario_tick_tries(ticks_in_span, expect * (100 - TICK_TOLERANCE) / 100,
-					       expect * (100 + TICK_TOLERANCE) / 100, &got);
-
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
-			      "CSR, expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
-			      "CSR (expected %lu)%s", got, TICK_SPAN_MS, expect, scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !riscv64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !riscv64_on_irq_stack(cpu, riscv64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested timer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)riscv64_nested_tick_sp);
-	else if (!riscv64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)riscv64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !riscv64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
 }
 
 /* The UART's THRE: free its line, make it assert, ask the core which
@@ -344,7 +237,7 @@ static bool summary_ok;
 static struct shell_port shell_glue = {
 	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .send_ipi = sbi_send_ipi,
 	.ticks = riscv64_ticks, .idle = riscv64_idle, .fail = riscv64_fail, .power_off = riscv64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
 };
 
 /* Typed by the harness (make check-riscv64): not in help. */
@@ -357,7 +250,7 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= riscv64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= riscv64_fail,
 };
 
@@ -461,11 +354,11 @@ static void setup_interrupts(void)
 	irq_cpu_set_online(0, true);
 	setup_controllers();
 	riscv64_irq_init_cpu(0);
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
 	ipi_irq = riscv64_map_ipi();
 	uart_irq = virt_map_wired(machine.uart_irq);
 	if (ipi_irq < 0 || uart_irq < 0 ||
-	    request_irq((unsigned int)ipi_irq, ipi_handler, IRQF_PERCPU, "IPI", &probe) < 0 ||
+	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    uart_request() < 0)
 		riscv64_fail("request_irq");
 	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
@@ -488,7 +381,7 @@ void riscv64_start(void)
 
 	scenario_boot();
 	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, ipi_handler, &probe);
+		virt_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
 		if (scenario_summary(&tally) != 0)
 			riscv64_fail("bench scenarios failed");
 		riscv64_printf("genirq: power-off\n");
@@ -496,10 +389,10 @@ void riscv64_start(void)
 	}
 	if (bootarg("trace")) {	/* make trace (the SBI timer is no line) */
 		traced_run_line(&tally, NULL, 0, virt_line_scenarios,
-				scenario_softirq_and_stack);
+				port_selftest_stacks);
 	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
+		port_selftest_timer();
+		port_selftest_stacks();
 		shell_garbage_scenario(&tally);
 		virt_line_scenarios(&tally);
 		scenario_autoprobe();

@@ -22,14 +22,12 @@
 #include "traced.h"
 #include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of counter measured */
-#define TICK_TOLERANCE	10		/* percent */
 #define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
 #define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
-#define NESTED_TICK_MS	100		/* irq-stack: how long the IPI handler waits */
 #define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IPI_SGI		0
@@ -86,56 +84,17 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 	return true;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-#define TEST_SOFTIRQ	HI_SOFTIRQ
+static char timer_ticks[48];	/* "generic-timer ticks (PPI INTID 27)", at set-up */
 
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
-{
-	probe.soft_sp = aarch64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
-}
-
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned long t0 = aarch64_ticks(port_cpu_id());
-
-	(void)irq;
-	(void)dev;
-	if (virt_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = aarch64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: the tick (more urgent) nests on this stack. */
-		uint64_t end = cntvct() + ms_to_cnt(NESTED_TICK_MS);
-
-		while (aarch64_ticks(port_cpu_id()) == t0 && cntvct() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, aarch64_ticks(port_cpu_id()) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	aarch64_send_ipi(port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = cntvct, .counts = ms_to_cnt, .clock = "the counter", .hz = HZ,
+	.ticks = aarch64_ticks, .tick_fail = "timer ticks", .tick_pass = timer_ticks,
+	.nested_tick = "timer", .sp = aarch64_sp, .nested_tick_sp = &aarch64_nested_tick_sp,
+	.on_irq_stack = aarch64_on_irq_stack, .on_softirq_stack = aarch64_on_softirq_stack,
+	.guards_ok = aarch64_stack_guards_ok, .send_ipi = aarch64_send_ipi, .smp_ipi = virt_smp_ipi,
+};
 
 /* --- scenarios --- */
 
@@ -154,70 +113,6 @@ static void scenario_boot(void)
 			      machine.gic_version, machine.uart_irq.intid, uart_irq,
 			      machine.timer_irq.intid, timer_irq, IPI_SGI, ipi_irq, machine.nr_cpus,
 			      machine.psci_smc ? "smc" : "hvc", (unsigned long)aarch64_cntfrq());
-}
-
-/* Ticks this CPU counted over one TICK_SPAN_MS span of the counter, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = aarch64_ticks(cpu);
-	uint64_t end;
-
-	while (aarch64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = aarch64_ticks(cpu);
-	end = cntvct() + ms_to_cnt(TICK_SPAN_MS);
-	while (cntvct() < end)
-		port_cpu_relax();
-	return aarch64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got;
-	unsigned int try = scenario_tick_tries(ticks_in_span, expect * (100 - TICK_TOLERANCE) / 100,
-					       expect * (100 + TICK_TOLERANCE) / 100, &got);
-
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu timer ticks in %u ms of the counter, "
-			      "expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu generic-timer ticks (PPI INTID %u) in %u ms "
-			      "of the counter (expected %lu)%s", got, machine.timer_irq.intid,
-			      TICK_SPAN_MS, expect, scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !aarch64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !aarch64_on_irq_stack(cpu, aarch64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested timer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)aarch64_nested_tick_sp);
-	else if (!aarch64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)aarch64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !aarch64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
 }
 
 static bool rx_has_line(void)
@@ -282,7 +177,7 @@ static bool summary_ok;
 static struct shell_port shell_glue = {
 	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
 	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
 };
 
 /* An undefined instruction: shows the register dump and the failure exit. */
@@ -307,7 +202,7 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= aarch64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= aarch64_fail,
 };
 
@@ -336,12 +231,14 @@ static void setup_interrupts(void)
 	irq_cpu_set_online(0, true);
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
+	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
+		     machine.timer_irq.intid);
 	timer_irq = aarch64_timer_start();
 	ipi_irq = aarch64_gic_map(IPI_SGI, IRQ_TYPE_EDGE_RISING);
 	uart_irq = aarch64_gic_map(machine.uart_irq.intid, machine.uart_irq.trigger);
 	if (timer_irq < 0 || ipi_irq < 0 || uart_irq < 0 ||
-	    request_irq((unsigned int)ipi_irq, ipi_handler, IRQF_PERCPU, "IPI", &machine) < 0 ||
+	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    request_irq((unsigned int)uart_irq, uart_rx, 0, "pl011", &machine) < 0)
 		aarch64_fail("interrupt set-up");
 	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
@@ -378,7 +275,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 
 	scenario_boot();
 	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, ipi_handler, &machine);
+		virt_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
 		if (scenario_summary(&tally) != 0)
 			aarch64_fail("bench scenarios failed");
 		aarch64_printf("genirq: power-off\n");
@@ -386,14 +283,14 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	}
 	if (bootarg("trace")) {	/* make trace: every line but the timer's */
 		traced_run_line(&tally, &timer_irq, 1, virt_line_scenarios,
-				scenario_softirq_and_stack);
+				port_selftest_stacks);
 	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
+		port_selftest_timer();
+		port_selftest_stacks();
 		shell_garbage_scenario(&tally);
 		virt_line_scenarios(&tally);
 		virt_spurious_scenario(&tally);
-		virt_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
+		virt_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
 		virt_msi_scenario(&tally);
 	}
 	if (tally.quiet) {
