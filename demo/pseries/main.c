@@ -19,12 +19,9 @@
 #include <genirq/chip/xics.h>
 
 #include "scenario.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
-#include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_boot.h"
 #include "port_selftest.h"
 #include "demo.h"
 
@@ -38,7 +35,6 @@
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 struct irq_domain *ppc64_msi_domain;
 static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
@@ -241,13 +237,11 @@ static void scenario_spurious(void)
 
 /* --- shell commands of this port --- */
 
-static bool summary_ok;
-
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
-	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis,
 };
 
 /* An illegal instruction: shows the register dump and the failure exit. */
@@ -276,25 +270,36 @@ static const struct guard_smash smash = {
 	.fail		= ppc64_fail,
 };
 
-/* Kernel arguments (-append): "harness" (make check: every verdict line,
- * the EPOW and input scenarios), "bench" (make bench-ppc64: the dispatch
- * figures only), "smash-irq-guard" or "smash-softirq-guard" (after the
- * verdict, a stack guard word overwritten: guard_smash.h); none (make
- * run): a summary line, then the shell. */
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	const char *a = machine.bootargs;
-
-	for (; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	ppc64_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	scenario_spurious();
+	ppc64_line_scenarios(&tally);
+	ppc64_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
+}
+
+static void harness_scenarios(void)
+{
+	scenario_epow();
+	scenario_input();
+}
+
+static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); the decrementer is no line for make trace. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.line_scenarios = ppc64_line_scenarios, .scenarios = scenarios,
+	.harness_scenarios = harness_scenarios, .waits = waits,
+	.nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type or to press the power button",
+	.verdict_note = " (firmware included)", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static int request(int irq, irq_handler_t fn, unsigned long flags, const char *name)
 {
@@ -367,7 +372,7 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_set_cpu_id(0);
 	if (prom_scan(prom_entry) < 0)
 		ppc64_fail("device tree: no cpus, timebase or RTAS power-off");
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	ppc64_printf("%s", BANNER);
 	if (!tally.quiet)
 		ppc64_printf("genirq ppc64 pseries: %u CPU(s), timebase %lu Hz, VTY 0x%x\n",
@@ -379,49 +384,6 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		ppc64_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
-		if (scenario_summary(&tally) != 0)
-			ppc64_fail("bench scenarios failed");
-		ppc64_printf("genirq: power-off\n");
-		ppc64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace (the decrementer is no line) */
-		traced_run_line(&tally, NULL, 0, ppc64_line_scenarios,
-				port_selftest_stacks);
-	} else {
-		port_selftest_timer();
-		port_selftest_stacks();
-		shell_garbage_scenario(&tally);
-		scenario_spurious();
-		ppc64_line_scenarios(&tally);
-		ppc64_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
-	}
-	if (tally.quiet) {
-		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
-
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)
-			scenario_skip(&tally, waits[i], "no harness to type or to press the power button");
-	} else {
-		scenario_epow();
-		scenario_input();
-	}
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",
-			     (unsigned long)(port_time_ns() / 1000000u));
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		ppc64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }

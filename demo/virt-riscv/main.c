@@ -23,12 +23,9 @@
 #include <genirq/msi.h>
 
 #include "scenario.h"
-#include "shell_garbage.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
 #include "guard_smash.h"
+#include "port_boot.h"
 #include "port_selftest.h"
 #include "demo.h"
 
@@ -47,7 +44,6 @@
 			"Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 static int uart_irq = -1, ipi_irq = -1;
 static struct plic *plic;		/* -M virt */
 static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
@@ -170,11 +166,6 @@ static bool rx_has_line(void)
 	return rx_ring_has_line(&rx);
 }
 
-static bool rx_any(void)
-{
-	return !rx_ring_empty(&rx);
-}
-
 /* Idle until @done() or @ms of the time CSR pass. */
 static bool wait_for(bool (*done)(void), unsigned int ms)
 {
@@ -231,13 +222,11 @@ static void scenario_input(void)
 
 /* --- shell commands of this port --- */
 
-static bool summary_ok;
-
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .send_ipi = sbi_send_ipi,
 	.ticks = riscv64_ticks, .idle = riscv64_idle, .fail = riscv64_fail, .power_off = riscv64_power_off,
-	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis,
 };
 
 /* Typed by the harness (make check-riscv64): not in help. */
@@ -254,18 +243,30 @@ static const struct guard_smash smash = {
 	.fail		= riscv64_fail,
 };
 
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	for (const char *a = machine.bootargs; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	virt_line_scenarios(&tally);
+	scenario_autoprobe();
+	virt_smp_scenarios(&tally, ipi_irq);
+	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
+}
+
+static const char *const waits[] = { "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); the SBI timer is no line for make trace. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.line_scenarios = virt_line_scenarios, .scenarios = scenarios,
+	.harness_scenarios = scenario_input, .waits = waits, .nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type", .mustfail = true, .fatal_verdict = true,
+	.verdict_note = " (firmware included)", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static void plic_entry(void *regs)
 {
@@ -367,7 +368,7 @@ static void setup_interrupts(void)
 
 void riscv64_start(void)
 {
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	uart_init();
 	riscv64_printf("%s", BANNER);
 	if (!tally.quiet)
@@ -380,51 +381,6 @@ void riscv64_start(void)
 	riscv64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
-		if (scenario_summary(&tally) != 0)
-			riscv64_fail("bench scenarios failed");
-		riscv64_printf("genirq: power-off\n");
-		riscv64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace (the SBI timer is no line) */
-		traced_run_line(&tally, NULL, 0, virt_line_scenarios,
-				port_selftest_stacks);
-	} else {
-		port_selftest_timer();
-		port_selftest_stacks();
-		shell_garbage_scenario(&tally);
-		virt_line_scenarios(&tally);
-		scenario_autoprobe();
-		virt_smp_scenarios(&tally, ipi_irq);
-		virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
-	}
-	if (bootarg("mustfail"))
-		scenario_fail(&tally, "must-fail", "failed on purpose (kernel argument mustfail): "
-			      "the harness must refuse this run");
-	if (tally.quiet) {
-		scenario_skip(&tally, "replay-after-enable", "no harness to type");
-		scenario_skip(&tally, "uart-rx-echo", "no harness to type");
-	} else
-		scenario_input();
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		riscv64_printf("genirq: verdict at %lu ms of the time CSR (firmware included)\n",
-			       (unsigned long)(port_time_ns() / 1000000u));
-	if (!summary_ok && !tally.quiet)
-		riscv64_fail("self-tests failed");
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		riscv64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }

@@ -16,12 +16,9 @@
 #include <genirq/proc.h>
 
 #include "scenario.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
-#include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_boot.h"
 #include "port_selftest.h"
 #include "demo.h"
 
@@ -36,7 +33,6 @@
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 static int uart_irq = -1, ipi_irq = -1, timer_irq = -1, wake_irq = -1;
 
 /* --- the PL011 receive interrupt: a level line, drained here --- */
@@ -171,13 +167,11 @@ static void scenario_input(void)
 
 /* --- shell commands of this port --- */
 
-static bool summary_ok;
-
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
 	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
-	.hz = HZ, .ipis = &port_selftest_ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis,
 };
 
 /* An undefined instruction: shows the register dump and the failure exit. */
@@ -206,23 +200,37 @@ static const struct guard_smash smash = {
 	.fail		= aarch64_fail,
 };
 
-/* Kernel arguments (-append): "harness" (make check: every verdict line,
- * the power-key and input scenarios), "bench" (make bench-aarch64: the
- * dispatch figures only), "smash-irq-guard" or "smash-softirq-guard"
- * (after the verdict, a stack guard word overwritten: guard_smash.h);
- * none (make run): a summary line, then the shell. */
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	for (const char *a = machine.bootargs; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	virt_line_scenarios(&tally);
+	virt_spurious_scenario(&tally);
+	virt_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
+	virt_msi_scenario(&tally);
+}
+
+static void harness_scenarios(void)
+{
+	virt_cascade_scenario(&tally);
+	scenario_input();
+}
+
+static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); make trace leaves the timer's line out. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.untraced = &timer_irq, .nr_untraced = 1, .line_scenarios = virt_line_scenarios,
+	.scenarios = scenarios, .harness_scenarios = harness_scenarios, .waits = waits,
+	.nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type or to press the power key",
+	.verdict_note = "", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static void setup_interrupts(void)
 {
@@ -262,7 +270,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	for (unsigned int i = 0; i < machine.nr_cpus; i++)
 		if (machine.mpidr[i] != i)	/* port_cpu_id() is Aff0 */
 			aarch64_fail("cpu@N in the device tree is not MPIDR N");
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	aarch64_printf("%s", BANNER);
 	if (!tally.quiet)
 		aarch64_printf("genirq aarch64 virt: entered at EL%u, GICv%u, %u CPU(s), device tree "
@@ -274,50 +282,6 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	aarch64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, port_selftest_ipi, &machine);
-		if (scenario_summary(&tally) != 0)
-			aarch64_fail("bench scenarios failed");
-		aarch64_printf("genirq: power-off\n");
-		aarch64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace: every line but the timer's */
-		traced_run_line(&tally, &timer_irq, 1, virt_line_scenarios,
-				port_selftest_stacks);
-	} else {
-		port_selftest_timer();
-		port_selftest_stacks();
-		shell_garbage_scenario(&tally);
-		virt_line_scenarios(&tally);
-		virt_spurious_scenario(&tally);
-		virt_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
-		virt_msi_scenario(&tally);
-	}
-	if (tally.quiet) {
-		static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
-
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)
-			scenario_skip(&tally, waits[i], "no harness to type or to press the power key");
-	} else {
-		virt_cascade_scenario(&tally);
-		scenario_input();
-	}
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		aarch64_printf("genirq: verdict at %lu ms of the counter\n",
-			       (unsigned long)(port_time_ns() / 1000000u));
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		aarch64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }
