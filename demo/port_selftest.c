@@ -4,14 +4,17 @@
  * virt and virt-riscv kernels (see port_selftest.h).
  */
 #include <genirq/hardirq.h>
+#include <genirq/irq.h>
 #include <genirq/port.h>
 
 #include "port_selftest.h"
+#include "rxring.h"
 
 #define TICK_SPAN_MS	500		/* timer-ticks: span of the clock measured */
 #define TICK_TOLERANCE	10		/* percent */
 #define NESTED_TICK_MS	100		/* irq-stack: how long the IPI handler waits */
 #define TEST_SOFTIRQ	HI_SOFTIRQ
+#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 
 static const struct port_selftest *port;
 
@@ -135,4 +138,38 @@ void port_selftest_stacks(void)
 		scenario_pass(t, "softirq", "raised in the IPI handler, ran at irq_exit in "
 			      "softirq context on the softirq stack (sp 0x%lx)",
 			      (unsigned long)probe.soft_sp);
+}
+
+void port_selftest_replay(unsigned int irq, struct port_replay *r)
+{
+	static const char marker[] = "genirq: ready for input\n";
+	unsigned long flags;
+
+	disable_irq(irq);
+	r->before = irq_stat_total(irq);
+	port->tally->write(marker, sizeof(marker) - 1);
+	port_delay_us(PORT_SELFTEST_REPLAY_MS * 1000u);
+	r->during = irq_stat_total(irq) - r->before;
+
+	flags = port_irq_save();
+	enable_irq(irq);
+	port_irq_restore(flags);		/* the held-back event is taken here */
+	flags = port_irq_save();
+	r->after = irq_stat_total(irq) - r->before;
+	port_irq_restore(flags);
+}
+
+static bool rx_has_line(void)
+{
+	return rx_ring_has_line(port->rx);
+}
+
+void port_selftest_rx_echo(const char *via, unsigned int irq, unsigned long before)
+{
+	if (!port->wait_for(rx_has_line, INPUT_WAIT_MS)) {
+		scenario_skip(port->tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
+			      INPUT_WAIT_MS);
+		return;
+	}
+	scenario_rx_echo(port->tally, port->rx, PORT_SELFTEST_LINE, via, irq, before);
 }

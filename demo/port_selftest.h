@@ -2,8 +2,10 @@
 /*
  * port_selftest.h - the boot self-tests on the tick and the IPI that the
  * pseries, virt and virt-riscv kernels share: timer-ticks, irq-stack and
- * softirq, with the IPI handler that probes the stacks. A port passes in
- * only what differs: its clock, its tick counter, its stacks, its IPI.
+ * softirq, with the IPI handler that probes the stacks; the window of
+ * replay-after-enable on the console's line and uart-rx-echo after it. A
+ * port passes in only what differs: its clock, its tick counter, its
+ * stacks, its IPI, its input ring and its wait.
  */
 #ifndef GENIRQ_DEMO_PORT_SELFTEST_H
 #define GENIRQ_DEMO_PORT_SELFTEST_H
@@ -14,6 +16,8 @@
 #include <genirq/interrupt.h>
 
 #include "scenario.h"
+
+struct rx_ring;
 
 struct port_selftest {
 	struct scenario_tally	*tally;
@@ -36,6 +40,18 @@ struct port_selftest {
 	/* The IPI: send it; smp_ipi() true when the SMP scenarios took it. */
 	void		(*send_ipi)(unsigned int cpu);
 	bool		(*smp_ipi)(void);
+	/* The console's input ring; the port's wait: true once @done(),
+	 * false after @ms. */
+	struct rx_ring	*rx;
+	bool		(*wait_for)(bool (*done)(void), unsigned int ms);
+};
+
+#define PORT_SELFTEST_LINE	"hello genirq"	/* what the harness types first */
+#define PORT_SELFTEST_REPLAY_MS	1000		/* input has arrived by then, line disabled */
+
+/* Events on the console's line: at the marker, while disabled, in enable_irq. */
+struct port_replay {
+	unsigned long	before, during, after;
 };
 
 /* IPIs port_selftest_ipi() probed and counted (the shell's `ipi`). */
@@ -55,5 +71,16 @@ void port_selftest_timer(void);
 
 /* irq-stack and softirq, through a self-IPI a tick nests in. */
 void port_selftest_stacks(void);
+
+/*
+ * replay-after-enable's window on the console's line @irq: disabled, the
+ * marker "genirq: ready for input" (the harness types), then
+ * PORT_SELFTEST_REPLAY_MS later enable_irq with interrupts off, so that
+ * the held-back event is taken at the restore. The verdict is the port's.
+ */
+void port_selftest_replay(unsigned int irq, struct port_replay *r);
+
+/* uart-rx-echo after it: the typed line on @irq since @before, @via. */
+void port_selftest_rx_echo(const char *via, unsigned int irq, unsigned long before);
 
 #endif /* GENIRQ_DEMO_PORT_SELFTEST_H */

@@ -26,10 +26,7 @@
 #include "demo.h"
 
 #define NR_IRQS		64
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 #define EPOW_WAIT_MS	20000
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define BANNER		"\ngenirq demo kernel, ppc64 on QEMU's pseries machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
@@ -107,6 +104,7 @@ static const struct port_selftest selftest = {
 	.nested_tick = "decrementer", .sp = ppc64_sp, .nested_tick_sp = &ppc64_nested_tick_sp,
 	.on_irq_stack = ppc64_on_irq_stack, .on_softirq_stack = ppc64_on_softirq_stack,
 	.guards_ok = ppc64_stack_guards_ok, .send_ipi = send_ipi_to, .smp_ipi = ppc64_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
 };
 
 /* --- scenarios --- */
@@ -146,7 +144,7 @@ static void scenario_epow(void)
 
 	disable_irq((unsigned int)epow_irq);
 	ppc64_printf("genirq: waiting for EPOW\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
+	port_delay_us(PORT_SELFTEST_REPLAY_MS * 1000u);
 	epow_counts[0] = epow_delta(base);
 	flags = port_irq_save();
 	enable_irq((unsigned int)epow_irq);
@@ -158,16 +156,11 @@ static void scenario_epow(void)
 		epow_replay = epow_counts[0] == 0 && epow_counts[1] == 1 && epow_counts[2] == 1;
 	if (!wait_for(epow_seen, EPOW_WAIT_MS))
 		scenario_skip(&tally, "epow", "no EPOW in %u ms (QEMU monitor system_powerdown "
-			      "not sent)", REPLAY_WAIT_MS + EPOW_WAIT_MS);
+			      "not sent)", PORT_SELFTEST_REPLAY_MS + EPOW_WAIT_MS);
 	else
 		scenario_pass(&tally, "epow", "system_powerdown from the monitor arrived as XICS "
 			      "source 0x%x (irq %d), %lu event(s)", machine.epow_irq, epow_irq,
 			      atomic_load(&epow_events));
-}
-
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
 }
 
 static bool rx_any(void)
@@ -187,45 +180,26 @@ static bool rx_any(void)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after;
-	unsigned long flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)vty_irq);
-	before = irq_stat_total((unsigned int)vty_irq);
-	ppc64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)vty_irq) - before;
-
-	flags = port_irq_save();
-	enable_irq((unsigned int)vty_irq);
-	port_irq_restore(flags);		/* the replayed event is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)vty_irq) - before;
-	port_irq_restore(flags);
-	if (during != 0 || (after == 0 && rx_any()) || rx_ring_peek(&rx, 0) != EXPECTED_LINE[0] ||
-	    epow_replay == 0)
+	port_selftest_replay((unsigned int)vty_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
+	if (r.during != 0 || (r.after == 0 && rx_any()) || !first || epow_replay == 0)
 		scenario_fail(&tally, "replay-after-enable", "VTY: %lu events while off, %lu in "
 			      "enable_irq, first byte %s; EPOW: %lu while off, %lu in enable_irq, "
-			      "%lu after 100 ms", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "replayed" : "missing",
+			      "%lu after 100 ms", r.during, r.after, first ? "replayed" : "missing",
 			      epow_counts[0], epow_counts[1], epow_counts[2]);
-	else if (epow_replay < 0 && after == 0)
+	else if (epow_replay < 0 && r.after == 0)
 		scenario_skip(&tally, "replay-after-enable", "no input and no EPOW while the "
 			      "lines were off");
 	else
 		scenario_pass(&tally, "replay-after-enable", "ibm,int-off held back the input "
 			      "(0 events), enable_irq (ibm,int-on) delivered it at once (%lu VTY "
-			      "event(s), first byte intact%s)", after,
+			      "event(s), first byte intact%s)", r.after,
 			      epow_replay > 0 ? "; EPOW: 0 while off, exactly 1 at enable, "
 			      "1 after 100 ms" : "; no EPOW to count exactly");
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the VTY interrupt",
-			 (unsigned int)vty_irq, before);
+	port_selftest_rx_echo("through the VTY interrupt", (unsigned int)vty_irq, r.before);
 }
 
 static void scenario_spurious(void)

@@ -30,10 +30,7 @@
 #include "demo.h"
 
 #define NR_IRQS		64
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 #define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IMSIC_FILE_BYTES 0x1000u	/* S-level file stride (no guest files) */
 #define MSI_LINES	32u		/* message lines at once */
@@ -93,6 +90,16 @@ static unsigned int rx_count(void)
 	return n;
 }
 
+/* Idle until @done() or @ms of the time CSR pass. */
+static bool wait_for(bool (*done)(void), unsigned int ms)
+{
+	uint64_t end = rdtime() + ms_to_ticks(ms);
+
+	while (!done() && rdtime() < end)
+		riscv64_idle(done);
+	return done();
+}
+
 /* --- the tick and IPI self-tests (port_selftest.h) --- */
 
 static const struct port_selftest selftest = {
@@ -101,6 +108,7 @@ static const struct port_selftest selftest = {
 	.nested_tick = "timer", .sp = riscv64_sp, .nested_tick_sp = &riscv64_nested_tick_sp,
 	.on_irq_stack = riscv64_on_irq_stack, .on_softirq_stack = riscv64_on_softirq_stack,
 	.guards_ok = riscv64_stack_guards_ok, .send_ipi = sbi_send_ipi, .smp_ipi = virt_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
 };
 
 /* --- scenarios --- */
@@ -161,21 +169,6 @@ static void scenario_autoprobe(void)
 			      "found on irq %d", uart, machine.uart_irq, edu);
 }
 
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
-}
-
-/* Idle until @done() or @ms of the time CSR pass. */
-static bool wait_for(bool (*done)(void), unsigned int ms)
-{
-	uint64_t end = rdtime() + ms_to_ticks(ms);
-
-	while (!done() && rdtime() < end)
-		riscv64_idle(done);
-	return done();
-}
-
 /*
  * replay-after-enable, then uart-rx-echo on the same input. The harness
  * types while the line is disabled: nothing may be delivered. The FIFO
@@ -184,40 +177,24 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after, flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)uart_irq);
-	before = irq_stat_total((unsigned int)uart_irq);
-	riscv64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)uart_irq) - before;
-	flags = port_irq_save();
-	enable_irq((unsigned int)uart_irq);
-	port_irq_restore(flags);		/* the held-back event is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)uart_irq) - before;
-	port_irq_restore(flags);
+	port_selftest_replay((unsigned int)uart_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
 	/* Each FIFO read that leaves data behind re-drives the line: a
 	 * latching controller takes it as one more request, to a drained FIFO. */
-	if (during != 0 || after < 1 || (after > 1 && !virt_wired_latches) ||
-	    rx_ring_peek(&rx, 0) != EXPECTED_LINE[0])
+	if (r.during != 0 || r.after < 1 || (r.after > 1 && !virt_wired_latches) || !first)
 		scenario_fail(&tally, "replay-after-enable", "%lu events while disabled, %lu in "
-			      "enable_irq (want 1), first byte %s", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "there" : "missing");
+			      "enable_irq (want 1), first byte %s", r.during, r.after,
+			      first ? "there" : "missing");
 	else
 		scenario_pass(&tally, "replay-after-enable", "input held back while disabled "
 			      "(0 events); enable_irq delivered it at once (the level line still "
-			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", after,
-			      rx_count(), after > 1 ? " (the first drained the FIFO; the others "
+			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", r.after,
+			      rx_count(), r.after > 1 ? " (the first drained the FIFO; the others "
 			      "were requests the controller latched during its reads)" : "");
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the receive interrupt",
-			 (unsigned int)uart_irq, before);
+	port_selftest_rx_echo("through the receive interrupt", (unsigned int)uart_irq, r.before);
 }
 
 /* --- shell commands of this port --- */

@@ -23,9 +23,6 @@
 #include "demo.h"
 
 #define NR_IRQS		64
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IPI_SGI		0
 #define WAKE_SGI	1		/* wakes the shell's CPU for input */
@@ -90,6 +87,7 @@ static const struct port_selftest selftest = {
 	.nested_tick = "timer", .sp = aarch64_sp, .nested_tick_sp = &aarch64_nested_tick_sp,
 	.on_irq_stack = aarch64_on_irq_stack, .on_softirq_stack = aarch64_on_softirq_stack,
 	.guards_ok = aarch64_stack_guards_ok, .send_ipi = aarch64_send_ipi, .smp_ipi = virt_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
 };
 
 /* --- scenarios --- */
@@ -111,11 +109,6 @@ static void scenario_boot(void)
 			      machine.psci_smc ? "smc" : "hvc", (unsigned long)aarch64_cntfrq());
 }
 
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
-}
-
 static bool rx_any(void)
 {
 	return !rx_ring_empty(&rx);
@@ -129,40 +122,23 @@ static bool rx_any(void)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after, flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)uart_irq);
-	before = irq_stat_total((unsigned int)uart_irq);
-	aarch64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)uart_irq) - before;
-
-	flags = port_irq_save();
-	enable_irq((unsigned int)uart_irq);
-	port_irq_restore(flags);		/* the still-asserted line is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)uart_irq) - before;
-	port_irq_restore(flags);
-	if (during != 0 || (after == 0 && rx_any()) ||
-	    (after != 0 && rx_ring_peek(&rx, 0) != EXPECTED_LINE[0]))
+	port_selftest_replay((unsigned int)uart_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
+	if (r.during != 0 || (r.after == 0 && rx_any()) || (r.after != 0 && !first))
 		scenario_fail(&tally, "replay-after-enable", "PL011: %lu events while off, %lu in "
-			      "enable_irq, first byte %s", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "there" : "missing");
-	else if (after == 0)
+			      "enable_irq, first byte %s", r.during, r.after, first ? "there" : "missing");
+	else if (r.after == 0)
 		scenario_skip(&tally, "replay-after-enable", "no input while the line was off "
 			      "(nobody typed)");
 	else
 		scenario_pass(&tally, "replay-after-enable", "disable_irq held back the PL011 input "
 			      "(0 events), enable_irq delivered it at once (%lu event(s), the level "
-			      "line still asserted, first byte intact)", after);
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the PL011 receive interrupt",
-			 (unsigned int)uart_irq, before);
+			      "line still asserted, first byte intact)", r.after);
+	port_selftest_rx_echo("through the PL011 receive interrupt", (unsigned int)uart_irq,
+			      r.before);
 }
 
 /* --- shell commands of this port --- */
