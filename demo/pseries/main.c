@@ -44,16 +44,10 @@ static struct rx_ring rx;
  * next tick while the paste fills the ring. */
 static irqreturn_t vty_rx(int irq, void *dev)
 {
-	char buf[16];
-	int n, total = 0;
+	int total = rx_ring_drain(&rx, console_get);
 
 	(void)irq;
 	(void)dev;
-	while ((n = console_get(buf, sizeof(buf))) > 0) {
-		for (int i = 0; i < n; i++)
-			rx_ring_put(&rx, buf[i]);
-		total += n;
-	}
 	if (total && port_cpu_id() != SHELL_CPU)
 		ppc64_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(total);
@@ -211,27 +205,22 @@ static void scenario_spurious(void)
 
 /* --- shell commands of this port --- */
 
-/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+/* An illegal instruction: shows the register dump and the failure exit. */
+static void trap(void)
+{
+	__asm__ __volatile__(".long 0");
+}
+
+/* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
-	.hz = HZ, .ipis = &port_selftest_ipis,
+	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
-
-/* An illegal instruction: shows the register dump and the failure exit. */
-static int cmd_trap(struct shell *sh, int argc, char **argv)
-{
-	(void)sh;
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	__asm__ __volatile__(".long 0");
-	return 0;
-}
 
 /* Typed by the harness (make check-ppc64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "trap",	NULL,	cmd_trap },	/* illegal instruction: register dump, failure exit */
+	{ "trap",	NULL,	shell_port_trap },	/* illegal instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 

@@ -42,16 +42,10 @@ static struct rx_ring rx;
  * leaving it in wfi until its next tick. */
 static irqreturn_t uart_rx(int irq, void *dev)
 {
-	char buf[16];
-	int n, total = 0;
+	int total = rx_ring_drain(&rx, console_get);
 
 	(void)irq;
 	(void)dev;
-	while ((n = console_get(buf, sizeof(buf))) > 0) {
-		for (int i = 0; i < n; i++)
-			rx_ring_put(&rx, buf[i]);
-		total += n;
-	}
 	if (total && port_cpu_id() != SHELL_CPU)
 		aarch64_send_sgi(SHELL_CPU, WAKE_SGI);
 	return IRQ_RETVAL(total);
@@ -143,27 +137,22 @@ static void scenario_input(void)
 
 /* --- shell commands of this port --- */
 
-/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+/* An undefined instruction: shows the register dump and the failure exit. */
+static void trap(void)
+{
+	__asm__ __volatile__("udf #0");
+}
+
+/* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
 	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
-	.hz = HZ, .ipis = &port_selftest_ipis,
+	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
-
-/* An undefined instruction: shows the register dump and the failure exit. */
-static int cmd_trap(struct shell *sh, int argc, char **argv)
-{
-	(void)sh;
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	__asm__ __volatile__("udf #0");
-	return 0;
-}
 
 /* Typed by the harness (make check-aarch64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "trap",	NULL,	cmd_trap },	/* undefined instruction: register dump, failure exit */
+	{ "trap",	NULL,	shell_port_trap },	/* undefined instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
