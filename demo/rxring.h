@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A few KiB of pasted short commands must fit while one command blocks:
