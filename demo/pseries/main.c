@@ -10,7 +10,6 @@
  * types "hello genirq" and then shell commands).
  */
 #include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
 #include <genirq/msi.h>

@@ -12,8 +12,6 @@
  * "smash-softirq-guard" (after the verdict, a stack guard word
  * overwritten: guard_smash.h).
  */
-#include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>

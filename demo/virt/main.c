@@ -9,8 +9,6 @@
  * system_powerdown to the monitor) and "genirq: ready for input" (it
  * types "hello genirq" and then shell commands).
  */
-#include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
