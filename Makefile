@@ -69,6 +69,22 @@ RUN_DEFAULT	:= x86_64
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
+# $(call monitor_harness,ISA,RUN,PASS,INPUT,MARKER): the harness for one
+# run of a kernel that takes INPUT after "genirq: ready for input" and
+# asks with MARKER for the power button (system_powerdown from the
+# monitor on $(BUILD)/ISA/RUN.mon): the pseries and virt kernels.
+monitor_harness	= rm -f $(BUILD)/$(1)/$(2).mon; \
+		  $(HARNESS) --name $(1)-$(2) --pass-status $(3) --timeout 90 \
+		  --ready 'genirq: ready for input' --input '$(4)' --log $(BUILD)/$(1)/$(2).log \
+		  --monitor $(BUILD)/$(1)/$(2).mon --monitor-after '$(5)' \
+		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+# $(call guest_bench,ISA,PASS,EXPECT,QEMU): bench-ISA's run of the kernel
+# with -append bench under -icount shift=0, which must pass EXPECT; its
+# guest-bench lines are then in $(BUILD)/ISA/bench.log.
+guest_bench	= $(HARNESS) --name $(1)-bench --pass-status $(2) --timeout 60 --quiet \
+		  --log $(BUILD)/$(1)/bench.log --expect-file $(3) \
+		  -- $(4) -icount shift=0,sleep=off >/dev/null \
+		  || { echo "bench-$(1): the bench kernel failed (see $(BUILD)/$(1)/bench.log)"; exit 1; }
 DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu_line.c \
 		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c \
 		   demo/shell_port.c

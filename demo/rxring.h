@@ -10,6 +10,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A few KiB of pasted short commands must fit while one command blocks:
@@ -83,6 +84,21 @@ static inline bool rx_ring_has_line(struct rx_ring *r)
 		if (c == '\n' || c == '\r')
 			return true;
 	return false;
+}
+
+/* From the receive handler: all that @get (the console's reader: bytes
+ * into @buf, up to @size) has, into @r. Return: the bytes taken. */
+static inline int rx_ring_drain(struct rx_ring *r, int (*get)(char *buf, size_t size))
+{
+	char buf[16];
+	int n, total = 0;
+
+	while ((n = get(buf, sizeof(buf))) > 0) {
+		for (int i = 0; i < n; i++)
+			rx_ring_put(r, buf[i]);
+		total += n;
+	}
+	return total;
 }
 
 /* Bytes lost so far, in the ring or in the UART. */

@@ -33,6 +33,16 @@ int shell_port_ipi(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+int shell_port_trap(struct shell *sh, int argc, char **argv)
+{
+	(void)sh;
+	(void)argv;
+	if (argc != 1 || !port->trap)
+		return -EINVAL;
+	port->trap();
+	return 0;
+}
+
 static int port_ticks(struct shell *sh)
 {
 	shell_printf(sh, "%lu ticks on cpu0 at %u Hz, %lu ms of %s\n", port->ticks(0), port->hz,

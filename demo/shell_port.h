@@ -2,9 +2,9 @@
 /*
  * shell_port.h - the shell commands the pseries, virt and virt-riscv
  * kernels share: ticks, probe, poweroff and irqtop's idle (a struct
- * shell_machine) and the harness's `ipi CPU`. A port passes in only what
- * differs: its tick counter and clock, its edu autoprobe, its IPI, its
- * idle and its exits.
+ * shell_machine) and the harness's `ipi CPU` and `trap`. A port passes
+ * in only what differs: its tick counter and clock, its edu autoprobe,
+ * its IPI, its idle, its faulting instruction and its exits.
  */
 #ifndef GENIRQ_DEMO_SHELL_PORT_H
 #define GENIRQ_DEMO_SHELL_PORT_H
@@ -23,6 +23,7 @@ struct shell_port {
 	unsigned int	nr_cpus;
 	const bool	*summary_ok;		/* poweroff: the self-tests passed */
 	void		(*idle)(bool (*busy)(void));
+	void		(*trap)(void);		/* an instruction that faults; NULL: none */
 	__attribute__((noreturn)) void (*fail)(const char *why);
 	__attribute__((noreturn)) void (*power_off)(void);
 };
@@ -35,5 +36,8 @@ void shell_port_init(const struct shell_port *port);
 
 /* ipi CPU: one IPI to an online CPU, its handler runs counted (10 ms). */
 int shell_port_ipi(struct shell *sh, int argc, char **argv);
+
+/* trap: the port's faulting instruction (its register dump, its failure exit). */
+int shell_port_trap(struct shell *sh, int argc, char **argv);
 
 #endif

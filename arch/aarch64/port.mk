@@ -14,7 +14,7 @@ aarch64_DIRS	:= arch/fdt arch/aarch64
 aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv3_its.c controllers/gicv2.c \
 		   controllers/gicv2m.c controllers/pl061.c
 aarch64_MACHINE	:= virt
-aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/guard_smash.c
+aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 aarch64_DEPS	:= cross qemu-arm
 # $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
 # line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same

@@ -10,7 +10,7 @@ ppc64_LDFLAGS	:= $(ppc64_CFLAGS) -Wl,--no-dynamic-linker
 ppc64_DIRS	:= arch/ppc64
 ppc64_CTRL	:= controllers/xics.c
 ppc64_MACHINE	:= pseries
-ppc64_DEMO_SRCS	:= $(wildcard demo/pseries/*.c) demo/guard_smash.c
+ppc64_DEMO_SRCS	:= $(wildcard demo/pseries/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 ppc64_DEPS	:= cross qemu-ppc
 # $(call ppc64_qemu,FIRMWARE,CPUS): vof or slof. -action panic=exit-failure:
 # RTAS ibm,os-term (the failure exit) ends QEMU with 1; power-off is 0,

@@ -12,7 +12,7 @@ riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
 riscv64_DIRS	:= arch/fdt arch/riscv64
 riscv64_CTRL	:= controllers/plic.c controllers/aplic.c controllers/imsic.c
 riscv64_MACHINE	:= virt-riscv
-riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c
+riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 riscv64_DEPS	:= cross qemu-riscv
 # $(call riscv64_qemu,CPUS[,MACHINE OPTIONS]): two edu devices in slots 1
 # and 5, whose INTA both land on PLIC source 33 (the device tree's

@@ -96,6 +96,8 @@ void ppc64_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, v
 	int err, restored;
 
 	bench_ipi = ipi_irq;
+	/* The handler swap is virt's and virt-riscv's too, not shared: the ends
+	 * around it, their order and their counter are each port's. */
 	free_irq(irq, dev);
 	err = request_irq(irq, bench_handler, IRQF_PERCPU, "bench-ipi", (void *)&handler_tb);
 	g_ok = err == 0 && self_ipi(&handler_tb, g);

@@ -28,11 +28,7 @@ ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rtic
 
 # $(call ppc64_harness,RUN,PASS,INPUT): the harness for one run; it
 # powers the machine down from the monitor when asked (the EPOW scenario).
-ppc64_harness	= rm -f $(BUILD)/ppc64/$(1).mon; \
-		  $(HARNESS) --name ppc64-$(1) --pass-status $(2) --timeout 90 \
-		  --ready 'genirq: ready for input' --input '$(3)' --log $(BUILD)/ppc64/$(1).log \
-		  --monitor $(BUILD)/ppc64/$(1).mon --monitor-after 'genirq: waiting for EPOW' \
-		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+ppc64_harness	= $(call monitor_harness,ppc64,$(1),$(2),$(3),genirq: waiting for EPOW)
 # $(call ppc64_check,FIRMWARE,CPUS[,ARGS]): the machine with -append harness
 # (every verdict line; the scenarios that wait for the monitor and input).
 ppc64_check	= $(call ppc64_qemu,$(1),$(2)) -append 'harness $(3)'
@@ -72,10 +68,7 @@ check-ppc64:
 .PHONY: bench-ppc64
 bench-ppc64: kernel-ppc64
 	$(Q)rm -f $(BUILD)/ppc64/bench.mon
-	$(Q)$(HARNESS) --name ppc64-bench --pass-status 33 --timeout 60 --quiet \
-		--log $(BUILD)/ppc64/bench.log --expect-file demo/pseries/expect/ppc64-bench.txt \
-		-- $(ppc64_status) $(call ppc64_check,vof,1,bench) $(call ppc64_mon,bench) \
-		-icount shift=0,sleep=off >/dev/null \
-		|| { echo "bench-ppc64: the bench kernel failed (see $(BUILD)/ppc64/bench.log)"; exit 1; }
+	$(Q)$(call guest_bench,ppc64,33,demo/pseries/expect/ppc64-bench.txt,$\
+		$(ppc64_status) $(call ppc64_check,vof,1,bench) $(call ppc64_mon,bench))
 	$(Q)grep -h "^guest-bench:" $(BUILD)/ppc64/bench.log \
 		|| { echo "bench-ppc64: no guest-bench line in $(BUILD)/ppc64/bench.log"; exit 1; }

@@ -38,6 +38,11 @@ void edu_cfg_write(unsigned int slot, unsigned int reg, uint32_t v)
 	rtas_call(machine.tok_write_pci, 5, args, 1, &ret);
 }
 
+/*
+ * Alike in virt's and virt-riscv's edu.c, not shared: the config access
+ * (RTAS here), the INTx routing and the barrier after a write are each
+ * machine's.
+ */
 unsigned int edu_probe(struct edu *devs, unsigned int max)
 {
 	unsigned int n = 0;

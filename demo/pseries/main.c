@@ -10,7 +10,6 @@
  * types "hello genirq" and then shell commands).
  */
 #include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
@@ -19,27 +18,19 @@
 #include <genirq/chip/xics.h>
 
 #include "scenario.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
-#include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_boot.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of timebase measured */
-#define TICK_TOLERANCE	10		/* percent */
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 #define EPOW_WAIT_MS	20000
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define BANNER		"\ngenirq demo kernel, ppc64 on QEMU's pseries machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 struct irq_domain *ppc64_msi_domain;
 static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
@@ -52,16 +43,10 @@ static struct rx_ring rx;
  * next tick while the paste fills the ring. */
 static irqreturn_t vty_rx(int irq, void *dev)
 {
-	char buf[16];
-	int n, total = 0;
+	int total = rx_ring_drain(&rx, console_get);
 
 	(void)irq;
 	(void)dev;
-	while ((n = console_get(buf, sizeof(buf))) > 0) {
-		for (int i = 0; i < n; i++)
-			rx_ring_put(&rx, buf[i]);
-		total += n;
-	}
 	if (total && port_cpu_id() != SHELL_CPU)
 		ppc64_wake_cpu(SHELL_CPU);
 	return IRQ_RETVAL(total);
@@ -99,56 +84,21 @@ static bool epow_seen(void)
 	return atomic_load(&epow_events) != 0;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-#define TEST_SOFTIRQ	HI_SOFTIRQ
-
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
+static void send_ipi_to(unsigned int cpu)
 {
-	probe.soft_sp = ppc64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
+	ipi_send_single((unsigned int)ipi_irq, cpu);
 }
 
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned long t0 = ppc64_ticks(port_cpu_id());
-
-	(void)irq;
-	(void)dev;
-	if (ppc64_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = ppc64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: let the decrementer nest on this stack. */
-		uint64_t end = mftb() + ms_to_tb(100);
-
-		while (ppc64_ticks(port_cpu_id()) == t0 && mftb() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, ppc64_ticks(port_cpu_id()) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	ipi_send_single((unsigned int)ipi_irq, port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = mftb, .counts = ms_to_tb, .clock = "timebase", .hz = HZ,
+	.ticks = ppc64_ticks, .tick_fail = "decrementer ticks", .tick_pass = "decrementer ticks",
+	.nested_tick = "decrementer", .sp = ppc64_sp, .nested_tick_sp = &ppc64_nested_tick_sp,
+	.on_irq_stack = ppc64_on_irq_stack, .on_softirq_stack = ppc64_on_softirq_stack,
+	.guards_ok = ppc64_stack_guards_ok, .send_ipi = send_ipi_to, .smp_ipi = ppc64_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
+};
 
 /* --- scenarios --- */
 
@@ -166,73 +116,6 @@ static void scenario_boot(void)
 			      "%u CPU(s), timebase %lu Hz", machine.vty_irq, vty_irq,
 			      machine.epow_irq, epow_irq, ipi_irq, machine.nr_cpus,
 			      (unsigned long)machine.tb_freq);
-}
-
-/* Ticks this CPU counted over one TICK_SPAN_MS span of timebase, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = ppc64_ticks(cpu);
-	uint64_t end;
-
-	/* Start on a tick edge so the span holds whole periods. */
-	while (ppc64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = ppc64_ticks(cpu);
-	end = mftb() + ms_to_tb(TICK_SPAN_MS);
-	while (mftb() < end)
-		port_cpu_relax();
-	return ppc64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got, lo, hi;
-	unsigned int try;
-
-	lo = expect * (100 - TICK_TOLERANCE) / 100;
-	hi = expect * (100 + TICK_TOLERANCE) / 100;
-	try = scenario_tick_tries(ticks_in_span, lo, hi, &got);
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase, "
-			      "expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu decrementer ticks in %u ms of timebase "
-			      "(expected %lu)%s", got, TICK_SPAN_MS, expect,
-			      scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !ppc64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !ppc64_on_irq_stack(cpu, ppc64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested decrementer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)ppc64_nested_tick_sp);
-	else if (!ppc64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)ppc64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !ppc64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
 }
 
 /*
@@ -254,7 +137,7 @@ static void scenario_epow(void)
 
 	disable_irq((unsigned int)epow_irq);
 	ppc64_printf("genirq: waiting for EPOW\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
+	port_delay_us(PORT_SELFTEST_REPLAY_MS * 1000u);
 	epow_counts[0] = epow_delta(base);
 	flags = port_irq_save();
 	enable_irq((unsigned int)epow_irq);
@@ -266,16 +149,11 @@ static void scenario_epow(void)
 		epow_replay = epow_counts[0] == 0 && epow_counts[1] == 1 && epow_counts[2] == 1;
 	if (!wait_for(epow_seen, EPOW_WAIT_MS))
 		scenario_skip(&tally, "epow", "no EPOW in %u ms (QEMU monitor system_powerdown "
-			      "not sent)", REPLAY_WAIT_MS + EPOW_WAIT_MS);
+			      "not sent)", PORT_SELFTEST_REPLAY_MS + EPOW_WAIT_MS);
 	else
 		scenario_pass(&tally, "epow", "system_powerdown from the monitor arrived as XICS "
 			      "source 0x%x (irq %d), %lu event(s)", machine.epow_irq, epow_irq,
 			      atomic_load(&epow_events));
-}
-
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
 }
 
 static bool rx_any(void)
@@ -295,45 +173,26 @@ static bool rx_any(void)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after;
-	unsigned long flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)vty_irq);
-	before = irq_stat_total((unsigned int)vty_irq);
-	ppc64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)vty_irq) - before;
-
-	flags = port_irq_save();
-	enable_irq((unsigned int)vty_irq);
-	port_irq_restore(flags);		/* the replayed event is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)vty_irq) - before;
-	port_irq_restore(flags);
-	if (during != 0 || (after == 0 && rx_any()) || rx_ring_peek(&rx, 0) != EXPECTED_LINE[0] ||
-	    epow_replay == 0)
+	port_selftest_replay((unsigned int)vty_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
+	if (r.during != 0 || (r.after == 0 && rx_any()) || !first || epow_replay == 0)
 		scenario_fail(&tally, "replay-after-enable", "VTY: %lu events while off, %lu in "
 			      "enable_irq, first byte %s; EPOW: %lu while off, %lu in enable_irq, "
-			      "%lu after 100 ms", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "replayed" : "missing",
+			      "%lu after 100 ms", r.during, r.after, first ? "replayed" : "missing",
 			      epow_counts[0], epow_counts[1], epow_counts[2]);
-	else if (epow_replay < 0 && after == 0)
+	else if (epow_replay < 0 && r.after == 0)
 		scenario_skip(&tally, "replay-after-enable", "no input and no EPOW while the "
 			      "lines were off");
 	else
 		scenario_pass(&tally, "replay-after-enable", "ibm,int-off held back the input "
 			      "(0 events), enable_irq (ibm,int-on) delivered it at once (%lu VTY "
-			      "event(s), first byte intact%s)", after,
+			      "event(s), first byte intact%s)", r.after,
 			      epow_replay > 0 ? "; EPOW: 0 while off, exactly 1 at enable, "
 			      "1 after 100 ms" : "; no EPOW to count exactly");
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the VTY interrupt",
-			 (unsigned int)vty_irq, before);
+	port_selftest_rx_echo("through the VTY interrupt", (unsigned int)vty_irq, r.before);
 }
 
 static void scenario_spurious(void)
@@ -345,34 +204,22 @@ static void scenario_spurious(void)
 
 /* --- shell commands of this port --- */
 
-static bool summary_ok;
-
-static void send_ipi_to(unsigned int cpu)
+/* An illegal instruction: shows the register dump and the failure exit. */
+static void trap(void)
 {
-	ipi_send_single((unsigned int)ipi_irq, cpu);
+	__asm__ __volatile__(".long 0");
 }
 
-/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+/* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
-
-/* An illegal instruction: shows the register dump and the failure exit. */
-static int cmd_trap(struct shell *sh, int argc, char **argv)
-{
-	(void)sh;
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	__asm__ __volatile__(".long 0");
-	return 0;
-}
 
 /* Typed by the harness (make check-ppc64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "trap",	NULL,	cmd_trap },	/* illegal instruction: register dump, failure exit */
+	{ "trap",	NULL,	shell_port_trap },	/* illegal instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
@@ -381,29 +228,40 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= ppc64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= ppc64_fail,
 };
 
-/* Kernel arguments (-append): "harness" (make check: every verdict line,
- * the EPOW and input scenarios), "bench" (make bench-ppc64: the dispatch
- * figures only), "smash-irq-guard" or "smash-softirq-guard" (after the
- * verdict, a stack guard word overwritten: guard_smash.h); none (make
- * run): a summary line, then the shell. */
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	const char *a = machine.bootargs;
-
-	for (; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	ppc64_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	scenario_spurious();
+	ppc64_line_scenarios(&tally);
+	ppc64_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
+}
+
+static void harness_scenarios(void)
+{
+	scenario_epow();
+	scenario_input();
+}
+
+static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); the decrementer is no line for make trace. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.line_scenarios = ppc64_line_scenarios, .scenarios = scenarios,
+	.harness_scenarios = harness_scenarios, .waits = waits,
+	.nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type or to press the power button",
+	.verdict_note = " (firmware included)", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static int request(int irq, irq_handler_t fn, unsigned long flags, const char *name)
 {
@@ -429,7 +287,7 @@ static int reserve_ipi(void)
 	for (unsigned int cpu = 0; cpu < machine.nr_cpus; cpu++) {
 		int irq = ipi_get_irq((unsigned int)base, cpu);
 
-		if (request(irq, ipi_handler, IRQF_PERCPU, "IPI") < 0)
+		if (request(irq, port_selftest_ipi, IRQF_PERCPU, "IPI") < 0)
 			ppc64_fail("request_irq");
 		irq_set_proc_hidden((unsigned int)irq, true);
 	}
@@ -462,7 +320,7 @@ static void setup_interrupts(void)
 	ppc64_irq_init_cpu(0);
 	/* MSIs: the PCI-MSI domain on XICS, sources from RTAS (docs/ppc64.md, MSI). */
 	ppc64_msi_domain = msi_create_irq_domain(xics_domain(ppc64_xics), "PCI-MSI", MSI_PARENT_EOI);
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
 	/* The console's line stays irq 1 (the checks' /proc/irq/1) with two IPI lines. */
 	epow_irq = xics_map(ppc64_xics, machine.epow_irq, IRQ_TYPE_EDGE_RISING);
 	vty_irq = xics_map(ppc64_xics, machine.vty_irq, IRQ_TYPE_EDGE_RISING);
@@ -476,7 +334,7 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_set_cpu_id(0);
 	if (prom_scan(prom_entry) < 0)
 		ppc64_fail("device tree: no cpus, timebase or RTAS power-off");
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	ppc64_printf("%s", BANNER);
 	if (!tally.quiet)
 		ppc64_printf("genirq ppc64 pseries: %u CPU(s), timebase %lu Hz, VTY 0x%x\n",
@@ -488,49 +346,6 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		ppc64_bench(&tally, ipi_irq, ipi_handler, &machine);
-		if (scenario_summary(&tally) != 0)
-			ppc64_fail("bench scenarios failed");
-		ppc64_printf("genirq: power-off\n");
-		ppc64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace (the decrementer is no line) */
-		traced_run_line(&tally, NULL, 0, ppc64_line_scenarios,
-				scenario_softirq_and_stack);
-	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
-		shell_garbage_scenario(&tally);
-		scenario_spurious();
-		ppc64_line_scenarios(&tally);
-		ppc64_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
-	}
-	if (tally.quiet) {
-		static const char *const waits[] = { "epow", "replay-after-enable", "uart-rx-echo" };
-
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)
-			scenario_skip(&tally, waits[i], "no harness to type or to press the power button");
-	} else {
-		scenario_epow();
-		scenario_input();
-	}
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		ppc64_printf("genirq: verdict at %lu ms of timebase (firmware included)\n",
-			     (unsigned long)(port_time_ns() / 1000000u));
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		ppc64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }

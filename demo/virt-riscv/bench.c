@@ -94,6 +94,8 @@ static int measure(struct scenario_tally *t, const char *how, void (*raise)(void
 	bool g_ok, b_ok;
 	int err, restored;
 
+	/* The handler swap is pseries' and virt's too, not shared: the ends
+	 * around it, their order and their counter are each port's. */
 	free_irq(irq, dev);
 	err = request_irq(irq, bench_handler, IRQF_PERCPU, "bench-ipi", (void *)&handler_at);
 	g_ok = err == 0 && self_ipi(raise, &handler_at, g);

@@ -52,11 +52,8 @@ check-riscv64:
 # virtual clock also counts the other vCPU's instructions.
 .PHONY: bench-riscv64
 bench-riscv64: kernel-riscv64
-	$(Q)$(HARNESS) --name riscv64-bench --pass-status $(riscv64_PASS) --timeout 60 --quiet \
-		--log $(BUILD)/riscv64/bench.log --expect-file demo/virt-riscv/expect/riscv64-bench.txt \
-		-- $(call riscv64_qemu,1) -serial stdio -append 'harness bench' \
-		-icount shift=0,sleep=off >/dev/null \
-		|| { echo "bench-riscv64: the bench kernel failed (see $(BUILD)/riscv64/bench.log)"; exit 1; }
+	$(Q)$(call guest_bench,riscv64,$(riscv64_PASS),demo/virt-riscv/expect/riscv64-bench.txt,$\
+		$(call riscv64_qemu,1) -serial stdio -append 'harness bench')
 	$(Q)grep -h "^guest-bench:" $(BUILD)/riscv64/bench.log | tr -d '\r'
 
 # $(call riscv64_must_fail,RUN): a kernel told to fail one scenario must

@@ -25,6 +25,11 @@ static volatile uint32_t *cfg(unsigned int slot, unsigned int reg)
 	return (volatile uint32_t *)(machine.ecam + ((uintptr_t)slot << ECAM_SLOT_SHIFT) + reg);
 }
 
+/*
+ * Alike in pseries' and virt's edu.c, not shared: the config access (ECAM
+ * here), the INTx routing and the barrier after a write are each
+ * machine's.
+ */
 unsigned int edu_probe(struct edu *devs, unsigned int max)
 {
 	unsigned int n = 0;

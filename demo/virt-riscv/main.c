@@ -12,8 +12,6 @@
  * "smash-softirq-guard" (after the verdict, a stack guard word
  * overwritten: guard_smash.h).
  */
-#include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
@@ -23,22 +21,14 @@
 #include <genirq/msi.h>
 
 #include "scenario.h"
-#include "shell_garbage.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
 #include "guard_smash.h"
+#include "port_boot.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of the time CSR measured */
-#define TICK_TOLERANCE	10		/* percent */
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
-#define NESTED_TICK_MS	100		/* irq-stack: a tick nests in the IPI handler */
 #define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IMSIC_FILE_BYTES 0x1000u	/* S-level file stride (no guest files) */
 #define MSI_LINES	32u		/* message lines at once */
@@ -49,7 +39,6 @@
 			"Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 static int uart_irq = -1, ipi_irq = -1;
 static struct plic *plic;		/* -M virt */
 static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
@@ -99,57 +88,26 @@ static unsigned int rx_count(void)
 	return n;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
-
-#define TEST_SOFTIRQ	HI_SOFTIRQ
-
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
+/* Idle until @done() or @ms of the time CSR pass. */
+static bool wait_for(bool (*done)(void), unsigned int ms)
 {
-	probe.soft_sp = riscv64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
+	uint64_t end = rdtime() + ms_to_ticks(ms);
+
+	while (!done() && rdtime() < end)
+		riscv64_idle(done);
+	return done();
 }
 
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long t0 = riscv64_ticks(cpu);
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-	(void)irq;
-	(void)dev;
-	if (virt_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = riscv64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: let the timer nest on this stack. */
-		uint64_t end = rdtime() + ms_to_ticks(NESTED_TICK_MS);
-
-		while (riscv64_ticks(cpu) == t0 && rdtime() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, riscv64_ticks(cpu) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	sbi_send_ipi(port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = rdtime, .counts = ms_to_ticks, .clock = "the time CSR", .hz = HZ,
+	.ticks = riscv64_ticks, .tick_fail = "SBI timer ticks", .tick_pass = "SBI timer ticks",
+	.nested_tick = "timer", .sp = riscv64_sp, .nested_tick_sp = &riscv64_nested_tick_sp,
+	.on_irq_stack = riscv64_on_irq_stack, .on_softirq_stack = riscv64_on_softirq_stack,
+	.guards_ok = riscv64_stack_guards_ok, .send_ipi = sbi_send_ipi, .smp_ipi = virt_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
+};
 
 /* --- scenarios --- */
 
@@ -175,69 +133,6 @@ static void scenario_boot(void)
 			      "IPI->irq %d; %u hart(s) (boot hart %lu), timebase %lu Hz", ctl,
 			      machine.uart_irq, uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
 			      (unsigned long)machine.timebase);
-}
-
-/* Ticks this hart counted over one TICK_SPAN_MS span of the time CSR, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = riscv64_ticks(cpu);
-	uint64_t end;
-
-	while (riscv64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = riscv64_ticks(cpu);
-	end = rdtime() + ms_to_ticks(TICK_SPAN_MS);
-	while (rdtime() < end)
-		port_cpu_relax();
-	return riscv64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got;
-	unsigned int try = scenario_tick_tries(ticks_in_span, expect * (100 - TICK_TOLERANCE) / 100,
-					       expect * (100 + TICK_TOLERANCE) / 100, &got);
-
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
-			      "CSR, expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu SBI timer ticks in %u ms of the time "
-			      "CSR (expected %lu)%s", got, TICK_SPAN_MS, expect, scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !riscv64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !riscv64_on_irq_stack(cpu, riscv64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested timer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)riscv64_nested_tick_sp);
-	else if (!riscv64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)riscv64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !riscv64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
 }
 
 /* The UART's THRE: free its line, make it assert, ask the core which
@@ -272,26 +167,6 @@ static void scenario_autoprobe(void)
 			      "found on irq %d", uart, machine.uart_irq, edu);
 }
 
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
-}
-
-static bool rx_any(void)
-{
-	return !rx_ring_empty(&rx);
-}
-
-/* Idle until @done() or @ms of the time CSR pass. */
-static bool wait_for(bool (*done)(void), unsigned int ms)
-{
-	uint64_t end = rdtime() + ms_to_ticks(ms);
-
-	while (!done() && rdtime() < end)
-		riscv64_idle(done);
-	return done();
-}
-
 /*
  * replay-after-enable, then uart-rx-echo on the same input. The harness
  * types while the line is disabled: nothing may be delivered. The FIFO
@@ -300,51 +175,33 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after, flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)uart_irq);
-	before = irq_stat_total((unsigned int)uart_irq);
-	riscv64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)uart_irq) - before;
-	flags = port_irq_save();
-	enable_irq((unsigned int)uart_irq);
-	port_irq_restore(flags);		/* the held-back event is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)uart_irq) - before;
-	port_irq_restore(flags);
+	port_selftest_replay((unsigned int)uart_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
 	/* Each FIFO read that leaves data behind re-drives the line: a
 	 * latching controller takes it as one more request, to a drained FIFO. */
-	if (during != 0 || after < 1 || (after > 1 && !virt_wired_latches) ||
-	    rx_ring_peek(&rx, 0) != EXPECTED_LINE[0])
+	if (r.during != 0 || r.after < 1 || (r.after > 1 && !virt_wired_latches) || !first)
 		scenario_fail(&tally, "replay-after-enable", "%lu events while disabled, %lu in "
-			      "enable_irq (want 1), first byte %s", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "there" : "missing");
+			      "enable_irq (want 1), first byte %s", r.during, r.after,
+			      first ? "there" : "missing");
 	else
 		scenario_pass(&tally, "replay-after-enable", "input held back while disabled "
 			      "(0 events); enable_irq delivered it at once (the level line still "
-			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", after,
-			      rx_count(), after > 1 ? " (the first drained the FIFO; the others "
+			      "asserted), %lu event(s), %u byte(s) in the ring after them%s", r.after,
+			      rx_count(), r.after > 1 ? " (the first drained the FIFO; the others "
 			      "were requests the controller latched during its reads)" : "");
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the receive interrupt",
-			 (unsigned int)uart_irq, before);
+	port_selftest_rx_echo("through the receive interrupt", (unsigned int)uart_irq, r.before);
 }
 
 /* --- shell commands of this port --- */
-
-static bool summary_ok;
 
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .send_ipi = sbi_send_ipi,
 	.ticks = riscv64_ticks, .idle = riscv64_idle, .fail = riscv64_fail, .power_off = riscv64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis,
 };
 
 /* Typed by the harness (make check-riscv64): not in help. */
@@ -357,22 +214,34 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= riscv64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= riscv64_fail,
 };
 
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	for (const char *a = machine.bootargs; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	virt_line_scenarios(&tally);
+	scenario_autoprobe();
+	virt_smp_scenarios(&tally, ipi_irq);
+	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
+}
+
+static const char *const waits[] = { "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); the SBI timer is no line for make trace. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.line_scenarios = virt_line_scenarios, .scenarios = scenarios,
+	.harness_scenarios = scenario_input, .waits = waits, .nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type", .mustfail = true, .fatal_verdict = true,
+	.verdict_note = " (firmware included)", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static void plic_entry(void *regs)
 {
@@ -461,11 +330,11 @@ static void setup_interrupts(void)
 	irq_cpu_set_online(0, true);
 	setup_controllers();
 	riscv64_irq_init_cpu(0);
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
 	ipi_irq = riscv64_map_ipi();
 	uart_irq = virt_map_wired(machine.uart_irq);
 	if (ipi_irq < 0 || uart_irq < 0 ||
-	    request_irq((unsigned int)ipi_irq, ipi_handler, IRQF_PERCPU, "IPI", &probe) < 0 ||
+	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    uart_request() < 0)
 		riscv64_fail("request_irq");
 	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
@@ -474,7 +343,7 @@ static void setup_interrupts(void)
 
 void riscv64_start(void)
 {
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	uart_init();
 	riscv64_printf("%s", BANNER);
 	if (!tally.quiet)
@@ -487,51 +356,6 @@ void riscv64_start(void)
 	riscv64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, ipi_handler, &probe);
-		if (scenario_summary(&tally) != 0)
-			riscv64_fail("bench scenarios failed");
-		riscv64_printf("genirq: power-off\n");
-		riscv64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace (the SBI timer is no line) */
-		traced_run_line(&tally, NULL, 0, virt_line_scenarios,
-				scenario_softirq_and_stack);
-	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
-		shell_garbage_scenario(&tally);
-		virt_line_scenarios(&tally);
-		scenario_autoprobe();
-		virt_smp_scenarios(&tally, ipi_irq);
-		virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
-	}
-	if (bootarg("mustfail"))
-		scenario_fail(&tally, "must-fail", "failed on purpose (kernel argument mustfail): "
-			      "the harness must refuse this run");
-	if (tally.quiet) {
-		scenario_skip(&tally, "replay-after-enable", "no harness to type");
-		scenario_skip(&tally, "uart-rx-echo", "no harness to type");
-	} else
-		scenario_input();
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		riscv64_printf("genirq: verdict at %lu ms of the time CSR (firmware included)\n",
-			       (unsigned long)(port_time_ns() / 1000000u));
-	if (!summary_ok && !tally.quiet)
-		riscv64_fail("self-tests failed");
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		riscv64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }

@@ -174,7 +174,8 @@ void virt_bench(struct scenario_tally *t, int ipi_irq, irq_handler_t handler, vo
 			     : : "r"((uint64_t)PMCCFILTR_EL1_ONLY), "r"((uint64_t)PMCNTEN_C),
 			       "r"((uint64_t)PMCR_E) : "memory");
 	/* The bare end first, while the IPI's line is still enabled: freeing
-	 * the line's last handler masks it at the GIC. */
+	 * the line's last handler masks it at the GIC (so the handler swap
+	 * below, alike in pseries' and virt-riscv's bench.c, is not shared). */
 	b_ok = self_ipi(&bare_at, bare_irq, b);
 	seen = irq_stat_cpu(irq, port_cpu_id());
 	free_irq(irq, dev);

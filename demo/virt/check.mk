@@ -24,11 +24,7 @@ aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rt
 
 # $(call aarch64_harness,RUN,PASS,INPUT): the harness for one run; it
 # presses the power key from the monitor when asked (the cascade scenario).
-aarch64_harness	= rm -f $(BUILD)/aarch64/$(1).mon; \
-		  $(HARNESS) --name aarch64-$(1) --pass-status $(2) --timeout 90 \
-		  --ready 'genirq: ready for input' --input '$(3)' --log $(BUILD)/aarch64/$(1).log \
-		  --monitor $(BUILD)/aarch64/$(1).mon --monitor-after 'genirq: waiting for the power key' \
-		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
+aarch64_harness	= $(call monitor_harness,aarch64,$(1),$(2),$(3),genirq: waiting for the power key)
 # $(call aarch64_check,GIC,CPUS,RUN[,ARGS]): the machine with -append harness,
 # the console on stdio, the monitor on a socket.
 aarch64_check	= $(call aarch64_qemu,$(1),$(2)) -append 'harness $(4)' -serial stdio \
@@ -68,9 +64,6 @@ check-aarch64:
 .PHONY: bench-aarch64
 bench-aarch64: kernel-aarch64
 	$(Q)rm -f $(BUILD)/aarch64/bench.mon
-	$(Q)$(HARNESS) --name aarch64-bench --pass-status 33 --timeout 60 --quiet \
-		--log $(BUILD)/aarch64/bench.log --expect-file demo/virt/expect/aarch64-bench.txt \
-		-- $(call aarch64_check,3,1,bench,bench) -icount shift=0,sleep=off >/dev/null \
-		|| { echo "bench-aarch64: the bench kernel failed (see $(BUILD)/aarch64/bench.log)"; exit 1; }
+	$(Q)$(call guest_bench,aarch64,33,demo/virt/expect/aarch64-bench.txt,$(call aarch64_check,3,1,bench,bench))
 	$(Q)grep -h "^guest-bench:" $(BUILD)/aarch64/bench.log \
 		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }

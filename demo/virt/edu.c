@@ -27,6 +27,11 @@ static volatile uint32_t *cfg(unsigned int slot, unsigned int reg)
 						((uint64_t)slot << ECAM_DEVICE_SHIFT) + reg);
 }
 
+/*
+ * Alike in pseries' and virt-riscv's edu.c, not shared: the config access
+ * (ECAM here), the INTx routing (the pin swizzle) and the barrier after a
+ * write are each machine's.
+ */
 unsigned int edu_probe(struct edu *devs, unsigned int max)
 {
 	unsigned int n = 0;

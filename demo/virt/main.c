@@ -9,28 +9,18 @@
  * system_powerdown to the monitor) and "genirq: ready for input" (it
  * types "hello genirq" and then shell commands).
  */
-#include <stdatomic.h>
-#include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
 #include "scenario.h"
-#include "shell.h"
 #include "shell_port.h"
-#include "trace_cmd.h"
-#include "traced.h"
-#include "shell_garbage.h"
 #include "guard_smash.h"
+#include "port_boot.h"
+#include "port_selftest.h"
 #include "demo.h"
 
 #define NR_IRQS		64
-#define TICK_SPAN_MS	500		/* timer-ticks: span of counter measured */
-#define TICK_TOLERANCE	10		/* percent */
-#define REPLAY_WAIT_MS	1000		/* input has arrived by then, line disabled */
-#define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
-#define NESTED_TICK_MS	100		/* irq-stack: how long the IPI handler waits */
-#define EXPECTED_LINE	"hello genirq"
 #define SHELL_CPU	0		/* the boot CPU runs the shell loop */
 #define IPI_SGI		0
 #define WAKE_SGI	1		/* wakes the shell's CPU for input */
@@ -38,7 +28,6 @@
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = { .write = console_put, .label = console_label };
-static struct shell shell;
 static int uart_irq = -1, ipi_irq = -1, timer_irq = -1, wake_irq = -1;
 
 /* --- the PL011 receive interrupt: a level line, drained here --- */
@@ -51,16 +40,10 @@ static struct rx_ring rx;
  * leaving it in wfi until its next tick. */
 static irqreturn_t uart_rx(int irq, void *dev)
 {
-	char buf[16];
-	int n, total = 0;
+	int total = rx_ring_drain(&rx, console_get);
 
 	(void)irq;
 	(void)dev;
-	while ((n = console_get(buf, sizeof(buf))) > 0) {
-		for (int i = 0; i < n; i++)
-			rx_ring_put(&rx, buf[i]);
-		total += n;
-	}
 	if (total && port_cpu_id() != SHELL_CPU)
 		aarch64_send_sgi(SHELL_CPU, WAKE_SGI);
 	return IRQ_RETVAL(total);
@@ -86,56 +69,18 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 	return true;
 }
 
-/* --- the IPI: softirq and irq-stack probes --- */
+/* --- the tick and IPI self-tests (port_selftest.h) --- */
 
-#define TEST_SOFTIRQ	HI_SOFTIRQ
+static char timer_ticks[48];	/* "generic-timer ticks (PPI INTID 27)", at set-up */
 
-static struct {
-	_Atomic unsigned long	ipis;
-	uintptr_t		hard_sp, soft_sp;
-	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
-	_Atomic unsigned long	nested_ticks;
-} probe;
-
-static void test_softirq(void)
-{
-	probe.soft_sp = aarch64_sp();
-	probe.soft_in_softirq = in_softirq();
-	probe.soft_not_in_irq = !in_irq();
-}
-
-static irqreturn_t ipi_handler(int irq, void *dev)
-{
-	unsigned long t0 = aarch64_ticks(port_cpu_id());
-
-	(void)irq;
-	(void)dev;
-	if (virt_smp_ipi())
-		return IRQ_HANDLED;
-	probe.hard_sp = aarch64_sp();
-	probe.hard_in_irq = in_irq();
-	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: the tick (more urgent) nests on this stack. */
-		uint64_t end = cntvct() + ms_to_cnt(NESTED_TICK_MS);
-
-		while (aarch64_ticks(port_cpu_id()) == t0 && cntvct() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, aarch64_ticks(port_cpu_id()) - t0);
-	}
-	atomic_fetch_add(&probe.ipis, 1);
-	return IRQ_HANDLED;
-}
-
-static void send_self_ipi(void)
-{
-	unsigned long before = atomic_load(&probe.ipis);
-
-	aarch64_send_ipi(port_cpu_id());
-	while (atomic_load(&probe.ipis) == before)
-		port_cpu_relax();
-}
+static const struct port_selftest selftest = {
+	.tally = &tally, .now = cntvct, .counts = ms_to_cnt, .clock = "the counter", .hz = HZ,
+	.ticks = aarch64_ticks, .tick_fail = "timer ticks", .tick_pass = timer_ticks,
+	.nested_tick = "timer", .sp = aarch64_sp, .nested_tick_sp = &aarch64_nested_tick_sp,
+	.on_irq_stack = aarch64_on_irq_stack, .on_softirq_stack = aarch64_on_softirq_stack,
+	.guards_ok = aarch64_stack_guards_ok, .send_ipi = aarch64_send_ipi, .smp_ipi = virt_smp_ipi,
+	.rx = &rx, .wait_for = wait_for,
+};
 
 /* --- scenarios --- */
 
@@ -156,75 +101,6 @@ static void scenario_boot(void)
 			      machine.psci_smc ? "smc" : "hvc", (unsigned long)aarch64_cntfrq());
 }
 
-/* Ticks this CPU counted over one TICK_SPAN_MS span of the counter, from a tick edge. */
-static unsigned long ticks_in_span(void)
-{
-	unsigned int cpu = port_cpu_id();
-	unsigned long got = aarch64_ticks(cpu);
-	uint64_t end;
-
-	while (aarch64_ticks(cpu) == got)
-		port_cpu_relax();
-	got = aarch64_ticks(cpu);
-	end = cntvct() + ms_to_cnt(TICK_SPAN_MS);
-	while (cntvct() < end)
-		port_cpu_relax();
-	return aarch64_ticks(cpu) - got;
-}
-
-static void scenario_timer(void)
-{
-	unsigned long expect = HZ * TICK_SPAN_MS / 1000, got;
-	unsigned int try = scenario_tick_tries(ticks_in_span, expect * (100 - TICK_TOLERANCE) / 100,
-					       expect * (100 + TICK_TOLERANCE) / 100, &got);
-
-	if (!try)
-		scenario_fail(&tally, "timer-ticks", "%lu timer ticks in %u ms of the counter, "
-			      "expected %lu +-%u%% (%u tries)", got, TICK_SPAN_MS, expect,
-			      TICK_TOLERANCE, SCENARIO_TICK_TRIES);
-	else
-		scenario_pass(&tally, "timer-ticks", "%lu generic-timer ticks (PPI INTID %u) in %u ms "
-			      "of the counter (expected %lu)%s", got, machine.timer_irq.intid,
-			      TICK_SPAN_MS, expect, scenario_try_note(try));
-}
-
-static void scenario_softirq_and_stack(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	probe.wait_nested = true;
-	send_self_ipi();
-	probe.wait_nested = false;
-	if (!probe.hard_in_irq || !aarch64_on_irq_stack(cpu, probe.hard_sp))
-		scenario_fail(&tally, "irq-stack", "handler sp 0x%lx, in_irq %d",
-			      (unsigned long)probe.hard_sp, probe.hard_in_irq);
-	else if (atomic_load(&probe.nested_ticks) == 0 ||
-		 !aarch64_on_irq_stack(cpu, aarch64_nested_tick_sp))
-		scenario_fail(&tally, "irq-stack", "nested timer tick: %lu ticks, sp 0x%lx",
-			      atomic_load(&probe.nested_ticks), (unsigned long)aarch64_nested_tick_sp);
-	else if (!aarch64_stack_guards_ok(cpu))
-		scenario_fail(&tally, "irq-stack", "guard words overwritten");
-	else
-		scenario_pass(&tally, "irq-stack", "IPI handler sp 0x%lx and nested tick sp 0x%lx "
-			      "on cpu%u's hardirq stack, guards intact", (unsigned long)probe.hard_sp,
-			      (unsigned long)aarch64_nested_tick_sp, cpu);
-
-	if (probe.soft_sp == 0 || !probe.soft_in_softirq || !probe.soft_not_in_irq ||
-	    !aarch64_on_softirq_stack(cpu, probe.soft_sp))
-		scenario_fail(&tally, "softirq", "ran: %d, in_softirq %d, !in_irq %d, sp 0x%lx",
-			      probe.soft_sp != 0, probe.soft_in_softirq, probe.soft_not_in_irq,
-			      (unsigned long)probe.soft_sp);
-	else
-		scenario_pass(&tally, "softirq", "raised in the IPI handler, ran at irq_exit in "
-			      "softirq context on the softirq stack (sp 0x%lx)",
-			      (unsigned long)probe.soft_sp);
-}
-
-static bool rx_has_line(void)
-{
-	return rx_ring_has_line(&rx);
-}
-
 static bool rx_any(void)
 {
 	return !rx_ring_empty(&rx);
@@ -238,67 +114,43 @@ static bool rx_any(void)
  */
 static void scenario_input(void)
 {
-	unsigned long before, during, after, flags;
+	struct port_replay r;
+	bool first;
 
-	disable_irq((unsigned int)uart_irq);
-	before = irq_stat_total((unsigned int)uart_irq);
-	aarch64_printf("genirq: ready for input\n");
-	port_delay_us(REPLAY_WAIT_MS * 1000u);
-	during = irq_stat_total((unsigned int)uart_irq) - before;
-
-	flags = port_irq_save();
-	enable_irq((unsigned int)uart_irq);
-	port_irq_restore(flags);		/* the still-asserted line is taken here */
-	flags = port_irq_save();
-	after = irq_stat_total((unsigned int)uart_irq) - before;
-	port_irq_restore(flags);
-	if (during != 0 || (after == 0 && rx_any()) ||
-	    (after != 0 && rx_ring_peek(&rx, 0) != EXPECTED_LINE[0]))
+	port_selftest_replay((unsigned int)uart_irq, &r);
+	first = rx_ring_peek(&rx, 0) == PORT_SELFTEST_LINE[0];
+	if (r.during != 0 || (r.after == 0 && rx_any()) || (r.after != 0 && !first))
 		scenario_fail(&tally, "replay-after-enable", "PL011: %lu events while off, %lu in "
-			      "enable_irq, first byte %s", during, after,
-			      rx_ring_peek(&rx, 0) == EXPECTED_LINE[0] ? "there" : "missing");
-	else if (after == 0)
+			      "enable_irq, first byte %s", r.during, r.after, first ? "there" : "missing");
+	else if (r.after == 0)
 		scenario_skip(&tally, "replay-after-enable", "no input while the line was off "
 			      "(nobody typed)");
 	else
 		scenario_pass(&tally, "replay-after-enable", "disable_irq held back the PL011 input "
 			      "(0 events), enable_irq delivered it at once (%lu event(s), the level "
-			      "line still asserted, first byte intact)", after);
-
-	if (!wait_for(rx_has_line, INPUT_WAIT_MS)) {
-		scenario_skip(&tally, "uart-rx-echo", "no input line in %u ms (nobody typed)",
-			      INPUT_WAIT_MS);
-		return;
-	}
-	scenario_rx_echo(&tally, &rx, EXPECTED_LINE, "through the PL011 receive interrupt",
-			 (unsigned int)uart_irq, before);
+			      "line still asserted, first byte intact)", r.after);
+	port_selftest_rx_echo("through the PL011 receive interrupt", (unsigned int)uart_irq,
+			      r.before);
 }
 
 /* --- shell commands of this port --- */
 
-static bool summary_ok;
+/* An undefined instruction: shows the register dump and the failure exit. */
+static void trap(void)
+{
+	__asm__ __volatile__("udf #0");
+}
 
-/* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
+/* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
 	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
 	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
-	.hz = HZ, .ipis = &probe.ipis, .summary_ok = &summary_ok,
+	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
-
-/* An undefined instruction: shows the register dump and the failure exit. */
-static int cmd_trap(struct shell *sh, int argc, char **argv)
-{
-	(void)sh;
-	(void)argv;
-	if (argc != 1)
-		return -EINVAL;
-	__asm__ __volatile__("udf #0");
-	return 0;
-}
 
 /* Typed by the harness (make check-aarch64): not in help. */
 static const struct shell_cmd port_cmds[] = {
-	{ "trap",	NULL,	cmd_trap },	/* undefined instruction: register dump, failure exit */
+	{ "trap",	NULL,	shell_port_trap },	/* undefined instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
 };
 
@@ -307,27 +159,41 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= aarch64_stack_guard,
-	.interrupt	= send_self_ipi,
+	.interrupt	= port_selftest_self_ipi,
 	.fail		= aarch64_fail,
 };
 
-/* Kernel arguments (-append): "harness" (make check: every verdict line,
- * the power-key and input scenarios), "bench" (make bench-aarch64: the
- * dispatch figures only), "smash-irq-guard" or "smash-softirq-guard"
- * (after the verdict, a stack guard word overwritten: guard_smash.h);
- * none (make run): a summary line, then the shell. */
-static bool bootarg(const char *word)
+static void bench(struct scenario_tally *t)
 {
-	for (const char *a = machine.bootargs; *a; a++) {
-		size_t i = 0;
-
-		while (word[i] && a[i] == word[i])
-			i++;
-		if (!word[i])
-			return true;
-	}
-	return false;
+	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
+
+static void scenarios(void)
+{
+	virt_line_scenarios(&tally);
+	virt_spurious_scenario(&tally);
+	virt_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
+	virt_msi_scenario(&tally);
+}
+
+static void harness_scenarios(void)
+{
+	virt_cascade_scenario(&tally);
+	scenario_input();
+}
+
+static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
+
+/* After set-up (port_boot.h); make trace leaves the timer's line out. */
+static const struct port_boot boot = {
+	.tally = &tally, .bootargs = machine.bootargs, .bench = bench,
+	.untraced = &timer_irq, .nr_untraced = 1, .line_scenarios = virt_line_scenarios,
+	.scenarios = scenarios, .harness_scenarios = harness_scenarios, .waits = waits,
+	.nr_waits = GENIRQ_ARRAY_SIZE(waits),
+	.no_harness = "no harness to type or to press the power key",
+	.verdict_note = "", .smash = &smash, .shell = &shell_glue,
+	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
+};
 
 static void setup_interrupts(void)
 {
@@ -336,12 +202,14 @@ static void setup_interrupts(void)
 	irq_cpu_set_online(0, true);
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
-	open_softirq(TEST_SOFTIRQ, test_softirq);
+	port_selftest_init(&selftest);
+	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
+		     machine.timer_irq.intid);
 	timer_irq = aarch64_timer_start();
 	ipi_irq = aarch64_gic_map(IPI_SGI, IRQ_TYPE_EDGE_RISING);
 	uart_irq = aarch64_gic_map(machine.uart_irq.intid, machine.uart_irq.trigger);
 	if (timer_irq < 0 || ipi_irq < 0 || uart_irq < 0 ||
-	    request_irq((unsigned int)ipi_irq, ipi_handler, IRQF_PERCPU, "IPI", &machine) < 0 ||
+	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    request_irq((unsigned int)uart_irq, uart_rx, 0, "pl011", &machine) < 0)
 		aarch64_fail("interrupt set-up");
 	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
@@ -365,7 +233,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	for (unsigned int i = 0; i < machine.nr_cpus; i++)
 		if (machine.mpidr[i] != i)	/* port_cpu_id() is Aff0 */
 			aarch64_fail("cpu@N in the device tree is not MPIDR N");
-	tally.quiet = !bootarg("harness");
+	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	aarch64_printf("%s", BANNER);
 	if (!tally.quiet)
 		aarch64_printf("genirq aarch64 virt: entered at EL%u, GICv%u, %u CPU(s), device tree "
@@ -377,50 +245,6 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	aarch64_start_secondaries();
 
 	scenario_boot();
-	if (bootarg("bench")) {
-		virt_bench(&tally, ipi_irq, ipi_handler, &machine);
-		if (scenario_summary(&tally) != 0)
-			aarch64_fail("bench scenarios failed");
-		aarch64_printf("genirq: power-off\n");
-		aarch64_power_off();
-	}
-	if (bootarg("trace")) {	/* make trace: every line but the timer's */
-		traced_run_line(&tally, &timer_irq, 1, virt_line_scenarios,
-				scenario_softirq_and_stack);
-	} else {
-		scenario_timer();
-		scenario_softirq_and_stack();
-		shell_garbage_scenario(&tally);
-		virt_line_scenarios(&tally);
-		virt_spurious_scenario(&tally);
-		virt_smp_scenarios(&tally, ipi_irq, ipi_handler, &machine);
-		virt_msi_scenario(&tally);
-	}
-	if (tally.quiet) {
-		static const char *const waits[] = { "cascade", "replay-after-enable", "uart-rx-echo" };
-
-		for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(waits); i++)
-			scenario_skip(&tally, waits[i], "no harness to type or to press the power key");
-	} else {
-		virt_cascade_scenario(&tally);
-		scenario_input();
-	}
-	if (irq_trace_enabled())
-		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	summary_ok = scenario_summary(&tally) == 0;
-	if (!tally.quiet)
-		aarch64_printf("genirq: verdict at %lu ms of the counter\n",
-			       (unsigned long)(port_time_ns() / 1000000u));
-	guard_smash(machine.bootargs, &smash);
-
-	shell_init(&shell, console_put, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	shell_glue.nr_cpus = machine.nr_cpus;
-	shell_port_init(&shell_glue);
-	shell.machine = &shell_port_machine;
-	shell_prompt(&shell);
-	shell.rx = &rx;
-	for (;;) {
-		shell_feed(&shell);
-		aarch64_idle(rx_any);
-	}
+	port_boot_run(&boot);
 }
