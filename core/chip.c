@@ -37,6 +37,18 @@ void irq_chip_resolve(struct irq_desc *desc)
 	desc->eoi = or_noop(chip->eoi);
 	desc->mask = or_noop(chip->mask ? chip->mask : chip->disable);
 	desc->unmask = or_noop(chip->unmask ? chip->unmask : chip->enable);
+	irq_desc_set_quiet_op(desc);
+}
+
+/*
+ * The fasteoi flow's lock-free path ends with eoi; the edge flow's begins
+ * with ack; the others take ack and eoi from their own fields. A flow
+ * changed (under the lock) while an event of the old one is between its
+ * claim and this call makes that event call the new flow's primitive.
+ */
+void irq_desc_set_quiet_op(struct irq_desc *desc)
+{
+	desc->quiet_op = desc->flow_kind == IRQ_FLOW_FASTEOI ? desc->eoi : desc->ack;
 }
 
 bool irq_desc_has_chip(struct irq_desc *desc)

@@ -59,17 +59,25 @@ static struct irq_cost_acct *cost_of(struct irq_desc *desc)
 	return atomic_load_explicit(&desc->cost, memory_order_relaxed);
 }
 
-irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
+static bool cost_on(struct irq_desc *desc)
 {
 	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
 
-	if (acct && atomic_load_explicit(&acct->on, memory_order_relaxed))
-		return handle_cost_irq;
-	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
+	return acct && atomic_load_explicit(&acct->on, memory_order_relaxed);
+}
+
+irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
+{
+	return cost_on(desc) ? handle_cost_irq : irq_flow_entry(desc);
+}
+
+irq_flow_handler_t irq_cost_flow(struct irq_desc *desc)
+{
+	return cost_on(desc) ? handle_cost_irq : atomic_load_explicit(&desc->flow, memory_order_relaxed);
 }
 
 /* A traced line keeps trace.c's entry, which runs irq_cost_entry(). */
-static void set_entry(struct irq_desc *desc)
+void irq_desc_set_entry(struct irq_desc *desc)
 {
 	if (!(desc_state(desc) & IRQS_TRACED))
 		atomic_store_explicit(&desc->handle_irq, irq_cost_entry(desc), memory_order_release);
@@ -79,8 +87,9 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
 {
 	desc_assert_locked(desc);
 	desc->flow_kind = (unsigned char)kind;
+	irq_desc_set_quiet_op(desc);
 	atomic_store_explicit(&desc->flow, flow, memory_order_release);
-	set_entry(desc);
+	irq_desc_set_entry(desc);
 }
 
 int irq_set_cost_accounting(unsigned int irq, bool on)
@@ -107,7 +116,7 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 	}
 	if (cost_of(desc) && on != atomic_load_explicit(&cost_of(desc)->on, memory_order_relaxed)) {
 		atomic_store_explicit(&cost_of(desc)->on, on, memory_order_relaxed);
-		set_entry(desc);
+		irq_desc_set_entry(desc);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);

@@ -24,6 +24,12 @@
  * so does every event of a line whose move waits for it (IRQS_MOVE_PENDING,
  * affinity.c), which the locked end of the edge and fasteoi flows carries
  * out once the handlers ran.
+ *
+ * A line with one plain action has the solo entry of its flow instead
+ * (irq_flow_entry()): the same claim and release, but the handler is
+ * called through the descriptor's solo pair, read after the claim, so the
+ * event reads no action. manage.c writes the pair only while no owner can
+ * be between its claim and its read of it (struct irq_desc).
  */
 #include "internals.h"
 
@@ -424,25 +430,52 @@ static __irq_noinline void unclaim(struct irq_desc *desc, void (*locked)(struct 
  * handlers, the handled-event count, the release; the locked path
  * (@locked) or finish_locked() for anything else.
  */
+static __irq_always_inline void claimed_end(struct irq_desc *desc, irqreturn_t ret,
+					    enum claimed_flow kind)
+{
+	if (irq_unlikely(!note_fast(desc, ret)))
+		finish_locked(desc, ret, false, kind);
+	else if (irq_unlikely(!release_quiet(desc)))
+		finish_locked(desc, ret, true, kind);
+	else if (kind == CLAIMED_FASTEOI)
+		desc->quiet_op(&desc->data);
+}
+
 static __irq_always_inline void run_claimed(struct irq_desc *desc, enum claimed_flow kind,
 					    void (*locked)(struct irq_desc *desc))
 {
 	struct irqaction *action = desc_action(desc);
-	irqreturn_t ret;
 
 	if (irq_unlikely(!action)) {
 		unclaim(desc, locked);
 		return;
 	}
 	if (kind == CLAIMED_EDGE)
-		desc->ack(&desc->data);
-	ret = run_handlers(desc, action);
-	if (irq_unlikely(!note_fast(desc, ret)))
-		finish_locked(desc, ret, false, kind);
-	else if (irq_unlikely(!release_quiet(desc)))
-		finish_locked(desc, ret, true, kind);
-	else if (kind == CLAIMED_FASTEOI)
-		desc->eoi(&desc->data);
+		desc->quiet_op(&desc->data);
+	claimed_end(desc, run_handlers(desc, action), kind);
+}
+
+/*
+ * The lock-free path of flow @kind through the line's solo pair: no
+ * action read. A line that lost its pair since its entry was chosen
+ * takes @chain, the flow's path through the actions, instead.
+ */
+static __irq_always_inline void run_solo(struct irq_desc *desc, enum claimed_flow kind,
+					 void (*chain)(struct irq_desc *desc))
+{
+	irq_handler_t solo = atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
+	irqreturn_t ret;
+
+	if (irq_unlikely(!solo)) {
+		chain(desc);
+		return;
+	}
+	if (kind == CLAIMED_EDGE)
+		desc->quiet_op(&desc->data);
+	port_irq_enable_fast();
+	ret = solo((int)desc->data.irq, desc->solo_arg);
+	port_irq_disable_fast();
+	claimed_end(desc, ret, kind);
 }
 
 static __irq_noinline void edge_claimed(struct irq_desc *desc)
@@ -458,6 +491,21 @@ static __irq_noinline void fasteoi_claimed(struct irq_desc *desc)
 static __irq_noinline void simple_claimed(struct irq_desc *desc)
 {
 	run_claimed(desc, CLAIMED_SIMPLE, simple_locked);
+}
+
+static __irq_noinline void edge_solo(struct irq_desc *desc)
+{
+	run_solo(desc, CLAIMED_EDGE, edge_claimed);
+}
+
+static __irq_noinline void fasteoi_solo(struct irq_desc *desc)
+{
+	run_solo(desc, CLAIMED_FASTEOI, fasteoi_claimed);
+}
+
+static __irq_noinline void simple_solo(struct irq_desc *desc)
+{
+	run_solo(desc, CLAIMED_SIMPLE, simple_claimed);
 }
 
 /*
@@ -490,6 +538,51 @@ void handle_simple_irq(struct irq_desc *desc)
 		simple_claimed(desc);
 	else
 		simple_locked(desc);
+}
+
+/*
+ * The entries of the same flows for a line with a solo pair (struct
+ * irq_desc): only the lock-free path differs. irq_flow_entry() chooses.
+ */
+static void handle_edge_solo(struct irq_desc *desc)
+{
+	if (irq_likely(claim_quiet(desc)))
+		edge_solo(desc);
+	else
+		edge_locked(desc);
+}
+
+static void handle_fasteoi_solo(struct irq_desc *desc)
+{
+	if (irq_likely(claim_quiet(desc)))
+		fasteoi_solo(desc);
+	else
+		fasteoi_locked(desc);
+}
+
+static void handle_simple_solo(struct irq_desc *desc)
+{
+	if (irq_likely(claim_quiet(desc)))
+		simple_solo(desc);
+	else
+		simple_locked(desc);
+}
+
+irq_flow_handler_t irq_flow_entry(struct irq_desc *desc)
+{
+	if (desc->solo_entry) {
+		switch (desc->flow_kind) {
+		case IRQ_FLOW_EDGE:
+			return handle_edge_solo;
+		case IRQ_FLOW_FASTEOI:
+			return handle_fasteoi_solo;
+		case IRQ_FLOW_SIMPLE:
+			return handle_simple_solo;
+		default:
+			break;
+		}
+	}
+	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
 }
 
 /*

@@ -78,11 +78,13 @@ enum {
 
 /*
  * A line's descriptor, allocated cache-aligned (irq_zalloc_desc()). Its
- * first cache line holds everything an event on a quiet line touches
- * (the flows of edge, fasteoi and per-CPU lines, the entry's count, the
- * chip's irq_data.hwirq); the second, the rest of irq_data and the
- * primitives of the level flow and the masked paths; the others, the
- * bookkeeping of the slow paths and the verbs (docs/performance.md).
+ * first cache line holds everything an event on a quiet edge or fasteoi
+ * line with one plain action touches (the entry's count, the flow's
+ * controller call, the action's call and argument, the chip's
+ * irq_data.hwirq); the second, the rest of irq_data, the chain and ack;
+ * then eoi and the masking primitives (the level flow, per-CPU lines,
+ * the masked paths); the others, the bookkeeping of the slow paths and
+ * the verbs (docs/performance.md).
  */
 struct irq_desc {
 	/* -- cache line 0: every event -- */
@@ -101,24 +103,44 @@ struct irq_desc {
 	 * between the two (irq_note_countdown_set()).
 	 */
 	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
-	struct irqaction	*_Atomic action;	/* [A] head; written under [L] */
 	/*
 	 * [A] what an event runs: the line's flow, or handle_cost_irq()
 	 * around it while cost accounting is on; written under [L].
 	 */
 	_Atomic irq_flow_handler_t handle_irq;
 	atomic_ulong		*kstat;		/* [C] CPU c's count at kstat[c * IRQ_KSTAT_GROUP] */
+	/*
+	 * [L] the one chip primitive the lock-free path of the line's flow
+	 * calls: eoi for the fasteoi flow, ack for the others (ack and eoi
+	 * themselves are further down). irq_desc_set_quiet_op() keeps it.
+	 */
+	void			(*quiet_op)(struct irq_data *d);
+	/*
+	 * The solo pair: the call and argument of a line's only action when
+	 * it asks for neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM, so that
+	 * an event on it reads no action; solo_call NULL otherwise (the flow
+	 * walks the chain). Written under [L] (irq_solo_update(), manage.c):
+	 * solo_call may be cleared at any time (an owner that read it before
+	 * still runs an action that is installed until free_irq() waited for
+	 * it); solo_arg, and solo_call to non-NULL, only while INPROGRESS is
+	 * clear, so that no lock-free owner is between its claim and its read
+	 * of the pair and none can be until the lock is dropped.
+	 */
+	_Atomic irq_handler_t	solo_call;
+	void			*solo_arg;
+	struct irq_data		data;		/* [L] irq, trigger, hwirq in line 0 */
+	/* -- cache line 1: the rest of irq_data, the chain, ack; then eoi, masking -- */
+	struct irqaction	*_Atomic action;	/* [A] head; written under [L] */
 	/* Resolved chip primitives: never NULL, so flows call them blind. */
 	void			(*ack)(struct irq_data *d);	/* [L] */
 	void			(*eoi)(struct irq_data *d);	/* [L] */
-	struct irq_data		data;		/* [L] irq, trigger, hwirq in line 0 */
-	/* -- cache line 1: the level flow, masking -- */
 	void			(*mask)(struct irq_data *d);	/* [L] */
 	void			(*unmask)(struct irq_data *d);	/* [L] */
 	/* -- the cold part: slow paths and verbs -- */
 	unsigned int		depth;		/* [L] nested disables */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
+	bool			solo_entry;	/* [L] no action or one plain: irq_flow_entry() */
 	bool			replay_queued;	/* resend.c's lock: waits for a software replay */
 	/* Stuck-line detection, all [L]. */
 	unsigned int		irq_count;
@@ -429,6 +451,7 @@ void irq_desc_grace(void);
 
 /* chip.c: startup/shutdown and enable/disable with the chip's defaults. */
 void irq_chip_resolve(struct irq_desc *desc);
+void irq_desc_set_quiet_op(struct irq_desc *desc);	/* after ack, eoi or the flow changed */
 unsigned int irq_desc_startup(struct irq_desc *desc);
 void irq_desc_shutdown(struct irq_desc *desc);
 void irq_desc_enable(struct irq_desc *desc);
@@ -458,9 +481,23 @@ void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
+/* The line's flow, or its entry through the solo pair while the line has one. */
+irq_flow_handler_t irq_flow_entry(struct irq_desc *desc);
 
 /* thread.c */
 irqreturn_t irq_thread_primary(int irq, void *action);
+
+/*
+ * What an action's call is when the line is not traced (trace.c wraps it
+ * while it is): its primary, or for a threaded action the core's wrapper.
+ */
+static inline irq_handler_t action_real_call(struct irqaction *action)
+{
+	return action->thread_fn ? irq_thread_primary : action->handler;
+}
+
+/* manage.c: set or clear the line's solo pair (struct irq_desc). Caller holds the lock. */
+void irq_solo_update(struct irq_desc *desc);
 void irq_thread_wake(struct irqaction *action, unsigned int cpu);
 void irq_oneshot_unmask(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_thread_is_current(struct irq_desc *desc);
@@ -478,8 +515,15 @@ struct irq_cost_acct;
 void handle_cost_irq(struct irq_desc *desc);
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
 void irq_cost_release(struct irq_desc *desc);
-/* The entry a line has without tracing: handle_cost_irq() or its flow. */
+/* Point the line's entry at irq_cost_entry() unless it is traced. Caller holds desc->lock. */
+void irq_desc_set_entry(struct irq_desc *desc);
+/*
+ * The entry a line has without tracing: handle_cost_irq() or its flow,
+ * through the solo pair while it has one (irq_flow_entry()).
+ */
 irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
+/* The same, never through the solo pair: for a traced line, which never claims. */
+irq_flow_handler_t irq_cost_flow(struct irq_desc *desc);
 
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);

@@ -6,6 +6,25 @@
 #include "trace_points.h"
 #include <genirq/irqdomain.h>
 
+/*
+ * Wait until no CPU runs a handler of @desc, which is not per-CPU; return
+ * with desc->lock held (the flags to restore) and INPROGRESS clear.
+ */
+static __irq_always_inline unsigned long wait_idle_lock(struct irq_desc *desc)
+{
+	for (;;) {
+		unsigned long flags;
+
+		while (desc_state(desc) & IRQS_INPROGRESS)
+			port_cpu_relax();
+		/* Re-check under the lock: a flow may have taken it meanwhile. */
+		flags = desc_lock_irqsave(desc);
+		if (!(desc_state(desc) & IRQS_INPROGRESS))
+			return flags;
+		desc_unlock_irqrestore(desc, flags);
+	}
+}
+
 /* Wait until no CPU runs a handler of @desc. Called without desc->lock. */
 void irq_wait_idle(struct irq_desc *desc)
 {
@@ -25,19 +44,62 @@ void irq_wait_idle(struct irq_desc *desc)
 		}
 		return;
 	}
-	for (;;) {
-		unsigned long flags;
-		bool busy;
+	desc_unlock_irqrestore(desc, wait_idle_lock(desc));
+}
 
-		while (desc_state(desc) & IRQS_INPROGRESS)
-			port_cpu_relax();
-		/* Re-check under the lock: a flow may have taken it meanwhile. */
-		flags = desc_lock_irqsave(desc);
-		busy = (desc_state(desc) & IRQS_INPROGRESS) != 0;
-		desc_unlock_irqrestore(desc, flags);
-		if (!busy)
-			return;
+/* An action the solo pair can stand for: the flows' inlined chain runs it so. */
+static bool action_plain(struct irqaction *action)
+{
+	return !(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM));
+}
+
+/*
+ * Give the line the solo entry or the flow's (@solo: it has no action or
+ * one plain one), and the pair of @action, its only one, when @solo and
+ * no lock-free owner can read the pair meanwhile (INPROGRESS clear with
+ * the lock held); else clear the pair, and the solo entry walks the
+ * chain. The pair changes first, then the entry: an event that took the
+ * solo entry of a line that has no pair any more walks the chain.
+ */
+static __irq_always_inline void solo_pair(struct irq_desc *desc, unsigned int st,
+					  irq_handler_t call, void *arg)
+{
+	desc_assert_locked(desc);
+	if (irq_unlikely(st & IRQS_INPROGRESS))
+		call = NULL;
+	else
+		desc->solo_arg = arg;
+	atomic_store_explicit(&desc->solo_call, call, memory_order_relaxed);
+}
+
+static __irq_always_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
+					 bool solo)
+{
+	if (solo && action)
+		solo_pair(desc, desc_state(desc), action_real_call(action), action->call_arg);
+	else
+		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+	if (irq_unlikely(solo != desc->solo_entry)) {
+		desc->solo_entry = solo;
+		irq_desc_set_entry(desc);
 	}
+}
+
+void irq_solo_update(struct irq_desc *desc)
+{
+	struct irqaction *action = desc_action(desc);
+
+	solo_set(desc, action, !action || (!atomic_load_explicit(&action->next, memory_order_relaxed) &&
+					   action_plain(action)));
+}
+
+/* free_irq() left a busy line with one plain action: its pair once it is idle. */
+static __irq_noinline void solo_settle(struct irq_desc *desc)
+{
+	unsigned long flags = wait_idle_lock(desc);
+
+	irq_solo_update(desc);
+	desc_unlock_irqrestore(desc, flags);
 }
 
 /*
@@ -239,7 +301,7 @@ static int line_refuses(struct irq_desc *desc, unsigned long flags, const char *
 		*why = "is a chained (cascade) line, not for drivers";
 		return -EINVAL;
 	}
-	if (!(st & IRQS_PER_CPU) != !(flags & IRQF_PERCPU)) {
+	if (st & IRQS_PER_CPU ? !(flags & IRQF_PERCPU) : (flags & IRQF_PERCPU) != 0) {
 		*why = st & IRQS_PER_CPU ? "is per-CPU: IRQF_PERCPU is required" :
 		       "is not per-CPU: IRQF_PERCPU is refused";
 		return -EINVAL;
@@ -330,10 +392,10 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	struct irqaction *old, *_Atomic *link;
 	unsigned long flags;
 	const char *why;
+	unsigned int st;
 	int ret;
 
 	new->irq = irq;
-	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
 	flags = desc_lock_irqsave(desc);
 	if (!irq_desc_has_chip(desc) || (desc_state(desc) & IRQS_DYING)) {
 		ret = -ENOSYS;
@@ -380,13 +442,21 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	}
 	if (new->thread)
 		new->thread->desc = desc;
-	trace_irq_request(desc, new);
+	/*
+	 * A first plain action makes the line solo (a line with no action has
+	 * the solo entry already); anything else makes it not. Its call is
+	 * the real one until trace_irq_request() wraps it.
+	 */
+	st = desc_state(desc);
+	if (link == &desc->action && action_plain(new))
+		solo_pair(desc, st, new->call, new->call_arg);
+	else
+		solo_set(desc, NULL, false);
+	trace_irq_request(desc, st, new);
 	atomic_store_explicit(link, new, memory_order_release);
 
 	if (link == &desc->action) {
 		/* First handler: the line starts clean, enabled, depth 0. */
-		unsigned int st;
-
 		irq_spurious_forget(desc);
 		/* INPROGRESS stays: a freed handler may still be finishing. */
 		st = desc_state(desc) & ~(IRQS_DISABLED | IRQS_AUTODETECT | IRQS_WAITING |
@@ -437,8 +507,6 @@ static int install(unsigned int irq, struct irqaction *new)
 	int ret;
 
 	force_thread(new);
-	new->thread = NULL;
-	new->thread_mask = 0;
 	if (new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
@@ -468,7 +536,13 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	if (!new)
 		return -EINVAL;
 	ret = check_request(irq, new->handler, new->thread_fn, new->flags, new->dev_id);
-	return ret ? ret : install(irq, new);
+	if (ret)
+		return ret;
+	/* The core's fields of a caller's action (request_irq()'s come zeroed). */
+	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
+	new->thread = NULL;
+	new->thread_mask = 0;
+	return install(irq, new);
 }
 
 /*
@@ -483,7 +557,8 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 #define ACTION_HOT	((unsigned int)offsetof(struct irqaction, handler))
 #define ACTION_SLACK	16u
 
-static struct irqaction *action_alloc(void)
+static struct irqaction *action_alloc(irq_handler_t handler, irq_handler_t thread_fn,
+				      unsigned long flags, const char *name, void *dev_id)
 {
 	unsigned char *block = port_alloc(sizeof(struct irqaction) + ACTION_SLACK);
 	unsigned int in_line, off = 0;
@@ -495,7 +570,9 @@ static struct irqaction *action_alloc(void)
 	if (in_line + ACTION_HOT > GENIRQ_CACHELINE && in_line + ACTION_SLACK >= GENIRQ_CACHELINE)
 		off = GENIRQ_CACHELINE - in_line;
 	action = (struct irqaction *)(void *)(block + off);
-	*action = (struct irqaction){ .allocated = 1, .block_offset = (unsigned char)off };
+	*action = (struct irqaction){ .handler = handler, .thread_fn = thread_fn, .flags = flags,
+				      .name = name, .dev_id = dev_id, .allocated = 1,
+				      .block_offset = (unsigned char)off };
 	return action;
 }
 
@@ -513,14 +590,9 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
 	ret = check_request(irq, handler, thread_fn, flags, dev_id);
 	if (ret)
 		return ret;
-	action = action_alloc();
+	action = action_alloc(handler, thread_fn, flags, name, dev_id);
 	if (!action)
 		return -ENOMEM;
-	action->handler = handler;
-	action->thread_fn = thread_fn;
-	action->flags = flags;
-	action->name = name;
-	action->dev_id = dev_id;
 	ret = install(irq, action);
 	if (ret)
 		action_free(action);
@@ -530,8 +602,7 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id)
 {
-	if (!handler)
-		return -EINVAL;
+	/* check_request() refuses a NULL @handler: there is no thread either. */
 	return request_threaded_irq(irq, handler, NULL, flags, name, dev_id);
 }
 
@@ -540,6 +611,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 {
 	struct irqaction *action = NULL, *_Atomic *link;
 	unsigned long flags;
+	bool settle = false;
 
 	if (in_interrupt()) {
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
@@ -576,6 +648,13 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 				     ~(IRQS_PENDING | IRQS_REPLAY | IRQS_ONESHOT));
 		desc->depth = 1;
 		irq_desc_shutdown(desc);
+		/* No pair: nothing can claim the line now, and the next request sets it. */
+		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+	} else {
+		irq_solo_update(desc);
+		/* Left with one plain action while busy: its pair once it is idle. */
+		settle = desc->solo_entry && !atomic_load_explicit(&desc->solo_call,
+								   memory_order_relaxed);
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
@@ -587,6 +666,8 @@ out_unlock:
 	 * thread.
 	 */
 	irq_wait_idle(desc);
+	if (irq_unlikely(settle))
+		solo_settle(desc);
 	if (action->thread) {
 		irq_wait_thread_idle(action->thread);
 		irq_thread_release(action);

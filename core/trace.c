@@ -102,12 +102,6 @@ void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg
 	record(type, desc->data.irq, arg, name);
 }
 
-/* The handler an action's wrapped call stands for (see manage.c's install()). */
-static irq_handler_t real_call(struct irqaction *action)
-{
-	return action->thread_fn ? irq_thread_primary : action->handler;
-}
-
 static irqreturn_t trace_call(int irq, void *arg);
 
 /* Calls are read by the flows without the lock: one store each way. */
@@ -138,7 +132,7 @@ static irqreturn_t trace_call(int irq, void *arg)
 	if (action == head && cpu < GENIRQ_NR_CPUS)
 		rings[cpu].runs++;
 	record(IRQ_TRACE_HANDLER_ENTRY, (unsigned int)irq, 0, action->name);
-	ret = real_call(action)(irq, arg);
+	ret = action_real_call(action)(irq, arg);
 	record(IRQ_TRACE_HANDLER_EXIT, (unsigned int)irq, (uint32_t)ret, action->name);
 	if (ret == IRQ_WAKE_THREAD && action->thread)
 		record(IRQ_TRACE_THREAD_WAKE, (unsigned int)irq, 0, action->name);
@@ -155,7 +149,7 @@ void handle_trace_irq(struct irq_desc *desc)
 	unsigned int cpu = port_cpu_id(), before = desc_state(desc), after;
 	unsigned long runs0 = cpu < GENIRQ_NR_CPUS ? rings[cpu].runs : 0, runs = 0;
 
-	irq_cost_entry(desc)(desc);
+	irq_cost_flow(desc)(desc);
 	after = desc_state(desc);
 	if (cpu < GENIRQ_NR_CPUS) {
 		runs = rings[cpu].runs - runs0;
@@ -185,7 +179,7 @@ static void wrap_action(struct irqaction *action, bool on)
 	if (on)
 		set_call(action, trace_call);
 	else if (action->call == trace_call)
-		set_call(action, real_call(action));
+		set_call(action, action_real_call(action));
 }
 
 /* Trace @desc or stop. Caller holds desc->lock. */

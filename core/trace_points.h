@@ -32,10 +32,10 @@ void irq_trace_installed(struct irq_desc *desc, struct irqaction *action);
 	} while (0)
 
 /* A handler about to be installed (request_irq(), setup_irq()), traced if its
- * line is; caller holds desc->lock. */
-#define trace_irq_request(desc, action)							\
+ * line is (@st: its state); caller holds desc->lock. */
+#define trace_irq_request(desc, st, action)						\
 	do {										\
-		if (irq_unlikely(desc_state(desc) & IRQS_TRACED))			\
+		if (irq_unlikely((st) & IRQS_TRACED))					\
 			irq_trace_installed((desc), (action));				\
 	} while (0)
 

@@ -6,6 +6,7 @@
 #   percpu.pml  free_irq of a per-CPU line against nested per-CPU handlers
 #   poll.pml    the stuck-line poll against a driver's disable and enable
 #   oneshot.pml an IRQF_ONESHOT level line and the threads it wakes
+#   solo.pml    the solo pair against request_irq() and free_irq()
 # and show that each hand mutation a model lists is caught.
 set -eu
 dir=$(realpath "$1")
@@ -55,6 +56,9 @@ run percpu-mutant-odd-even-count percpu.pml -DMUT_SEQ fail
 run poll poll.pml "" pass
 run poll-mutant-flag-stays poll.pml -DMUT_FLAG_STAYS fail
 run poll-mutant-no-reopen poll.pml -DMUT_NO_REOPEN fail
+run solo solo.pml "" pass
+run solo-mutant-pair-written-while-busy solo.pml -DMUT_BUSY fail
+run solo-mutant-free-without-wait solo.pml -DMUT_NO_WAIT fail
 run oneshot oneshot.pml "" pass
 run oneshot-mutant-flow-end-unmasks oneshot.pml -DMUT_FLOW_END fail
 run oneshot-mutant-finish-ignores-other-bits oneshot.pml -DMUT_FINISH fail
