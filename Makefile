@@ -260,6 +260,7 @@ check-host: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan \
 		$(BUILD)/stress-tsan $(BUILD)/stress-asan
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
+	$(Q)tests/stress/check-env.sh $(BUILD)/stress-asan $(BUILD)/unit
 	$(Q)scripts/doc-example.sh
 
 # --- the core, freestanding, for every architecture (compile and link check) ---

@@ -11,6 +11,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -65,13 +66,27 @@ static bool selected(const char *name, int argc, char **argv, int first)
 	return false;
 }
 
+long test_env_number(const char *name, long dflt, long lo, long hi)
+{
+	const char *env = getenv(name);
+	char *end;
+	long v;
+
+	if (!env)
+		return dflt;
+	errno = 0;
+	v = strtol(env, &end, 10);
+	if (*env < '0' || *env > '9' || *end || errno || v < lo || v > hi) {
+		fprintf(stderr, "%s=%s: not a number from %ld to %ld\n", name, env, lo, hi);
+		exit(2);
+	}
+	return v;
+}
+
 /* TEST_HANG_SECONDS from the environment, else 600. */
 static unsigned int hang_seconds(void)
 {
-	const char *env = getenv("TEST_HANG_SECONDS");
-	long s = env ? strtol(env, NULL, 10) : 0;
-
-	return s > 0 ? (unsigned int)s : 600u;
+	return (unsigned int)test_env_number("TEST_HANG_SECONDS", 600, 1, 1000000000);
 }
 
 static bool run_one(const struct test *t, bool fork_it)
@@ -118,6 +133,7 @@ int main(int argc, char **argv)
 		fork_it = false;
 		first = 2;
 	}
+	hang_seconds();		/* a bad value stops here, before any test */
 	qsort(tests, (size_t)nr_tests, sizeof(tests[0]), cmp_test);
 	if (!fork_it) {
 		int n = 0;

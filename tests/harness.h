@@ -15,6 +15,18 @@
 #include <string.h>
 
 void test_register(const char *name, void (*fn)(void));
+/*
+ * The environment variable @name as a whole decimal number from @lo to
+ * @hi, or @dflt when it is unset; any other value stops the process with
+ * a message naming the range and status 2, before a test runs on it.
+ */
+long test_env_number(const char *name, long dflt, long lo, long hi);
+
+/* The stress tests' STRESS_EVENTS: 10^6 unless set; at least 1,000. */
+static inline long stress_events(void)
+{
+	return test_env_number("STRESS_EVENTS", 1000000, 1000, 1000000000000L);
+}
 void test_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 

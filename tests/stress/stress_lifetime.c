@@ -229,10 +229,9 @@ static void setup(void)
 
 TEST(stress_lifetime_nesting_hotplug_and_churn)
 {
-	const char *env = getenv("STRESS_EVENTS");
 	long lost, child_lost;
 
-	target = env ? atol(env) / 4 : 250000;
+	target = stress_events() / 4;
 	setup();
 	CHECK_EQ(sim_thread_start(0, cpu_loop, NULL), 0);
 	CHECK_EQ(sim_thread_start(1, cpu_loop, NULL), 0);

@@ -107,9 +107,8 @@ TEST(stress_msi_lines_move_affinity_while_they_fire)
 	struct irq_domain *msi;
 	long events = 0, lost = 0;
 	unsigned long taken = 0, per_cpu[2] = { 0, 0 };
-	const char *env = getenv("STRESS_EVENTS");
 
-	target = (env ? atol(env) : 1000000) / 4;	/* a quarter of stress.c's: TSan is slow */
+	target = stress_events() / 4;	/* a quarter of stress.c's: TSan is slow */
 	fx_init(&fx, 4, SIMPIC_FASTEOI);
 	CHECK_EQ(simpic_enable_hierarchy(fx.pic, 16, 16), 0);
 	msi = msi_create_irq_domain(simpic_domain(fx.pic), "PCI-MSI", MSI_PARENT_EOI);
