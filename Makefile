@@ -188,7 +188,7 @@ help:
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
 	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
-	@echo "make check-usage    an unknown ARCH is refused, naming the ports"
+	@echo "make check-usage    an unknown ARCH (or a bad FUZZ_SECONDS) is refused, naming what is valid"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
 	@echo "make bench-<isa>    one guest's dispatch cost in instructions"

@@ -37,6 +37,19 @@ for verb in bench kernel; do
 		fail=1
 	fi
 done
+# make fuzz with a duration that is not a number of seconds.
+for v in abc 0 -5 10s; do
+	out=$(make --no-print-directory fuzz FUZZ_SECONDS="$v" 2>&1)
+	status=$?
+	if [ "$status" -ne 2 ] || ! grep -qF "FUZZ_SECONDS=$v: not a whole number of seconds from 1 to 999999999" <<<"$out"; then
+		echo "check-usage: FAIL: make fuzz FUZZ_SECONDS=$v: status $status, output: $out"
+		fail=1
+	fi
+done
+if make --no-print-directory -n fuzz FUZZ_SECONDS=30 2>&1 | grep -q "not a whole number"; then
+	echo "check-usage: FAIL: make fuzz FUZZ_SECONDS=30 was refused"
+	fail=1
+fi
 # Every port's own rules win over the catch-all (a dry run names no error).
 for p in $ports; do
 	for verb in run debug trace; do
@@ -46,5 +59,5 @@ for p in $ports; do
 		fi
 	done
 done
-[ "$fail" -eq 0 ] && echo "check-usage: an unknown ARCH is refused by run, debug, trace, bench and kernel, naming the ports"
+[ "$fail" -eq 0 ] && echo "check-usage: an unknown ARCH is refused by run, debug, trace, bench and kernel, naming the ports; a bad FUZZ_SECONDS by make fuzz"
 exit "$fail"

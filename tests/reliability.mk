@@ -12,6 +12,12 @@ FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Iarch/host/include -Idemo -D_GNU_SOURCE -
 		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model fuzz_hier
 FUZZ_SECONDS	?= 600
+# make fuzz FUZZ_SECONDS=abc stops before building anything.
+ifneq ($(filter fuzz,$(MAKECMDGOALS)),)
+ifeq ($(shell printf '%s' '$(FUZZ_SECONDS)' | grep -xE '[1-9][0-9]{0,8}'),)
+$(error FUZZ_SECONDS=$(FUZZ_SECONDS): not a whole number of seconds from 1 to 999999999)
+endif
+endif
 FUZZ_CHECK_RUNS	?= 20000
 FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h tests/model/hier_model.h demo/shell.h
 
