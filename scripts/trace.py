@@ -345,13 +345,22 @@ def decode_to(text, json_path, svg_path, title, expect=()):
 
 
 def cmd_decode(a):
-    with open(a.dump, encoding="latin-1") as f:
-        decode_to(f.read(), a.json, a.svg, a.title, a.expect)
+    try:
+        with open(a.dump, encoding="latin-1") as f:
+            text = f.read()
+    except OSError as err:
+        die("%s: %s; nothing written" % (a.dump, err.strerror))
+    decode_to(text, a.json, a.svg, a.title, a.expect)
 
 
 def check_json(path):
-    with open(path) as f:
-        doc = json.load(f)
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except OSError as err:
+        die("%s: %s" % (path, err.strerror))
+    except ValueError as err:
+        die("%s: not JSON (%s)" % (path, err))
     evs = doc.get("traceEvents")
     if not isinstance(evs, list) or not evs:
         die("%s: no traceEvents list" % path)

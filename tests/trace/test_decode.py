@@ -107,7 +107,21 @@ def main():
                                               "" if ok else " (status %d, wrote %s, said %r)" %
                                               (r.returncode, wrote, r.stderr.strip())))
             failed += not ok
-    print("trace-decode: %d cases, %d failed" % (len(CASES) + len(EXPECT_CASES) + 1, failed))
+        # A dump that does not exist: one line, not a traceback.
+        out_json, out_svg = os.path.join(tmp, "o.json"), os.path.join(tmp, "o.svg")
+        for p in (out_json, out_svg):
+            if os.path.exists(p):
+                os.remove(p)
+        r = subprocess.run([sys.executable, TRACE, "decode", os.path.join(tmp, "missing.dump"),
+                            "--json", out_json, "--svg", out_svg], capture_output=True, text=True)
+        ok = (r.returncode == 1 and not os.path.exists(out_json) and not os.path.exists(out_svg)
+              and re.fullmatch(r"trace\.py: .*missing\.dump: No such file or directory; "
+                               r"nothing written\n", r.stderr))
+        print("trace-decode: %s: a dump that does not exist%s" % (
+            "PASS" if ok else "FAIL",
+            "" if ok else " (status %d, said %r)" % (r.returncode, r.stderr.strip()[-200:])))
+        failed += not ok
+    print("trace-decode: %d cases, %d failed" % (len(CASES) + len(EXPECT_CASES) + 2, failed))
     return 1 if failed else 0
 
 
