@@ -259,7 +259,7 @@ int irq_set_irq_type(unsigned int irq, unsigned int type)
 	if (desc->data.chip->set_type && type != IRQ_TYPE_NONE)
 		ret = desc->data.chip->set_type(&desc->data, type);
 	if (ret == 0) {
-		desc->data.trigger = type;
+		desc->data.trigger = (uint16_t)type;
 		irq_choose_flow(desc);
 	}
 	unlock_desc(desc, &hold);

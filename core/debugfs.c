@@ -181,8 +181,8 @@ static void show_rules(struct irq_text *t, struct irq_desc *desc)
 			(unsigned long long)(desc->last_unhandled / NSEC_PER_MSEC));
 	if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
 		irq_text_printf(t, "%-10sretry at %llu ms, back-off %llu ms\n", "poll:",
-				(unsigned long long)(desc->retry_at / NSEC_PER_MSEC),
-				(unsigned long long)desc->backoff_ms);
+				(unsigned long long)(*irq_desc_retry_at(desc) / NSEC_PER_MSEC),
+				(unsigned long long)irq_spurious_backoff_ms(desc));
 	irq_text_printf(t, "%-10slimit %lu/s, window %u ms, budget %u, throttles %u\n", "storm:",
 			limit, window_ms, desc->storm_budget, desc->storm_throttles);
 	if (desc_state(desc) & IRQS_STORM)

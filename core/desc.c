@@ -26,6 +26,7 @@
 struct irq_leaf {
 	struct irq_desc *_Atomic desc[LEAF_SIZE];
 	atomic_ulong		*kstat;		/* nr_cpus * IRQ_KSTAT_GROUP */
+	uint64_t		retry_at[LEAF_SIZE];	/* irq_desc_retry_at() */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
 	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
 	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
@@ -140,6 +141,20 @@ static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
 	return leaf;
 }
 
+/*
+ * The leaf of a line one holds stays published until a grace period after
+ * its descriptor was unpublished (irq_free_descs()), so no reader holding
+ * @desc finds it gone.
+ */
+uint64_t *irq_desc_retry_at(struct irq_desc *desc)
+{
+	unsigned int irq = desc->data.irq;
+	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
+						     memory_order_acquire);
+
+	return &leaf->retry_at[irq & (LEAF_SIZE - 1)];
+}
+
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
 void desc_lock_wait(struct irq_desc *desc)
 {
@@ -166,6 +181,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.irq = irq;
 	desc->data.chip = &no_irq_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
+	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
 	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,

@@ -142,24 +142,26 @@ struct irq_desc {
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
 	bool			solo_entry;	/* [L] no action or one plain: irq_flow_entry() */
 	bool			replay_queued;	/* resend.c's lock: waits for a software replay */
-	/* Stuck-line detection, all [L]. */
+	/*
+	 * Stuck-line detection, all [L]; the time a disabled line is retried
+	 * lives with the line's group (irq_desc_retry_at()).
+	 */
 	unsigned int		irq_count;
 	unsigned int		irqs_unhandled;
-	unsigned int		backoff_ms;	/* the next retry's delay */
+	uint8_t			backoffs;	/* disables since requested: irq_spurious_backoff_ms() */
 	/* The storm rule's other state, all [L]. */
+	uint16_t		storm_backoff_ms;	/* at most 3.2 s */
 	unsigned int		storm_stash;
 	unsigned int		storm_budget;	/* events a window may hold; 0: not set up */
 	unsigned int		storm_throttles;
-	unsigned int		storm_backoff_ms;
+	unsigned int		storm_window_ms;	/* 0: rule off for this line */
 	/* Threaded handlers (thread.c). */
 	atomic_uint		threads_active;	/* [A] threads woken or running */
 	atomic_uint		threads_handled;	/* [A] thread runs that returned IRQ_HANDLED */
 	unsigned int		threads_handled_last;	/* [L] spurious.c's deferred judgement */
 	atomic_ulong		threads_oneshot;	/* [A] thread_mask bits woken, not yet returned */
 	uint64_t		last_unhandled;
-	uint64_t		retry_at;	/* when a disabled line is retried */
 	uint64_t		storm_start;	/* window start */
-	uint64_t		storm_window;	/* ns; 0: rule off for this line */
 	uint64_t		storm_until;	/* throttled until */
 	void			*handler_data;	/* [L] chained handler's */
 	struct cpumask		affinity;	/* [L] requested */
@@ -170,6 +172,18 @@ struct irq_desc {
 /* An event on a quiet line reads and writes the descriptor's first line only. */
 _Static_assert(offsetof(struct irq_desc, data.hwirq) + sizeof(irq_hw_number_t) <=
 	       GENIRQ_CACHELINE, "the hot fields fit one cache line");
+/* Four cache lines on a 64-bit port with one-word CPU masks (docs/performance.md). */
+_Static_assert(sizeof(void *) < 8 || CPUMASK_LONGS > 1 ||
+	       sizeof(struct irq_desc) <= 4 * GENIRQ_CACHELINE, "a descriptor is four cache lines");
+
+/*
+ * [L] when a line the stuck-line rule disabled is retried (spurious.c);
+ * meaningful while IRQS_SPURIOUS_DISABLED. Kept with the line's group of
+ * 64, not in the descriptor, which it would push to a fifth cache line.
+ */
+uint64_t *irq_desc_retry_at(struct irq_desc *desc);
+/* The delay of the stuck-line rule's last disable of the line; 0: none since. */
+unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc);
 
 /* Which flow a line runs, so code never compares function pointers. */
 enum irq_flow_kind {

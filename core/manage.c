@@ -467,7 +467,7 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		desc_set_state(desc, st);
 		desc->threads_handled_last = 0;
 		desc->depth = 0;
-		desc->backoff_ms = 0;
+		desc->backoffs = 0;
 		if (irq_desc_startup(desc)) {
 			/* An event was waiting at the controller: take it. */
 			desc_set_state(desc, desc_state(desc) | IRQS_PENDING);

@@ -116,6 +116,26 @@ void irq_report_bad(struct irq_desc *desc, irqreturn_t ret)
 		report_bad(desc, ret);
 }
 
+/*
+ * The back-off doubles from IRQ_POLL_BACKOFF_MS with each disable up to
+ * the cap, so the descriptor keeps only the count of disables, saturated
+ * at the first that reaches the cap.
+ */
+#define BACKOFF_STEPS	11u
+_Static_assert((IRQ_POLL_BACKOFF_MS << (BACKOFF_STEPS - 2)) < IRQ_POLL_BACKOFF_MAX_MS &&
+	       (IRQ_POLL_BACKOFF_MS << (BACKOFF_STEPS - 1)) >= IRQ_POLL_BACKOFF_MAX_MS,
+	       "BACKOFF_STEPS: the first step at the cap");
+
+unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc)
+{
+	unsigned int ms;
+
+	if (desc->backoffs == 0)
+		return 0;
+	ms = IRQ_POLL_BACKOFF_MS << (desc->backoffs - 1u);
+	return ms < IRQ_POLL_BACKOFF_MAX_MS ? ms : IRQ_POLL_BACKOFF_MAX_MS;
+}
+
 static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 {
 	uint64_t now = port_time_ns();
@@ -123,10 +143,9 @@ static void disable_stuck_line(struct irq_desc *desc, irqreturn_t ret)
 	report_bad(desc, ret);
 	irq_log("Disabling IRQ #%u (%u of %u events unhandled)", desc->data.irq,
 		desc->irqs_unhandled, desc->irq_count);
-	desc->backoff_ms = desc->backoff_ms ? desc->backoff_ms * 2 : IRQ_POLL_BACKOFF_MS;
-	if (desc->backoff_ms > IRQ_POLL_BACKOFF_MAX_MS)
-		desc->backoff_ms = IRQ_POLL_BACKOFF_MAX_MS;
-	desc->retry_at = now + desc->backoff_ms * NSEC_PER_MSEC;
+	if (desc->backoffs < BACKOFF_STEPS)
+		desc->backoffs++;
+	*irq_desc_retry_at(desc) = now + irq_spurious_backoff_ms(desc) * NSEC_PER_MSEC;
 	desc_set_state(desc, desc_state(desc) | IRQS_SPURIOUS_DISABLED);
 	trace_irq(desc, SPURIOUS, desc->irqs_unhandled, NULL);
 	irq_disable_locked(desc);
@@ -314,6 +333,7 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 	irqreturn_t ret = IRQ_NONE;
 	unsigned long flags;
 	unsigned int st;
+	bool due;
 
 	flags = desc_lock_irqsave(desc);
 	st = desc_state(desc);
@@ -330,8 +350,9 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 		if (!(desc_state(desc) & IRQS_SPURIOUS_DISABLED))
 			goto out_unlock;	/* an enable_irq() let it go meanwhile */
 	}
-	trace_irq(desc, POLL, ret | (ret == IRQ_HANDLED || now >= desc->retry_at) << 8, NULL);
-	if (ret == IRQ_HANDLED || now >= desc->retry_at) {
+	due = now >= *irq_desc_retry_at(desc);
+	trace_irq(desc, POLL, ret | (ret == IRQ_HANDLED || due) << 8, NULL);
+	if (ret == IRQ_HANDLED || due) {
 		irq_log("irq %u: re-enabled after %s", desc->data.irq,
 			ret == IRQ_HANDLED ? "a handler claimed a polled event" : "back-off");
 		release_line(desc);

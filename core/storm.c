@@ -88,11 +88,11 @@ static unsigned int set_limit(struct irq_desc *desc, unsigned long rate, unsigne
 
 	desc->storm_start = port_time_ns();
 	if (rate == 0 || window_ms == 0) {
-		desc->storm_window = 0;
+		desc->storm_window_ms = 0;
 		desc->storm_budget = IRQ_STORM_IDLE;
 		return IRQ_STORM_IDLE;
 	}
-	desc->storm_window = (uint64_t)window_ms * NSEC_PER_MSEC;
+	desc->storm_window_ms = window_ms;
 	desc->storm_budget = budget < 1 ? 1 : budget > STORM_MAX_BUDGET ? STORM_MAX_BUDGET :
 			     (unsigned int)budget;
 	return desc->storm_budget;
@@ -125,14 +125,15 @@ int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned
 static void throttle(struct irq_desc *desc, uint64_t now)
 {
 	uint64_t elapsed = now - desc->storm_start;
-	uint64_t limit = (uint64_t)desc->storm_budget * NSEC_PER_SEC / desc->storm_window;
+	uint64_t limit = (uint64_t)desc->storm_budget * MSEC_PER_SEC / desc->storm_window_ms;
 	uint64_t rate = elapsed ? (uint64_t)desc->storm_budget * NSEC_PER_SEC / elapsed : 0;
+	unsigned int backoff_ms = desc->storm_backoff_ms ? desc->storm_backoff_ms * 2u :
+				  STORM_BACKOFF_MS;
 
-	desc->storm_backoff_ms = desc->storm_backoff_ms ? desc->storm_backoff_ms * 2 :
-				 STORM_BACKOFF_MS;
-	if (desc->storm_backoff_ms > STORM_BACKOFF_MAX_MS)
-		desc->storm_backoff_ms = STORM_BACKOFF_MAX_MS;
-	desc->storm_until = now + desc->storm_backoff_ms * NSEC_PER_MSEC;
+	if (backoff_ms > STORM_BACKOFF_MAX_MS)
+		backoff_ms = STORM_BACKOFF_MAX_MS;
+	desc->storm_backoff_ms = (uint16_t)backoff_ms;
+	desc->storm_until = now + backoff_ms * NSEC_PER_MSEC;
 	desc->storm_throttles++;
 	if (rate)
 		irq_log("irq %u: handled storm: %u events in %llu us (%llu/s, limit %llu/s); "
@@ -168,10 +169,10 @@ unsigned int irq_storm_check(struct irq_desc *desc)
 		get_default(&rate, &window_ms);
 		return set_limit(desc, rate, window_ms);
 	}
-	if (desc->storm_window == 0)
+	if (desc->storm_window_ms == 0)
 		return IRQ_STORM_IDLE;
 	now = port_time_ns();
-	if (now - desc->storm_start >= desc->storm_window) {
+	if (now - desc->storm_start >= (uint64_t)desc->storm_window_ms * NSEC_PER_MSEC) {
 		/* Slower than the limit: a clean window, the back-off starts over. */
 		desc->storm_backoff_ms = 0;
 	} else if (!(desc_state(desc) & IRQS_STORM)) {
@@ -232,11 +233,11 @@ const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigne
 	desc_assert_locked(desc);
 	if (desc->storm_budget == 0) {
 		get_default(limit, window_ms);
-	} else if (desc->storm_window == 0) {
+	} else if (desc->storm_window_ms == 0) {
 		*limit = 0;
 		*window_ms = 0;
 	} else {
-		*window_ms = (unsigned int)(desc->storm_window / NSEC_PER_MSEC);
+		*window_ms = desc->storm_window_ms;
 		*limit = (unsigned long)((uint64_t)desc->storm_budget * MSEC_PER_SEC / *window_ms);
 	}
 	if (st & IRQS_SPURIOUS_DISABLED)

@@ -47,7 +47,9 @@ struct msi_msg;
  */
 struct irq_data {
 	unsigned int		irq;		/* global number */
-	unsigned int		trigger;	/* IRQ_TYPE_* in force */
+	uint16_t		trigger;	/* IRQ_TYPE_* in force */
+	/* The core's: hierarchical, activated (16 bits, sharing trigger's word). */
+	uint16_t		hier_flags;
 	irq_hw_number_t		hwirq;		/* line on its controller */
 	void			*chip_data;	/* the controller instance */
 	const struct irq_chip	*chip;
@@ -56,7 +58,6 @@ struct irq_data {
 	/* Hierarchical domains (<genirq/irqdomain.h>): the same line one
 	 * level down (NULL at the bottom, and for flat domains). */
 	struct irq_data		*parent_data;
-	unsigned int		hier_flags;	/* the core's: hierarchical, activated */
 };
 
 /*

@@ -281,6 +281,44 @@ TEST(debugfs_spurious_figures_and_poll_back_off)
 	CHECK_STR(field(buf, "ddepth:"), "ddepth:   1");
 }
 
+/*
+ * A line that screams again at each retry waits twice as long each time,
+ * up to 60 s, then 60 s on every retry after.
+ */
+TEST(debugfs_poll_back_off_doubles_up_to_60_s)
+{
+	static const unsigned int want_ms[] = { 100, 200, 400, 800, 1600, 3200, 6400, 12800,
+						25600, 51200, 60000, 60000, 60000 };
+	struct fixture fx;
+	struct dev a;
+	char buf[DUMP_MAX], want[80];
+	unsigned long long now = 0;
+
+	fx_init(&fx, 1, SIMPIC_ACK);
+	dev_init(&a, &fx, 5, true);
+	CHECK_EQ(dev_request(&a, 0, "broken"), 0);
+	simpic_raise(fx.pic, 5);
+	sim_run(0);
+	for (unsigned int i = 0; i < sizeof(want_ms) / sizeof(want_ms[0]); i++) {
+		CHECK_EQ(irq_get_depth(a.irq), 1);
+		CHECK(dump(a.irq, buf) > 0);
+		snprintf(want, sizeof(want), "poll:     retry at %llu ms, back-off %u ms",
+			 now + want_ms[i], want_ms[i]);
+		CHECK_STR(field(buf, "poll:"), want);
+		/* Not early (the poller works every 10 ms); then retried, it screams again. */
+		sim_time_advance((want_ms[i] - 20) * MS);
+		irq_spurious_poll();
+		CHECK_EQ(irq_get_depth(a.irq), 1);
+		CHECK(!sim_console_contains("re-enabled after back-off"));
+		sim_time_advance(20 * MS);
+		irq_spurious_poll();
+		sim_run(0);
+		CHECK(sim_console_contains("re-enabled after back-off"));
+		sim_console_clear();
+		now += want_ms[i];
+	}
+}
+
 /* A healthy handler too fast for its limit: throttled by the storm rule. */
 TEST(debugfs_storm_figures_and_throttle)
 {
