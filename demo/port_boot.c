@@ -3,7 +3,6 @@
  * port_boot.c - the boot after interrupt set-up on the pseries, virt and
  * virt-riscv kernels (see port_boot.h).
  */
-#include <stdarg.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -18,19 +17,6 @@
 static struct shell shell;
 static bool summary_ok;
 static struct rx_ring *rx;
-
-static __attribute__((format(printf, 2, 3))) void say(struct scenario_tally *t,
-						      const char *fmt, ...)
-{
-	char line[160];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = irq_vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	t->write(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
-}
 
 static bool rx_any(void)
 {
@@ -68,23 +54,24 @@ void port_boot_run(const struct port_boot *b)
 	struct scenario_tally *t = b->tally;
 	struct shell_port *sp = b->shell;
 
+	/* The shell's printf writes the boot's own lines too. */
+	shell_init(&shell, t->write, b->cmds, b->nr_cmds);
 	if (scenario_contains(b->bootargs, "bench")) {
 		b->bench(t);
 		if (scenario_summary(t) != 0)
 			sp->fail("bench scenarios failed");
-		say(t, "genirq: power-off\n");
+		shell_printf(&shell, "genirq: power-off\n");
 		sp->power_off();
 	}
 	self_tests(b);
 	summary_ok = scenario_summary(t) == 0;
 	if (!t->quiet)
-		say(t, "genirq: verdict at %lu ms of %s%s\n",
-		    (unsigned long)(port_time_ns() / 1000000u), sp->clock, b->verdict_note);
+		shell_printf(&shell, "genirq: verdict at %lu ms of %s%s\n",
+			     (unsigned long)(port_time_ns() / 1000000u), sp->clock, b->verdict_note);
 	if (b->fatal_verdict && !summary_ok && !t->quiet)
 		sp->fail("self-tests failed");
 	guard_smash(b->bootargs, b->smash);
 
-	shell_init(&shell, t->write, b->cmds, b->nr_cmds);
 	sp->summary_ok = &summary_ok;
 	shell_port_init(sp);
 	shell.machine = &shell_port_machine;
