@@ -5,6 +5,7 @@
  * vectors, and the register dump that ends the run on any other
  * exception.
  */
+#include <genirq/hardirq.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
@@ -41,15 +42,32 @@ void ppc_irq_set_dispatch(void (*fn)(void *regs))
 	dispatch_fn[port_cpu_id()] = fn ? fn : dispatch;
 }
 
+static __attribute__((noreturn)) void stack_overrun(void)
+{
+	ppc_fail("interrupt stack overflow: an interrupt came in below the guard words");
+}
+
 static void external(struct ppc_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
+	uint32_t sp = (uint32_t)(uintptr_t)regs;
 
-	/* A nested interrupt is already on the hardirq stack: stay there. */
-	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, (uint32_t)(uintptr_t)regs))
+	/*
+	 * A nested interrupt is already on the hardirq stack: stay there. One
+	 * that interrupted a handler (hardirq context) from anywhere else, or
+	 * from below the guard words, came in on an overrun stack: its entry
+	 * frame has already written past the stack. Starting again at the top
+	 * would overwrite the live frames, so the run ends here.
+	 */
+	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp)) {
+		if (!ppc_above_guard(cpu, PPC_STACK_HARDIRQ, sp))
+			stack_overrun();
 		dispatch_fn[cpu](regs);
-	else
+	} else if (in_irq()) {
+		stack_overrun();
+	} else {
 		ppc_call_on_stack(regs, dispatch_fn[cpu], ppc_hardirq_entry_top(cpu));
+	}
 	if (!ppc_stack_guards_ok(cpu))
 		ppc_fail("interrupt stack overflow: guard words overwritten");
 }

@@ -271,11 +271,18 @@ bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp)
 	return sp > lo && sp <= lo + IRQ_STACK_BYTES;
 }
 
+bool ppc_above_guard(unsigned int cpu, int which, uint32_t sp)
+{
+	uint32_t above_guard = (uint32_t)(uintptr_t)&irq_stacks[cpu][which][STACK_GUARD_WORDS];
+
+	return ppc_on_stack(cpu, which, sp) && sp >= above_guard;
+}
+
 uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp)
 {
 	uint32_t above_guard = (uint32_t)(uintptr_t)&irq_stacks[cpu][which][STACK_GUARD_WORDS];
 
-	return ppc_on_stack(cpu, which, sp) ? sp - above_guard : 0;
+	return ppc_above_guard(cpu, which, sp) ? sp - above_guard : 0;
 }
 
 bool ppc_stack_guards_ok(unsigned int cpu)

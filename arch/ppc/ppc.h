@@ -86,7 +86,9 @@ struct irq_text;
 void ppc_show_stacks(struct irq_text *t);
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp);
 bool ppc_stack_guards_ok(unsigned int cpu);
-/* Bytes between @sp and the guard words of that stack (0: not on it). */
+/* @sp is on that stack, at or above its guard words. */
+bool ppc_above_guard(unsigned int cpu, int which, uint32_t sp);
+/* Bytes between @sp and the guard words of that stack (0: not on it, or in them). */
 uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
 enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
 void *ppc_stack_top(unsigned int cpu, int which);

@@ -2,7 +2,7 @@
 # transcript lines: demo/ppce500/expect/<run>.txt, one regex a line).
 #
 #   make check-ppc   every scenario on two CPUs with a shell session, one
-#                    CPU (the SMP ones skip), two pastes, two failure exits,
+#                    CPU (the SMP ones skip), two pastes, three failure exits,
 #                    the first run (check-run-ppc)
 #   make bench-ppc   instructions from a self-IPI to the handler and back,
 #                    genirq and a bare floor (demo/ppce500/bench.c)
@@ -44,6 +44,7 @@ check-ppc:
 	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(PPC_CHECK_QEMU)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
+	$(Q)$(call ppc_must_fail,overflow-nested,^KERNEL FAIL: interrupt stack overflow: an interrupt came in below,overflow nested)
 
 # The shell's `bench` under -icount shift=0, where the timebase counts
 # 2 ticks per 5 instructions (docs/ppc.md, "Dispatch cost"); then the
@@ -55,11 +56,12 @@ bench-ppc: kernel-ppc
 	{ echo "$$out"; echo "bench-ppc: FAIL: no PASS with a guest-bench line (see $(BUILD)/ppc/check-bench.log)"; exit 1; }
 	$(Q)grep -aE '^(bench|guest-bench): ' $(BUILD)/ppc/check-bench.log | tr -d '\r'
 
-# $(call ppc_must_fail,COMMAND,REGEX): the shell command must end the run
-# as a failure (QEMU status 0, which is never a pass) after printing REGEX.
+# $(call ppc_must_fail,NAME,REGEX[,COMMAND]): the shell command (NAME if
+# not given) must end the run as a failure (QEMU status 0, which is never
+# a pass) after printing REGEX.
 define ppc_must_fail
 out=$$($(HARNESS) --name ppc-$(1) --quiet --timeout 30 --pass-status $(ppc_PASS) \
-	--log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' --input '$(1)\r' -- $(PPC_ONE_CPU)); \
+	--log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' --input '$(or $(3),$(1))\r' -- $(PPC_ONE_CPU)); \
 if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
    grep -q '$(2)' $(BUILD)/ppc/check-$(1).log && \
    grep -q '^KERNEL FAIL' $(BUILD)/ppc/check-$(1).log; then \

@@ -135,17 +135,29 @@ void uart_rx_flush(void)
 
 /* --- edu: a programmable level source (docs/edu.md) --- */
 
-/* Use @bytes of stack: the `overflow` command's way past the guard words. */
-static __attribute__((noinline)) void eat_stack(uint32_t bytes)
+/*
+ * Use all the hardirq stack has left and 16 bytes more (into its guard
+ * words): the `overflow` command's overrun. The room is measured from
+ * this function's own frame, so it never reaches past the guard words.
+ * @wait_tick: stay down there until a tick has come in (interrupts are
+ * on in the handler), so that interrupt arrives below the guard words.
+ */
+static __attribute__((noinline)) void eat_stack(bool wait_tick)
 {
+	unsigned long t = demo.ticks;
+	uint64_t end = ppc_timebase() + TB_HZ;
+	uint32_t bytes = ppc_stack_room(port_cpu_id(), PPC_STACK_HARDIRQ, ppc_sp()) + 16;
 	volatile char big[bytes];
 
 	for (uint32_t i = 0; i < bytes; i++)
 		big[i] = (char)0xee;
+	while (wait_tick && demo.ticks == t && ppc_timebase() < end)
+		;
 	(void)big[0];
 }
 
-static volatile bool overflow_next;
+/* The `overflow` command's next edu event: 0 none, 1 overrun, 2 overrun and wait for a tick. */
+static volatile int overflow_next;
 
 irqreturn_t edu_handler(int irq, void *dev)
 {
@@ -158,8 +170,10 @@ irqreturn_t edu_handler(int irq, void *dev)
 		return IRQ_NONE;
 	e->last_sp = ppc_sp();
 	if (overflow_next) {		/* 16 bytes more than the stack has left */
-		overflow_next = false;
-		eat_stack(ppc_stack_room(port_cpu_id(), PPC_STACK_HARDIRQ, ppc_sp()) + 16);
+		bool wait_tick = overflow_next == 2;
+
+		overflow_next = 0;
+		eat_stack(wait_tick);
 	}
 	if (e->spin_for_tick) {		/* interrupts are on: the tick nests here */
 		unsigned long t = demo.ticks;
@@ -396,13 +410,15 @@ static int cmd_fault(struct shell *s, int argc, char **argv)
 
 static int cmd_overflow(struct shell *s, int argc, char **argv)
 {
-	(void)argv;
-	if (argc != 1)
+	bool nested = argc == 2 && shell_str_eq(argv[1], "nested");
+
+	if (argc > 2 || (argc == 2 && !nested))
 		return -EINVAL;
 	if (!demo.nr_edus)
 		return -ENOSYS;
-	shell_printf(s, "overflow: an edu handler will run 16 bytes past its stack\n");
-	overflow_next = true;
+	shell_printf(s, "overflow: an edu handler will run 16 bytes past its stack%s\n",
+		     nested ? " and wait there for a tick" : "");
+	overflow_next = nested ? 2 : 1;
 	edu_raise(&demo.edu[0], 1);
 	return 0;
 }
