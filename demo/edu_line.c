@@ -17,7 +17,6 @@
 #define WAIT_MS			1000
 #define STORM_WAIT_MS		5000	/* 100,000 events took 0.3-0.5 s in QEMU */
 #define SLOW_HANDLER_MS		50
-#define NS_PER_MS		1000000ull
 
 static const struct edu_line_env *env;
 static int line = -1;
@@ -26,8 +25,9 @@ struct edu_dev {
 	unsigned int		i;
 	_Atomic unsigned long	claims, calls;
 	_Atomic unsigned int	last_cpu;
-	_Atomic bool		slow, running, done;
+	_Atomic bool		slow;
 };
+static struct scenario_slow slow;	/* free-vs-running, on dev[0] */
 static struct edu_dev dev[EDU_LINE_DEVS];
 
 static uint64_t ms_ns(unsigned int ms)
@@ -45,14 +45,8 @@ static irqreturn_t edu_handler(int irq, void *cookie)
 	atomic_fetch_add(&d->calls, 1);
 	if (!st)
 		return IRQ_NONE;
-	if (atomic_load(&d->slow)) {
-		uint64_t end = port_time_ns() + ms_ns(SLOW_HANDLER_MS);
-
-		atomic_store(&d->running, true);
-		while (port_time_ns() < end)
-			port_cpu_relax();
-		atomic_store(&d->done, true);
-	}
+	if (atomic_load(&d->slow))
+		scenario_slow_run(&slow, SLOW_HANDLER_MS);
 	env->ack(env->dev[d->i], st);
 	atomic_store(&d->last_cpu, port_cpu_id());
 	atomic_fetch_add(&d->claims, 1);
@@ -196,15 +190,12 @@ static void scenario_free_running(struct scenario_tally *t)
 		scenario_fail(t, "free-vs-running", "cannot route irq %d to cpu1", line);
 		return;
 	}
-	atomic_store(&d->running, false);
-	atomic_store(&d->done, false);
+	scenario_slow_reset(&slow);
 	atomic_store(&d->slow, true);
 	env->raise(env->dev[d->i], EDU_BIT_A);
-	while (!atomic_load(&d->running))
-		port_cpu_relax();
-	running = !atomic_load(&d->done);
+	running = scenario_slow_freeing(&slow);
 	free_irq((unsigned int)line, d);
-	done = atomic_load(&d->done);
+	done = scenario_slow_done(&slow);
 	atomic_store(&d->slow, false);
 	irq_proc_write(path, "1", 1);
 	err = request_irq((unsigned int)line, edu_handler, IRQF_SHARED, "edu-a", d);

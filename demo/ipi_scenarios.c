@@ -16,7 +16,6 @@
 
 #define PINGPONG_ROUNDS		100
 #define SLOW_HANDLER_MS		50	/* free-vs-running: handler duration */
-#define NS_PER_MS		1000000ull
 
 enum ipi_mode { IPI_PLAIN, IPI_PINGPONG, IPI_SLOW };
 static _Atomic int ipi_mode = IPI_PLAIN;
@@ -39,14 +38,12 @@ static unsigned int line_of(unsigned int cpu)
 
 	return irq >= 0 ? (unsigned int)irq : ipi_virq;
 }
-static _Atomic bool slow_running, slow_done;
+static struct scenario_slow slow;
 
 /* Called first by the IPI handler; true when the event was a test's. */
 bool ipi_scenario_claim(void)
 {
 	unsigned int cpu = port_cpu_id();
-	uint64_t end;
-
 	atomic_fetch_add(&ipi_seen[cpu], 1);
 	switch (atomic_load(&ipi_mode)) {
 	case IPI_PINGPONG:
@@ -54,11 +51,7 @@ bool ipi_scenario_claim(void)
 			send_ipi(0);	/* pong */
 		return true;
 	case IPI_SLOW:
-		atomic_store(&slow_running, true);
-		end = port_time_ns() + SLOW_HANDLER_MS * NS_PER_MS;
-		while (port_time_ns() < end)
-			port_cpu_relax();
-		atomic_store(&slow_done, true);
+		scenario_slow_run(&slow, SLOW_HANDLER_MS);
 		return true;
 	default:
 		return false;
@@ -110,15 +103,12 @@ static void scenario_free_running(struct scenario_tally *t, irq_handler_t handle
 	bool running, done_at_return;
 	int err;
 
-	atomic_store(&slow_running, false);
-	atomic_store(&slow_done, false);
+	scenario_slow_reset(&slow);
 	atomic_store(&ipi_mode, IPI_SLOW);
 	send_ipi(1);
-	while (!atomic_load(&slow_running))
-		port_cpu_relax();
-	running = !atomic_load(&slow_done);
+	running = scenario_slow_freeing(&slow);
 	free_irq(ipi_irq, dev);
-	done_at_return = atomic_load(&slow_done);
+	done_at_return = scenario_slow_done(&slow);
 	atomic_store(&ipi_mode, IPI_PLAIN);
 	err = request_irq(ipi_irq, handler, IRQF_PERCPU, "IPI", dev);
 	if (!running || !done_at_return || err)

@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <genirq/irq.h>
+#include <genirq/port.h>
 #include <genirq/proc.h>
 
 #include "rxring.h"
@@ -91,6 +92,51 @@ const char *scenario_try_note(unsigned int try)
 
 	_Static_assert(SCENARIO_TICK_TRIES == 3, "one note per try");
 	return try < sizeof(notes) / sizeof(notes[0]) ? notes[try] : "";
+}
+
+void scenario_slow_reset(struct scenario_slow *s)
+{
+	atomic_store(&s->running, false);
+	atomic_store(&s->freeing, false);
+	atomic_store(&s->done, false);
+}
+
+/* Wait until @flag is set, at most SCENARIO_SLOW_WAIT_MS. */
+static bool slow_wait(_Atomic bool *flag)
+{
+	uint64_t end = port_time_ns() + (uint64_t)SCENARIO_SLOW_WAIT_MS * NS_PER_MS;
+
+	while (!atomic_load(flag))
+		if (port_time_ns() >= end)
+			return false;
+		else
+			port_cpu_relax();
+	return true;
+}
+
+void scenario_slow_run(struct scenario_slow *s, unsigned int ms)
+{
+	uint64_t end;
+
+	atomic_store(&s->running, true);
+	slow_wait(&s->freeing);
+	end = port_time_ns() + (uint64_t)ms * NS_PER_MS;
+	while (port_time_ns() < end)
+		port_cpu_relax();
+	atomic_store(&s->done, true);
+}
+
+bool scenario_slow_freeing(struct scenario_slow *s)
+{
+	bool running = slow_wait(&s->running) && !atomic_load(&s->done);
+
+	atomic_store(&s->freeing, true);
+	return running;
+}
+
+bool scenario_slow_done(struct scenario_slow *s)
+{
+	return atomic_load(&s->done);
 }
 
 int scenario_summary(struct scenario_tally *t)

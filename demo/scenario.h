@@ -17,6 +17,7 @@
 #ifndef GENIRQ_DEMO_SCENARIO_H
 #define GENIRQ_DEMO_SCENARIO_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -65,6 +66,26 @@ unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, 
 				 unsigned long *got);
 /* What a PASS line adds for try @try: "" for the first, ", try N" after. */
 const char *scenario_try_note(unsigned int try);
+/*
+ * free-vs-running's handler and the CPU that frees it, in step: the
+ * handler says it runs, then waits until the other CPU is about to call
+ * free_irq() or synchronize_irq(), so that call always finds it running,
+ * however the host schedules the two vCPUs; then it runs @ms more and says
+ * it is done. Each side waits at most SCENARIO_SLOW_WAIT_MS for the other.
+ */
+#define SCENARIO_SLOW_WAIT_MS	10000
+#define NS_PER_MS		1000000ull
+struct scenario_slow {
+	_Atomic bool	running, freeing, done;
+};
+void scenario_slow_reset(struct scenario_slow *s);
+/* In the handler. */
+void scenario_slow_run(struct scenario_slow *s, unsigned int ms);
+/* On the freeing CPU, just before the call: true when the handler runs
+ * and has not finished (false: it never started, or it finished alone). */
+bool scenario_slow_freeing(struct scenario_slow *s);
+/* After the call: has the handler finished? */
+bool scenario_slow_done(struct scenario_slow *s);
 /* Print the summary line. Return: 0 when nothing failed and something passed. */
 int scenario_summary(struct scenario_tally *t);
 

@@ -22,7 +22,7 @@ void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned i
 void x86_64_msi_bench(struct edu *e);
 
 #define PINGS		1000u
-#define SLOW_HANDLER_NS	(50ull * 1000 * 1000)
+#define SLOW_HANDLER_MS	50
 
 #define IOAPIC_REGSEL	0x00
 #define IOAPIC_WIN	0x10
@@ -120,18 +120,13 @@ static void sc_affinity(struct scenario_tally *t)
 			      rte_vec, rte_dest);
 }
 
-static volatile bool slow_running, slow_done;
+static struct scenario_slow slow;
 static volatile unsigned int slow_cpu;
 
 static irqreturn_t slow_handler(int irq, void *dev)
 {
-	uint64_t t0 = port_time_ns();
-
 	slow_cpu = port_cpu_id();
-	slow_running = true;
-	while (port_time_ns() - t0 < SLOW_HANDLER_NS)
-		port_cpu_relax();
-	slow_done = true;
+	scenario_slow_run(&slow, SLOW_HANDLER_MS);
 	return edu_irq(irq, dev);
 }
 
@@ -139,7 +134,7 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 {
 	const char *name = "free-vs-running";
 	struct cpumask cpu1;
-	bool done_at_return, synced;
+	bool running_at_sync, running_at_free, done_at_return, synced;
 	int err;
 
 	cpumask_clear(&cpu1);
@@ -152,26 +147,25 @@ static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 		return;
 	}
 	/* synchronize_irq() first, then free_irq(): both must wait for CPU1. */
-	slow_running = slow_done = false;
+	scenario_slow_reset(&slow);
 	edu_raise(e, 1);
-	while (!slow_running)
-		port_cpu_relax();
+	running_at_sync = scenario_slow_freeing(&slow);
 	synchronize_irq(e->irq);
-	synced = slow_done;
-	slow_running = slow_done = false;
+	synced = scenario_slow_done(&slow);
+	scenario_slow_reset(&slow);
 	edu_raise(e, 1);
-	while (!slow_running)
-		port_cpu_relax();
+	running_at_free = scenario_slow_freeing(&slow);
 	free_irq(e->irq, e);
-	done_at_return = slow_done;
+	done_at_return = scenario_slow_done(&slow);
 	cpumask_clear(&cpu1);
 	cpumask_set_cpu(0, &cpu1);
 	irq_set_affinity(e->irq, &cpu1);
-	if (slow_cpu == 1 && done_at_return && synced)
+	if (slow_cpu == 1 && running_at_sync && running_at_free && done_at_return && synced)
 		scenario_pass(t, name, "handler running on CPU1 for 50 ms: synchronize_irq and free_irq on CPU0 returned after it ended");
 	else
-		scenario_fail(t, name, "handler on CPU%u, finished when synchronize_irq returned: %d, when free_irq returned: %d",
-			      slow_cpu, synced, done_at_return);
+		scenario_fail(t, name, "handler on CPU%u, running at synchronize_irq: %d, finished when it returned: %d; "
+			      "running at free_irq: %d, finished when it returned: %d",
+			      slow_cpu, running_at_sync, synced, running_at_free, done_at_return);
 }
 
 static atomic_uint pongs;

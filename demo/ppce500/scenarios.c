@@ -507,7 +507,7 @@ static void sc_affinity_move(void)
 			      "CPU0; mask 4 (offline) refused with -EINVAL", path);
 }
 
-static volatile bool slow_running, slow_finished;
+static struct scenario_slow slow;
 
 static irqreturn_t slow_handler(int irq, void *dev)
 {
@@ -517,9 +517,7 @@ static irqreturn_t slow_handler(int irq, void *dev)
 	(void)irq;
 	if (!st)
 		return IRQ_NONE;
-	slow_running = true;
-	wait_tb(20u * TB_MS);
-	slow_finished = true;
+	scenario_slow_run(&slow, 20);
 	edu_ack(e);
 	return IRQ_HANDLED;
 }
@@ -542,20 +540,20 @@ static void sc_free_vs_running(void)
 	cpumask_clear(&cpu0);
 	cpumask_set_cpu(0, &cpu0);
 	free_irq(irq, a);
-	slow_running = slow_finished = false;
+	scenario_slow_reset(&slow);
 	if (request_irq(irq, slow_handler, IRQF_SHARED, "slow", a) || irq_set_affinity(irq, &cpu1)) {
 		scenario_fail(T, "free-vs-running", "cannot set up the slow handler on CPU1");
 		return;
 	}
 	edu_raise(a, 1);
-	running = wait_flag(&slow_running, 100);
+	running = scenario_slow_freeing(&slow);
 	free_irq(irq, a);
-	finished_at_return = slow_finished;
+	finished_at_return = scenario_slow_done(&slow);
 	irq_set_affinity(irq, &cpu0);
 	if (request_irq(irq, edu_handler, IRQF_SHARED, a->name, a))
 		ppc_fail("request_irq edu");
 	if (!running)
-		scenario_fail(T, "free-vs-running", "the handler never ran on CPU1");
+		scenario_fail(T, "free-vs-running", "the handler was not running on CPU1 at free_irq");
 	else if (!finished_at_return)
 		scenario_fail(T, "free-vs-running", "free_irq returned while CPU1 ran the handler");
 	else
