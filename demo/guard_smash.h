@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * guard_smash.h - the kernel arguments "smash-irq-guard" and
- * "smash-softirq-guard" (make check-aarch64, check-riscv64, check-ppc64):
- * after the boot self-tests, overwrite the top guard word of this CPU's
- * hardirq or softirq stack, then take an interrupt. The port's guard
- * check must end the run through its fatal exit with its overflow report
- * (each port's smash expect files name it). A run that comes back
- * from the interrupt fails with a message of its own.
+ * guard_smash.h - the kernel arguments "smash-irq-guard",
+ * "smash-softirq-guard" and "smash-irq-nested" (make check-aarch64,
+ * check-riscv64, check-ppc64): after the boot self-tests, overwrite the
+ * top guard word of this CPU's hardirq or softirq stack, then take an
+ * interrupt; or (smash-irq-nested) take an interrupt whose handler writes
+ * its way down past the bottom of the hardirq stack and, interrupts on,
+ * waits there for a tick. The port must end the run through its fatal
+ * exit with its overflow report (each port's smash expect files name
+ * it); for smash-irq-nested, at the tick's entry, before anything runs
+ * on the overrun stack. A run that comes back from the interrupt, or
+ * from the tick, fails with a message of its own.
  * Nothing here is on an interrupt path: a boot without these arguments
  * only tests for them once.
  */
@@ -22,9 +26,12 @@ struct guard_smash {
 	void		(*write)(const char *text, size_t len);	/* the console */
 	/* The top guard word of @cpu's hardirq or softirq stack. */
 	volatile uint64_t *(*guard)(unsigned int cpu, bool softirq);
-	/* An interrupt on this CPU whose handler raises a softirq, returned
-	 * from (the self-IPI of the irq-stack scenario). */
-	void		(*interrupt)(void);
+	/* An interrupt on this CPU whose handler raises a softirq and calls
+	 * @in_handler (if not NULL) on the hardirq stack with interrupts on,
+	 * returned from (the self-IPI of the irq-stack scenario). */
+	void		(*interrupt)(void (*in_handler)(void));
+	/* Wait until a tick has come in on this CPU, at most @ms: the ticks. */
+	unsigned long	(*wait_tick)(unsigned int ms);
 	__attribute__((noreturn)) void (*fail)(const char *why);	/* the port's fatal exit */
 };
 

@@ -23,7 +23,7 @@ _Atomic unsigned long port_selftest_ipis;
 static struct {
 	uintptr_t		hard_sp, soft_sp;
 	bool			hard_in_irq, soft_in_softirq, soft_not_in_irq;
-	bool			wait_nested;
+	void			(*in_handler)(void);
 	_Atomic unsigned long	nested_ticks;
 } probe;
 
@@ -40,11 +40,25 @@ void port_selftest_init(const struct port_selftest *p)
 	open_softirq(TEST_SOFTIRQ, test_softirq);
 }
 
-irqreturn_t port_selftest_ipi(int irq, void *dev)
+unsigned long port_selftest_wait_tick(unsigned int ms)
 {
 	unsigned int cpu = port_cpu_id();
 	unsigned long t0 = port->ticks(cpu);
+	uint64_t end = port->now() + port->counts(ms);
 
+	while (port->ticks(cpu) == t0 && port->now() < end)
+		port_cpu_relax();
+	return port->ticks(cpu) - t0;
+}
+
+/* Interrupts are on in the handler: let the tick nest on this stack. */
+static void wait_nested(void)
+{
+	atomic_store(&probe.nested_ticks, port_selftest_wait_tick(NESTED_TICK_MS));
+}
+
+irqreturn_t port_selftest_ipi(int irq, void *dev)
+{
 	(void)irq;
 	(void)dev;
 	if (port->smp_ipi())
@@ -52,25 +66,26 @@ irqreturn_t port_selftest_ipi(int irq, void *dev)
 	probe.hard_sp = port->sp();
 	probe.hard_in_irq = in_irq();
 	raise_softirq(TEST_SOFTIRQ);
-	if (probe.wait_nested) {
-		/* Interrupts are on here: let the tick nest on this stack. */
-		uint64_t end = port->now() + port->counts(NESTED_TICK_MS);
-
-		while (port->ticks(cpu) == t0 && port->now() < end)
-			port_cpu_relax();
-		atomic_store(&probe.nested_ticks, port->ticks(cpu) - t0);
-	}
+	if (probe.in_handler)
+		probe.in_handler();
 	atomic_fetch_add(&port_selftest_ipis, 1);
 	return IRQ_HANDLED;
 }
 
-void port_selftest_self_ipi(void)
+void port_selftest_self_ipi_run(void (*in_handler)(void))
 {
 	unsigned long before = atomic_load(&port_selftest_ipis);
 
+	probe.in_handler = in_handler;
 	port->send_ipi(port_cpu_id());
 	while (atomic_load(&port_selftest_ipis) == before)
 		port_cpu_relax();
+	probe.in_handler = NULL;
+}
+
+void port_selftest_self_ipi(void)
+{
+	port_selftest_self_ipi_run(NULL);
 }
 
 /* Ticks this CPU counted over one TICK_SPAN_MS span of the clock, from a tick edge. */
@@ -112,9 +127,7 @@ void port_selftest_stacks(void)
 	unsigned int cpu = port_cpu_id();
 	uintptr_t nested_sp;
 
-	probe.wait_nested = true;
-	port_selftest_self_ipi();
-	probe.wait_nested = false;
+	port_selftest_self_ipi_run(wait_nested);
 	nested_sp = *port->nested_tick_sp;
 	if (!probe.hard_in_irq || !port->on_irq_stack(cpu, probe.hard_sp))
 		scenario_fail(t, "irq-stack", "handler sp 0x%lx, in_irq %d",

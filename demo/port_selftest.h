@@ -66,6 +66,13 @@ irqreturn_t port_selftest_ipi(int irq, void *dev);
 /* An IPI to this CPU, returned once its handler has run. */
 void port_selftest_self_ipi(void);
 
+/* The same, its handler calling @in_handler (if not NULL) on the hardirq
+ * stack with interrupts on (the irq-stack probe, guard_smash.h). */
+void port_selftest_self_ipi_run(void (*in_handler)(void));
+
+/* Wait on this CPU until a tick has come in, at most @ms: the ticks counted. */
+unsigned long port_selftest_wait_tick(unsigned int ms);
+
 /* timer-ticks: the ticks of one span of the clock, against hz. */
 void port_selftest_timer(void);
 

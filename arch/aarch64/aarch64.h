@@ -111,6 +111,7 @@ void aarch64_irq_init_cpu(void);	/* the calling CPU's GIC interface */
 void aarch64_irq(struct aarch64_regs *regs);
 void aarch64_irq_nested(struct aarch64_regs *regs);
 __attribute__((noreturn)) void aarch64_irq_overflow(void);
+__attribute__((noreturn)) void aarch64_irq_overrun(void);
 struct irq_domain *aarch64_gic_domain(void);
 struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
 struct gicv2 *aarch64_gicv2(void);

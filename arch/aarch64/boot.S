@@ -211,9 +211,12 @@ exception_return:
  * void aarch64_irq(struct aarch64_regs *regs): the GIC driver's handler
  * on this CPU's hardirq stack (struct aarch64_irq_cpu at TPIDR_EL1). From
  * off that stack: to switch_to (its top, or below a softirq's live
- * frames), the old sp and lr kept on the new stack; already on it:
- * aarch64_irq_nested(). On the way out the top guard word of the stack
- * is compared (the softirq stack's is compared where softirqs run).
+ * frames), the old sp and lr kept on the new stack, unless the stack's
+ * top guard word is overwritten (a handler ran past the bottom, and may
+ * be the one interrupted here): then aarch64_irq_overrun() ends the run,
+ * at switch_to. Already on it: aarch64_irq_nested(). On the way out the
+ * top guard word of the stack is compared (the softirq stack's is
+ * compared where softirqs run).
  */
 	.globl	aarch64_irq
 aarch64_irq:
@@ -222,6 +225,10 @@ aarch64_irq:
 	sub	x12, sp, x11
 	cmp	x12, #IRQ_STACK_BYTES
 	b.ls	aarch64_irq_nested			/* bottom <= sp <= top: nested */
+	ldr	x12, [x11, #GUARD_TOP]
+	ldr	x13, =STACK_GUARD
+	cmp	x12, x13
+	b.ne	irq_overrun
 	mov	x1, x0
 	ldp	x12, x0, [x9, #IRQ_CPU_HANDLE]		/* handle(gic, regs) */
 	mov	x13, sp
@@ -237,6 +244,11 @@ aarch64_irq:
 	cmp	x10, x11
 	b.ne	aarch64_irq_overflow
 	ret
+
+/* Off the hardirq stack, its guard overwritten: no frame of ours below sp. */
+irq_overrun:
+	mov	sp, x10
+	b	aarch64_irq_overrun
 
 /* void aarch64_call_on_stack(void (*fn)(void *), void *arg, void *top) */
 	.globl	aarch64_call_on_stack

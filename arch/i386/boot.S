@@ -107,7 +107,7 @@ x86_handle_irq:
 	jne	x86_handle_irq_slow
 	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
 	jne	x86_handle_irq_slow
-	cmp	$x86_cpus + X86_IRQ_STACK_BYTES, %esp
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD + X86_IRQ_STACK_BYTES, %esp
 	jae	1f
 	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
 	jae	x86_handle_irq_slow		/* on the hardirq stack: nested */

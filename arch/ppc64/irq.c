@@ -22,13 +22,25 @@ struct irq_stack {
 	uint64_t	w[IRQ_STACK_BYTES / 8];
 } __attribute__((aligned(16)));
 
-static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
+/*
+ * The softirq stacks below the hardirq stacks, in one object so the
+ * order holds: a handler that runs past the bottom of CPU 0's hardirq
+ * stack writes over the last CPU's softirq stack, not over the port's
+ * data (the console lock, the XICS), and the overflow report gets out.
+ */
+static struct {
+	struct irq_stack	softirq[MAX_CPUS];
+	struct irq_stack	hardirq[MAX_CPUS];
+} stacks;
 /*
  * irq_exit() runs softirqs while the hardirq stack still holds the frames
  * of the interrupt that raised them: an interrupt taken during a softirq
  * must continue that stack below those frames, not start at its top
  * (which overwrote them: a return through a clobbered LR, to 0 or into a
- * loop). 0: the stack is free, start at its top.
+ * loop). 0: the stack is free, start at its top. Its top while a handler
+ * entered from off the stack runs there: an interrupt from off the stack
+ * then takes the slow path, which finds that handler interrupted below
+ * the stack.
  */
 static uintptr_t hardirq_live_sp[MAX_CPUS];
 static unsigned long ticks[MAX_CPUS];
@@ -44,32 +56,32 @@ static bool on_stack(const struct irq_stack *s, uintptr_t sp)
 
 bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp)
 {
-	return on_stack(&hardirq_stack[cpu], sp);
+	return on_stack(&stacks.hardirq[cpu], sp);
 }
 
 bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp)
 {
-	return on_stack(&softirq_stack[cpu], sp);
+	return on_stack(&stacks.softirq[cpu], sp);
 }
 
 /* Overflow detection: a stack that ran into its guard words is fatal. */
 bool ppc64_stack_guards_ok(unsigned int cpu)
 {
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		if (hardirq_stack[cpu].w[i] != STACK_GUARD || softirq_stack[cpu].w[i] != STACK_GUARD)
+		if (stacks.hardirq[cpu].w[i] != STACK_GUARD || stacks.softirq[cpu].w[i] != STACK_GUARD)
 			return false;
 	return true;
 }
 
 volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq)
 {
-	return &(softirq ? softirq_stack : hardirq_stack)[cpu].w[GUARD_WORDS - 1];
+	return &(softirq ? stacks.softirq : stacks.hardirq)[cpu].w[GUARD_WORDS - 1];
 }
 
 void ppc64_irq_init_cpu(unsigned int cpu)
 {
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+		stacks.hardirq[cpu].w[i] = stacks.softirq[cpu].w[i] = STACK_GUARD;
 	xics_cpu_init(ppc64_xics);
 }
 
@@ -82,19 +94,37 @@ static void handle_on_stack(void *regs)
  * every exit (ppc64_stack_guards_ok() checks them all). */
 static bool guard_tops_ok(unsigned int cpu)
 {
-	return hardirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
-	       softirq_stack[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
+	return stacks.hardirq[cpu].w[GUARD_WORDS - 1] == STACK_GUARD &&
+	       stacks.softirq[cpu].w[GUARD_WORDS - 1] == STACK_GUARD;
 }
 
-/* Nested, or entered while a softirq runs: continue below the live frames. */
+/*
+ * An interrupt in a handler (in_irq()) must come in on the hardirq stack,
+ * above its last STACK_LOW_BYTES. Off it, the handler ran past the bottom
+ * and was interrupted down there, its entry frame already written below
+ * the stack: starting again at the top would overwrite the live frames.
+ * The run ends here, before anything runs on the overrun stack.
+ */
+static void check_in_handler(unsigned int cpu, uintptr_t sp)
+{
+	if (!ppc64_on_irq_stack(cpu, sp))
+		ppc64_fail("irq stack overflow (a handler interrupted below the stack)");
+	if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
+		ppc64_fail("irq stack overflow (nested too deep)");
+}
+
+/* Nested, entered while a softirq runs (continue below the live frames),
+ * or from off the stack while a handler runs there. */
 static __attribute__((noinline)) void irq_nested(struct ppc64_regs *regs, unsigned int cpu,
 						 uintptr_t sp)
 {
 	bool nested = ppc64_on_irq_stack(cpu, sp);
 
-	if (!nested)
+	if (nested || in_irq())
+		check_in_handler(cpu, sp);
+	else
 		sp = hardirq_live_sp[cpu];
-	if (sp - (uintptr_t)&hardirq_stack[cpu] < STACK_LOW_BYTES)
+	if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
 		ppc64_fail("irq stack overflow (nested too deep)");
 	if (nested)
 		handle_on_stack(regs);
@@ -115,10 +145,15 @@ void ppc64_do_irq(struct ppc64_regs *regs)
 		return;
 	}
 	cpu = port_cpu_id_fast();
-	if (irq_likely(!hardirq_live_sp[cpu] && !ppc64_on_irq_stack(cpu, ppc64_sp())))
-		ppc64_call_on_stack(handle_on_stack, regs, &hardirq_stack[cpu] + 1);
-	else
+	if (irq_likely(!hardirq_live_sp[cpu] && !ppc64_on_irq_stack(cpu, ppc64_sp()))) {
+		void *top = &stacks.hardirq[cpu] + 1;
+
+		hardirq_live_sp[cpu] = (uintptr_t)top;
+		ppc64_call_on_stack(handle_on_stack, regs, top);
+		hardirq_live_sp[cpu] = 0;
+	} else {
 		irq_nested(regs, cpu, ppc64_sp());
+	}
 	if (irq_unlikely(!guard_tops_ok(cpu)))
 		ppc64_fail("irq stack overflow");
 }
@@ -137,7 +172,7 @@ void port_softirq_on_stack(void (*fn)(void))
 
 	if (ppc64_on_irq_stack(cpu, sp))
 		hardirq_live_sp[cpu] = (sp - RED_ZONE_BYTES) & ~(uintptr_t)15;
-	ppc64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
+	ppc64_call_on_stack(softirq_trampoline, (void *)fn, &stacks.softirq[cpu] + 1);
 	hardirq_live_sp[cpu] = saved;
 }
 
@@ -168,8 +203,10 @@ void ppc64_timer_interrupt(struct ppc64_regs *regs)
 	uint64_t now = mftb();
 
 	(void)regs;
-	if (in_irq())
+	if (in_irq()) {		/* on the stack of the handler it interrupted */
+		check_in_handler(cpu, ppc64_sp());
 		ppc64_nested_tick_sp = ppc64_sp();	/* for the irq-stack scenario */
+	}
 	irq_enter();
 	ticks[cpu]++;
 	next_tick[cpu] += machine.tb_freq / HZ;

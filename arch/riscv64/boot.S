@@ -66,8 +66,11 @@ riscv64_secondary_entry:
  * never change), and runs its cause's fn(arg, regs) from the per-CPU
  * table at sscratch (struct riscv64_irq_cpu) on the hardirq stack: from
  * off that stack switched to switch_to (its top, or below a softirq's
- * live frames), the old sp kept there; already on it, through
- * riscv64_irq_nested(). On the way out the stack's top guard word is
+ * live frames), the old sp kept there, unless the stack's top guard word
+ * is overwritten (a handler ran past the bottom, and may be the one
+ * interrupted here): then riscv64_irq_overrun() ends the run, at
+ * switch_to. Already on it, through riscv64_irq_nested(). On the way out
+ * the stack's top guard word is
  * compared (the softirq stack's is compared where softirqs run). An
  * exception also saves the rest, sp and stval, for the register dump.
  */
@@ -92,9 +95,12 @@ irq:
 	csrr	t1, sscratch
 	ld	t2, IRQ_CPU_SWITCH_TO(t1)
 	ld	t3, IRQ_CPU_BOTTOM(t1)
-	sub	t3, sp, t3
-	li	t4, IRQ_STACK_BYTES
-	bleu	t3, t4, irq_nested		/* bottom <= sp <= top */
+	sub	t4, sp, t3
+	li	t5, IRQ_STACK_BYTES
+	bleu	t4, t5, irq_nested		/* bottom <= sp <= top */
+	ld	t3, GUARD_TOP(t3)
+	ld	t4, IRQ_CPU_GUARD(t1)
+	bne	t3, t4, irq_overrun
 	slli	t0, t0, 4			/* the cause's pair (the top bit gone) */
 	li	t4, IRQ_CAUSES * 16
 	bgeu	t0, t4, irq_nested		/* unknown: reported there */
@@ -137,6 +143,11 @@ irq_nested:
 
 overflow:
 	call	riscv64_irq_overflow
+
+/* Off the hardirq stack, its guard overwritten: no frame of ours below sp. */
+irq_overrun:
+	mv	sp, t2
+	call	riscv64_irq_overrun
 
 exception:
 	.irp	n, 3,4,8,9,18,19,20,21,22,23,24,25,26,27

@@ -241,6 +241,21 @@ void riscv64_irq_overflow(void)
 	riscv64_fail("irq stack overflow");
 }
 
+/*
+ * An interrupt from off the hardirq stack found its top guard word
+ * overwritten (boot.S, at switch_to). In a handler (in_irq()): the
+ * handler ran past the bottom of the stack and was interrupted down
+ * there, its trap frame already written below the stack; starting again
+ * at the top would overwrite the live frames. Either way the run ends
+ * here, before anything runs on the overrun stack.
+ */
+void riscv64_irq_overrun(void)
+{
+	if (in_irq())
+		riscv64_fail("irq stack overflow (a handler interrupted below the stack)");
+	riscv64_irq_overflow();
+}
+
 static void softirq_trampoline(void *fn)
 {
 	((void (*)(void))fn)();

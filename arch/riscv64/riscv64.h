@@ -115,6 +115,7 @@ extern const struct riscv64_external *riscv64_external;
 __attribute__((noreturn)) void riscv64_exception(struct riscv64_regs *regs);
 void riscv64_irq_nested(struct riscv64_regs *regs);
 __attribute__((noreturn)) void riscv64_irq_overflow(void);
+__attribute__((noreturn)) void riscv64_irq_overrun(void);
 void riscv64_irq_init_cpu(unsigned int cpu);
 void riscv64_timer_start(void);
 unsigned long riscv64_ticks(unsigned int cpu);

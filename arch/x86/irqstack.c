@@ -83,7 +83,9 @@ unsigned long x86_stack_overflows(void)
 /* Report a broken guard once, then re-arm it to catch the next overflow. */
 static unsigned int check(struct cpu_stacks *c)
 {
-	static const char *const names[X86_NR_STACKS] = { "hardirq", "softirq" };
+	static const char *const names[X86_NR_STACKS] = {
+		[X86_HARDIRQ_STACK] = "hardirq", [X86_SOFTIRQ_STACK] = "softirq",
+	};
 	unsigned int broken = 0;
 
 	for (unsigned int i = 0; i < X86_NR_STACKS; i++) {
@@ -104,8 +106,24 @@ unsigned int x86_stack_check(void)
 }
 
 /*
+ * An interrupt in a handler (in_irq()) from off the hardirq stack, or from
+ * its guard word: the handler ran past the bottom and was interrupted
+ * down there, its entry frame already written below the stack. Starting
+ * again at the top would overwrite the live frames: the run ends here,
+ * before anything runs on the overrun stack.
+ */
+static __attribute__((noreturn)) void overrun(void)
+{
+	irq_log("CPU%u hardirq stack overflow: a handler interrupted below the stack",
+		port_cpu_id());
+	x86_exit(X86_EXIT_TRAP);
+}
+
+/*
  * The entry's slow path: a broken guard (reported, re-armed), or a nested
- * interrupt already on the hardirq stack (warned when it runs low).
+ * interrupt already on the hardirq stack (warned when it runs low). An
+ * overrun through the guard word comes here (the fast path needs both
+ * guards intact), and so does every interrupt nested on the stack.
  */
 X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
@@ -114,9 +132,13 @@ X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, v
 
 	check(c);
 	if (!on(c, X86_HARDIRQ_STACK, sp)) {
+		if (irq_unlikely(in_irq()))
+			overrun();
 		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
 		return;
 	}
+	if (irq_unlikely(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK] < sizeof(uintptr_t)))
+		overrun();
 	if (irq_unlikely(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK] < STACK_WARN_BYTES)) {
 		irq_log("do_IRQ: stack overflow: %u bytes left",
 			(unsigned int)(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK]));

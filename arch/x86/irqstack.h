@@ -13,9 +13,10 @@
 # define X86_IRQ_STACK_BYTES	4096
 #endif
 #define X86_STACK_GUARD32	0x57AC6A2D	/* STACK_GUARD's low half: the word i386 compares */
-/* Offsets in struct cpu_stacks: the two guard words (each stack's bottom), the switch target. */
-#define X86_HARDIRQ_GUARD	0
-#define X86_SOFTIRQ_GUARD	X86_IRQ_STACK_BYTES
+/* Offsets in struct cpu_stacks: the two guard words (each stack's bottom;
+ * the softirq stack below the hardirq stack), the switch target. */
+#define X86_SOFTIRQ_GUARD	0
+#define X86_HARDIRQ_GUARD	X86_IRQ_STACK_BYTES
 #define X86_HARDIRQ_SP		(2 * X86_IRQ_STACK_BYTES)
 
 #endif

@@ -71,7 +71,9 @@ bool x86_local_timer_ticks(void);
 # define X86_ISA	"i386"
 #endif
 
-enum x86_stack { X86_HARDIRQ_STACK, X86_SOFTIRQ_STACK, X86_NR_STACKS };
+/* In memory order: each CPU's softirq stack lies below its hardirq stack
+ * (an overrun of the hardirq stack lands there, not on other data). */
+enum x86_stack { X86_SOFTIRQ_STACK, X86_HARDIRQ_STACK, X86_NR_STACKS };
 /* boot.S of each port: call @fn(@arg) with the stack pointer at @sp. */
 void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp);
 /* Guard words armed, stacks empty: before @cpu takes interrupts. */

@@ -2,7 +2,8 @@
 # (expected transcript lines: demo/pc/expect/<run>.txt, one regex a line).
 #
 #   make check-i386, check-x86_64   the boot scenarios (COM2 present and
-#                    absent), a shell session, the first run (check-run-<isa>)
+#                    absent), a shell session, a handler interrupted below
+#                    its stack, the first run (check-run-<isa>)
 #   make bench-i386, bench-x86_64   the deterministic dispatch instruction counts
 
 # The checks add -icount: with plain TCG a loaded host starves the vCPU and
@@ -44,6 +45,12 @@ i386_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
 x86_64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
 		   ticks\rcat /proc/interrupts\rprobe\rpoweroff\r
 
+# smash-irq-nested (demo/guard_smash.h): an edu handler runs past the
+# bottom of its hardirq stack and waits there for a tick; the port must end
+# the run at the tick's entry through its fatal exit (X86_EXIT_TRAP: QEMU
+# status 255, the PASS of this run), with its report.
+PC_TRAP_STATUS	:= 255
+
 # $(call pc_harness,ISA,RUN): the harness for one run of ISA's kernel.
 pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(PC_TIMEOUT_$(1)) \
 		  --log $(BUILD)/$(1)/$(2).log --expect-file demo/pc/expect/$(1)-$(2).txt
@@ -57,6 +64,10 @@ check-$(1):
 	$(Q)$(call pc_harness,$(1),shell) --quiet --ready RX-READY --byte-delay 0.02 \
 		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
+	$(Q)$(HARNESS) --name $(1)-smash-irq-nested --pass-status $(PC_TRAP_STATUS) --quiet \
+		--timeout $(PC_TIMEOUT_$(1)) --log $(BUILD)/$(1)/smash-irq-nested.log \
+		--expect-file demo/pc/expect/smash-irq-nested.txt \
+		-- $$($(1)_QEMU_1UART) $(PC_ICOUNT) -smp 1 -append 'harness norx exit smash-irq-nested'
 
 # The counts need -icount shift=0 (TSC = instructions): no KVM here.
 .PHONY: bench-$(1)

@@ -6,7 +6,9 @@
  * Command line words: none (make run): the self-tests print a summary
  * line, then the shell; "harness": every verdict line, and the two
  * scenarios that need bytes from the harness; "norx" skips those two;
- * "exit" leaves QEMU with the verdict instead of starting the shell. Every wait below is for an event of
+ * "exit" leaves QEMU with the verdict instead of starting the shell;
+ * "smash-irq-nested" (guard_smash.h) runs an edu handler past the bottom
+ * of its hardirq stack after the verdict. Every wait below is for an event of
  * the machine; a hang is the harness's timeout to catch, never a verdict.
  */
 #include <genirq/hardirq.h>
@@ -15,6 +17,7 @@
 #include <genirq/proc.h>
 #include <genirq/trace.h>
 
+#include "guard_smash.h"
 #include "oneshot.h"
 #include "scenario.h"
 #include "shell.h"
@@ -71,6 +74,7 @@ static struct {
 	bool		on_hardirq_stack;
 	bool		saw_irqs_on;
 	unsigned int	calls;
+	void		(*in_handler)(void);	/* guard_smash.h's, if not NULL */
 	/* what the nested tick and the softirq saw */
 	volatile bool	tick_nested, tick_on_stack;
 	unsigned int	tick_depth;
@@ -85,6 +89,8 @@ static irqreturn_t test_handler(int irq, void *dev)
 	seen.saw_irqs_on = !port_irqs_disabled();
 	while (seen.nest && !seen.tick_nested)
 		port_cpu_relax();	/* a timer tick nests in here */
+	if (seen.in_handler)
+		seen.in_handler();
 	if (seen.raise_softirq)
 		raise_softirq(HI_SOFTIRQ);
 	return edu_irq(irq, dev);
@@ -703,6 +709,47 @@ static void traced_scenarios(void)
 	traced_run(&tally, timers, GENIRQ_ARRAY_SIZE(timers), list, GENIRQ_ARRAY_SIZE(list));
 }
 
+/* --- smash-irq-nested (guard_smash.h): an edu handler below its stack --- */
+
+static volatile uint64_t *stack_guard(unsigned int cpu, bool softirq)
+{
+	(void)cpu;	/* this CPU's */
+	return (volatile uint64_t *)x86_stack_guard(softirq ? X86_SOFTIRQ_STACK : X86_HARDIRQ_STACK);
+}
+
+static void edu_interrupt(void (*in_handler)(void))
+{
+	if (nr_edu < 1 || request_test(&edu[0]) != 0) {
+		irq_log("smash: no edu to interrupt with");
+		x86_exit(X86_EXIT_FAIL);
+	}
+	seen.in_handler = in_handler;
+	edu_raise(&edu[0], 1);
+	seen.in_handler = NULL;
+	free_irq(edu[0].irq, &edu[0]);
+}
+
+static unsigned long wait_tick(unsigned int ms)
+{
+	unsigned long t0 = pit_ticks();
+	uint64_t tsc0 = rdtsc();
+
+	while (pit_ticks() == t0 && x86_tsc_to_ns(rdtsc() - tsc0) < ms * 1000000ull)
+		port_cpu_relax();
+	return pit_ticks() - t0;
+}
+
+static __attribute__((noreturn)) void smash_fail(const char *why)
+{
+	irq_log("%s", why);
+	x86_exit(X86_EXIT_FAIL);
+}
+
+static const struct guard_smash smash = {
+	.write = x86_console_write, .guard = stack_guard, .interrupt = edu_interrupt,
+	.wait_tick = wait_tick, .fail = smash_fail,
+};
+
 int x86_demo_main(void)
 {
 	char com2_note[160];
@@ -756,6 +803,9 @@ int x86_demo_main(void)
 	if (!tally.quiet)
 		irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",
 		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
+	/* Not the guard-word smashes: a broken guard is reported, re-armed, and the run goes on. */
+	if (x86_cmdline_has("smash-irq-nested"))
+		guard_smash("smash-irq-nested", &smash);
 	if (x86_cmdline_has("exit"))
 		return err;
 	/* The shell's edu drivers are threaded (its threads command lists them). */

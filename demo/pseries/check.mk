@@ -2,7 +2,8 @@
 # transcript lines: demo/pseries/expect/<run>.txt, one regex a line).
 #
 #   make check-ppc64   VOF run, SLOF run, two pastes, the failure exit, a
-#                      smashed hardirq and softirq stack guard, the first
+#                      smashed hardirq and softirq stack guard, a handler
+#                      interrupted below its stack, the first
 #                      run (check-run-ppc64)
 #   make bench-ppc64   dispatch cost in instructions (VOF, -icount shift=0)
 #   make run ARCH=ppc64   FIRMWARE=slof for SLOF, SMP=1 for one CPU
@@ -36,13 +37,15 @@ ppc64_check	= $(call ppc64_qemu,$(1),$(2)) -append 'harness $(3)'
 ppc64_mon	= -serial stdio -monitor unix:$(BUILD)/ppc64/$(1).mon,server=on,wait=off
 ppc64_status	:= demo/pseries/qemu-status.sh
 
-# $(call ppc64_smash,STACK): -append smash-STACK-guard: after the verdict
-# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
-# the port's check must report the overflow and take the failure exit
-# (os-term: QEMU status 1, the PASS of this run).
+# $(call ppc64_smash,STACK[,ARG]): -append smash-STACK-guard (or ARG):
+# after the verdict the top guard word of cpu0's STACK stack is
+# overwritten, then a self-IPI (smash-irq-nested: a self-IPI whose handler
+# runs past the bottom of the hardirq stack and waits there for a tick;
+# guard_smash.h); the port's check must report the overflow and take the
+# failure exit (os-term: QEMU status 1, the PASS of this run).
 ppc64_smash	= $(call ppc64_harness,smash-$(1),1,hello genirq\n) --quiet \
 		  --expect-file demo/pseries/expect/ppc64-smash-$(1).txt \
-		  -- $(call ppc64_check,vof,1,smash-$(1)-guard) $(call ppc64_mon,smash-$(1))
+		  -- $(call ppc64_check,vof,1,$(or $(2),smash-$(1)-guard)) $(call ppc64_mon,smash-$(1))
 
 # Power-off (QEMU 0) is the kernel's PASS exit, os-term (1) its failure
 # exit; qemu-status.sh turns 0 into 33 for the harness.
@@ -61,6 +64,7 @@ check-ppc64:
 		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_check,vof,1) $(call ppc64_mon,fail)
 	$(Q)$(call ppc64_smash,irq)
 	$(Q)$(call ppc64_smash,softirq)
+	$(Q)$(call ppc64_smash,irq-nested,smash-irq-nested)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One CPU: under icount the

@@ -228,7 +228,8 @@ static const struct shell_cmd port_cmds[] = {
 static const struct guard_smash smash = {
 	.write		= console_put,
 	.guard		= ppc64_stack_guard,
-	.interrupt	= port_selftest_self_ipi,
+	.interrupt	= port_selftest_self_ipi_run,
+	.wait_tick	= port_selftest_wait_tick,
 	.fail		= ppc64_fail,
 };
 

@@ -5,7 +5,8 @@
 #   make check-riscv64   PLIC on two harts with a shell session, PLIC on
 #                        one hart, APLIC (MSI mode) + IMSIC on two harts,
 #                        a must-fail run, a smashed hardirq and softirq stack
-#                        guard, the first run
+#                        guard, a handler interrupted below its stack, the
+#                        first run
 #   make bench-riscv64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=riscv64   SMP=1 for one hart
 
@@ -29,12 +30,14 @@ riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(or $(2),$(riscv
 		  --ready '$(RISCV64_READY)' --log $(BUILD)/riscv64/$(1).log \
 		  --expect-file demo/virt-riscv/expect/riscv64-$(1).txt
 
-# $(call riscv64_smash,STACK): -append smash-STACK-guard: after the verdict
-# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
-# the port's check must report the overflow and take the failure exit
-# (QEMU status 1, the PASS of this run).
+# $(call riscv64_smash,STACK[,ARG]): -append smash-STACK-guard (or ARG):
+# after the verdict the top guard word of cpu0's STACK stack is
+# overwritten, then a self-IPI (smash-irq-nested: a self-IPI whose handler
+# runs past the bottom of the hardirq stack and waits there for a tick;
+# guard_smash.h); the port's check must report the overflow and take the
+# failure exit (QEMU status 1, the PASS of this run).
 riscv64_smash	= $(call riscv64_harness,smash-$(1),1) --quiet --input 'hello genirq\r' \
-		  -- $(call riscv64_qemu,1) -serial stdio -append 'harness smash-$(1)-guard'
+		  -- $(call riscv64_qemu,1) -serial stdio -append 'harness $(or $(2),smash-$(1)-guard)'
 
 check-riscv64:
 	$(Q)$(call riscv64_harness,plic-smp2) --input '$(RISCV64_SESSION)' \
@@ -46,6 +49,7 @@ check-riscv64:
 	$(Q)$(call riscv64_must_fail,mustfail)
 	$(Q)$(call riscv64_smash,irq)
 	$(Q)$(call riscv64_smash,softirq)
+	$(Q)$(call riscv64_smash,irq-nested,smash-irq-nested)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One hart: under icount the

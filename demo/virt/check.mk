@@ -3,7 +3,8 @@
 #
 #   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste (EL2),
 #                        the failure exit, a smashed hardirq and softirq stack
-#                        guard, the first run (check-run-aarch64)
+#                        guard, a handler interrupted below its stack, the
+#                        first run (check-run-aarch64)
 #   make bench-aarch64   dispatch cost in instructions (-icount shift=0)
 #   make run ARCH=aarch64   GIC=2 for the GICv2, SMP=1 for one CPU
 
@@ -30,13 +31,15 @@ aarch64_harness	= $(call monitor_harness,aarch64,$(1),$(2),$(3),genirq: waiting 
 aarch64_check	= $(call aarch64_qemu,$(1),$(2)) -append 'harness $(4)' -serial stdio \
 		  -monitor unix:$(BUILD)/aarch64/$(3).mon,server=on,wait=off
 
-# $(call aarch64_smash,STACK): -append smash-STACK-guard: after the verdict
-# the top guard word of cpu0's STACK stack is overwritten, then a self-IPI;
-# the port's check must report the overflow and take the failure exit
-# (QEMU status 1, the PASS of this run).
+# $(call aarch64_smash,STACK[,ARG]): -append smash-STACK-guard (or ARG):
+# after the verdict the top guard word of cpu0's STACK stack is
+# overwritten, then a self-IPI (smash-irq-nested: a self-IPI whose handler
+# runs past the bottom of the hardirq stack and waits there for a tick;
+# guard_smash.h); the port's check must report the overflow and take the
+# failure exit (QEMU status 1, the PASS of this run).
 aarch64_smash	= $(call aarch64_harness,smash-$(1),1,hello genirq\n) --quiet \
 		  --expect-file demo/virt/expect/aarch64-smash-$(1).txt \
-		  -- $(call aarch64_check,3,1,smash-$(1),smash-$(1)-guard)
+		  -- $(call aarch64_check,3,1,smash-$(1),$(or $(2),smash-$(1)-guard))
 
 check-aarch64:
 	$(Q)$(call aarch64_harness,gicv3,33,$(AARCH64_INPUT)) \
@@ -57,6 +60,7 @@ check-aarch64:
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
 	$(Q)$(call aarch64_smash,irq)
 	$(Q)$(call aarch64_smash,softirq)
+	$(Q)$(call aarch64_smash,irq-nested,smash-irq-nested)
 
 # -append bench: boot, the self-IPI through genirq and through a bare
 # handler, the guest-bench line, power-off. One CPU: under icount the
