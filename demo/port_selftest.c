@@ -161,6 +161,8 @@ void port_selftest_replay(unsigned int irq, struct port_replay *r)
 	r->before = irq_stat_total(irq);
 	port->tally->write(marker, sizeof(marker) - 1);
 	port_delay_us(PORT_SELFTEST_REPLAY_MS * 1000u);
+	if (port->rx_held)
+		port->wait_for(port->rx_held, SCENARIO_WAIT_MS);
 	r->during = irq_stat_total(irq) - r->before;
 
 	flags = port_irq_save();
