@@ -69,19 +69,25 @@ RUN_DEFAULT	:= x86_64
 X86_ACCEL	?= $(or $(QEMU_ACCEL),tcg)
 comma		:= ,
 HARNESS		:= python3 scripts/qemu-harness.py
+# The harness's hard limit on one QEMU run, in seconds: it stops a hung
+# guest, not a slow one, and a run ends as soon as QEMU exits. The runs
+# take 2-16 s on an idle machine; on the shared 2-core machines make
+# check runs on, their CPU-bound part may take ten times as long
+# (docs/reliability.md).
+QEMU_TIMEOUT	:= 300
 # $(call monitor_harness,ISA,RUN,PASS,INPUT,MARKER): the harness for one
 # run of a kernel that takes INPUT after "genirq: ready for input" and
 # asks with MARKER for the power button (system_powerdown from the
 # monitor on $(BUILD)/ISA/RUN.mon): the pseries and virt kernels.
 monitor_harness	= rm -f $(BUILD)/$(1)/$(2).mon; \
-		  $(HARNESS) --name $(1)-$(2) --pass-status $(3) --timeout 90 \
+		  $(HARNESS) --name $(1)-$(2) --pass-status $(3) --timeout $(QEMU_TIMEOUT) \
 		  --ready 'genirq: ready for input' --input '$(4)' --log $(BUILD)/$(1)/$(2).log \
 		  --monitor $(BUILD)/$(1)/$(2).mon --monitor-after '$(5)' \
 		  --monitor-cmd system_powerdown --expect '^SCENARIOS: [0-9]+ passed, 0 failed'
 # $(call guest_bench,ISA,PASS,EXPECT,QEMU): bench-ISA's run of the kernel
 # with -append bench under -icount shift=0, which must pass EXPECT; its
 # guest-bench lines are then in $(BUILD)/ISA/bench.log.
-guest_bench	= $(HARNESS) --name $(1)-bench --pass-status $(2) --timeout 60 --quiet \
+guest_bench	= $(HARNESS) --name $(1)-bench --pass-status $(2) --timeout $(QEMU_TIMEOUT) --quiet \
 		  --log $(BUILD)/$(1)/bench.log --expect-file $(3) \
 		  -- $(4) -icount shift=0,sleep=off >/dev/null \
 		  || { echo "bench-$(1): the bench kernel failed (see $(BUILD)/$(1)/bench.log)"; exit 1; }
@@ -138,7 +144,7 @@ run-$(1): kernel-$(1)
 		$$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN); s=$$$$?; \
 		[ $$$$s -eq 0 ] || [ $$$$s -eq $$($(1)_PASS) ] || { echo "QEMU exit status $$$$s"; exit 1; }; \
 	else \
-		$(HARNESS) --name $(1)-run --tour --timeout 120 --pass-status $$($(1)_PASS) \
+		$(HARNESS) --name $(1)-run --tour --timeout $(QEMU_TIMEOUT) --pass-status $$($(1)_PASS) \
 			--ready '$$(or $$($(1)_READY),$(PROMPT))' --input '$$($(1)_TOUR)' -- $$($(1)_QEMU) $$($(1)_RUN); \
 	fi
 

@@ -58,16 +58,6 @@ bool ipi_scenario_claim(void)
 	}
 }
 
-static bool wait_count(_Atomic unsigned long *v, unsigned long want, unsigned int ms)
-{
-	uint64_t end = port_time_ns() + ms * NS_PER_MS;
-
-	while (atomic_load(v) < want)
-		if (port_time_ns() >= end)
-			return false;
-	return true;
-}
-
 static void scenario_pingpong(struct scenario_tally *t, const char *how)
 {
 	unsigned long s0 = atomic_load(&ipi_seen[0]), s1 = atomic_load(&ipi_seen[1]);
@@ -78,7 +68,7 @@ static void scenario_pingpong(struct scenario_tally *t, const char *how)
 	atomic_store(&ipi_mode, IPI_PINGPONG);
 	for (i = 0; i < PINGPONG_ROUNDS; i++) {
 		send_ipi(1);
-		if (!wait_count(&ipi_seen[0], s0 + i + 1, 1000))
+		if (!scenario_wait_count(&ipi_seen[0], s0 + i + 1))
 			break;
 	}
 	atomic_store(&ipi_mode, IPI_PLAIN);

@@ -11,7 +11,6 @@
 #include "msi_move.h"
 
 #define MSI_EVENTS	20u		/* per CPU */
-#define EVENT_WAIT_NS	(1000ull * 1000 * 1000)	/* a hung device, not a slow one */
 #define ROUTE_BYTES	96
 
 static const struct msi_move_env *cur;
@@ -33,12 +32,9 @@ static bool messages(const struct msi_move_env *env, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long want = atomic_load(&runs) + 1;
-		uint64_t end = port_time_ns() + EVENT_WAIT_NS;
 
 		env->raise(env->dev, 1);
-		while (atomic_load(&runs) < want && port_time_ns() < end)
-			port_cpu_relax();
-		if (atomic_load(&runs) < want)
+		if (!scenario_wait_count(&runs, want))
 			return false;
 	}
 	return true;

@@ -23,7 +23,6 @@
 #define ACTION		"edu-oneshot"
 /* Guest time for one raise to reach its thread: a bound on a hang, not a
  * verdict (a run takes microseconds, or a tick when CPU0 waits on CPU1). */
-#define RAISE_WAIT_NS	(1000ull * 1000 * 1000)
 
 static struct {
 	const struct oneshot_edu *e;
@@ -99,7 +98,7 @@ static unsigned int raise_and_wait(const struct oneshot_edu *e, unsigned int n)
 		uint64_t end;
 
 		e->raise(e->dev);
-		end = port_time_ns() + RAISE_WAIT_NS;
+		end = port_time_ns() + (uint64_t)SCENARIO_WAIT_MS * NS_PER_MS;
 		while (atomic_load(&s.runs) < want && port_time_ns() < end)
 			if (!irq_threads_run())	/* ours ran here: no need to sleep */
 				e->idle();

@@ -12,7 +12,6 @@
 
 #define TICK_SPAN_MS	500		/* timer-ticks: span of the clock measured */
 #define TICK_TOLERANCE	10		/* percent */
-#define NESTED_TICK_MS	100		/* irq-stack: how long the IPI handler waits */
 #define TEST_SOFTIRQ	HI_SOFTIRQ
 #define INPUT_WAIT_MS	20000		/* guards against a harness that never types */
 
@@ -54,7 +53,7 @@ unsigned long port_selftest_wait_tick(unsigned int ms)
 /* Interrupts are on in the handler: let the tick nest on this stack. */
 static void wait_nested(void)
 {
-	atomic_store(&probe.nested_ticks, port_selftest_wait_tick(NESTED_TICK_MS));
+	atomic_store(&probe.nested_ticks, port_selftest_wait_tick(SCENARIO_WAIT_MS));
 }
 
 irqreturn_t port_selftest_ipi(int irq, void *dev)
@@ -162,6 +161,8 @@ void port_selftest_replay(unsigned int irq, struct port_replay *r)
 	r->before = irq_stat_total(irq);
 	port->tally->write(marker, sizeof(marker) - 1);
 	port_delay_us(PORT_SELFTEST_REPLAY_MS * 1000u);
+	if (port->rx_held)
+		port->wait_for(port->rx_held, SCENARIO_WAIT_MS);
 	r->during = irq_stat_total(irq) - r->before;
 
 	flags = port_irq_save();

@@ -44,6 +44,8 @@ struct port_selftest {
 	 * false after @ms. */
 	struct rx_ring	*rx;
 	bool		(*wait_for)(bool (*done)(void), unsigned int ms);
+	/* Optional: does the console's device hold input? (reads none) */
+	bool		(*rx_held)(void);
 };
 
 #define PORT_SELFTEST_LINE	"hello genirq"	/* what the harness types first */
@@ -82,8 +84,11 @@ void port_selftest_stacks(void);
 /*
  * replay-after-enable's window on the console's line @irq: disabled, the
  * marker "genirq: ready for input" (the harness types), then
- * PORT_SELFTEST_REPLAY_MS later enable_irq with interrupts off, so that
- * the held-back event is taken at the restore. The verdict is the port's.
+ * PORT_SELFTEST_REPLAY_MS later - or, with rx_held(), once the device
+ * holds input too, at most SCENARIO_WAIT_MS more (a loaded host may run
+ * the harness or QEMU's main thread late) - enable_irq with interrupts
+ * off, so that the held-back event is taken at the restore. The verdict
+ * is the port's.
  */
 void port_selftest_replay(unsigned int irq, struct port_replay *r);
 

@@ -101,17 +101,28 @@ void scenario_slow_reset(struct scenario_slow *s)
 	atomic_store(&s->done, false);
 }
 
-/* Wait until @flag is set, at most SCENARIO_SLOW_WAIT_MS. */
+static uint64_t wait_end(void)
+{
+	return port_time_ns() + (uint64_t)SCENARIO_WAIT_MS * NS_PER_MS;
+}
+
+bool scenario_wait_count(_Atomic unsigned long *v, unsigned long want)
+{
+	uint64_t end = wait_end();
+
+	while (atomic_load(v) < want && port_time_ns() < end)
+		port_cpu_relax();
+	return atomic_load(v) >= want;
+}
+
+/* Wait until @flag is set, at most SCENARIO_WAIT_MS. */
 static bool slow_wait(_Atomic bool *flag)
 {
-	uint64_t end = port_time_ns() + (uint64_t)SCENARIO_SLOW_WAIT_MS * NS_PER_MS;
+	uint64_t end = wait_end();
 
-	while (!atomic_load(flag))
-		if (port_time_ns() >= end)
-			return false;
-		else
-			port_cpu_relax();
-	return true;
+	while (!atomic_load(flag) && port_time_ns() < end)
+		port_cpu_relax();
+	return atomic_load(flag);
 }
 
 void scenario_slow_run(struct scenario_slow *s, unsigned int ms)

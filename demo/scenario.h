@@ -67,14 +67,25 @@ unsigned int scenario_tick_tries(unsigned long (*span)(void), unsigned long lo, 
 /* What a PASS line adds for try @try: "" for the first, ", try N" after. */
 const char *scenario_try_note(unsigned int try);
 /*
+ * The most a scenario waits for an event that another CPU, a device or a
+ * tick brings: long enough to tell a lost event from one the host delayed.
+ * QEMU's clocks follow the host's, and a vCPU (or QEMU's main thread, which
+ * fires the guest's timers) that the host does not run for a while loses
+ * that time (docs/reliability.md). Such waits end when the event comes, so
+ * the bound costs nothing when it does.
+ */
+#define SCENARIO_WAIT_MS	10000
+#define NS_PER_MS		1000000ull
+/* Wait until *@v >= @want, at most SCENARIO_WAIT_MS. Return: whether it got
+ * there (looked at once more when the time is up). */
+bool scenario_wait_count(_Atomic unsigned long *v, unsigned long want);
+/*
  * free-vs-running's handler and the CPU that frees it, in step: the
  * handler says it runs, then waits until the other CPU is about to call
  * free_irq() or synchronize_irq(), so that call always finds it running,
  * however the host schedules the two vCPUs; then it runs @ms more and says
- * it is done. Each side waits at most SCENARIO_SLOW_WAIT_MS for the other.
+ * it is done. Each side waits at most SCENARIO_WAIT_MS for the other.
  */
-#define SCENARIO_SLOW_WAIT_MS	10000
-#define NS_PER_MS		1000000ull
 struct scenario_slow {
 	_Atomic bool	running, freeing, done;
 };

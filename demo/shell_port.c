@@ -9,9 +9,8 @@
 #include <genirq/irq.h>
 #include <genirq/port.h>
 
+#include "scenario.h"
 #include "shell_port.h"
-
-#define IPI_WAIT_US	10000
 
 static const struct shell_port *port;
 
@@ -28,7 +27,7 @@ int shell_port_ipi(struct shell *sh, int argc, char **argv)
 	    !cpumask_test_cpu((unsigned int)cpu, irq_cpu_online_mask()))
 		return -EINVAL;
 	port->send_ipi((unsigned int)cpu);
-	port_delay_us(IPI_WAIT_US);
+	scenario_wait_count(port->ipis, before + 1);	/* at most SCENARIO_WAIT_MS */
 	shell_printf(sh, "IPI to cpu%lu: %lu handled\n", cpu, atomic_load(port->ipis) - before);
 	return 0;
 }

@@ -34,7 +34,8 @@ extern const struct shell_machine shell_port_machine;
 /* Use @port (kept, not copied) for shell_port_machine and shell_port_ipi. */
 void shell_port_init(const struct shell_port *port);
 
-/* ipi CPU: one IPI to an online CPU, its handler runs counted (10 ms). */
+/* ipi CPU: one IPI to an online CPU; the count its handler ran, once it did
+ * (at most SCENARIO_WAIT_MS). */
 int shell_port_ipi(struct shell *sh, int argc, char **argv);
 
 /* trap: the port's faulting instruction (its register dump, its failure exit). */

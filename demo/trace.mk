@@ -51,7 +51,7 @@ trace-host: $(BUILD)/genirq-trace
 define trace_port
 .PHONY: trace-$(1)
 trace-$(1): kernel-$(1)
-	$(Q)$(TRACE_PY) qemu --out $(BUILD)/trace-$(1) --title "genirq trace: $(1) under QEMU (TCG)" \
+	$(Q)$(TRACE_PY) qemu --timeout $(QEMU_TIMEOUT) --out $(BUILD)/trace-$(1) --title "genirq trace: $(1) under QEMU (TCG)" \
 		$$(TRACE_EXPECT_$(1)) $$(TRACE_INPUT_$(1)) --input 'trace dump\r' -- $$(TRACE_QEMU_$(1))
 endef
 $(foreach p,$(PORTS),$(eval $(call trace_port,$(p))))

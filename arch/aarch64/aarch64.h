@@ -73,6 +73,8 @@ void console_label(const char *prefix);
 void console_break_lock(void);
 /* Up to @size received bytes; 0 when the receive FIFO is empty. */
 int console_get(char *buf, size_t size);
+/* Does the receive FIFO hold a byte? (Reads nothing out of it.) */
+bool console_rx_held(void);
 /* Receive interrupts on (the RX and RX-timeout sources of UARTIMSC). */
 void console_rx_irq_enable(void);
 void aarch64_printf(const char *fmt, ...) __irq_printf(1, 2);

@@ -83,6 +83,11 @@ int console_get(char *buf, size_t size)
 	return (int)n;
 }
 
+bool console_rx_held(void)
+{
+	return !(*uart(UART_FR) & FR_RXFE);
+}
+
 void console_rx_irq_enable(void)
 {
 	*uart(UART_ICR) = INT_RX | INT_RT;

@@ -9,7 +9,7 @@
 #include "aarch64.h"
 
 #define SECONDARY_STACK		16384
-#define START_WAIT_MS		1000
+#define START_WAIT_MS		10000	/* a CPU that never starts, not one the host runs late */
 #define PSCI_SUCCESS		0
 
 static uint64_t secondary_stack[MAX_CPUS][SECONDARY_STACK / 8] __attribute__((aligned(16)));

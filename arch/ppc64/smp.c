@@ -18,7 +18,7 @@
 #define H_PROD			0xe4
 #define SECONDARY_STACK		16384
 #define CPU_STOPPED		0	/* query-cpu-stopped-state */
-#define START_WAIT_MS		1000
+#define START_WAIT_MS		10000	/* a CPU that never starts, not one the host runs late */
 
 static uint64_t secondary_stack[MAX_CPUS][SECONDARY_STACK / 8] __attribute__((aligned(16)));
 

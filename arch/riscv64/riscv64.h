@@ -77,6 +77,8 @@ void console_break_lock(void);
 void uart_init(void);
 /* One received byte, or -1; for the receive interrupt and polling. */
 int uart_getc(void);
+/* Does the receive FIFO hold a byte? (Reads nothing out of it.) */
+bool uart_rx_held(void);
 void uart_set_ier(uint8_t ier);
 void riscv64_printf(const char *fmt, ...) __irq_printf(1, 2);
 __attribute__((noreturn)) void riscv64_power_off(void);

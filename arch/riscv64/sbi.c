@@ -116,7 +116,12 @@ void uart_init(void)
 
 int uart_getc(void)
 {
-	return (*uart_reg(UART_LSR) & LSR_DR) ? *uart_reg(UART_RBR) : -1;
+	return uart_rx_held() ? *uart_reg(UART_RBR) : -1;
+}
+
+bool uart_rx_held(void)
+{
+	return *uart_reg(UART_LSR) & LSR_DR;
 }
 
 void uart_set_ier(uint8_t ier)

@@ -9,7 +9,7 @@
 #include "riscv64.h"
 
 #define SECONDARY_STACK		16384
-#define START_WAIT_MS		1000
+#define START_WAIT_MS		10000	/* a CPU that never starts, not one the host runs late */
 
 static uint64_t secondary_stack[MAX_CPUS][SECONDARY_STACK / 8] __attribute__((aligned(16)));
 uintptr_t riscv64_secondary_sp[MAX_CPUS];	/* boot.S: the stack of CPU n */

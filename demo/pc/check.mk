@@ -31,8 +31,6 @@ PC_SHELL_QEMU_i386 = -monitor unix:$(BUILD)/i386/monitor.sock,server=on,wait=off
 PC_NOCOM2_i386	:= no-com2
 PC_NOCOM2_x86_64 := smp4-no-com2
 PC_NOCOM2_ARGS_x86_64 := -smp 4
-PC_TIMEOUT_i386	:= 60
-PC_TIMEOUT_x86_64 := 90
 # make run: -icount too (timer-ticks measures PIT ticks against the TSC,
 # and plain TCG lets them drift apart), sleep=on so that idle time in the
 # shell runs at the host's pace.
@@ -52,7 +50,7 @@ x86_64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_affinity\r$\
 PC_TRAP_STATUS	:= 255
 
 # $(call pc_harness,ISA,RUN): the harness for one run of ISA's kernel.
-pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(PC_TIMEOUT_$(1)) \
+pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(QEMU_TIMEOUT) \
 		  --log $(BUILD)/$(1)/$(2).log --expect-file demo/pc/expect/$(1)-$(2).txt
 
 define pc_checks
@@ -65,7 +63,7 @@ check-$(1):
 		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
 	$(Q)$(HARNESS) --name $(1)-smash-irq-nested --pass-status $(PC_TRAP_STATUS) --quiet \
-		--timeout $(PC_TIMEOUT_$(1)) --log $(BUILD)/$(1)/smash-irq-nested.log \
+		--timeout $(QEMU_TIMEOUT) --log $(BUILD)/$(1)/smash-irq-nested.log \
 		--expect-file demo/pc/expect/smash-irq-nested.txt \
 		-- $$($(1)_QEMU_1UART) $(PC_ICOUNT) -smp 1 -append 'harness norx exit smash-irq-nested'
 

@@ -32,7 +32,7 @@ PPC_CHECK_QEMU	:= $(ppc_QEMU) -append harness
 PPC_ONE_CPU	:= $(subst -smp 2,-smp 1,$(PPC_CHECK_QEMU))
 
 # $(call ppc_harness,RUN): the harness for one run, its expect file.
-ppc_harness	= $(HARNESS) --name ppc-$(1) --timeout 90 --pass-status $(ppc_PASS) \
+ppc_harness	= $(HARNESS) --name ppc-$(1) --timeout $(QEMU_TIMEOUT) --pass-status $(ppc_PASS) \
 		  --log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' \
 		  --expect-file demo/ppce500/expect/ppc-$(1).txt
 
@@ -60,7 +60,7 @@ bench-ppc: kernel-ppc
 # not given) must end the run as a failure (QEMU status 0, which is never
 # a pass) after printing REGEX.
 define ppc_must_fail
-out=$$($(HARNESS) --name ppc-$(1) --quiet --timeout 30 --pass-status $(ppc_PASS) \
+out=$$($(HARNESS) --name ppc-$(1) --quiet --timeout $(QEMU_TIMEOUT) --pass-status $(ppc_PASS) \
 	--log $(BUILD)/ppc/check-$(1).log --ready '$(PPC_READY)' --input '$(or $(3),$(1))\r' -- $(PPC_ONE_CPU)); \
 if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
    grep -q '$(2)' $(BUILD)/ppc/check-$(1).log && \

@@ -17,7 +17,6 @@
 #include "scenario.h"
 #include "demo.h"
 
-#define WAIT_MS			1000
 
 static struct edu edu[EDU_MAX];
 static unsigned int nr_edu;
@@ -74,7 +73,7 @@ static unsigned long msi_burst(const struct edu *e, unsigned int n, unsigned int
 		uint64_t end;
 
 		edu_raise(e, EDU_BIT_A);
-		end = mftb() + ms_to_tb(WAIT_MS);
+		end = mftb() + ms_to_tb(SCENARIO_WAIT_MS);
 		while (atomic_load(&msi_runs[0]) + atomic_load(&msi_runs[1]) == total && mftb() < end)
 			port_cpu_relax();
 	}

@@ -26,7 +26,7 @@ riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rt
 
 # $(call riscv64_harness,RUN[,STATUS]): the harness for one run, its
 # expect file; STATUS: QEMU's exit status that passes it (the kernel's PASS).
-riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(or $(2),$(riscv64_PASS)) --timeout 90 \
+riscv64_harness	= $(HARNESS) --name riscv64-$(1) --pass-status $(or $(2),$(riscv64_PASS)) --timeout $(QEMU_TIMEOUT) \
 		  --ready '$(RISCV64_READY)' --log $(BUILD)/riscv64/$(1).log \
 		  --expect-file demo/virt-riscv/expect/riscv64-$(1).txt
 

@@ -106,7 +106,7 @@ static const struct port_selftest selftest = {
 	.nested_tick = "timer", .sp = riscv64_sp, .nested_tick_sp = &riscv64_nested_tick_sp,
 	.on_irq_stack = riscv64_on_irq_stack, .on_softirq_stack = riscv64_on_softirq_stack,
 	.guards_ok = riscv64_stack_guards_ok, .send_ipi = sbi_send_ipi, .smp_ipi = virt_smp_ipi,
-	.rx = &rx, .wait_for = wait_for,
+	.rx = &rx, .wait_for = wait_for, .rx_held = uart_rx_held,
 };
 
 /* --- scenarios --- */

@@ -16,7 +16,6 @@
 #include "demo.h"
 
 #define MSI_EVENTS	20u	/* per CPU */
-#define MSI_WAIT_MS	1000	/* a hung device, not a slow one */
 #define ECAM_SLOT_SHIFT	15
 
 /* --- configuration space of bus 0 through the ECAM --- */
@@ -66,12 +65,9 @@ static bool messages(const struct edu *e, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned long want = atomic_load(&runs) + 1;
-		uint64_t end = rdtime() + ms_to_ticks(MSI_WAIT_MS);
 
 		edu_raise(e, 1);
-		while (atomic_load(&runs) < want && rdtime() < end)
-			port_cpu_relax();
-		if (atomic_load(&runs) < want)
+		if (!scenario_wait_count(&runs, want))
 			return false;
 	}
 	return true;

@@ -11,7 +11,6 @@
 #include "demo.h"
 
 #define PINGPONG_ROUNDS		100
-#define ROUND_WAIT_MS		1000
 
 static _Atomic bool pingpong;
 static _Atomic unsigned long seen[MAX_CPUS];
@@ -26,15 +25,6 @@ bool virt_smp_ipi(void)
 	if (cpu != 0)
 		sbi_send_ipi(0);	/* pong */
 	return true;
-}
-
-static bool seen_reaches(unsigned int cpu, unsigned long want)
-{
-	uint64_t end = rdtime() + ms_to_ticks(ROUND_WAIT_MS);
-
-	while (atomic_load(&seen[cpu]) < want && rdtime() < end)
-		port_cpu_relax();
-	return atomic_load(&seen[cpu]) >= want;
 }
 
 void virt_smp_scenarios(struct scenario_tally *t, int ipi_irq)
@@ -52,7 +42,7 @@ void virt_smp_scenarios(struct scenario_tally *t, int ipi_irq)
 	atomic_store(&pingpong, true);
 	for (i = 0; i < PINGPONG_ROUNDS; i++) {
 		sbi_send_ipi(1);
-		if (!seen_reaches(0, s0 + i + 1))
+		if (!scenario_wait_count(&seen[0], s0 + i + 1))
 			break;
 	}
 	atomic_store(&pingpong, false);

@@ -79,7 +79,7 @@ static const struct port_selftest selftest = {
 	.nested_tick = "timer", .sp = aarch64_sp, .nested_tick_sp = &aarch64_nested_tick_sp,
 	.on_irq_stack = aarch64_on_irq_stack, .on_softirq_stack = aarch64_on_softirq_stack,
 	.guards_ok = aarch64_stack_guards_ok, .send_ipi = aarch64_send_ipi, .smp_ipi = virt_smp_ipi,
-	.rx = &rx, .wait_for = wait_for,
+	.rx = &rx, .wait_for = wait_for, .rx_held = console_rx_held,
 };
 
 /* --- scenarios --- */
