@@ -5,7 +5,6 @@
  * vectors, and the register dump that ends the run on any other
  * exception.
  */
-#include <genirq/hardirq.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
@@ -51,22 +50,27 @@ static void external(struct ppc_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
 	uint32_t sp = (uint32_t)(uintptr_t)regs;
+	void *top;
 
 	/*
 	 * A nested interrupt is already on the hardirq stack: stay there. One
-	 * that interrupted a handler (hardirq context) from anywhere else, or
-	 * from below the guard words, came in on an overrun stack: its entry
-	 * frame has already written past the stack. Starting again at the top
-	 * would overwrite the live frames, so the run ends here.
+	 * that came in below its guard words, or from off the stack while a
+	 * handler entered from off it still runs there, interrupted a handler
+	 * that overran the stack: its entry frame has already written past
+	 * the stack, and starting again at the top would overwrite the live
+	 * frames, so the run ends here. (Hardirq context off the stack is no
+	 * sign: the core's software replay runs handlers from its softirq.)
 	 */
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp)) {
 		if (!ppc_above_guard(cpu, PPC_STACK_HARDIRQ, sp))
 			stack_overrun();
 		dispatch_fn[cpu](regs);
-	} else if (in_irq()) {
-		stack_overrun();
 	} else {
-		ppc_call_on_stack(regs, dispatch_fn[cpu], ppc_hardirq_entry_top(cpu));
+		top = ppc_hardirq_enter(cpu);
+		if (!top)
+			stack_overrun();
+		ppc_call_on_stack(regs, dispatch_fn[cpu], top);
+		ppc_hardirq_leave(cpu);
 	}
 	if (!ppc_stack_guards_ok(cpu))
 		ppc_fail("interrupt stack overflow: guard words overwritten");

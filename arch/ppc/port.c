@@ -257,11 +257,25 @@ void *ppc_stack_top(unsigned int cpu, int which)
  * hardirq stack is free.
  */
 static uint32_t hardirq_live_sp[PPC_MAX_CPUS];
+/*
+ * A handler entered from off the hardirq stack runs on it (cleared while
+ * its softirqs run): an interrupt from off the stack meanwhile means that
+ * handler ran past the bottom and was interrupted down there.
+ */
+static bool hardirq_busy[PPC_MAX_CPUS];
 
-void *ppc_hardirq_entry_top(unsigned int cpu)
+void *ppc_hardirq_enter(unsigned int cpu)
 {
+	if (hardirq_busy[cpu])
+		return NULL;
+	hardirq_busy[cpu] = true;
 	return hardirq_live_sp[cpu] ? (void *)(uintptr_t)hardirq_live_sp[cpu]
 				    : ppc_stack_top(cpu, PPC_STACK_HARDIRQ);
+}
+
+void ppc_hardirq_leave(unsigned int cpu)
+{
+	hardirq_busy[cpu] = false;
 }
 
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp)
@@ -304,6 +318,7 @@ void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
 	uint32_t sp = ppc_sp(), saved = hardirq_live_sp[cpu];
+	bool busy = hardirq_busy[cpu];
 
 	if (ppc_on_stack(cpu, PPC_STACK_SOFTIRQ, sp)) {
 		fn();
@@ -311,7 +326,9 @@ void port_softirq_on_stack(void (*fn)(void))
 	}
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp))
 		hardirq_live_sp[cpu] = sp & ~15u;
+	hardirq_busy[cpu] = false;
 	ppc_call_on_stack((void *)fn, softirq_trampoline, ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
+	hardirq_busy[cpu] = busy;
 	hardirq_live_sp[cpu] = saved;
 }
 

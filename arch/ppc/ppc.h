@@ -92,9 +92,13 @@ bool ppc_above_guard(unsigned int cpu, int which, uint32_t sp);
 uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
 enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
 void *ppc_stack_top(unsigned int cpu, int which);
-/* Where an interrupt from off the hardirq stack starts: its top, or below
- * the frames of the interrupt whose softirqs are running. */
-void *ppc_hardirq_entry_top(unsigned int cpu);
+/* An interrupt from off the hardirq stack is about to run there: where it
+ * starts (the top, or below the frames of the interrupt whose softirqs
+ * are running), or NULL when a handler entered from off the stack still
+ * runs there (it overran the stack and was interrupted below it). Then
+ * ppc_hardirq_leave(). */
+void *ppc_hardirq_enter(unsigned int cpu);
+void ppc_hardirq_leave(unsigned int cpu);
 
 /* uart.c: the NS16550 console (UART0). */
 #define UART0_BASE	(CCSR_EA + 0x4500)

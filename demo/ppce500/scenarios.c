@@ -572,12 +572,23 @@ static void sc_free_vs_running(void)
 
 static volatile unsigned long msi_runs[PPC_MAX_CPUS];
 
+/* The software replay's run of msi_handler: where it ran, and whether a tick nested in it. */
+static volatile bool msi_wait_tick, msi_replay_softirq, msi_replay_nested;
+
 static irqreturn_t msi_handler(int irq, void *dev)
 {
 	struct edu *e = dev;
 
 	(void)irq;
 	mmio_write32(e->bar + EDU_ACK, mmio_read32(e->bar + EDU_STATUS));
+	if (msi_wait_tick) {	/* interrupts are on: a tick may come in here */
+		unsigned long t = demo.ticks;
+
+		msi_wait_tick = false;
+		msi_replay_softirq = in_irq() && ppc_on_stack(port_cpu_id(), PPC_STACK_SOFTIRQ, ppc_sp());
+		WAIT_UNTIL(demo.ticks != t, 1000);
+		msi_replay_nested = demo.ticks != t;
+	}
 	msi_runs[port_cpu_id()]++;
 	return IRQ_HANDLED;
 }
@@ -607,6 +618,32 @@ static unsigned long msi_burst(struct edu *e, unsigned int n, unsigned int cpu)
 	return msi_runs[cpu] - before;
 }
 
+/*
+ * An MSI that came while its line was disabled, sent again at
+ * enable_irq(): the MPIC has no retrigger, so the core replays it from
+ * its softirq, on the softirq stack in hardirq context (irq_enter()). A
+ * tick that comes in during that handler arrives off the hardirq stack
+ * with in_irq() true, and must run as usual (the port must not take it
+ * for an overrun hardirq stack). Return: the replay ran once, there, with
+ * a tick nested in it.
+ */
+static bool msi_replay(struct edu *e, unsigned int irq)
+{
+	unsigned long before = msi_runs[0];
+
+	msi_replay_softirq = msi_replay_nested = false;
+	disable_irq(irq);
+	edu_raise(e, 1);
+	wait_tb(TB_MS);		/* the message arrives: PENDING, masked */
+	msi_wait_tick = true;
+	enable_irq(irq);
+	WAIT_UNTIL(msi_runs[0] != before, 1000);
+	msi_wait_tick = false;
+	return msi_runs[0] == before + 1 && msi_replay_softirq && msi_replay_nested;
+}
+
+#define MSI_REPLAY_NOTE	"1 sent while disabled: replayed in softirq, a tick nested"
+
 static void sc_msi(void)
 {
 	struct edu *e = &demo.edu[0];
@@ -616,7 +653,7 @@ static void sc_msi(void)
 	unsigned int free0, free1, free2, eff = 0;
 	unsigned long on0, on1 = 0;
 	int irq, err;
-	bool smp = demo.nr_cpus >= 2 && demo.smp_ok;
+	bool smp = demo.nr_cpus >= 2 && demo.smp_ok, replayed = false;
 
 	if (!demo.nr_edus || !demo.msi_domain) {
 		scenario_skip(T, "msi", "no edu device (-device edu) or no PCI-MSI domain");
@@ -633,6 +670,7 @@ static void sc_msi(void)
 	free1 = mpic_msi_free_banks(demo.pic);
 	msi_get_msg((unsigned int)irq, &m0);
 	on0 = err ? 0 : msi_burst(e, MSI_ROUNDS, 0);
+	replayed = !err && msi_replay(e, (unsigned int)irq);
 	if (smp && !err) {
 		cpumask_clear(&cpu);
 		cpumask_set_cpu(1, &cpu);
@@ -648,24 +686,26 @@ static void sc_msi(void)
 	free_irq((unsigned int)irq, e);
 	pci_disable_msi(&pdev);
 	free2 = mpic_msi_free_banks(demo.pic);
-	if (err || on0 != MSI_ROUNDS || (smp && (on1 != MSI_ROUNDS || eff != 1)) ||
+	if (err || on0 != MSI_ROUNDS || !replayed || (smp && (on1 != MSI_ROUNDS || eff != 1)) ||
 	    free1 + 1 != free0 || free2 != free0)
 		scenario_fail(T, "msi", "err %d; %lu of %u on CPU0, %lu on CPU1 (effective %u); "
-			      "free MSI banks %u -> %u -> %u", err, on0, MSI_ROUNDS, on1, eff,
-			      free0, free1, free2);
+			      "replay at enable_irq: in softirq on the softirq stack %d, a tick "
+			      "nested %d; free MSI banks %u -> %u -> %u", err, on0, MSI_ROUNDS, on1,
+			      eff, msi_replay_softirq, msi_replay_nested, free0, free1, free2);
 	else if (!smp)
 		scenario_pass(T, "msi", "%s: %u messages -> %lu handler runs (irq %d, PCI-MSI on "
-			      "MPIC source %u, message 0x%08x data 0x%x); no CPU 1 for the "
+			      "MPIC source %u, message 0x%08x data 0x%x); %s; no CPU 1 for the "
 			      "affinity move; MSI banks free %u -> %u -> %u", e->name, MSI_ROUNDS,
 			      on0, irq, MPIC_MSI_SOURCE0 + (m0.data >> 5), m0.address_lo, m0.data,
-			      free0, free1, free2);
+			      MSI_REPLAY_NOTE, free0, free1, free2);
 	else
 		scenario_pass(T, "msi", "%s: %u messages -> %lu runs on CPU0 (irq %d, PCI-MSI on "
-			      "MPIC source %u, message 0x%08x data 0x%x); affinity CPU1 -> %lu runs "
-			      "on CPU1, effective %u, message 0x%08x data 0x%x (the destination is "
-			      "the MPIC source's, not in the message); freed: MSI banks free "
+			      "MPIC source %u, message 0x%08x data 0x%x); %s; affinity CPU1 -> %lu runs "
+			      "on CPU1, effective %u, message 0x%08x data 0x%x (same: the MPIC "
+			      "source moved); MSI banks free "
 			      "%u -> %u -> %u", e->name, MSI_ROUNDS, on0, irq,
-			      MPIC_MSI_SOURCE0 + (m0.data >> 5), m0.address_lo, m0.data, on1, eff,
+			      MPIC_MSI_SOURCE0 + (m0.data >> 5), m0.address_lo, m0.data,
+			      MSI_REPLAY_NOTE, on1, eff,
 			      m1.address_lo, m1.data, free0, free1, free2);
 }
 
