@@ -52,6 +52,10 @@ struct edu_line_env {
 	 * never delivers a level still asserted again): it is a SKIP.
 	 * @plain_drivers: after threaded-oneshot the two drivers come back
 	 * as plain handlers, not as threaded ONESHOT ones.
+	 * @poll_in_tick: the stuck-line poll runs inside the timer's own
+	 * handler, whose interrupt cannot come again before its end (a GIC
+	 * PPI stays active until its EOI): screaming-line does not wait for
+	 * a tick nested in the polled handler.
 	 */
 	bool		no_autoprobe;
 	unsigned int	relatched_max;
@@ -59,6 +63,7 @@ struct edu_line_env {
 	bool		up_skips_free_running;
 	const char	*no_storm;
 	bool		plain_drivers;
+	bool		poll_in_tick;
 };
 
 /* Run the scenarios on @irq (the mapped level line of both devices); the

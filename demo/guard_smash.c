@@ -11,7 +11,7 @@
 #include "scenario.h"
 
 #define OVERRUN_BELOW	128	/* bytes past the top guard word: below the stack */
-#define OVERRUN_WAIT_MS	1000	/* at most, for the tick that comes in down there */
+#define OVERRUN_WAIT_MS	SCENARIO_WAIT_MS	/* at most, for the tick that comes in down there */
 
 static const struct guard_smash *smash;
 

@@ -115,8 +115,7 @@ bool scenario_wait_count(_Atomic unsigned long *v, unsigned long want)
 	return atomic_load(v) >= want;
 }
 
-/* Wait until @flag is set, at most SCENARIO_WAIT_MS. */
-static bool slow_wait(_Atomic bool *flag)
+bool scenario_wait_flag(_Atomic bool *flag)
 {
 	uint64_t end = wait_end();
 
@@ -130,7 +129,7 @@ void scenario_slow_run(struct scenario_slow *s, unsigned int ms)
 	uint64_t end;
 
 	atomic_store(&s->running, true);
-	slow_wait(&s->freeing);
+	scenario_wait_flag(&s->freeing);
 	end = port_time_ns() + (uint64_t)ms * NS_PER_MS;
 	while (port_time_ns() < end)
 		port_cpu_relax();
@@ -139,7 +138,7 @@ void scenario_slow_run(struct scenario_slow *s, unsigned int ms)
 
 bool scenario_slow_freeing(struct scenario_slow *s)
 {
-	bool running = slow_wait(&s->running) && !atomic_load(&s->done);
+	bool running = scenario_wait_flag(&s->running) && !atomic_load(&s->done);
 
 	atomic_store(&s->freeing, true);
 	return running;

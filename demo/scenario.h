@@ -79,6 +79,8 @@ const char *scenario_try_note(unsigned int try);
 /* Wait until *@v >= @want, at most SCENARIO_WAIT_MS. Return: whether it got
  * there (looked at once more when the time is up). */
 bool scenario_wait_count(_Atomic unsigned long *v, unsigned long want);
+/* Wait until *@flag is set, at most SCENARIO_WAIT_MS. Return: whether it is. */
+bool scenario_wait_flag(_Atomic bool *flag);
 /*
  * free-vs-running's handler and the CPU that frees it, in step: the
  * handler says it runs, then waits until the other CPU is about to call

@@ -15,6 +15,7 @@
 #define IRQ_STACK_BYTES	16384
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define GUARD_WORDS	8
+#define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define RED_ZONE_BYTES	288	/* ELFv1: below r1, still the owner's */
 
@@ -99,37 +100,45 @@ static bool guard_tops_ok(unsigned int cpu)
 }
 
 /*
- * An interrupt in a handler (in_irq()) must come in on the hardirq stack,
- * above its last STACK_LOW_BYTES. Off it, the handler ran past the bottom
- * and was interrupted down there, its entry frame already written below
- * the stack: starting again at the top would overwrite the live frames.
- * The run ends here, before anything runs on the overrun stack.
+ * Where an interrupt came in (@sp), told apart from an overrun: on the
+ * hardirq stack, above its last STACK_LOW_BYTES; or off it while no
+ * handler entered from off it runs there (hardirq_live_sp is not its top).
+ * Off it while one does, that handler ran past the bottom and was
+ * interrupted down there, its entry frame already written below the
+ * stack: starting again at the top would overwrite the live frames. The
+ * run ends here, before anything runs on the overrun stack. (Hardirq
+ * context off the stack is no sign: the core's software replay runs
+ * handlers from its softirq, and the stuck-line poll from the decrementer,
+ * which runs on the stack it interrupted.)
  */
-static void check_in_handler(unsigned int cpu, uintptr_t sp)
+static void check_interrupted(unsigned int cpu, uintptr_t sp)
 {
-	if (!ppc64_on_irq_stack(cpu, sp))
+	if (ppc64_on_irq_stack(cpu, sp)) {
+		if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
+			ppc64_fail("irq stack overflow (nested too deep)");
+	} else if (hardirq_live_sp[cpu] == (uintptr_t)(&stacks.hardirq[cpu] + 1)) {
 		ppc64_fail("irq stack overflow (a handler interrupted below the stack)");
-	if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
-		ppc64_fail("irq stack overflow (nested too deep)");
+	}
 }
 
 /* Nested, entered while a softirq runs (continue below the live frames),
- * or from off the stack while a handler runs there. */
+ * or from off the stack while a handler runs there (an overrun). */
 static __attribute__((noinline)) void irq_nested(struct ppc64_regs *regs, unsigned int cpu,
 						 uintptr_t sp)
 {
-	bool nested = ppc64_on_irq_stack(cpu, sp);
+	uintptr_t live = hardirq_live_sp[cpu];
 
-	if (nested || in_irq())
-		check_in_handler(cpu, sp);
-	else
-		sp = hardirq_live_sp[cpu];
-	if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
-		ppc64_fail("irq stack overflow (nested too deep)");
-	if (nested)
+	check_interrupted(cpu, sp);
+	if (ppc64_on_irq_stack(cpu, sp)) {
 		handle_on_stack(regs);
-	else
-		ppc64_call_on_stack(handle_on_stack, regs, (void *)sp);
+		return;
+	}
+	if (live - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
+		ppc64_fail("irq stack overflow (nested too deep)");
+	/* A handler of ours runs below the live frames: mark it as at the top. */
+	hardirq_live_sp[cpu] = (uintptr_t)(&stacks.hardirq[cpu] + 1);
+	ppc64_call_on_stack(handle_on_stack, regs, (void *)live);
+	hardirq_live_sp[cpu] = live;
 }
 
 /* Linux 2.6.9's call_handle_IRQ_event: switch unless already on the stack
@@ -203,14 +212,15 @@ void ppc64_timer_interrupt(struct ppc64_regs *regs)
 	uint64_t now = mftb();
 
 	(void)regs;
-	if (in_irq()) {		/* on the stack of the handler it interrupted */
-		check_in_handler(cpu, ppc64_sp());
+	check_interrupted(cpu, ppc64_sp());	/* it runs on the stack it interrupted */
+	if (in_irq())
 		ppc64_nested_tick_sp = ppc64_sp();	/* for the irq-stack scenario */
-	}
 	irq_enter();
 	ticks[cpu]++;
+	/* Late (a vCPU the host did not run): the missed periods come back
+	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
 	next_tick[cpu] += machine.tb_freq / HZ;
-	if (next_tick[cpu] <= now)	/* late: drop the missed ticks, count none */
+	if (next_tick[cpu] + machine.tb_freq * CATCH_UP_S <= now)
 		next_tick[cpu] = now + machine.tb_freq / HZ;
 	set_dec((int64_t)(next_tick[cpu] - now));
 	irq_spurious_poll();

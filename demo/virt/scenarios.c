@@ -22,6 +22,7 @@ static char line_name[32], route_cpu1[64];
 static struct edu_line_env env = {
 	.dev = { &edu[0], &edu[1] }, .raise = edu_raise, .ack = edu_ack, .status = edu_status,
 	.line_name = line_name, .route_cpu1 = route_cpu1, .ticks = aarch64_ticks,
+	.poll_in_tick = true,
 };
 
 /* threaded-oneshot's wait step: the idle loop runs this CPU's woken threads. */
