@@ -212,6 +212,8 @@ void ppc_stacks_init(unsigned int cpu)
 	for (int w = 0; w < 2; w++)
 		for (unsigned int i = 0; i < IRQ_STACK_BYTES / 4; i++)
 			irq_stacks[cpu][w][i] = STACK_GUARD;
+	ppc_hardirq[cpu].start = (uint32_t)(uintptr_t)ppc_stack_top(cpu, PPC_STACK_HARDIRQ);
+	ppc_hardirq[cpu].busy = false;
 }
 
 /* Deepest use of a stack so far, in bytes: the paint still untouched. */
@@ -250,33 +252,7 @@ void *ppc_stack_top(unsigned int cpu, int which)
 	return &irq_stacks[cpu][which][IRQ_STACK_BYTES / 4];
 }
 
-/*
- * irq_exit() runs softirqs from the hardirq stack, whose frames stay live
- * meanwhile: an interrupt taken during a softirq continues that stack
- * below them instead of at its top (which would overwrite them). 0: the
- * hardirq stack is free.
- */
-static uint32_t hardirq_live_sp[PPC_MAX_CPUS];
-/*
- * A handler entered from off the hardirq stack runs on it (cleared while
- * its softirqs run): an interrupt from off the stack meanwhile means that
- * handler ran past the bottom and was interrupted down there.
- */
-static bool hardirq_busy[PPC_MAX_CPUS];
-
-void *ppc_hardirq_enter(unsigned int cpu)
-{
-	if (hardirq_busy[cpu])
-		return NULL;
-	hardirq_busy[cpu] = true;
-	return hardirq_live_sp[cpu] ? (void *)(uintptr_t)hardirq_live_sp[cpu]
-				    : ppc_stack_top(cpu, PPC_STACK_HARDIRQ);
-}
-
-void ppc_hardirq_leave(unsigned int cpu)
-{
-	hardirq_busy[cpu] = false;
-}
+struct ppc_hardirq_entry ppc_hardirq[PPC_MAX_CPUS];
 
 bool ppc_on_stack(unsigned int cpu, int which, uint32_t sp)
 {
@@ -317,19 +293,18 @@ static void softirq_trampoline(void *fn)
 void port_softirq_on_stack(void (*fn)(void))
 {
 	unsigned int cpu = port_cpu_id();
-	uint32_t sp = ppc_sp(), saved = hardirq_live_sp[cpu];
-	bool busy = hardirq_busy[cpu];
+	struct ppc_hardirq_entry *h = &ppc_hardirq[cpu], saved = *h;
+	uint32_t sp = ppc_sp();
 
 	if (ppc_on_stack(cpu, PPC_STACK_SOFTIRQ, sp)) {
 		fn();
 		return;
 	}
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp))
-		hardirq_live_sp[cpu] = sp & ~15u;
-	hardirq_busy[cpu] = false;
+		h->start = sp & ~15u;
+	h->busy = false;
 	ppc_call_on_stack((void *)fn, softirq_trampoline, ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
-	hardirq_busy[cpu] = busy;
-	hardirq_live_sp[cpu] = saved;
+	*h = saved;
 }
 
 /* --- ways out --- */

@@ -92,13 +92,38 @@ bool ppc_above_guard(unsigned int cpu, int which, uint32_t sp);
 uint32_t ppc_stack_room(unsigned int cpu, int which, uint32_t sp);
 enum { PPC_STACK_HARDIRQ, PPC_STACK_SOFTIRQ };
 void *ppc_stack_top(unsigned int cpu, int which);
+/*
+ * Each CPU's entry onto its hardirq stack (port.c keeps it): @start is
+ * where an interrupt from off the stack starts, its top, or below the
+ * live frames while irq_exit() runs softirqs from it (starting at the
+ * top would overwrite them). @busy: a handler entered from off the stack
+ * runs there (cleared while its softirqs run); an interrupt from off the
+ * stack meanwhile means that handler ran past the bottom and was
+ * interrupted down there.
+ */
+struct ppc_hardirq_entry {
+	uint32_t	start;
+	bool		busy;
+};
+extern struct ppc_hardirq_entry ppc_hardirq[PPC_MAX_CPUS];
+
 /* An interrupt from off the hardirq stack is about to run there: where it
- * starts (the top, or below the frames of the interrupt whose softirqs
- * are running), or NULL when a handler entered from off the stack still
- * runs there (it overran the stack and was interrupted below it). Then
+ * starts, or NULL when the stack is busy (an overrun). Then
  * ppc_hardirq_leave(). */
-void *ppc_hardirq_enter(unsigned int cpu);
-void ppc_hardirq_leave(unsigned int cpu);
+static inline void *ppc_hardirq_enter(unsigned int cpu)
+{
+	struct ppc_hardirq_entry *h = &ppc_hardirq[cpu];
+
+	if (h->busy)
+		return NULL;
+	h->busy = true;
+	return (void *)(uintptr_t)h->start;
+}
+
+static inline void ppc_hardirq_leave(unsigned int cpu)
+{
+	ppc_hardirq[cpu].busy = false;
+}
 
 /* uart.c: the NS16550 console (UART0). */
 #define UART0_BASE	(CCSR_EA + 0x4500)
