@@ -106,8 +106,9 @@ unsigned int x86_stack_check(void)
 }
 
 /*
- * An interrupt in a handler (in_irq()) from off the hardirq stack, or from
- * its guard word: the handler ran past the bottom and was interrupted
+ * An interrupt in a handler (in_irq()) from off the hardirq stack with
+ * that stack's guard word broken, or from its guard word: the handler ran
+ * past the bottom and was interrupted
  * down there, its entry frame already written below the stack. Starting
  * again at the top would overwrite the live frames: the run ends here,
  * before anything runs on the overrun stack.
@@ -129,10 +130,14 @@ X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, v
 {
 	struct cpu_stacks *c = &x86_cpus[port_cpu_id()];
 	uintptr_t sp = stack_pointer();
+	bool hardirq_broken = c->stacks[X86_HARDIRQ_STACK].words[0] != STACK_GUARD;
 
 	check(c);
 	if (!on(c, X86_HARDIRQ_STACK, sp)) {
-		if (irq_unlikely(in_irq()))
+		/* In a handler off the stack is no sign alone (the core's
+		 * replay and stuck-line poll run handlers elsewhere): only
+		 * with the hardirq stack's own guard broken. */
+		if (irq_unlikely(hardirq_broken && in_irq()))
 			overrun();
 		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
 		return;
