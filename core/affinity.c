@@ -96,6 +96,8 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 		desc_unlock_irqrestore(desc, flags);
 	}
 	desc_read_unlock(rd);
+	if (!online)
+		irq_threads_move_off(cpu, &now);	/* the core runner's, as the lines */
 }
 
 const struct cpumask *irq_cpu_online_mask(void)

@@ -289,7 +289,7 @@ static const char *desc_busy(struct irq_desc *desc, bool dying)
 	unsigned long flags = desc_lock_irqsave(desc);
 	const char *why = NULL;
 
-	if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST))
+	if (desc_action(desc) || desc->waiters || (desc_state(desc) & IRQS_NOREQUEST))
 		why = "still in use";
 	else if (desc->data.domain)
 		why = "still mapped in a domain (irq_dispose_mapping() first)";
@@ -297,6 +297,24 @@ static const char *desc_busy(struct irq_desc *desc, bool dying)
 		desc_set_state(desc, desc_state(desc) | IRQS_DYING);
 	desc_unlock_irqrestore(desc, flags);
 	return why;
+}
+
+bool irq_desc_pin_locked(struct irq_desc *desc)
+{
+	desc_assert_locked(desc);
+	if ((desc_state(desc) & IRQS_DYING) || desc->waiters == UINT8_MAX)
+		return false;
+	desc->waiters++;
+	return true;
+}
+
+void irq_desc_unpin(struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+
+	irq_assert(desc->waiters != 0);
+	desc->waiters--;
+	desc_unlock_irqrestore(desc, flags);
 }
 
 /* Take back desc_busy()'s dying mark. Caller holds irq_sparse_lock. */

@@ -149,6 +149,11 @@ struct irq_desc {
 	unsigned int		irq_count;
 	unsigned int		irqs_unhandled;
 	uint8_t			backoffs;	/* disables since requested: irq_spurious_backoff_ms() */
+	/*
+	 * [L] callers waiting for the line's threads outside a read section
+	 * (manage.c): irq_free_descs() refuses the line while there are any.
+	 */
+	uint8_t			waiters;
 	/* The storm rule's other state, all [L]. */
 	uint16_t		storm_backoff_ms;	/* at most 3.2 s */
 	unsigned int		storm_stash;
@@ -215,7 +220,7 @@ struct irq_cpu {
 	atomic_uint		readers[2];		/* grace.c: readers by epoch */
 	struct irq_thread	*thread_head;		/* [thread_lock] */
 	struct irq_thread	*thread_tail;		/* [thread_lock] */
-	struct irq_thread	*thread_current;	/* [P] the runner's thread running now */
+	struct irq_task		task;			/* [P] the runner's, without port_irq_task() */
 } __irq_cacheline_aligned;
 
 _Static_assert(sizeof(struct irq_cpu) == GENIRQ_CACHELINE, "a CPU's state is one cache line");
@@ -240,6 +245,8 @@ struct irq_thread {
 	atomic_ulong		runs;		/* thread function runs */
 	atomic_uint		last_cpu;	/* where it ran last */
 	bool			port_thread;	/* [C] port_irq_thread_create() made it */
+	/* The core's runner: the run this one is nested in, in the same task. */
+	struct irq_thread	*runner_prev;	/* [its task] */
 	void			*port_data;
 	char			name[IRQ_THREAD_NAME_LEN];
 };
@@ -419,6 +426,14 @@ static inline void desc_handle(struct irq_desc *desc)
 
 /* desc.c */
 struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
+/*
+ * Keep @desc from irq_free_descs() without a read section (desc->waiters),
+ * for a caller that waits for its threads and may run them: false when
+ * it is being freed already (or has UINT8_MAX waiters). Caller holds
+ * desc->lock. irq_desc_unpin() takes the lock itself.
+ */
+bool irq_desc_pin_locked(struct irq_desc *desc);
+void irq_desc_unpin(struct irq_desc *desc);
 /* Step to the next descriptor at or after *irq; caller is a reader (grace.c). */
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
 extern atomic_uint irq_grace_epoch;
@@ -515,8 +530,11 @@ void irq_solo_update(struct irq_desc *desc);
 void irq_thread_wake(struct irqaction *action, unsigned int cpu);
 void irq_oneshot_unmask(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_thread_is_current(struct irq_desc *desc);
-void irq_wait_threads(struct irq_desc *desc);
-void irq_wait_thread_idle(struct irq_thread *t);
+bool irq_thread_is_self(struct irq_thread *t);
+bool irq_threads_may_run(void);
+void irq_wait_threads(struct irq_desc *desc, bool help);
+void irq_wait_thread_idle(struct irq_thread *t, bool help);
+void irq_threads_move_off(unsigned int cpu, const struct cpumask *online);
 int irq_thread_setup(struct irqaction *action, unsigned int irq);
 void irq_thread_release(struct irqaction *action);
 extern atomic_bool irq_forced_threading;

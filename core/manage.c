@@ -117,19 +117,55 @@ static bool may_wait(unsigned int irq, const char *verb)
 }
 
 /*
+ * Wait for the threads of @desc, or for @only, one of them. A waiter may
+ * run them itself (the core's runner, thread.c), and a thread function
+ * may free descriptors, which waits for every read section: so the caller
+ * gives its section *@rd up meanwhile, with the line pinned instead
+ * (@pinned: pinned by the caller already; else pinned here), and has it
+ * again on return. A line that can't be pinned is being freed: it has no
+ * thread left to run, and the wait stays in the section.
+ */
+static void wait_threads_pinned(struct irq_desc *desc, struct irq_thread *only,
+				unsigned int *rd, bool pinned)
+{
+	if (!pinned) {
+		unsigned long flags = desc_lock_irqsave(desc);
+
+		pinned = irq_desc_pin_locked(desc);
+		desc_unlock_irqrestore(desc, flags);
+	}
+	if (pinned)
+		irq_desc_put(*rd);
+	if (only)
+		irq_wait_thread_idle(only, pinned);
+	else
+		irq_wait_threads(desc, pinned);
+	if (pinned) {
+		*rd = desc_read_lock();
+		irq_desc_unpin(desc);
+	}
+}
+
+/*
  * Wait for the hardirq handlers, then for the threads. A thread function
  * of the line waiting for the line's threads would wait for itself: that
- * is reported, and only the hardirq part is waited for.
+ * is reported, and only the hardirq part is waited for. In softirq
+ * context, or with local interrupts off, no thread can run on this CPU
+ * until the caller returns: the hardirq part is all it waits for there
+ * (documented with the verbs).
  */
-static void wait_handlers_and_threads(struct irq_desc *desc, const char *verb)
+static void wait_handlers_and_threads(struct irq_desc *desc, unsigned int *rd, const char *verb)
 {
 	irq_wait_idle(desc);
+	if (!irq_threads_may_run())
+		return;
 	if (irq_unlikely(irq_thread_is_current(desc))) {
 		irq_log("irq %u: %s from a thread of the line: not waiting for its threads",
 			desc->data.irq, verb);
 		return;
 	}
-	irq_wait_threads(desc);
+	if (atomic_load_explicit(&desc->threads_active, memory_order_acquire) != 0)
+		wait_threads_pinned(desc, NULL, rd, false);
 }
 
 void synchronize_irq(unsigned int irq)
@@ -140,7 +176,7 @@ void synchronize_irq(unsigned int irq)
 	if (!desc)
 		return;
 	if (may_wait(irq, "synchronize_irq"))
-		wait_handlers_and_threads(desc, "synchronize_irq");
+		wait_handlers_and_threads(desc, &rd, "synchronize_irq");
 	irq_desc_put(rd);
 }
 
@@ -249,7 +285,7 @@ void disable_irq(unsigned int irq)
 		return;
 	disable_desc(desc);
 	if (desc_action(desc) && may_wait(irq, "disable_irq"))
-		wait_handlers_and_threads(desc, "disable_irq");
+		wait_handlers_and_threads(desc, &rd, "disable_irq");
 	irq_desc_put(rd);
 }
 
@@ -606,12 +642,13 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 	return request_threaded_irq(irq, handler, NULL, flags, name, dev_id);
 }
 
-/* free_irq() of a line found in a read section. */
-static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_id)
+/* free_irq() of a line found in the read section *@rd. */
+static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_id,
+			     unsigned int *rd)
 {
 	struct irqaction *action = NULL, *_Atomic *link;
 	unsigned long flags;
-	bool settle = false;
+	bool settle = false, pinned = false;
 
 	if (in_interrupt()) {
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
@@ -627,14 +664,15 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq of an unknown dev_id %p, nothing freed", irq, dev_id);
 		goto out_unlock;
 	}
-	if (action->thread && irq_thread_is_current(desc) &&
-	    (irq_this_cpu()->thread_current == action->thread ||
-	     port_irq_thread_current() == action->thread)) {
+	if (action->thread && irq_thread_is_self(action->thread)) {
 		irq_log("irq %u: free_irq of \"%s\" from its own thread refused", irq,
 			action->name ? action->name : "?");
 		action = NULL;
 		goto out_unlock;
 	}
+	/* Its thread is waited for below, with the line pinned from now on. */
+	if (action->thread)
+		pinned = irq_desc_pin_locked(desc);
 	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
 	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
 			      memory_order_seq_cst);
@@ -669,7 +707,7 @@ out_unlock:
 	if (irq_unlikely(settle))
 		solo_settle(desc);
 	if (action->thread) {
-		irq_wait_thread_idle(action->thread);
+		wait_threads_pinned(desc, action->thread, rd, pinned);
 		irq_thread_release(action);
 	}
 	/* Nothing of the line runs any more: the last handler gives back what activation took. */
@@ -688,6 +726,6 @@ void free_irq(unsigned int irq, void *dev_id)
 		irq_log("free_irq: irq %u does not exist", irq);
 		return;
 	}
-	free_desc_action(desc, irq, dev_id);
+	free_desc_action(desc, irq, dev_id, &rd);
 	irq_desc_put(rd);
 }

@@ -77,6 +77,12 @@ __irq_weak struct irq_thread *port_irq_thread_current(void)
 	return NULL;
 }
 
+/* One task a CPU: the runner keeps its record per CPU (thread.c). */
+__irq_weak struct irq_task *port_irq_task(void)
+{
+	return NULL;
+}
+
 /*
  * A broken rule of the core (GENIRQ_DEBUG builds): say which and where.
  * Default: report it on the console and stop this CPU with interrupts off,

@@ -13,9 +13,21 @@
  *
  * Threads belong to the port (port_irq_thread_create()). A port without
  * threads leaves them to the runner here: a woken thread goes on the
- * queue of a CPU of the line's effective affinity, and that CPU runs it
- * from irq_threads_run(), which the port calls from its idle loop and
- * the core calls wherever it waits in process context.
+ * queue of a CPU of the line's effective affinity (moved when that CPU
+ * goes offline), and runs in one of two places only, both in process
+ * context with local interrupts on:
+ *  - irq_threads_run(), which the port calls from its idle loop: it runs
+ *    the queue, but never from inside a thread function (runs never
+ *    nest there);
+ *  - a wait for threads (synchronize_irq(), disable_irq(), free_irq()):
+ *    the waiter runs the very threads it waits for, queued on its CPU,
+ *    as a task that waits would lend them its time; never another line's,
+ *    and the waiter holds no read section meanwhile (manage.c), so a
+ *    thread function may free descriptors.
+ * Neither starts a thread that some task runs already: its next run waits
+ * on the queue until this one ends, so a run never nests in itself. Each
+ * run is noted in its task's record (port_irq_task(), or the CPU's), so
+ * another task switched in on the CPU is never taken for the thread.
  */
 #include "internals.h"
 #include "trace_points.h"
@@ -57,15 +69,11 @@ static unsigned int thread_cpu(struct irq_desc *desc)
 	return first < port_nr_cpus() ? first : cpu;
 }
 
-/* The core's runner: put @t at the tail of @cpu's queue, once. */
-static void queue_thread(struct irq_thread *t, unsigned int cpu)
+/* Put @t, marked QUEUED, at the tail of @c's queue. */
+static void append_thread(struct irq_cpu *c, struct irq_thread *t)
 {
-	struct irq_cpu *c = &irq_cpus[cpu];
-	unsigned long flags;
+	unsigned long flags = irq_spin_lock_irqsave(&c->thread_lock);
 
-	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_QUEUED) & IRQTF_QUEUED)
-		return;		/* still queued: it will see RUNTHREAD */
-	flags = irq_spin_lock_irqsave(&c->thread_lock);
 	t->next = NULL;
 	if (c->thread_tail)
 		c->thread_tail->next = t;
@@ -73,6 +81,14 @@ static void queue_thread(struct irq_thread *t, unsigned int cpu)
 		c->thread_head = t;
 	c->thread_tail = t;
 	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
+}
+
+/* The core's runner: put @t at the tail of @cpu's queue, once. */
+static void queue_thread(struct irq_thread *t, unsigned int cpu)
+{
+	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_QUEUED) & IRQTF_QUEUED)
+		return;		/* still queued: it will see RUNTHREAD */
+	append_thread(&irq_cpus[cpu], t);
 }
 
 void irq_thread_wake(struct irqaction *action, unsigned int cpu)
@@ -167,28 +183,39 @@ static void finish_oneshot(struct irq_desc *desc, struct irqaction *action)
 	desc_unlock_irqrestore(desc, flags);
 }
 
-void irq_thread_handle(struct irq_thread *t)
+/* The calling task's record (port_irq_task(), or this CPU's). */
+static struct irq_task *this_task(void)
+{
+	struct irq_task *task = port_irq_task();
+
+	return task ? task : &irq_this_cpu()->task;
+}
+
+/*
+ * Run @t, marked RUNNING by the caller, if it is woken. @task: the
+ * runner's task, noted for the run; NULL for a port's thread.
+ */
+static void thread_run(struct irq_thread *t, struct irq_task *task)
 {
 	struct irqaction *action = t->action;
 	struct irq_desc *desc = t->desc;
-	struct irq_cpu *c;
-	struct irq_thread *prev;
 	irqreturn_t ret;
 
-	atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNNING);
 	if (!(atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)) {
 		atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNNING);
 		return;
 	}
 	irq_assert(!in_interrupt() && !port_irqs_disabled());
-	c = irq_this_cpu();
-	prev = c->thread_current;
-	c->thread_current = t;
+	if (task) {
+		t->runner_prev = task->thread;
+		task->thread = t;
+	}
 	atomic_store_explicit(&t->last_cpu, port_cpu_id(), memory_order_relaxed);
 	trace_irq(desc, THREAD_ENTRY, 0, action->name);
 	ret = action->thread_fn((int)desc->data.irq, action->dev_id);
 	trace_irq(desc, THREAD_EXIT, ret, action->name);
-	irq_this_cpu()->thread_current = prev;
+	if (task)
+		task->thread = t->runner_prev;
 	if (ret == IRQ_HANDLED)
 		atomic_fetch_add(&desc->threads_handled, 1u);
 	else if (ret != IRQ_NONE && irq_take_report())
@@ -201,32 +228,62 @@ void irq_thread_handle(struct irq_thread *t)
 	atomic_fetch_sub_explicit(&desc->threads_active, 1u, memory_order_release);
 }
 
-/* Take the first thread off this CPU's queue, or NULL. */
-static struct irq_thread *dequeue_thread(struct irq_cpu *c)
+void irq_thread_handle(struct irq_thread *t)
 {
-	struct irq_thread *t;
+	atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNNING);
+	thread_run(t, NULL);
+}
+
+/*
+ * Take off @cpu's queue the first thread that no task runs now and that
+ * the caller wants (@only, or any of @desc's, or any when both are NULL),
+ * and mark it RUNNING in the same step, so no other runner starts it
+ * before this run ends. A thread some task runs stays queued: its next
+ * run waits for this one. NULL when none is left.
+ */
+static struct irq_thread *take_thread(unsigned int cpu, const struct irq_desc *desc,
+				      const struct irq_thread *only)
+{
+	struct irq_cpu *c = &irq_cpus[cpu];
+	struct irq_thread *t, *prev = NULL;
 	unsigned long flags = irq_spin_lock_irqsave(&c->thread_lock);
 
-	t = c->thread_head;
-	if (t) {
-		c->thread_head = t->next;
-		if (!c->thread_head)
-			c->thread_tail = NULL;
+	for (t = c->thread_head; t; prev = t, t = t->next) {
+		if ((only && t != only) || (desc && t->desc != desc))
+			continue;
+		if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNNING) & IRQTF_RUNNING)
+			continue;
+		if (prev)
+			prev->next = t->next;
+		else
+			c->thread_head = t->next;
+		if (c->thread_tail == t)
+			c->thread_tail = prev;
 		atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_QUEUED);
+		break;
 	}
 	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
 	return t;
 }
 
+bool irq_threads_may_run(void)
+{
+	return !in_interrupt() && !port_irqs_disabled();
+}
+
 unsigned int irq_threads_run(void)
 {
-	unsigned int n = 0;
+	struct irq_task *task;
 	struct irq_thread *t;
+	unsigned int n = 0;
 
-	if (in_interrupt() || port_irqs_disabled())
+	if (!irq_threads_may_run())
 		return 0;
-	while ((t = dequeue_thread(irq_this_cpu())) != NULL) {
-		irq_thread_handle(t);
+	task = this_task();
+	if (task->thread)
+		return 0;	/* inside a thread function: runs never nest here */
+	while ((t = take_thread(port_cpu_id(), NULL, NULL)) != NULL) {
+		thread_run(t, task);
 		n++;
 	}
 	return n;
@@ -242,12 +299,32 @@ bool irq_threads_pending(void)
 	return pending;
 }
 
-/* Wait in process context: run this CPU's threads meanwhile, so a thread
- * queued here does not wait for the waiter. */
-static void wait_step(void)
+/*
+ * One step of a wait for @desc's threads (@only: that one thread): with
+ * @help, run one of them queued on this CPU, if any, then let go of the
+ * CPU a while. The caller holds no read section when it helps.
+ */
+static void wait_step(const struct irq_desc *desc, const struct irq_thread *only, bool help)
 {
-	irq_threads_run();
+	struct irq_thread *t;
+
+	if (help && irq_threads_may_run() &&
+	    (t = take_thread(port_cpu_id(), desc, only)) != NULL)
+		thread_run(t, this_task());
 	port_cpu_relax();
+}
+
+/* Whether the calling task runs @t's thread function now (so it can't wait for it). */
+bool irq_thread_is_self(struct irq_thread *t)
+{
+	struct irq_thread *r;
+
+	if (in_interrupt())
+		return false;
+	for (r = this_task()->thread; r; r = r->runner_prev)
+		if (r == t)
+			return true;
+	return port_irq_thread_current() == t;
 }
 
 /* Whether the caller is a thread function of @desc (it can't wait for itself). */
@@ -257,24 +334,63 @@ bool irq_thread_is_current(struct irq_desc *desc)
 
 	if (in_interrupt())
 		return false;
-	t = irq_this_cpu()->thread_current;	/* the runner runs it to its end */
-	if (!t)
-		t = port_irq_thread_current();
+	for (t = this_task()->thread; t; t = t->runner_prev)
+		if (t->desc == desc)
+			return true;
+	t = port_irq_thread_current();
 	return t && t->desc == desc;
 }
 
 /* Wait until no thread of @desc is woken or running. */
-void irq_wait_threads(struct irq_desc *desc)
+void irq_wait_threads(struct irq_desc *desc, bool help)
 {
 	while (atomic_load_explicit(&desc->threads_active, memory_order_acquire) != 0)
-		wait_step();
+		wait_step(desc, NULL, help);
 }
 
 /* Wait until @t has nothing pending, is not running and is off every queue. */
-void irq_wait_thread_idle(struct irq_thread *t)
+void irq_wait_thread_idle(struct irq_thread *t, bool help)
 {
 	while (atomic_load_explicit(&t->flags, memory_order_acquire) != 0)
-		wait_step();
+		wait_step(t->desc, t, help);
+}
+
+/* The online CPU a thread of @desc moves to; caller holds desc->lock. */
+static unsigned int move_target(struct irq_desc *desc, const struct cpumask *online)
+{
+	struct cpumask both;
+
+	if (cpumask_and(&both, &desc->data.effective, online))
+		return cpumask_first(&both);
+	if (!cpumask_empty(online))
+		return cpumask_first(online);
+	return port_cpu_id();
+}
+
+/*
+ * @cpu went offline: its queued threads move to the CPUs their lines
+ * now go to, as the lines did. They stay QUEUED on the way (a wake-up
+ * meanwhile finds them queued and merges).
+ */
+void irq_threads_move_off(unsigned int cpu, const struct cpumask *online)
+{
+	struct irq_cpu *c = &irq_cpus[cpu];
+	struct irq_thread *t, *next;
+	unsigned long flags = irq_spin_lock_irqsave(&c->thread_lock);
+
+	t = c->thread_head;
+	c->thread_head = c->thread_tail = NULL;
+	irq_spin_unlock_irqrestore(&c->thread_lock, flags);
+	for (; t; t = next) {
+		struct irq_desc *desc = t->desc;
+		struct irq_cpu *to;
+
+		next = t->next;
+		flags = desc_lock_irqsave(desc);
+		to = &irq_cpus[move_target(desc, online)];
+		desc_unlock_irqrestore(desc, flags);
+		append_thread(to, t);
+	}
 }
 
 /* Give @action a thread named irq/N-name. Return: 0, -ENOMEM, the port's error. */

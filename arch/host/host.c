@@ -282,6 +282,14 @@ void port_irq_thread_stop(struct irq_thread *t)
 	free(h);
 }
 
+/* Each POSIX thread is a task: the core runner's record of it. */
+struct irq_task *port_irq_task(void)
+{
+	static _Thread_local struct irq_task task;
+
+	return &task;
+}
+
 struct irq_thread *port_irq_thread_current(void)
 {
 	return in_interrupt() ? NULL : current_irq_thread;

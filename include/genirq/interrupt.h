@@ -157,10 +157,27 @@ void irq_force_threading(bool on);
  * irq_threads_run - run this CPU's woken thread functions (core runner)
  *
  * For a port without threads of its own (no port_irq_thread_create()):
- * call it from the idle loop, and wherever process context waits. Each
- * thread function runs with local interrupts on, in process context,
- * preemptible by interrupts. Context: process context, local interrupts
- * on; elsewhere it returns at once.
+ * call it from the idle loop. Each thread function runs with local
+ * interrupts on, in process context, preemptible by interrupts. The core
+ * runs thread functions in two places only: here, and in a wait for
+ * threads (synchronize_irq(), disable_irq(), free_irq()), which runs the
+ * threads it waits for that are queued on its CPU, never others, and
+ * holds no read section meanwhile. A thread some task runs already is not
+ * started again until that run ends (runs never nest in themselves), and
+ * it returns at once from inside a thread function: the runner does not
+ * run unrelated thread functions inside one.
+ *
+ * What a driver sees differently from a port's own threads: a thread
+ * function runs in the task that called the runner (its idle loop, or a
+ * waiter), so it may run on the waiter's CPU and stack, and it runs only
+ * when such a task gets there; a thread woken on a CPU that goes offline
+ * moves to a CPU its line goes to. A port whose kernel switches tasks on a
+ * CPU gives each task a record (port_irq_task()).
+ *
+ * Context: process context, local interrupts on; elsewhere, and inside a
+ * thread function, it returns 0 at once. Never inside an
+ * irq_desc_read_lock() section: a thread function that frees descriptors
+ * would wait for that section forever.
  * Return: how many thread functions ran.
  */
 unsigned int irq_threads_run(void);
@@ -225,6 +242,10 @@ void disable_irq_nosync(unsigned int irq);
  *
  * Waits for the line's threads too (woken or running); a thread function
  * of the line calling it is reported and waits for the hardirq part only.
+ * In softirq context, or with local interrupts off, it waits for the
+ * hardirq handlers only: a woken thread cannot run on this CPU until the
+ * caller returns, so it may still be pending or running when this
+ * returns (its next wake-up finds the line disabled as usual).
  * Context: process or softirq context. From hardirq context (any
  * handler) it takes the depth as disable_irq_nosync() does, reports the
  * call on the console and does not wait: the handler it would wait for
@@ -251,8 +272,9 @@ void enable_irq(unsigned int irq);
 /**
  * synchronize_irq - wait until no CPU runs a handler of @irq
  *
- * and until no thread of @irq is woken or running (from one of them: as
- * disable_irq()).
+ * and until no thread of @irq is woken or running (from one of them, in
+ * softirq context or with local interrupts off: the hardirq handlers only,
+ * as disable_irq()).
  * Context: process or softirq context. From hardirq context it is
  * reported and returns without waiting, as disable_irq() does.
  */

@@ -164,6 +164,23 @@ void port_irq_thread_stop(struct irq_thread *t);
  *	Default: NULL (a port without threads; the core knows its runner's).
  */
 struct irq_thread *port_irq_thread_current(void);
+/*
+ * OPTIONAL, for a port without threads of its own (the core's runner runs
+ * thread functions) whose kernel switches tasks on a CPU.
+ *
+ * port_irq_task() - the core's record of the task running on this CPU
+ *	now, kept by the port with the task (in its task control block,
+ *	thread-local storage...), zeroed when the task is made, and the same
+ *	pointer for as long as the task lives. The runner notes there which
+ *	thread functions the task runs, so that a wait from that task is
+ *	known for a thread's wait (for itself, refused) and another task's
+ *	wait is not. Context: process context. Default: NULL, one task a
+ *	CPU: the core keeps one record per CPU.
+ */
+struct irq_task {
+	struct irq_thread *thread;	/* the core's: innermost thread function running */
+};
+struct irq_task *port_irq_task(void);
 /* What a port's thread calls each time it is woken (see above). */
 void irq_thread_handle(struct irq_thread *t);
 void irq_thread_set_port_data(struct irq_thread *t, void *data);
