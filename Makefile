@@ -259,8 +259,9 @@ stress-short: $(BUILD)/stress-tsan $(BUILD)/stress-asan
 	TSAN_OPTIONS=halt_on_error=1 STRESS_EVENTS=1000000 $(BUILD)/stress-tsan
 	STRESS_EVENTS=1000000 $(BUILD)/stress-asan
 
-stress: deps $(BUILD)/stress-tsan
+stress: deps $(BUILD)/stress-tsan $(BUILD)/stress-asan
 	TEST_HANG_SECONDS=86400 TSAN_OPTIONS=halt_on_error=1 STRESS_EVENTS=$${STRESS_EVENTS:-10000000} $(BUILD)/stress-tsan
+	TEST_HANG_SECONDS=86400 STRESS_EVENTS=$${STRESS_EVENTS:-10000000} $(BUILD)/stress-asan
 
 check-host: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan \

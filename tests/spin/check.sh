@@ -7,6 +7,8 @@
 #   poll.pml    the stuck-line poll against a driver's disable and enable
 #   oneshot.pml an IRQF_ONESHOT level line and the threads it wakes
 #   solo.pml    the solo pair against request_irq() and free_irq()
+#   runner.pml  the core's thread runner: two tasks on one CPU, a thread
+#               function that waits, free_irq() from the other task
 # and show that each hand mutation a model lists is caught.
 set -eu
 dir=$(realpath "$1")
@@ -63,3 +65,7 @@ run oneshot oneshot.pml "" pass
 run oneshot-mutant-flow-end-unmasks oneshot.pml -DMUT_FLOW_END fail
 run oneshot-mutant-finish-ignores-other-bits oneshot.pml -DMUT_FINISH fail
 run oneshot-mutant-finish-never-reopens oneshot.pml -DMUT_NO_REOPEN fail
+run runner runner.pml "" pass
+run runner-mutant-nests runner.pml -DMUT_NEST fail
+run runner-mutant-wait-runs-any runner.pml -DMUT_ANY fail
+run runner-mutant-current-per-cpu runner.pml -DMUT_PER_CPU fail
