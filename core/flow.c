@@ -128,6 +128,17 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
 }
 
 /*
+ * Whether the line's flow holds a ONESHOT line masked from the primary
+ * until the threads it woke return: the level and fasteoi flows do; the
+ * edge flow acks at once and does not, as Linux's.
+ */
+static bool flow_holds_oneshot(struct irq_desc *desc, unsigned int st)
+{
+	return (st & IRQS_ONESHOT) &&
+	       (desc->flow_kind == IRQ_FLOW_LEVEL || desc->flow_kind == IRQ_FLOW_FASTEOI);
+}
+
+/*
  * Handle the events of a line whose INPROGRESS we own, until none is
  * pending. Called and returns with desc->lock held; @st is the state to
  * publish first; @runs: handler runs already made for this event. Return:
@@ -141,11 +152,11 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 	do {
 		irqreturn_t ret;
 
-		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED | IRQS_ONESHOT)) ==
-				 (IRQS_PENDING | IRQS_MASKED))) {
+		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
+				 (IRQS_PENDING | IRQS_MASKED)) && !flow_holds_oneshot(desc, st)) {
 			/*
-			 * Masked by an event that came while we ran: reopen. A
-			 * ONESHOT line stays masked until its threads return.
+			 * Masked by an event that came while we ran: reopen,
+			 * unless the flow holds it masked for its threads.
 			 */
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;

@@ -227,6 +227,50 @@ TEST(shared_oneshot_line_unmasks_after_every_woken_thread_core_runner)
 	CHECK_EQ(atomic_load(&masked_when_b_started), 1);
 }
 
+/*
+ * An edge that comes while a ONESHOT edge line's primary runs: the edge
+ * flow does not mask for threads, so the running CPU reopens the line
+ * the new edge masked, and a controller that drops masked edges loses
+ * none while the thread is still out.
+ */
+static irqreturn_t edge_again_primary(int irq, void *dev_id)
+{
+	struct tdev *t = dev_id;
+
+	if (atomic_load(&t->primaries) == 0)
+		tdev_assert(t);		/* taken nested: the line is in progress */
+	return tdev_primary(irq, dev_id);
+}
+
+TEST(oneshot_edge_line_reopens_after_an_edge_during_the_primary)
+{
+	struct tdev t;
+	struct simpic_line_stats s;
+
+	setup(false, SIMPIC_ACK);
+	tdev_init(&t, 10, IRQ_TYPE_EDGE_RISING);
+	t.work_us = 0;
+	t.clears = false;
+	simpic_set_fault(fx.pic, t.hw, SIMPIC_DROP_MASKED_EDGE);
+	CHECK_EQ(request_threaded_irq((unsigned int)t.irq, edge_again_primary, tdev_thread,
+				      IRQF_ONESHOT, "t", &t), 0);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 2);		/* the pending loop ran the second */
+	CHECK(!line_masked(&t));
+	CHECK_EQ(irq_get_masked((unsigned int)t.irq), 0);
+	tdev_assert(&t);				/* the thread is still out */
+	sim_run(0);
+	simpic_line_stats(fx.pic, t.hw, &s);
+	CHECK_EQ(s.dropped, 0ul);
+	CHECK_EQ(atomic_load(&t.primaries), 3);
+	run_threads(false);
+	CHECK_EQ(atomic_load(&t.thread_runs), 1);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_ACK);
+	free_irq((unsigned int)t.irq, &t);
+}
+
 /* free_irq, synchronize_irq and disable_irq wait for a running thread. */
 static atomic_int phase;	/* 0 idle, 1 in thread, 2 released, 3 left */
 static atomic_int waiter_done;
