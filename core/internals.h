@@ -539,6 +539,16 @@ irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
 /* The same, never through the solo pair: for a traced line, which never claims. */
 irq_flow_handler_t irq_cost_flow(struct irq_desc *desc);
 
+/*
+ * A ONESHOT line with a woken thread still to return: whatever would
+ * reopen it meanwhile (the last enable_irq(), a CPU coming back) leaves
+ * it masked, and the last thread to return reopens it (irq_oneshot_unmask()).
+ */
+static inline bool desc_oneshot_held(struct irq_desc *desc)
+{
+	return (desc_state(desc) & IRQS_ONESHOT) && atomic_load(&desc->threads_oneshot) != 0;
+}
+
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
 void irq_enable_locked(struct irq_desc *desc);

@@ -189,7 +189,7 @@ static __irq_noinline bool stays_masked(struct irq_desc *desc)
 
 	return (st & IRQS_CPU_SHUTDOWN) ||
 	       ((st & IRQS_INPROGRESS) && desc->flow_kind == IRQ_FLOW_LEVEL) ||
-	       ((st & IRQS_ONESHOT) && atomic_load(&desc->threads_oneshot));
+	       desc_oneshot_held(desc);
 }
 
 /* One less disable; the last one reopens and replays. Caller holds the lock. */

@@ -227,6 +227,17 @@ TEST(shared_oneshot_line_unmasks_after_every_woken_thread_core_runner)
 	CHECK_EQ(atomic_load(&masked_when_b_started), 1);
 }
 
+/* A ONESHOT action with @primary and a thread without work, for the core's runner. */
+static void oneshot_request(struct tdev *t, enum simpic_style style, irq_hw_number_t hw,
+			    unsigned int type, irq_handler_t primary)
+{
+	setup(false, style);
+	tdev_init(t, hw, type);
+	t->work_us = 0;
+	CHECK_EQ(request_threaded_irq((unsigned int)t->irq, primary, tdev_thread, IRQF_ONESHOT,
+				      "t", t), 0);
+}
+
 /*
  * An edge that comes while a ONESHOT edge line's primary runs: the edge
  * flow does not mask for threads, so the running CPU reopens the line
@@ -247,13 +258,9 @@ TEST(oneshot_edge_line_reopens_after_an_edge_during_the_primary)
 	struct tdev t;
 	struct simpic_line_stats s;
 
-	setup(false, SIMPIC_ACK);
-	tdev_init(&t, 10, IRQ_TYPE_EDGE_RISING);
-	t.work_us = 0;
+	oneshot_request(&t, SIMPIC_ACK, 10, IRQ_TYPE_EDGE_RISING, edge_again_primary);
 	t.clears = false;
 	simpic_set_fault(fx.pic, t.hw, SIMPIC_DROP_MASKED_EDGE);
-	CHECK_EQ(request_threaded_irq((unsigned int)t.irq, edge_again_primary, tdev_thread,
-				      IRQF_ONESHOT, "t", &t), 0);
 	tdev_assert(&t);
 	sim_run(0);
 	CHECK_EQ(atomic_load(&t.primaries), 2);		/* the pending loop ran the second */
@@ -268,6 +275,39 @@ TEST(oneshot_edge_line_reopens_after_an_edge_during_the_primary)
 	CHECK_EQ(atomic_load(&t.thread_runs), 1);
 	CHECK(!line_masked(&t));
 	fx_check_ended_once(&fx, t.hw, SIMPIC_ACK);
+	free_irq((unsigned int)t.irq, &t);
+}
+
+/*
+ * A ONESHOT level line shut down for lack of CPUs while its thread is out
+ * starts again when a CPU comes back, but stays masked until the thread
+ * returns, as after a last enable_irq(): the device still asserts it.
+ */
+TEST(oneshot_line_restarted_by_a_cpu_coming_back_stays_masked_for_its_thread)
+{
+	struct tdev t;
+	struct cpumask m;
+
+	oneshot_request(&t, SIMPIC_FASTEOI, 11, IRQ_TYPE_LEVEL_HIGH, tdev_primary);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)t.irq, &m), 0);
+	tdev_assert(&t);
+	CHECK_EQ(sim_run(1), 1u);			/* the thread is queued on CPU1 */
+	irq_cpu_set_online(1, false);			/* its only CPU: shut down */
+	irq_cpu_set_online(1, true);			/* started again */
+	CHECK(line_masked(&t));
+	CHECK_EQ(irq_get_masked((unsigned int)t.irq), 1);
+	sim_run(1);
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	sim_cpu_switch(1);
+	run_threads(false);
+	sim_cpu_switch(0);
+	CHECK_EQ(atomic_load(&t.thread_runs), 1);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 1);
+	CHECK(!line_masked(&t));
+	CHECK_EQ(sim_run(1), 0u);			/* the thread lowered it */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
 	free_irq((unsigned int)t.irq, &t);
 }
 
