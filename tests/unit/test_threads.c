@@ -311,6 +311,37 @@ TEST(oneshot_line_restarted_by_a_cpu_coming_back_stays_masked_for_its_thread)
 	free_irq((unsigned int)t.irq, &t);
 }
 
+/*
+ * The software replay of a fasteoi ONESHOT line's event (a controller
+ * that can't retrigger) keeps the flow's rule: masked from the primary
+ * until the thread returns, so the next edge waits for the thread.
+ */
+TEST(oneshot_fasteoi_line_replayed_in_software_stays_masked_for_its_thread)
+{
+	struct tdev t;
+
+	oneshot_request(&t, SIMPIC_FASTEOI, 12, IRQ_TYPE_EDGE_RISING, tdev_primary);
+	simpic_set_fault(fx.pic, t.hw, SIMPIC_NO_RETRIGGER);
+	disable_irq_nosync((unsigned int)t.irq);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 0);
+	enable_irq((unsigned int)t.irq);		/* replayed from the softirq */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	CHECK(line_masked(&t));
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 1);	/* waits for the thread */
+	/* The thread's return reopens the line: the edge comes, wakes it again. */
+	CHECK_EQ(irq_threads_run(), 2u);
+	CHECK_EQ(atomic_load(&t.primaries), 2);
+	CHECK_EQ(atomic_load(&t.thread_runs), 2);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 2);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_FASTEOI);
+	free_irq((unsigned int)t.irq, &t);
+}
+
 /* free_irq, synchronize_irq and disable_irq wait for a running thread. */
 static atomic_int phase;	/* 0 idle, 1 in thread, 2 released, 3 left */
 static atomic_int waiter_done;
