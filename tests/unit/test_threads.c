@@ -342,6 +342,51 @@ TEST(oneshot_fasteoi_line_replayed_in_software_stays_masked_for_its_thread)
 	free_irq((unsigned int)t.irq, &t);
 }
 
+/*
+ * irq_wake_thread() takes no ONESHOT mask: a delivery that wakes nothing
+ * reopens the line although the explicitly woken thread is still out. A
+ * delivery that wakes the thread while that wake-up is pending (the two
+ * merge into one run) holds the line masked until the run returns.
+ */
+static irqreturn_t primary_ret;
+
+static irqreturn_t chosen_primary(int irq, void *dev_id)
+{
+	(void)tdev_primary(irq, dev_id);
+	return primary_ret;
+}
+
+TEST(irq_wake_thread_takes_no_oneshot_mask)
+{
+	struct tdev t;
+
+	primary_ret = IRQ_HANDLED;
+	oneshot_request(&t, SIMPIC_FASTEOI, 13, IRQ_TYPE_EDGE_RISING, chosen_primary);
+	irq_wake_thread((unsigned int)t.irq, &t);
+	tdev_assert(&t);
+	sim_run(0);					/* wakes nothing */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	CHECK(!line_masked(&t));
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 2);
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 0);
+	/* A delivery merging into an explicit wake-up still holds the line. */
+	primary_ret = IRQ_WAKE_THREAD;
+	irq_wake_thread((unsigned int)t.irq, &t);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 3);
+	CHECK(line_masked(&t));
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&t.thread_runs), 2);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 1);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_FASTEOI);
+	free_irq((unsigned int)t.irq, &t);
+}
+
 /* free_irq, synchronize_irq and disable_irq wait for a running thread. */
 static atomic_int phase;	/* 0 idle, 1 in thread, 2 released, 3 left */
 static atomic_int waiter_done;
