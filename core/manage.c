@@ -343,10 +343,16 @@ static unsigned long free_thread_bit(struct irqaction *old)
 	return ~used & (used + 1);
 }
 
-/* A per-CPU line takes one handler: its dev_id is per CPU, not shared. */
+/*
+ * Whether a handler asking for @flags may join @desc's handlers @old, for
+ * setup_irq() and can_request_irq() alike: a per-CPU line takes one
+ * handler (its dev_id is per CPU, not shared); sharers agree on
+ * IRQF_ONESHOT.
+ */
 static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
 {
-	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU));
+	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU) &&
+			!((old->flags ^ flags) & IRQF_ONESHOT));
 }
 
 int can_request_irq(unsigned int irq, unsigned long flags)
@@ -414,8 +420,7 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		goto out_unlock;
 	}
 	old = desc_action(desc);
-	if (!can_add(desc, old, new->flags) ||
-	    (old && ((old->flags ^ new->flags) & IRQF_ONESHOT))) {
+	if (!can_add(desc, old, new->flags)) {
 		report_clash(desc, old, new);
 		ret = -EBUSY;
 		goto out_unlock;
