@@ -448,15 +448,12 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	if (new->thread)
 		new->thread->desc = desc;
 	/*
-	 * A first plain action makes the line solo (a line with no action has
-	 * the solo entry already); anything else makes it not. Its call is
-	 * the real one until trace_irq_request() wraps it.
+	 * A first plain action makes the line solo, its pair and its entry (a
+	 * non-plain last action may have taken the entry); anything else makes
+	 * it not. Its call is the real one until trace_irq_request() wraps it.
 	 */
+	solo_set(desc, new, link == &desc->action && action_plain(new));
 	st = desc_state(desc);
-	if (link == &desc->action && action_plain(new))
-		solo_pair(desc, st, new->call, new->call_arg);
-	else
-		solo_set(desc, NULL, false);
 	trace_irq_request(desc, st, new);
 	atomic_store_explicit(link, new, memory_order_release);
 
