@@ -11,7 +11,9 @@
  * Keys: impl=genirq|floor|floor1 (floor1: the one-handler table, flows
  *       edge, level, fasteoi and percpu, one handler)
  *       kind=dispatch|disabled|replay|request|free|threaded|threaded-full
- *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1 cost=0|1|2
+ *       flow=edge|level|fasteoi|percpu|msi handlers=1..8 irqoff=0|1|2 cost=0|1|2
+ *       (irqoff=2: a handler with IRQF_DISABLED requested and freed first,
+ *       then the plain ones: the line must get back what irqoff=0 has)
  *       trace=0|1|2 (the line traced; 2: traced, then not)
  *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
  *       bench chip, so it compares with flow=fasteoi)
@@ -121,7 +123,7 @@ static void die(const char *what)
 
 static unsigned long bench_flags(const struct bench_case *bc)
 {
-	unsigned long f = bc->irqoff ? IRQF_DISABLED : 0;
+	unsigned long f = bc->irqoff == 1 ? IRQF_DISABLED : 0;
 
 	if (strcmp(bc->flow, "percpu") == 0)
 		f |= IRQF_PERCPU;
@@ -208,6 +210,12 @@ static void setup_genirq(const struct bench_case *bc)
 			die("request_threaded_irq");
 		regs.hwirq = BENCH_HW;
 		return;
+	}
+	/* irqoff=2: a handler with IRQF_DISABLED first, freed before the plain ones. */
+	if (bc->irqoff == 2) {
+		if (request_irq(bench_irq, handler_claim, IRQF_DISABLED, "bench", &devs[0]))
+			die("request_irq");
+		free_irq(bench_irq, &devs[0]);
 	}
 	for (unsigned int k = 0; k < bc->handlers; k++)
 		if (request_irq(bench_irq, handler_for(k, bc->handlers), bench_flags(bc),
@@ -511,7 +519,7 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 		else if (strcmp(argv[i], "handlers") == 0)
 			bc->handlers = (unsigned int)number("handlers", v, 1, MAX_HANDLERS);
 		else if (strcmp(argv[i], "irqoff") == 0)
-			bc->irqoff = (int)number("irqoff", v, 0, 1);
+			bc->irqoff = (int)number("irqoff", v, 0, 2);
 		else if (strcmp(argv[i], "cost") == 0)
 			bc->cost = (int)number("cost", v, 0, 2);
 		else if (strcmp(argv[i], "lines") == 0)

@@ -152,6 +152,8 @@ def gated_jobs():
         jobs["genirq-irqoff:" + cid] = "impl=genirq irqoff=1 " + CASES[cid][1]
     jobs["genirq:cost-on"] = "impl=genirq flow=edge cost=1"
     jobs["genirq:cost-was-on"] = "impl=genirq flow=edge cost=2"
+    # A plain handler after an IRQF_DISABLED one was freed: the same entry as edge.
+    jobs["genirq:irqoff-was-on"] = "impl=genirq flow=edge irqoff=2"
     # Tracing on: the line's events (handler entry and exit) into the rings.
     jobs["genirq:trace-on"] = "impl=genirq flow=edge trace=1"
     jobs["genirq:trace-was-on"] = "impl=genirq flow=edge trace=2"
@@ -394,6 +396,8 @@ def check_budgets(res, budgets):
             value = abs(res["genirq:cost-was-on"] - res["genirq:edge"])
         elif key == "trace-off-delta":
             value = abs(res["genirq:trace-was-on"] - res["genirq:edge"])
+        elif key == "irqoff-off-delta":
+            value = abs(res["genirq:irqoff-was-on"] - res["genirq:edge"])
         elif key == "trace-per-event":
             value = trace_per_event(res)
         else:
@@ -420,6 +424,8 @@ def cmd_check(a):
             needed |= {"genirq:cost-was-on", "genirq:edge"}
         elif key == "trace-off-delta":
             needed |= {"genirq:trace-was-on", "genirq:edge"}
+        elif key == "irqoff-off-delta":
+            needed |= {"genirq:irqoff-was-on", "genirq:edge"}
         elif key == "trace-per-event":
             needed |= {"genirq:trace-on", "genirq:edge"}
         else:

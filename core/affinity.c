@@ -24,7 +24,11 @@ static int set_now(struct irq_desc *desc, const struct cpumask *dest)
 	return ret;
 }
 
-/* Start a line shut down for lack of CPUs again. Caller holds desc->lock. */
+/*
+ * Start a line shut down for lack of CPUs again; it stays off while
+ * disabled, and masked while a ONESHOT thread of it is out, as after the
+ * last enable_irq(). Caller holds desc->lock.
+ */
 static void restart_line(struct irq_desc *desc)
 {
 	desc_assert_locked(desc);
@@ -33,6 +37,8 @@ static void restart_line(struct irq_desc *desc)
 	irq_desc_startup(desc);
 	if (desc->depth)
 		irq_desc_disable(desc);
+	else if (desc_oneshot_held(desc))
+		irq_desc_mask(desc);
 }
 
 /*

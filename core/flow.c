@@ -141,11 +141,11 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 	do {
 		irqreturn_t ret;
 
-		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED | IRQS_ONESHOT)) ==
-				 (IRQS_PENDING | IRQS_MASKED))) {
+		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
+				 (IRQS_PENDING | IRQS_MASKED)) && !desc_flow_holds_oneshot(desc, st)) {
 			/*
-			 * Masked by an event that came while we ran: reopen. A
-			 * ONESHOT line stays masked until its threads return.
+			 * Masked by an event that came while we ran: reopen,
+			 * unless the flow holds it masked for its threads.
 			 */
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;
@@ -213,12 +213,18 @@ static __irq_noinline unsigned int oneshot_end(struct irq_desc *desc, unsigned i
 	return desc_state(desc);
 }
 
-/* A ONESHOT line is masked before its primaries run. Caller holds the lock. */
-static __irq_noinline unsigned int oneshot_mask(struct irq_desc *desc, unsigned int st)
+/*
+ * A ONESHOT line the flow holds masked for its threads: masked before its
+ * primaries run, left masked by the pending loop. Caller holds the lock
+ * and ends the flow with oneshot_end(). Return: the state, not INPROGRESS.
+ */
+static __irq_noinline unsigned int run_oneshot(struct irq_desc *desc, unsigned int st,
+					       struct irqaction *action)
 {
 	if (!(st & IRQS_MASKED))
 		desc->mask(&desc->data);
-	return st | IRQS_MASKED;
+	st |= IRQS_MASKED | IRQS_INPROGRESS;
+	return run_events(desc, st, action) & ~IRQS_INPROGRESS;
 }
 
 /*
@@ -350,8 +356,7 @@ static __irq_noinline void fasteoi_locked(struct irq_desc *desc)
 		st |= IRQS_PENDING | IRQS_MASKED;
 	} else if (irq_unlikely(st & IRQS_ONESHOT)) {
 		/* Masked from the primary until the threads it woke return. */
-		st = oneshot_mask(desc, st);
-		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
+		st = run_oneshot(desc, st, action);
 		desc->eoi(&desc->data);
 		desc_set_state_unlock(desc, move_if_pending(desc, oneshot_end(desc, st)));
 		return;
@@ -376,9 +381,12 @@ static __irq_noinline void simple_locked(struct irq_desc *desc)
 	action = desc_action(desc);
 	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS))))
 		st |= IRQS_PENDING;
+	else if (irq_unlikely(desc_flow_holds_oneshot(desc, st)))
+		/* A fasteoi line's software replay (resend.c) keeps its flow's mask. */
+		st = oneshot_end(desc, run_oneshot(desc, st, action));
 	else
+		/* The simple flow never masks: a ONESHOT line has nothing to reopen. */
 		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
-	/* The simple flow never masks: a ONESHOT line has nothing to reopen. */
 	desc_set_state_unlock(desc, st);
 }
 

@@ -557,6 +557,30 @@ irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
 /* The same, never through the solo pair: for a traced line, which never claims. */
 irq_flow_handler_t irq_cost_flow(struct irq_desc *desc);
 
+/*
+ * Whether the line's flow holds a ONESHOT line (state @st) masked from the
+ * primary until the threads it woke return: the level and fasteoi flows
+ * do (a fasteoi line's software replay too); the edge flow acks at once
+ * and does not, as Linux's.
+ */
+static inline bool desc_flow_holds_oneshot(const struct irq_desc *desc, unsigned int st)
+{
+	return (st & IRQS_ONESHOT) &&
+	       (desc->flow_kind == IRQ_FLOW_LEVEL || desc->flow_kind == IRQ_FLOW_FASTEOI);
+}
+
+/*
+ * A ONESHOT line its flow holds, with a woken thread still to return:
+ * whatever would reopen it meanwhile (the last enable_irq(), a CPU coming
+ * back) leaves it masked, and the last thread to return reopens it
+ * (irq_oneshot_unmask()). An edge line is never held.
+ */
+static inline bool desc_oneshot_held(struct irq_desc *desc)
+{
+	return desc_flow_holds_oneshot(desc, desc_state(desc)) &&
+	       atomic_load(&desc->threads_oneshot) != 0;
+}
+
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
 void irq_enable_locked(struct irq_desc *desc);

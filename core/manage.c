@@ -225,7 +225,7 @@ static __irq_noinline bool stays_masked(struct irq_desc *desc)
 
 	return (st & IRQS_CPU_SHUTDOWN) ||
 	       ((st & IRQS_INPROGRESS) && desc->flow_kind == IRQ_FLOW_LEVEL) ||
-	       ((st & IRQS_ONESHOT) && atomic_load(&desc->threads_oneshot));
+	       desc_oneshot_held(desc);
 }
 
 /* One less disable; the last one reopens and replays. Caller holds the lock. */
@@ -379,10 +379,16 @@ static unsigned long free_thread_bit(struct irqaction *old)
 	return ~used & (used + 1);
 }
 
-/* A per-CPU line takes one handler: its dev_id is per CPU, not shared. */
+/*
+ * Whether a handler asking for @flags may join @desc's handlers @old, for
+ * setup_irq() and can_request_irq() alike: a per-CPU line takes one
+ * handler (its dev_id is per CPU, not shared); sharers agree on
+ * IRQF_ONESHOT.
+ */
 static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
 {
-	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU));
+	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU) &&
+			!((old->flags ^ flags) & IRQF_ONESHOT));
 }
 
 int can_request_irq(unsigned int irq, unsigned long flags)
@@ -450,8 +456,7 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		goto out_unlock;
 	}
 	old = desc_action(desc);
-	if (!can_add(desc, old, new->flags) ||
-	    (old && ((old->flags ^ new->flags) & IRQF_ONESHOT))) {
+	if (!can_add(desc, old, new->flags)) {
 		report_clash(desc, old, new);
 		ret = -EBUSY;
 		goto out_unlock;
@@ -479,15 +484,12 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	if (new->thread)
 		new->thread->desc = desc;
 	/*
-	 * A first plain action makes the line solo (a line with no action has
-	 * the solo entry already); anything else makes it not. Its call is
-	 * the real one until trace_irq_request() wraps it.
+	 * A first plain action makes the line solo, its pair and its entry (a
+	 * non-plain last action may have taken the entry); anything else makes
+	 * it not. Its call is the real one until trace_irq_request() wraps it.
 	 */
+	solo_set(desc, new, link == &desc->action && action_plain(new));
 	st = desc_state(desc);
-	if (link == &desc->action && action_plain(new))
-		solo_pair(desc, st, new->call, new->call_arg);
-	else
-		solo_set(desc, NULL, false);
 	trace_irq_request(desc, st, new);
 	atomic_store_explicit(link, new, memory_order_release);
 

@@ -105,8 +105,9 @@ static bool take_next(struct irq_desc **desc, bool *scan)
  * (ack or eoi) when it marked the line PENDING; a software replay must not
  * end it again (an eoi with nothing in service may end another line's
  * event). The standard flows' replay is therefore the simple flow: the
- * handlers and the pending loop, no controller calls. Other flows
- * (chained demultiplexers) run their own.
+ * handlers and the pending loop, no controller calls but the mask a
+ * fasteoi ONESHOT line keeps from the primary until its threads return,
+ * as its flow does. Other flows (chained demultiplexers) run their own.
  */
 static void replay(struct irq_desc *desc)
 {

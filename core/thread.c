@@ -91,21 +91,32 @@ static void queue_thread(struct irq_thread *t, unsigned int cpu)
 	append_thread(&irq_cpus[cpu], t);
 }
 
-void irq_thread_wake(struct irqaction *action, unsigned int cpu)
+/* Wake the thread of @action on @cpu, without the ONESHOT mask. */
+static void wake_thread(struct irqaction *action, unsigned int cpu)
 {
 	struct irq_thread *t = action->thread;
 	struct irq_desc *desc = t->desc;
 
 	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)
 		return;		/* woken already, not started: one run serves both */
-	if (action->flags & IRQF_ONESHOT)
-		atomic_fetch_or(&desc->threads_oneshot, action->thread_mask);
 	atomic_fetch_add(&desc->threads_active, 1u);
 	atomic_fetch_add_explicit(&t->wakeups, 1UL, memory_order_relaxed);
 	if (t->port_thread)
 		port_irq_thread_wake(t, cpu);
 	else
 		queue_thread(t, cpu);
+}
+
+/*
+ * A delivery's wake-up: on a ONESHOT line the action's bit keeps the line
+ * masked until the run to come has returned, also when the wake-up merges
+ * into one pending from irq_wake_thread(), which takes no bit.
+ */
+void irq_thread_wake(struct irqaction *action, unsigned int cpu)
+{
+	if (action->flags & IRQF_ONESHOT)
+		atomic_fetch_or(&action->thread->desc->threads_oneshot, action->thread_mask);
+	wake_thread(action, cpu);
 }
 
 irqreturn_t irq_thread_primary(int irq, void *arg)
@@ -133,7 +144,7 @@ void irq_wake_thread(unsigned int irq, void *dev_id)
 	for (a = desc_action(desc); a; a = atomic_load_explicit(&a->next, memory_order_relaxed))
 		if (a->dev_id == dev_id) {
 			if (a->thread)
-				irq_thread_wake(a, thread_cpu(desc));
+				wake_thread(a, thread_cpu(desc));
 			break;
 		}
 	desc_unlock_irqrestore(desc, flags);

@@ -134,9 +134,11 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
 /**
  * irq_wake_thread - wake the thread of the action installed with @dev_id
  *
- * As if its primary had returned IRQ_WAKE_THREAD (without the ONESHOT
- * mask, which only a delivery takes). Nothing happens for an unknown
- * @dev_id or an action without a thread.
+ * As if its primary had returned IRQ_WAKE_THREAD, but without the ONESHOT
+ * mask, which only a delivery takes: a delivery that wakes nothing
+ * reopens the line while this thread is out; one that wakes it before it
+ * started merges into its run and holds the line until that returns.
+ * Nothing happens for an unknown @dev_id or an action without a thread.
  * Context: any.
  */
 void irq_wake_thread(unsigned int irq, void *dev_id);

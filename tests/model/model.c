@@ -169,8 +169,7 @@ bool model_nothing_owed(const struct model_line *m)
 bool model_oneshot_busy(const struct model_line *m)
 {
 	for (int s = 0; s < MODEL_SLOTS; s++)
-		if (m->slot[s].oneshot && m->slot[s].state != SLOT_FREE &&
-		    (m->slot[s].woken || m->slot[s].running))
+		if (m->slot[s].oneshot_bit && m->slot[s].state != SLOT_FREE)
 			return true;
 	return false;
 }
@@ -266,11 +265,17 @@ void model_chain_done(struct model_line *m, uint64_t now)
 	end_chain(m, now);
 }
 
-/* A wake-up: one that finds the thread woken and not started merges. */
-static void wake(struct model_line *m, int slot, unsigned int cpu)
+/*
+ * A wake-up: one that finds the thread woken and not started merges. A
+ * delivery's (@delivery) sets the slot's ONESHOT bit, also when it merges;
+ * irq_wake_thread()'s sets none.
+ */
+static void wake(struct model_line *m, int slot, unsigned int cpu, bool delivery)
 {
 	struct model_slot *s = &m->slot[slot];
 
+	if (delivery && s->oneshot)
+		s->oneshot_bit = true;
 	if (s->woken)
 		return;
 	s->woken = true;
@@ -281,7 +286,7 @@ static void wake(struct model_line *m, int slot, unsigned int cpu)
 void model_wake(struct model_line *m, int slot, unsigned int cpu)
 {
 	if (m->slot[slot].state == SLOT_INSTALLED && m->slot[slot].prim != PRIM_PLAIN)
-		wake(m, slot, cpu);
+		wake(m, slot, cpu, false);
 }
 
 /* Position of the first primary the model sees, from @pos on. */
@@ -307,7 +312,7 @@ static void open_chain(struct model_line *m, unsigned int cpu)
 	m->runs++;
 	for (int i = 0; i < m->nr_handlers; i++)
 		if (m->slot[m->order[i]].prim == PRIM_NULL) {
-			wake(m, m->order[i], cpu);
+			wake(m, m->order[i], cpu, true);
 			m->chain_woke = true;
 		}
 }
@@ -373,7 +378,7 @@ const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
 		case PRIM_DEFER:
 		case PRIM_NULL:
 			*ret = 2;			/* IRQ_WAKE_THREAD */
-			wake(m, slot, cpu);
+			wake(m, slot, cpu, true);
 			m->chain_woke = true;
 			break;
 		}
@@ -423,10 +428,15 @@ bool model_thread_service(struct model_line *m, int slot)
 	return claim;
 }
 
-/* The thread returned: a ONESHOT line is no longer held once no bit is set. */
+/*
+ * The thread returned: its bit goes unless a wake-up came meanwhile (the
+ * run to come keeps it); a ONESHOT line is no longer held once no bit is set.
+ */
 void model_thread_end(struct model_line *m, int slot, bool handled)
 {
 	m->slot[slot].running = false;
+	if (!m->slot[slot].woken)
+		m->slot[slot].oneshot_bit = false;
 	if (handled)
 		m->threads_handled++;
 	if (!model_oneshot_busy(m))

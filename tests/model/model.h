@@ -56,6 +56,8 @@ struct model_slot {
 	bool			oneshot;	/* asked for IRQF_ONESHOT */
 	bool			woken;		/* woken, its run not started yet */
 	bool			running;	/* in its thread function */
+	bool			oneshot_bit;	/* its bit of threads_oneshot: a delivery
+						 * woke it, the run has not returned */
 	unsigned int		handed;		/* PRIM_QUICK: serviced, the thread to finish */
 	unsigned int		queue_cpu;	/* the CPU it was woken for */
 	unsigned long		wakeups, runs;	/* wake-ups that started a run; runs */
@@ -127,7 +129,7 @@ const char *model_thread_begin(struct model_line *m, int slot, unsigned int cpu)
 /* It services its device. Return: whether it found work (IRQ_HANDLED). */
 bool model_thread_service(struct model_line *m, int slot);
 void model_thread_end(struct model_line *m, int slot, bool handled);
-/* Some thread of an IRQF_ONESHOT line is woken or running (its bit set). */
+/* Some thread of an IRQF_ONESHOT line a delivery woke has not returned (its bit set). */
 bool model_oneshot_busy(const struct model_line *m);
 bool model_threads_idle(const struct model_line *m);	/* none woken or running */
 /* Is every owed event serviced (after the line's CPU took its interrupts)? */

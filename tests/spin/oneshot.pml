@@ -29,8 +29,8 @@
  *   -DMUT_FINISH    a thread's finish reopens it whatever the other bits
  *   -DMUT_NO_REOPEN a thread's finish never reopens it (the assertion
  *                   that follows is never serviced)
- * (irq_wake_thread(), which sets a bit without masking, is not modelled:
- * the first check is about the bits a delivery set.)
+ * (irq_wake_thread(), which wakes a thread without setting its bit, is
+ * not modelled: the first check is about the bits a delivery set.)
  */
 
 #define ASSERTS	2	/* times the device asserts its line */

@@ -82,6 +82,29 @@ TEST(sharing_needs_both_sides_and_reports_the_clash)
 	CHECK_EQ(dev_request(&b, IRQF_SHARED, "beta"), -EBUSY);
 }
 
+/* can_request_irq() answers as request_irq() does: sharers agree on IRQF_ONESHOT. */
+TEST(can_request_irq_agrees_with_request_irq_on_oneshot_sharers)
+{
+	static const unsigned long asked[] = { IRQF_SHARED, IRQF_SHARED | IRQF_ONESHOT };
+	struct fixture fx;
+	struct dev a, b;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	dev_init(&a, &fx, 6, true);
+	b = a;
+	CHECK_EQ(dev_request(&a, IRQF_SHARED | IRQF_ONESHOT, "alpha"), 0);
+	for (unsigned int i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
+		int can = can_request_irq((unsigned int)a.irq, asked[i]);
+		int ret = dev_request(&b, asked[i], "beta");
+
+		CHECK_EQ(can, ret == 0);
+		CHECK_EQ(can, (int)(i == 1));
+		if (ret == 0)
+			free_irq((unsigned int)a.irq, &b);
+	}
+	free_irq((unsigned int)a.irq, &a);
+}
+
 TEST(setup_irq_uses_caller_storage_without_allocating)
 {
 	static struct irqaction act = { .handler = nop_handler, .name = "static" };

@@ -98,6 +98,42 @@ TEST(solo_no_pair_for_irqf_disabled_or_sample_random)
 	free_irq((unsigned int)a.irq, &a);
 }
 
+/* The line's entry is its flow's solo one (irq_flow_entry()), not the flow itself. */
+static void check_solo_entry(struct dev *d)
+{
+	struct irq_desc *desc = desc_of(d);
+
+	CHECK(desc->solo_entry);
+	CHECK(atomic_load(&desc->handle_irq) != atomic_load(&desc->flow));
+}
+
+/*
+ * A plain action requested after a line's last action was IRQF_DISABLED
+ * or IRQF_SAMPLE_RANDOM gets the solo entry back, not only the pair.
+ */
+static void entry_after_non_plain(enum simpic_style style)
+{
+	static const unsigned long flags[] = { IRQF_DISABLED, IRQF_SAMPLE_RANDOM };
+	struct fixture fx;
+	struct dev a;
+
+	fx_init(&fx, 1, style);
+	dev_init(&a, &fx, 3, false);
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK_EQ(dev_request(&a, flags[i], "a"), 0);
+		free_irq((unsigned int)a.irq, &a);
+		CHECK_EQ(dev_request(&a, 0, "a"), 0);
+		check_pair_is(&a);
+		check_solo_entry(&a);
+		dev_raise(&a);
+		CHECK_EQ(atomic_load(&a.handled), (int)i + 1);
+		free_irq((unsigned int)a.irq, &a);
+	}
+	fx_check_ended_once(&fx, 3, style);
+}
+
+TEST_EACH_CHIP(solo_entry_back_for_a_plain_action_after_a_non_plain_one, entry_after_non_plain)
+
 static irqreturn_t solo_thread_fn(int irq, void *dev_id)
 {
 	return dev_handler(irq, dev_id);

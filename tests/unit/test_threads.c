@@ -227,6 +227,164 @@ TEST(shared_oneshot_line_unmasks_after_every_woken_thread_core_runner)
 	CHECK_EQ(atomic_load(&masked_when_b_started), 1);
 }
 
+/* A ONESHOT action with @primary and a thread without work, for the core's runner. */
+static void oneshot_request(struct tdev *t, enum simpic_style style, irq_hw_number_t hw,
+			    unsigned int type, irq_handler_t primary)
+{
+	setup(false, style);
+	tdev_init(t, hw, type);
+	t->work_us = 0;
+	CHECK_EQ(request_threaded_irq((unsigned int)t->irq, primary, tdev_thread, IRQF_ONESHOT,
+				      "t", t), 0);
+}
+
+/*
+ * An edge that comes while a ONESHOT edge line's primary runs: the edge
+ * flow does not mask for threads, so the running CPU reopens the line
+ * the new edge masked, and a controller that drops masked edges loses
+ * none while the thread is still out.
+ */
+static irqreturn_t edge_again_primary(int irq, void *dev_id)
+{
+	struct tdev *t = dev_id;
+
+	if (atomic_load(&t->primaries) == 0)
+		tdev_assert(t);		/* taken nested: the line is in progress */
+	return tdev_primary(irq, dev_id);
+}
+
+TEST(oneshot_edge_line_reopens_after_an_edge_during_the_primary)
+{
+	struct tdev t;
+	struct simpic_line_stats s;
+
+	oneshot_request(&t, SIMPIC_ACK, 10, IRQ_TYPE_EDGE_RISING, edge_again_primary);
+	t.clears = false;
+	simpic_set_fault(fx.pic, t.hw, SIMPIC_DROP_MASKED_EDGE);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 2);		/* the pending loop ran the second */
+	CHECK(!line_masked(&t));
+	CHECK_EQ(irq_get_masked((unsigned int)t.irq), 0);
+	tdev_assert(&t);				/* the thread is still out */
+	sim_run(0);
+	simpic_line_stats(fx.pic, t.hw, &s);
+	CHECK_EQ(s.dropped, 0ul);
+	CHECK_EQ(atomic_load(&t.primaries), 3);
+	run_threads(false);
+	CHECK_EQ(atomic_load(&t.thread_runs), 1);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_ACK);
+	free_irq((unsigned int)t.irq, &t);
+}
+
+/*
+ * A ONESHOT level line shut down for lack of CPUs while its thread is out
+ * starts again when a CPU comes back, but stays masked until the thread
+ * returns, as after a last enable_irq(): the device still asserts it.
+ */
+TEST(oneshot_line_restarted_by_a_cpu_coming_back_stays_masked_for_its_thread)
+{
+	struct tdev t;
+	struct cpumask m;
+
+	oneshot_request(&t, SIMPIC_FASTEOI, 11, IRQ_TYPE_LEVEL_HIGH, tdev_primary);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)t.irq, &m), 0);
+	tdev_assert(&t);
+	CHECK_EQ(sim_run(1), 1u);			/* the thread is queued on CPU1 */
+	irq_cpu_set_online(1, false);			/* its only CPU: shut down */
+	irq_cpu_set_online(1, true);			/* started again */
+	CHECK(line_masked(&t));
+	CHECK_EQ(irq_get_masked((unsigned int)t.irq), 1);
+	sim_run(1);
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	run_threads(false);	/* on CPU0: the thread moved there with CPU1's queue */
+	CHECK_EQ(atomic_load(&t.thread_runs), 1);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 1);
+	CHECK(!line_masked(&t));
+	CHECK_EQ(sim_run(1), 0u);			/* the thread lowered it */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	free_irq((unsigned int)t.irq, &t);
+}
+
+/*
+ * The software replay of a fasteoi ONESHOT line's event (a controller
+ * that can't retrigger) keeps the flow's rule: masked from the primary
+ * until the thread returns, so the next edge waits for the thread.
+ */
+TEST(oneshot_fasteoi_line_replayed_in_software_stays_masked_for_its_thread)
+{
+	struct tdev t;
+
+	oneshot_request(&t, SIMPIC_FASTEOI, 12, IRQ_TYPE_EDGE_RISING, tdev_primary);
+	simpic_set_fault(fx.pic, t.hw, SIMPIC_NO_RETRIGGER);
+	disable_irq_nosync((unsigned int)t.irq);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 0);
+	enable_irq((unsigned int)t.irq);		/* replayed from the softirq */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	CHECK(line_masked(&t));
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 1);	/* waits for the thread */
+	/* The thread's return reopens the line: the edge comes, wakes it again. */
+	CHECK_EQ(irq_threads_run(), 2u);
+	CHECK_EQ(atomic_load(&t.primaries), 2);
+	CHECK_EQ(atomic_load(&t.thread_runs), 2);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 2);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_FASTEOI);
+	free_irq((unsigned int)t.irq, &t);
+}
+
+/*
+ * irq_wake_thread() takes no ONESHOT mask: a delivery that wakes nothing
+ * reopens the line although the explicitly woken thread is still out. A
+ * delivery that wakes the thread while that wake-up is pending (the two
+ * merge into one run) holds the line masked until the run returns.
+ */
+static irqreturn_t primary_ret;
+
+static irqreturn_t chosen_primary(int irq, void *dev_id)
+{
+	(void)tdev_primary(irq, dev_id);
+	return primary_ret;
+}
+
+TEST(irq_wake_thread_takes_no_oneshot_mask)
+{
+	struct tdev t;
+
+	primary_ret = IRQ_HANDLED;
+	oneshot_request(&t, SIMPIC_FASTEOI, 13, IRQ_TYPE_EDGE_RISING, chosen_primary);
+	irq_wake_thread((unsigned int)t.irq, &t);
+	tdev_assert(&t);
+	sim_run(0);					/* wakes nothing */
+	CHECK_EQ(atomic_load(&t.primaries), 1);
+	CHECK(!line_masked(&t));
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 2);
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 0);
+	/* A delivery merging into an explicit wake-up still holds the line. */
+	primary_ret = IRQ_WAKE_THREAD;
+	irq_wake_thread((unsigned int)t.irq, &t);
+	tdev_assert(&t);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&t.primaries), 3);
+	CHECK(line_masked(&t));
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&t.thread_runs), 2);
+	CHECK_EQ(atomic_load(&t.masked_in_thread), 1);
+	CHECK(!line_masked(&t));
+	fx_check_ended_once(&fx, t.hw, SIMPIC_FASTEOI);
+	free_irq((unsigned int)t.irq, &t);
+}
+
 /* free_irq, synchronize_irq and disable_irq wait for a running thread. */
 static atomic_int phase;	/* 0 idle, 1 in thread, 2 released, 3 left */
 static atomic_int waiter_done;
