@@ -12,7 +12,7 @@ JOBS		?= $(shell nproc 2>/dev/null || echo 2)
 
 WARN		:= -Wall -Wextra -Werror
 CSTD		:= -std=c11
-INC		:= -Iinclude
+INC		:= -Iinclude -include demo/genirq_config.h
 # The hosted port inlines its CPU number and interrupt flag into the
 # core's dispatch path (GENIRQ_PORT_INLINE, see <genirq/port.h>).
 # The hosted port's own API (<genirq/sim.h>) lives with it, in arch/host/include.

@@ -11,9 +11,7 @@
  */
 #include "internals.h"
 
-#ifndef GENIRQ_ARENA_BYTES
-# define GENIRQ_ARENA_BYTES	(96 * 1024)
-#endif
+/* The arena's size: GENIRQ_ARENA_BYTES (<genirq/config.h>). */
 
 #define ARENA_MIN_SHIFT		5	/* 32-byte blocks */
 #define ARENA_MIN		(1u << ARENA_MIN_SHIFT)

@@ -9,6 +9,8 @@
 #ifndef GENIRQ_COMPILER_H
 #define GENIRQ_COMPILER_H
 
+#include <genirq/config.h>	/* the build's settings (GENIRQ_NR_CPUS, ...) */
+
 #define GENIRQ_CACHELINE	64	/* bytes; the largest line of the ports we build */
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -42,12 +44,6 @@
  */
 #define GENIRQ_ENABLED(option)	(option)
 
-#ifndef GENIRQ_NR_CPUS
-# define GENIRQ_NR_CPUS		32	/* most CPUs a build can index */
-#endif
-#ifndef GENIRQ_MAX_IRQS
-# define GENIRQ_MAX_IRQS	8192	/* global irq numbers run 0..GENIRQ_MAX_IRQS-1 */
-#endif
 
 #define GENIRQ_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 

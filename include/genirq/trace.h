@@ -25,10 +25,7 @@
 
 GENIRQ_BEGIN_DECLS
 
-/* Events in each CPU's ring (a power of two); a build may set its own. */
-#ifndef GENIRQ_TRACE_EVENTS
-# define GENIRQ_TRACE_EVENTS	2048
-#endif
+/* Events in each CPU's ring: GENIRQ_TRACE_EVENTS (<genirq/config.h>). */
 
 /* Event types: .irq is the line unless the comment says otherwise. */
 enum irq_trace_type {

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * config.h - every build setting of genirq, in one place.
+ *
+ * An embedder sets its own in a header of its own and names it with
+ * -DGENIRQ_CONFIG_FILE='"path/to/genirq_config.h"' on every compile of the
+ * core, its controllers and its callers (genirq.mk and CMakeLists.txt do
+ * this when GENIRQ_CONFIG_FILE is set); a setting left out keeps the
+ * default below. docs/embedding.md has the same table with what each
+ * costs. Settings that size public structures (GENIRQ_NR_CPUS) must be the
+ * same for every object of a build.
+ *
+ *  setting               default   what it sets
+ *  GENIRQ_NR_CPUS        32        most CPUs a build can index (per-CPU
+ *                                  state, cpumasks, controllers' per-CPU
+ *                                  arrays)
+ *  GENIRQ_MAX_IRQS       8192      global irq numbers run 0..GENIRQ_MAX_IRQS-1
+ *  GENIRQ_TRACE_EVENTS   16        events in each CPU's trace ring, a power
+ *                                  of two (32 bytes each): a build that
+ *                                  traces asks for more (the demo kernels:
+ *                                  2048)
+ *  GENIRQ_ARENA_BYTES    32768     the static arena descriptors, actions and
+ *                                  counters come from when the port has no
+ *                                  port_alloc()
+ */
+#ifndef GENIRQ_CONFIG_H
+#define GENIRQ_CONFIG_H
+
+#ifdef GENIRQ_CONFIG_FILE
+# include GENIRQ_CONFIG_FILE
+#endif
+
+#ifndef GENIRQ_NR_CPUS
+# define GENIRQ_NR_CPUS		32
+#endif
+#ifndef GENIRQ_MAX_IRQS
+# define GENIRQ_MAX_IRQS	8192
+#endif
+#ifndef GENIRQ_TRACE_EVENTS
+# define GENIRQ_TRACE_EVENTS	16
+#endif
+#ifndef GENIRQ_ARENA_BYTES
+# define GENIRQ_ARENA_BYTES	(32 * 1024)
+#endif
+
+#endif /* GENIRQ_CONFIG_H */
