@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian packages a make target needs, if missing.
 #
-#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz
+#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz kit
 #
 # As root it runs apt-get (update once, then install); otherwise it prints
 # the apt-get line to run and fails. Never installs gcc-multilib: on
@@ -17,6 +17,7 @@ declare -A GROUP=(
 	[qemu-riscv]="qemu-system-misc opensbi"
 	[spin]="spin"
 	[fuzz]="clang libclang-rt-14-dev"
+	[kit]="cmake pkg-config"
 )
 
 want=()

@@ -1,0 +1,59 @@
+# genirq.mk - genirq's build kit for make. An embedder's Makefile:
+#
+#	GENIRQ_DIR := path/to/genirq        # optional: this file's folder
+#	include $(GENIRQ_DIR)/genirq.mk
+#	SRCS   += $(GENIRQ_SRCS) $(GENIRQ_CTRL_plic)
+#	CFLAGS += $(GENIRQ_CFLAGS)
+#
+# and compiles those sources with its own compiler and flags, into its
+# own kernel, next to its port (the primitives of <genirq/port.h>).
+# Nothing here runs a command or installs a package.
+#
+# What it exports:
+#   GENIRQ_SRCS          the core's sources (core/*.c), absolute paths
+#   GENIRQ_CTRL_<name>   a controller's sources: i8259 ioapic lapic
+#                        x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its
+#                        pl061 plic aplic imsic (simpic simpci: the hosted
+#                        port's simulated controller and PCI bus)
+#   GENIRQ_CTRL_NAMES    the names above
+#   GENIRQ_INCLUDES      -I of the public headers (include/)
+#   GENIRQ_CFLAGS        what every compile of the core, its controllers
+#                        and its callers needs: C11, GENIRQ_INCLUDES, and
+#                        the embedder's settings (-include of the file
+#                        GENIRQ_CONFIG_FILE names, when set: see
+#                        <genirq/config.h> and docs/embedding.md)
+#   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
+#                        is the embedder's choice)
+#   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
+#                        controller and bus, for a Linux process
+#   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
+GENIRQ_DIR	?= $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+
+GENIRQ_SRCS	:= $(sort $(wildcard $(GENIRQ_DIR)/core/*.c))
+GENIRQ_INCLUDES	:= -I$(GENIRQ_DIR)/include
+GENIRQ_CFLAGS	:= -std=c11 $(GENIRQ_INCLUDES) \
+		   $(if $(GENIRQ_CONFIG_FILE),-include $(abspath $(GENIRQ_CONFIG_FILE)))
+GENIRQ_WARN	:= -Wall -Wextra
+
+genirq_ctrl	= $(addprefix $(GENIRQ_DIR)/controllers/,$(addsuffix .c,$(1)))
+GENIRQ_CTRL_i8259	:= $(call genirq_ctrl,i8259)
+GENIRQ_CTRL_ioapic	:= $(call genirq_ctrl,ioapic)
+GENIRQ_CTRL_lapic	:= $(call genirq_ctrl,lapic)
+GENIRQ_CTRL_x86_vector	:= $(call genirq_ctrl,x86_vector)
+GENIRQ_CTRL_mpic	:= $(call genirq_ctrl,mpic)
+GENIRQ_CTRL_xics	:= $(call genirq_ctrl,xics)
+GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
+GENIRQ_CTRL_gicv2m	:= $(call genirq_ctrl,gicv2m)
+GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
+GENIRQ_CTRL_gicv3_its	:= $(call genirq_ctrl,gicv3_its)
+GENIRQ_CTRL_pl061	:= $(call genirq_ctrl,pl061)
+GENIRQ_CTRL_plic	:= $(call genirq_ctrl,plic)
+GENIRQ_CTRL_aplic	:= $(call genirq_ctrl,aplic)
+GENIRQ_CTRL_imsic	:= $(call genirq_ctrl,imsic)
+GENIRQ_CTRL_simpic	:= $(call genirq_ctrl,simpic)
+GENIRQ_CTRL_simpci	:= $(call genirq_ctrl,simpci)
+GENIRQ_CTRL_NAMES	:= i8259 ioapic lapic x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its \
+			   pl061 plic aplic imsic simpic simpci
+
+GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
+GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

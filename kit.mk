@@ -1,0 +1,82 @@
+# kit.mk - the library builds of the kit (genirq.mk has the lists):
+#
+#   make lib [ARCH=<isa>|host] [CROSS_COMPILE=prefix] [GENIRQ_CONFIG_FILE=f]
+#	build/lib/<arch>/libgenirq.a: the core and the ISA's controllers (an
+#	embedder links its port beside it), or for host the whole hosted
+#	port (core, arch/host, the simulated controller and PCI bus).
+#	Installs nothing and runs no package manager; a cross ISA needs only
+#	its compiler (CROSS_COMPILE, by default Debian's for that ISA).
+#   make install [PREFIX=/usr/local] [DESTDIR=]
+#	the hosted library, its headers and genirq.pc (pkg-config).
+#   make check-kit
+#	consumers outside the tree's own build, each built and run: one
+#	through pkg-config against an installed copy, one through CMake's
+#	add_subdirectory(), one through genirq.mk with a configuration file;
+#	and make lib for every ISA.
+include genirq.mk
+
+LIB_ARCH	:= $(or $(ARCH),host)
+LIB_ARCHS	:= host $(XARCHS)
+LIB_OUT		:= $(BUILD)/lib/$(LIB_ARCH)
+LIB_OPT		?= -O2
+# The embedder's settings (docs/embedding.md); the tree's own builds use
+# demo/genirq_config.h instead.
+LIB_CONFIG	:= $(if $(GENIRQ_CONFIG_FILE),-include $(abspath $(GENIRQ_CONFIG_FILE)))
+LIB_CFLAGS_host	:= -D_GNU_SOURCE -Iarch/host $(GENIRQ_HOST_INCLUDES)
+LIB_SRCS_host	:= $(GENIRQ_SRCS) $(GENIRQ_HOST_SRCS)
+LIB_CC_host	:= $(CC)
+CROSS_COMPILE	?= $(patsubst %gcc,%,$(XCC_$(LIB_ARCH)))
+LIB_CC		:= $(if $(filter host,$(LIB_ARCH)),$(LIB_CC_host),$(CROSS_COMPILE)gcc)
+LIB_AR		:= $(if $(filter host,$(LIB_ARCH)),ar,$(CROSS_COMPILE)ar)
+LIB_CFLAGS	:= $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(LIB_CONFIG) $(LIB_OPT) \
+		   $(if $(filter host,$(LIB_ARCH)),$(LIB_CFLAGS_host), \
+		   -ffreestanding -fno-builtin -fno-stack-protector $(XFLAGS_$(LIB_ARCH)))
+LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
+		   $(GENIRQ_SRCS) $($(LIB_ARCH)_CTRL))
+LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
+
+.PHONY: lib install check-kit
+lib: $(LIB_OUT)/libgenirq.a
+	@echo "make lib: $< ($(LIB_ARCH), $(words $(LIB_OBJS)) objects)"
+
+$(LIB_OUT)/%.o: $(GENIRQ_DIR)/%.c $(CORE_HDRS) $(GENIRQ_CONFIG_FILE)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(LIB_CC) $(LIB_CFLAGS) -c $< -o $@
+
+$(LIB_OUT)/libgenirq.a: $(LIB_OBJS)
+	$(Q)rm -f $@
+	$(Q)$(LIB_AR) rcs $@ $^
+
+PREFIX		?= /usr/local
+GENIRQ_VERSION	:= 0.9
+install:
+	$(Q)$(MAKE) --no-print-directory lib ARCH=host
+	$(Q)install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/genirq/chip
+	$(Q)install -m 644 $(BUILD)/lib/host/libgenirq.a $(DESTDIR)$(PREFIX)/lib/
+	$(Q)install -m 644 include/genirq/*.h arch/host/include/genirq/*.h $(DESTDIR)$(PREFIX)/include/genirq/
+	$(Q)install -m 644 include/genirq/chip/*.h $(DESTDIR)$(PREFIX)/include/genirq/chip/
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(GENIRQ_VERSION)|' scripts/genirq.pc.in \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/genirq.pc
+	@echo "make install: libgenirq.a, headers and genirq.pc under $(DESTDIR)$(PREFIX)"
+
+KIT_OUT		:= $(BUILD)/kit
+check-kit:
+	$(Q)scripts/deps.sh host kit cross
+	$(Q)rm -rf $(KIT_OUT) && mkdir -p $(KIT_OUT)
+	$(Q)$(MAKE) --no-print-directory install PREFIX=$(abspath $(KIT_OUT))/prefix >/dev/null
+	$(Q)PKG_CONFIG_PATH=$(abspath $(KIT_OUT))/prefix/lib/pkgconfig sh -c \
+		'$(CC) -std=c11 -Wall -Wextra -Werror -o $(KIT_OUT)/pc-consumer tests/kit/consumer.c \
+		$$(pkg-config --cflags --libs genirq)'
+	$(Q)$(KIT_OUT)/pc-consumer pkg-config
+	$(Q)cmake -S tests/kit/cmake -B $(KIT_OUT)/cmake -DGENIRQ_DIR=$(CURDIR) >$(KIT_OUT)/cmake.log 2>&1 || \
+		{ cat $(KIT_OUT)/cmake.log; exit 1; }
+	$(Q)cmake --build $(KIT_OUT)/cmake -j $(JOBS) >>$(KIT_OUT)/cmake.log 2>&1 || \
+		{ cat $(KIT_OUT)/cmake.log; exit 1; }
+	$(Q)$(KIT_OUT)/cmake/consumer cmake
+	$(Q)$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/make
+	$(Q)$(KIT_OUT)/make/consumer genirq.mk
+	$(Q)for a in $(XARCHS); do \
+		$(MAKE) --no-print-directory -s lib ARCH=$$a >$(KIT_OUT)/lib-$$a.log 2>&1 || \
+			{ cat $(KIT_OUT)/lib-$$a.log; exit 1; }; \
+		printf 'check-kit: make lib ARCH=%s: %s\n' $$a "$$(ar t $(BUILD)/lib/$$a/libgenirq.a | wc -l) objects"; \
+	done
