@@ -329,7 +329,8 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
-	if (desc_action(desc)) {
+	/* A dying line is being freed (irq_free_descs(), irq_domain_free_irqs()). */
+	if (desc_action(desc) || (desc_state(desc) & IRQS_DYING)) {
 		ret = -EBUSY;
 		goto out_unlock;
 	}

@@ -42,7 +42,7 @@ enum {
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
-	IRQS_DYING		= 1u << 13,	/* irq_free_descs() is freeing it */
+	IRQS_DYING		= 1u << 13,	/* being freed: no request starts (desc.c, domain.c) */
 	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
@@ -490,7 +490,8 @@ int irq_desc_activate(struct irq_desc *desc);
 void irq_desc_deactivate(struct irq_desc *desc);
 /* After the last free_irq(), its handlers finished: a hierarchical line
  * still without handlers is deactivated (its resources, e.g. a vector, go
- * back; the next request activates it again). Takes desc->lock. */
+ * back; the next request activates it again); nothing for a flat line.
+ * Takes desc->lock. */
 void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */

@@ -217,7 +217,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow);
  * @data: what irq_desc_get_handler_data() gives @flow
  *
  * The line is started at once and cannot be requested by drivers.
- * Return: 0, -EINVAL, -EBUSY when it has handlers.
+ * Return: 0, -EINVAL, -EBUSY when it has handlers or is being freed.
  */
 int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data);
 
@@ -401,7 +401,12 @@ int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw);
  * Events that still come for the hardware line are counted in ERR and not
  * dispatched; the number is free again once the call returns.
  *
- * Context: as irq_free_descs().
+ * All or nothing, as irq_domain_free_irqs() (which a hierarchical line
+ * goes through): the line is found unused and marked dying in one step,
+ * so a request that comes after the check is refused (-ENOSYS).
+ *
+ * Context: as irq_free_descs() (from interrupt context: -EBUSY, reported,
+ * nothing changed).
  * Return: 0; -EINVAL for a number that is not mapped; -EBUSY (reported,
  * nothing changed) while the line has handlers or is a cascade.
  */

@@ -130,9 +130,13 @@ int irq_domain_alloc_irqs_at(struct irq_domain *d, int irq_base, unsigned int nr
  * irq_domain_free_irqs - free lines made by irq_domain_alloc_irqs()
  *
  * All or nothing: a line that has handlers (or is not hierarchical) is
- * reported and nothing is freed. Deactivates the lines, unmaps them at
- * every level, frees each level's resources (outermost first), then the
- * descriptors and the per-level data once no CPU can be using them.
+ * reported and nothing is freed, nothing changed. The lines are found
+ * unused and marked dying in one step under their locks, as
+ * irq_free_descs() marks its lines: a request_irq() that comes after the
+ * check is refused (-ENOSYS), never left on a line being taken apart.
+ * Then deactivates the lines, unmaps them at every level, frees each
+ * level's resources (outermost first), then the descriptors and the
+ * per-level data once no CPU can be using them.
  * Context: as irq_free_descs(). Return: 0, -EINVAL, -EBUSY.
  */
 int irq_domain_free_irqs(unsigned int virq, unsigned int nr);
