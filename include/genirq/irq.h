@@ -249,7 +249,12 @@ const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
  *
  * Context: any, not under a descriptor lock.
  * Return: 0; -EINVAL for an unknown line or a mask with no online CPU;
- * -EIO when the line's controller cannot route.
+ * -EIO when the line cannot be routed: a per-CPU line, a chip without
+ * set_affinity, or a hierarchical line whose levels cannot (the chip's
+ * set_affinity, e.g. irq_chip_set_affinity_parent(), said -ENOSYS);
+ * otherwise the chip's -errno. -EIO is decided before the mask is
+ * judged, where the levels show it (a chain of
+ * irq_chip_set_affinity_parent()); on any error nothing changed.
  */
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask);
 int irq_get_affinity(unsigned int irq, struct cpumask *mask);

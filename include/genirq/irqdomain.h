@@ -163,16 +163,24 @@ int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fws
 
 /*
  * Chip helpers for a child level: do the same at the parent level.
- * A parent chip without the primitive makes them do nothing (0 for
- * set_affinity and retrigger).
+ * A parent chip without the primitive makes mask, unmask, ack and eoi do
+ * nothing.
  */
 void irq_chip_mask_parent(struct irq_data *d);
 void irq_chip_unmask_parent(struct irq_data *d);
 void irq_chip_ack_parent(struct irq_data *d);
 void irq_chip_eoi_parent(struct irq_data *d);
-/* Also makes @d's effective affinity the parent's choice. */
+/*
+ * Route the parent level to @dest and make @d's effective affinity the
+ * parent's choice. Return: the parent chip's answer (0 or -errno);
+ * -ENOSYS, nothing changed, when there is no parent level or its chip
+ * has no set_affinity: the chain cannot route (as Linux's helper).
+ * irq_set_affinity() and the /proc smp_affinity write answer such a line
+ * -EIO, as for any controller that cannot route.
+ */
 int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
-/* The first level from @d down that can retrigger does. */
+/* The first level from @d down that can retrigger does. Return: its
+ * answer (1 if it did), or 0 when no level can. */
 int irq_chip_retrigger_hierarchy(struct irq_data *d);
 
 /*

@@ -631,3 +631,100 @@ TEST(a_refused_free_leaves_every_line_as_it_was)
 	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), 0);
 	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
 }
+
+/*
+ * Affinity down a chain whose bottom level cannot route: the helper says
+ * -ENOSYS (as Linux's), and changes nothing; irq_set_affinity() and the
+ * /proc smp_affinity write say -EIO, the answer for a line that cannot be
+ * routed, whether the chain is the helper's alone (seen before the mask
+ * is judged) or a chip of its own that forwards to it (the MSI chip's way).
+ */
+static const struct irq_chip fixed_chip = { .name = "fixed", .eoi = NULL };
+
+static int fwd_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	return irq_chip_set_affinity_parent(d, dest);
+}
+
+static const struct irq_chip helper_chip = {
+	.name = "helper", .set_affinity = irq_chip_set_affinity_parent,
+};
+static const struct irq_chip fwd_chip = { .name = "fwd", .set_affinity = fwd_set_affinity };
+
+static int fixed_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	(void)arg;
+	for (unsigned int i = 0; i < nr; i++)
+		irq_domain_set_hwirq_and_chip(d, virq + i, virq + i, &fixed_chip, NULL);
+	return 0;
+}
+
+static int over_fixed_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	for (unsigned int i = 0; i < nr; i++)
+		irq_domain_set_hwirq_and_chip(d, virq + i, 0, arg, NULL);
+	return 0;
+}
+
+TEST(affinity_through_a_parent_that_cannot_route_is_enosys_from_the_helper_eio_above)
+{
+	static const struct irq_domain_ops root_ops = { .alloc = fixed_alloc };
+	static const struct irq_domain_ops top_ops = { .alloc = over_fixed_alloc };
+	static const struct irq_chip *const chips[] = { &helper_chip, &fwd_chip };
+	struct irq_domain *root, *top;
+	struct cpumask one, all, eff, before;
+	struct fixture fx;
+	char path[64], buf[32];
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	root = irq_domain_create_hierarchy(NULL, "fixed", 64, &root_ops, NULL);
+	top = irq_domain_create_hierarchy(root, "top", 0, &top_ops, NULL);
+	CHECK(root != NULL && top != NULL);
+	cpumask_clear(&one);
+	cpumask_set_cpu(1, &one);
+	cpumask_clear(&all);
+	cpumask_set_cpu(0, &all);
+	cpumask_set_cpu(1, &all);
+	for (unsigned int c = 0; c < 2; c++) {
+		int irq = irq_domain_alloc_irqs(top, 1, -1, (void *)chips[c]);
+		struct irq_data *d;
+
+		CHECK(irq >= 0);
+		d = irq_get_irq_data((unsigned int)irq);
+		CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "x", &calls[20 + c]), 0);
+		before = d->effective;
+		/* The helper: -ENOSYS, and nothing changed. */
+		CHECK_EQ(irq_chip_set_affinity_parent(d, &one), -ENOSYS);
+		CHECK(cpumask_equal(&d->effective, &before));
+		/* The verb: -EIO, the documented answer; nothing changed. */
+		CHECK_EQ(irq_set_affinity((unsigned int)irq, &one), -EIO);
+		CHECK_EQ(irq_get_affinity((unsigned int)irq, &eff), 0);
+		CHECK(cpumask_equal(&eff, &all));
+		CHECK(cpumask_equal(&d->effective, &before));
+		/* The /proc file: the same, in both forms. */
+		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity", irq);
+		CHECK_EQ(irq_proc_write(path, "2", 1), -EIO);
+		CHECK_EQ(irq_proc_read(path, buf, sizeof(buf)), 2);
+		CHECK_STR(buf, "3\n");
+		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list", irq);
+		CHECK_EQ(irq_proc_write(path, "1", 1), -EIO);
+		/* A chain of the helper alone is known not to route before the mask is judged. */
+		if (chips[c] == &helper_chip) {
+			struct cpumask offline;
+
+			cpumask_clear(&offline);
+			cpumask_set_cpu(3, &offline);
+			CHECK_EQ(irq_set_affinity((unsigned int)irq, &offline), -EIO);
+		}
+		free_irq((unsigned int)irq, &calls[20 + c]);
+		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
+	}
+	/* A line of no hierarchy: no parent level, -ENOSYS too. */
+	{
+		struct dev dv;
+
+		dev_init(&dv, &fx, 3, false);
+		CHECK_EQ(irq_chip_set_affinity_parent(irq_get_irq_data((unsigned int)dv.irq), &one),
+			 -ENOSYS);
+	}
+}
