@@ -355,7 +355,9 @@ int irq_set_cost_accounting(unsigned int irq, bool on);
 int irq_get_cost(unsigned int irq, struct irq_cost *out);
 
 /* Shut a line down / start it again, keeping its disable depth (used by
- * CPU hot-unplug and by tests of that rule). Return: 0 or -EINVAL. */
+ * CPU hot-unplug and by tests of that rule). A line not started (shut
+ * down already) is not shut down again: the chip's shutdown runs once per
+ * startup, free_irq()'s included. Return: 0 or -EINVAL. */
 int irq_shutdown(unsigned int irq);
 int irq_startup(unsigned int irq);
 
