@@ -211,6 +211,23 @@ unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st)
 	return ret == -EBUSY ? st | IRQS_MOVE_PENDING : st;
 }
 
+/*
+ * Whether line @desc can be routed at all: not per-CPU, and a chip with
+ * set_affinity, following the levels a chip forwards to with
+ * irq_chip_set_affinity_parent() down to the one that routes. Caller
+ * holds desc->lock.
+ */
+static bool can_route(struct irq_desc *desc)
+{
+	const struct irq_data *d = &desc->data;
+
+	if (desc_state(desc) & IRQS_PER_CPU)
+		return false;
+	while (d && d->chip->set_affinity == irq_chip_set_affinity_parent)
+		d = d->parent_data;
+	return d && d->chip->set_affinity;
+}
+
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 {
 	struct cpumask online, dest;
@@ -223,7 +240,8 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 		return -EINVAL;
 	irq_cpu_online_get(&online);
 	flags = desc_lock_irqsave(desc);
-	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU)) {
+	/* Refused before the mask is judged, as the /proc write is. */
+	if (!can_route(desc)) {
 		ret = -EIO;
 		goto out_unlock;
 	}
@@ -236,6 +254,13 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 		ret = 0;
 	} else {
 		ret = set_now(desc, &dest);
+		/*
+		 * A chain that cannot route after all (a chip of its own that
+		 * forwards to irq_chip_set_affinity_parent(), as the MSI
+		 * chip): the same answer as a controller that cannot.
+		 */
+		if (ret == -ENOSYS)
+			ret = -EIO;
 	}
 	if (ret == 0) {
 		desc->affinity = *mask;

@@ -26,7 +26,7 @@ static atomic_flag probe_busy = ATOMIC_FLAG_INIT;
 static bool probe_candidate(struct irq_desc *desc)
 {
 	return !desc_action(desc) && irq_desc_has_chip(desc) &&
-	       !(desc_state(desc) & (IRQS_NOREQUEST | IRQS_PER_CPU)) &&
+	       !(desc_state(desc) & (IRQS_NOREQUEST | IRQS_PER_CPU | IRQS_DYING)) &&
 	       irq_desc_activate(desc) == 0;
 }
 

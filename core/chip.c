@@ -118,12 +118,24 @@ unsigned int irq_desc_startup(struct irq_desc *desc)
 	return pending;
 }
 
+/*
+ * Shut a started line down. A line that is not started (never, or shut
+ * down already, e.g. by CPU hot-unplug) gets no second shutdown, as
+ * Linux's irq_shutdown() checks; it is only masked if something reopened
+ * it meanwhile.
+ */
 void irq_desc_shutdown(struct irq_desc *desc)
 {
 	const struct irq_chip *chip = desc->data.chip;
+	unsigned int st = desc_state(desc);
 
+	if (!(st & IRQS_STARTED)) {
+		if (!(st & IRQS_MASKED))
+			irq_desc_mask(desc);
+		return;
+	}
 	/* A pending move is dropped: startup routes the line to its affinity. */
-	desc_set_state(desc, desc_state(desc) & ~(IRQS_STARTED | IRQS_MOVE_PENDING));
+	desc_set_state(desc, st & ~(IRQS_STARTED | IRQS_MOVE_PENDING));
 	if (chip->shutdown) {
 		chip->shutdown(&desc->data);
 		desc_set_state(desc, desc_state(desc) | IRQS_MASKED);
@@ -329,7 +341,8 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
-	if (desc_action(desc)) {
+	/* A dying line is being freed (irq_free_descs(), irq_domain_free_irqs()). */
+	if (desc_action(desc) || (desc_state(desc) & IRQS_DYING)) {
 		ret = -EBUSY;
 		goto out_unlock;
 	}

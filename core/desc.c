@@ -289,7 +289,7 @@ static const char *desc_busy(struct irq_desc *desc, bool dying)
 	unsigned long flags = desc_lock_irqsave(desc);
 	const char *why = NULL;
 
-	if (desc_action(desc) || desc->waiters || (desc_state(desc) & IRQS_NOREQUEST))
+	if (desc_in_use(desc))
 		why = "still in use";
 	else if (desc->data.domain)
 		why = "still mapped in a domain (irq_dispose_mapping() first)";

@@ -146,6 +146,18 @@ int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
 
 static bool line_is_hier(unsigned int virq);
 
+/*
+ * Mark line @desc dying (IRQS_DYING: no request, cascade or probe starts
+ * on it from then on, as irq_free_descs() marks the lines it frees), or
+ * take the mark back. Caller holds desc->lock.
+ */
+static void set_dying(struct irq_desc *desc, bool on)
+{
+	unsigned int st = desc_state(desc);
+
+	desc_set_state(desc, on ? st | IRQS_DYING : st & ~IRQS_DYING);
+}
+
 int irq_dispose_mapping(unsigned int virq)
 {
 	struct irq_desc *desc;
@@ -153,6 +165,11 @@ int irq_dispose_mapping(unsigned int virq)
 	unsigned int rd;
 	int ret = 0;
 
+	/* Refused before anything changes: irq_free_descs() would refuse it after the unmap. */
+	if (in_interrupt()) {
+		irq_log("irq %u: irq_dispose_mapping from interrupt context refused", virq);
+		return -EBUSY;
+	}
 	if (line_is_hier(virq))
 		return irq_domain_free_irqs(virq, 1);
 	dflags = irq_spin_lock_irqsave(&domain_lock);
@@ -164,10 +181,16 @@ int irq_dispose_mapping(unsigned int virq)
 	flags = desc_lock_irqsave(desc);
 	if (!desc->data.domain) {
 		ret = -EINVAL;
-	} else if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
+	} else if (desc_in_use(desc) || (desc_state(desc) & IRQS_DYING)) {
 		irq_log("irq %u: irq_dispose_mapping refused: the line is in use", virq);
 		ret = -EBUSY;
 	} else {
+		/*
+		 * Dying with the check, under the same lock: a request that
+		 * comes after it is refused, so irq_free_descs() below can't
+		 * find the line in use once it is unmapped.
+		 */
+		set_dying(desc, true);
 		atomic_store_explicit(&desc->data.domain->map[desc->data.hwirq], NULL,
 				      memory_order_release);
 		desc->data.domain = NULL;
@@ -347,11 +370,15 @@ static bool line_is_hier(unsigned int virq)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(virq, &rd);
+	unsigned long flags;
 	bool hier;
 
 	if (!desc)
 		return false;
+	/* Under the lock: a request may be activating the line (hier_flags). */
+	flags = desc_lock_irqsave(desc);
 	hier = (desc->data.hier_flags & IRQD_HIER) != 0;
+	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
 	return hier;
 }
@@ -638,8 +665,13 @@ bool irq_domain_is_activated(unsigned int virq)
 	return on;
 }
 
-/* Why line @desc can't be freed by irq_domain_free_irqs() (-errno, @why), or 0. */
-static int hier_busy(struct irq_desc *desc, struct irq_domain *d, const char **why)
+/*
+ * Claim line @desc for irq_domain_free_irqs(): mark it dying in the same
+ * locked section that found it unused, so that no request (nor cascade,
+ * nor probe) starts on it between the check and the free. Return: 0, or
+ * why it can't be freed (-errno, @why), unmarked. Caller holds domain_lock.
+ */
+static int hier_claim(struct irq_desc *desc, struct irq_domain *d, const char **why)
 {
 	unsigned long flags;
 	int ret = 0;
@@ -652,12 +684,26 @@ static int hier_busy(struct irq_desc *desc, struct irq_domain *d, const char **w
 	if (!(desc->data.hier_flags & IRQD_HIER) || desc->data.domain != d) {
 		*why = "is not a line of the domain's hierarchy";
 		ret = -EINVAL;
-	} else if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
+	} else if (desc_in_use(desc) || (desc_state(desc) & IRQS_DYING)) {
 		*why = "is in use";
 		ret = -EBUSY;
+	} else {
+		set_dying(desc, true);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	return ret;
+}
+
+/* Take back hier_claim()'s marks of lines @virq..+@nr-1. Caller holds domain_lock. */
+static void hier_unclaim(unsigned int virq, unsigned int nr)
+{
+	for (unsigned int i = 0; i < nr; i++) {
+		struct irq_desc *desc = irq_to_desc(virq + i);
+		unsigned long flags = desc_lock_irqsave(desc);
+
+		set_dying(desc, false);
+		desc_unlock_irqrestore(desc, flags);
+	}
 }
 
 int irq_domain_free_irqs(unsigned int virq, unsigned int nr)
@@ -677,13 +723,16 @@ int irq_domain_free_irqs(unsigned int virq, unsigned int nr)
 	flags = irq_spin_lock_irqsave(&domain_lock);
 	desc = irq_to_desc(virq);
 	d = desc ? desc->data.domain : NULL;
+	/* All claimed (dying) or none: a refused call changes nothing. */
 	for (unsigned int i = 0; i < nr && !ret; i++) {
 		const char *why;
 
-		ret = hier_busy(irq_to_desc(virq + i), d, &why);
-		if (ret)
+		ret = hier_claim(irq_to_desc(virq + i), d, &why);
+		if (ret) {
 			irq_log("irq %u: irq_domain_free_irqs refused: the line %s, nothing freed",
 				virq + i, why);
+			hier_unclaim(virq, i);
+		}
 	}
 	if (ret) {
 		irq_spin_unlock_irqrestore(&domain_lock, flags);

@@ -42,7 +42,7 @@ enum {
 	IRQS_NOREQUEST		= 1u << 10,	/* chained: not for drivers */
 	IRQS_CPU_SHUTDOWN	= 1u << 11,	/* shut down: no online CPU in its affinity */
 	IRQS_STORM		= 1u << 12,	/* throttled by the storm rule (storm.c) */
-	IRQS_DYING		= 1u << 13,	/* irq_free_descs() is freeing it */
+	IRQS_DYING		= 1u << 13,	/* being freed: no request starts (desc.c, domain.c) */
 	IRQS_ONESHOT		= 1u << 14,	/* IRQF_ONESHOT: masked until threads return */
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
@@ -367,6 +367,17 @@ static inline struct irqaction *desc_action(struct irq_desc *desc)
 	return atomic_load_explicit(&desc->action, memory_order_acquire);
 }
 
+/*
+ * Whether something still uses line @desc, so it can't be freed or
+ * unmapped: a handler, a caller waiting for its threads outside a read
+ * section (waiters), or the port's reservation (NOREQUEST). Caller holds
+ * desc->lock.
+ */
+static inline bool desc_in_use(struct irq_desc *desc)
+{
+	return desc_action(desc) || desc->waiters || (desc_state(desc) & IRQS_NOREQUEST);
+}
+
 static inline bool desc_is_level(struct irq_desc *desc)
 {
 	return (desc->data.trigger & IRQ_TYPE_LEVEL_MASK) != 0;
@@ -505,7 +516,8 @@ int irq_desc_activate(struct irq_desc *desc);
 void irq_desc_deactivate(struct irq_desc *desc);
 /* After the last free_irq(), its handlers finished: a hierarchical line
  * still without handlers is deactivated (its resources, e.g. a vector, go
- * back; the next request activates it again). Takes desc->lock. */
+ * back; the next request activates it again); nothing for a flat line.
+ * Takes desc->lock. */
 void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */

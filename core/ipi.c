@@ -127,25 +127,33 @@ int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
 	struct cpumask mask;
 	unsigned long flags;
 	bool base, single = false;
+	int ret = 0;
 
 	if (!desc)
 		return -EINVAL;
-	base = ipi_base(desc, &mask);
-	if (base && (!dest || cpumask_equal(dest, &mask)) &&
-	    (desc->data.hier_flags & IRQD_IPI_SINGLE)) {
-		flags = desc_lock_irqsave(desc);
-		desc->data.hier_flags &= ~(IRQD_IPI | IRQD_IPI_SINGLE);
-		cpumask_setall(&desc->affinity, port_nr_cpus());
-		desc_unlock_irqrestore(desc, flags);
+	flags = desc_lock_irqsave(desc);
+	base = ipi_base(desc, &mask) && (!dest || cpumask_equal(dest, &mask));
+	if (base && (desc->data.hier_flags & IRQD_IPI_SINGLE)) {
+		/* One line: checked and given back under its lock, or left as it is. */
 		single = true;
+		if (desc_action(desc)) {
+			ret = -EBUSY;
+		} else {
+			desc->data.hier_flags &= ~(IRQD_IPI | IRQD_IPI_SINGLE);
+			cpumask_setall(&desc->affinity, port_nr_cpus());
+		}
 	}
+	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
+	if (ret)
+		irq_log("irq %u: irq_destroy_ipi refused: the line is in use, nothing changed", irq);
 	if (single)
-		return 0;
-	if (!base || (dest && !cpumask_equal(dest, &mask))) {
+		return ret;
+	if (!base) {
 		irq_log("irq %u: irq_destroy_ipi of something that is not a reservation", irq);
 		return -EINVAL;
 	}
+	/* Refused whole (-EBUSY, reported) while a line has a handler. */
 	return irq_domain_free_irqs(irq, cpumask_weight(&mask));
 }
 

@@ -650,7 +650,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 {
 	struct irqaction *action = NULL, *_Atomic *link;
 	unsigned long flags;
-	bool settle = false, pinned = false;
+	bool settle = false, pinned = false, hier = false;
 
 	if (in_interrupt()) {
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
@@ -682,6 +682,8 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	if (!desc_action(desc)) {
 		unsigned int st;
 
+		/* The last: deactivated below (read here, under the lock). */
+		hier = (desc->data.hier_flags & IRQD_HIER) != 0;
 		irq_spurious_forget(desc);
 		st = desc_state(desc);
 		desc_set_state(desc, (st | IRQS_DISABLED) &
@@ -713,7 +715,7 @@ out_unlock:
 		irq_thread_release(action);
 	}
 	/* Nothing of the line runs any more: the last handler gives back what activation took. */
-	if (irq_unlikely(desc->data.hier_flags & IRQD_HIER))
+	if (irq_unlikely(hier))
 		irq_desc_deactivate_unused(desc);
 	if (action->allocated)
 		action_free(action);

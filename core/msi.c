@@ -204,6 +204,17 @@ int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned in
 
 	if (!dev || nvec == 0 || nvec > 2048 || !md)
 		return -EINVAL;
+	/*
+	 * A device that holds vectors keeps them as they are: a second set
+	 * would rewrite vector 0's message under its live line and overwrite
+	 * the record msi_domain_free_irqs() frees the first set by.
+	 */
+	if (dev->nvec) {
+		irq_log("msi domain %s: device 0x%04x holds vectors already (irqs %d-%u): "
+			"refused, nothing changed", md->chip.name, (unsigned int)dev->id, dev->irq,
+			(unsigned int)dev->irq + dev->nvec - 1);
+		return -EBUSY;
+	}
 	if (dev->multi && nvec > 1 && (!md->multi || (nvec & (nvec - 1)) || nvec > 32)) {
 		irq_log("msi domain %s: %u-vector multi-message MSI refused: %s", md->chip.name,
 			nvec, md->multi ? "not a power of two up to 32" :

@@ -436,9 +436,11 @@ static int proc_write(const char *path, const char *text, size_t len)
 	}
 	if (ret)
 		return ret;
-	/* Refuse a controller that can't route before judging the mask. */
-	if (!desc->data.chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU))
-		return -EIO;
+	/*
+	 * irq_set_affinity() refuses a line that can't be routed (-EIO: its
+	 * controller, or a level of its hierarchy, cannot) before it judges
+	 * the mask.
+	 */
 	return irq_set_affinity(irq, &m);
 }
 

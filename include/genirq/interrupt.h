@@ -94,7 +94,8 @@ struct irqaction {
  * flags, IRQF_SHARED without @dev_id, a chained (cascade) line, or
  * IRQF_PERCPU given on a normal line or missing on a per-CPU one (the
  * last three reported on the console); -ENOSYS for a line no controller
- * serves; -EBUSY when sharing is refused (a per-CPU line takes one
+ * serves or one being freed (irq_free_descs(), irq_domain_free_irqs());
+ * -EBUSY when sharing is refused (a per-CPU line takes one
  * handler); -ENOMEM when out of memory.
  */
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,

@@ -52,7 +52,8 @@ int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct 
  * Lines of irq_reserve_ipi() are freed; the line of irq_reserve_ipi_line()
  * stays mapped as it was, no longer an IPI.
  * Return: 0; -EINVAL (not a base line, another mask); -EBUSY while a line
- * has a handler (reported, nothing freed).
+ * has a handler, the line of irq_reserve_ipi_line() too (reported,
+ * nothing changed: the reservation stands and sends keep working).
  */
 int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest);
 

@@ -217,7 +217,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow);
  * @data: what irq_desc_get_handler_data() gives @flow
  *
  * The line is started at once and cannot be requested by drivers.
- * Return: 0, -EINVAL, -EBUSY when it has handlers.
+ * Return: 0, -EINVAL, -EBUSY when it has handlers or is being freed.
  */
 int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data);
 
@@ -249,7 +249,12 @@ const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
  *
  * Context: any, not under a descriptor lock.
  * Return: 0; -EINVAL for an unknown line or a mask with no online CPU;
- * -EIO when the line's controller cannot route.
+ * -EIO when the line cannot be routed: a per-CPU line, a chip without
+ * set_affinity, or a hierarchical line whose levels cannot (the chip's
+ * set_affinity, e.g. irq_chip_set_affinity_parent(), said -ENOSYS);
+ * otherwise the chip's -errno. -EIO is decided before the mask is
+ * judged, where the levels show it (a chain of
+ * irq_chip_set_affinity_parent()); on any error nothing changed.
  */
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask);
 int irq_get_affinity(unsigned int irq, struct cpumask *mask);
@@ -350,7 +355,9 @@ int irq_set_cost_accounting(unsigned int irq, bool on);
 int irq_get_cost(unsigned int irq, struct irq_cost *out);
 
 /* Shut a line down / start it again, keeping its disable depth (used by
- * CPU hot-unplug and by tests of that rule). Return: 0 or -EINVAL. */
+ * CPU hot-unplug and by tests of that rule). A line not started (shut
+ * down already) is not shut down again: the chip's shutdown runs once per
+ * startup, free_irq()'s included. Return: 0 or -EINVAL. */
 int irq_shutdown(unsigned int irq);
 int irq_startup(unsigned int irq);
 
@@ -401,7 +408,12 @@ int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw);
  * Events that still come for the hardware line are counted in ERR and not
  * dispatched; the number is free again once the call returns.
  *
- * Context: as irq_free_descs().
+ * All or nothing, as irq_domain_free_irqs() (which a hierarchical line
+ * goes through): the line is found unused and marked dying in one step,
+ * so a request that comes after the check is refused (-ENOSYS).
+ *
+ * Context: as irq_free_descs() (from interrupt context: -EBUSY, reported,
+ * nothing changed).
  * Return: 0; -EINVAL for a number that is not mapped; -EBUSY (reported,
  * nothing changed) while the line has handlers or is a cascade.
  */

@@ -130,9 +130,13 @@ int irq_domain_alloc_irqs_at(struct irq_domain *d, int irq_base, unsigned int nr
  * irq_domain_free_irqs - free lines made by irq_domain_alloc_irqs()
  *
  * All or nothing: a line that has handlers (or is not hierarchical) is
- * reported and nothing is freed. Deactivates the lines, unmaps them at
- * every level, frees each level's resources (outermost first), then the
- * descriptors and the per-level data once no CPU can be using them.
+ * reported and nothing is freed, nothing changed. The lines are found
+ * unused and marked dying in one step under their locks, as
+ * irq_free_descs() marks its lines: a request_irq() that comes after the
+ * check is refused (-ENOSYS), never left on a line being taken apart.
+ * Then deactivates the lines, unmaps them at every level, frees each
+ * level's resources (outermost first), then the descriptors and the
+ * per-level data once no CPU can be using them.
  * Context: as irq_free_descs(). Return: 0, -EINVAL, -EBUSY.
  */
 int irq_domain_free_irqs(unsigned int virq, unsigned int nr);
@@ -159,16 +163,24 @@ int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fws
 
 /*
  * Chip helpers for a child level: do the same at the parent level.
- * A parent chip without the primitive makes them do nothing (0 for
- * set_affinity and retrigger).
+ * A parent chip without the primitive makes mask, unmask, ack and eoi do
+ * nothing.
  */
 void irq_chip_mask_parent(struct irq_data *d);
 void irq_chip_unmask_parent(struct irq_data *d);
 void irq_chip_ack_parent(struct irq_data *d);
 void irq_chip_eoi_parent(struct irq_data *d);
-/* Also makes @d's effective affinity the parent's choice. */
+/*
+ * Route the parent level to @dest and make @d's effective affinity the
+ * parent's choice. Return: the parent chip's answer (0 or -errno);
+ * -ENOSYS, nothing changed, when there is no parent level or its chip
+ * has no set_affinity: the chain cannot route (as Linux's helper).
+ * irq_set_affinity() and the /proc smp_affinity write answer such a line
+ * -EIO, as for any controller that cannot route.
+ */
 int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
-/* The first level from @d down that can retrigger does. */
+/* The first level from @d down that can retrigger does. Return: its
+ * answer (1 if it did), or 0 when no level can. */
 int irq_chip_retrigger_hierarchy(struct irq_data *d);
 
 /*

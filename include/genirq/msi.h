@@ -82,9 +82,15 @@ void msi_domain_allow_multi(struct irq_domain *d);
 /**
  * msi_domain_alloc_irqs - @nvec consecutive lines for @dev, activated
  *
- * Each vector's message is written into the device before return.
- * Context: process context. Return: the first global number, or -errno
- * with nothing left behind (no line, no parent target, no map entry).
+ * Each vector's message is written into the device before return. A
+ * device holds one set of vectors at a time: while it holds some
+ * (@dev->nvec), the call is refused with -EBUSY (reported, nothing
+ * changed: no message rewritten, the record kept), as Linux refuses it
+ * and as pci_enable_msi() refuses a second enable.
+ * Context: process context; calls for one device are serialized by its
+ * driver. Return: the first global number, or -errno with nothing left
+ * behind (no line, no parent target, no map entry): -EINVAL, -EBUSY,
+ * -ENOSPC, -ENOMEM, or a level's.
  */
 int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned int nvec);
 /* Free them (their handlers must be freed first). Return: 0 or -errno. */

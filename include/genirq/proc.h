@@ -101,7 +101,8 @@ int irq_proc_read(const char *path, char *buf, size_t size);
  *                  prof_cpu_mask; cost: "1" or "0" switches accounting)
  * Return: 0; -ENOENT; -EACCES for a read-only view (the debugfs dumps
  * too); -EISDIR for a directory; the errors of
- * cpumask_parse() and irq_set_affinity(). Nothing changes on error.
+ * cpumask_parse() and irq_set_affinity() (-EIO for a line that cannot
+ * be routed, its hierarchy's levels included). Nothing changes on error.
  */
 int irq_proc_write(const char *path, const char *text, size_t len);
 

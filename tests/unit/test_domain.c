@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Irq domains: linear and legacy maps, several controllers, cascades. */
+#include <sched.h>
+#include <genirq/irqdomain.h>
 #include "fixture.h"
 
 TEST(linear_domain_maps_lazily_from_lowest_free_number)
@@ -234,4 +236,105 @@ TEST(core_init_checks_capacity)
 	CHECK_EQ(irq_nr_irqs(), GENIRQ_MAX_IRQS);
 	CHECK_EQ(sim_init(0, 16), -EINVAL);
 	CHECK_EQ(sim_init(GENIRQ_NR_CPUS + 1, 16), -EINVAL);
+}
+
+/*
+ * Requests and frees on CPU 1 against one irq_dispose_mapping() on CPU 2,
+ * of a flat line and of a hierarchical one (irq_domain_free_irqs()): the
+ * free either goes through (no line left, every later request refused)
+ * or is refused with the line whole (mapped, served, a handler runs);
+ * never both half: refused after the line was taken apart.
+ */
+static atomic_int race_go, race_done, race_free, race_calls, race_held;
+static unsigned int race_irq;
+
+static irqreturn_t race_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_fetch_add(&race_calls, 1);
+	return IRQ_HANDLED;
+}
+
+/* Request and free until the disposer is done; hold the line at the end if it got it. */
+static void race_requester(void *arg)
+{
+	(void)arg;
+	atomic_store(&race_held, 0);
+	while (!atomic_load(&race_go))
+		sched_yield();
+	for (;;) {
+		bool done = atomic_load(&race_done);
+
+		if (request_irq(race_irq, race_handler, 0, "race", &race_calls) == 0) {
+			if (done) {
+				atomic_store(&race_held, 1);
+				return;
+			}
+			free_irq(race_irq, &race_calls);
+		} else if (done) {
+			return;
+		}
+	}
+}
+
+static void race_disposer(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&race_go))
+		sched_yield();
+	atomic_store(&race_free, irq_dispose_mapping(race_irq));
+	atomic_store(&race_done, 1);
+}
+
+static void dispose_against_requests(bool hier)
+{
+	struct irq_fwspec fw = { .param_count = 2, .param = { 6, IRQ_TYPE_EDGE_RISING } };
+	struct fixture fx;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	if (hier)
+		CHECK_EQ(simpic_enable_hierarchy(fx.pic, 16, 16), 0);
+	for (int round = 0; round < 100; round++) {
+		int irq = hier ? irq_create_fwspec_mapping(simpic_domain(fx.pic), &fw) :
+			  simpic_map(fx.pic, 6, IRQ_TYPE_EDGE_RISING);
+
+		CHECK(irq >= 0);
+		race_irq = (unsigned int)irq;
+		atomic_store(&race_go, 0);
+		atomic_store(&race_done, 0);
+		atomic_store(&race_calls, 0);
+		CHECK_EQ(sim_thread_start(1, race_requester, NULL), 0);
+		CHECK_EQ(sim_thread_start(2, race_disposer, NULL), 0);
+		atomic_store(&race_go, 1);
+		sim_thread_join_all();
+		sim_cpu_switch(0);
+		if (atomic_load(&race_free) == 0) {
+			CHECK_EQ(atomic_load(&race_held), 0);
+			CHECK(irq_to_desc(race_irq) == NULL);
+		} else {
+			/* Refused: the line is whole, and the request after it got it. */
+			CHECK_EQ(atomic_load(&race_free), -EBUSY);
+			CHECK_EQ(atomic_load(&race_held), 1);
+			CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 6), irq);
+			CHECK(strcmp(irq_get_irq_data(race_irq)->chip->name, "none") != 0);
+			atomic_store(&race_calls, 0);
+			simpic_raise(fx.pic, 6);
+			sim_run(0);
+			CHECK_EQ(atomic_load(&race_calls), 1);
+			free_irq(race_irq, &race_calls);
+			CHECK_EQ(irq_dispose_mapping(race_irq), 0);
+		}
+		CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 6), -ENOENT);
+	}
+}
+
+TEST(dispose_against_requests_of_a_flat_line_is_whole_or_refused_whole)
+{
+	dispose_against_requests(false);
+}
+
+TEST(dispose_against_requests_of_a_hierarchical_line_is_whole_or_refused_whole)
+{
+	dispose_against_requests(true);
 }

@@ -17,6 +17,8 @@ struct child {
 	unsigned int	activated;
 	unsigned int	acks;
 	int		activate_ret;
+	/* Called first by ops->free: what another CPU does at that moment. */
+	void		(*on_free)(unsigned int virq, unsigned int nr);
 };
 
 static struct child child;
@@ -47,6 +49,8 @@ static const struct irq_chip child_ack_chip = {
 
 static void child_free(struct irq_domain *d, unsigned int virq, unsigned int nr)
 {
+	if (child.on_free)
+		child.on_free(virq, nr);
 	for (unsigned int i = 0; i < nr; i++) {
 		struct irq_data *l = irq_domain_get_irq_data(d, virq + i);
 
@@ -534,4 +538,193 @@ TEST(autoprobe_activates_a_hierarchical_line_for_the_probe)
 	CHECK(!irq_domain_is_activated((unsigned int)irq));
 	CHECK_EQ(child.activated, 0);
 	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
+}
+
+/*
+ * irq_domain_free_irqs() is all or nothing. A request_irq() that lands
+ * after the free found the lines unused (here: from ops->free, under the
+ * domain lock, as another CPU's request could land at that point) is
+ * refused, since the lines are dying from the check on: the free goes
+ * through and leaves nothing. (Before, the request succeeded, and the free
+ * took the line apart under its live handler, then said -EBUSY.)
+ */
+static int late_request_ret = 1;
+static unsigned int late_target;
+
+static void request_during_free(unsigned int virq, unsigned int nr)
+{
+	(void)virq;
+	(void)nr;
+	late_request_ret = request_irq(late_target, count_handler, 0, "late", &calls[8]);
+}
+
+TEST(a_request_that_lands_while_lines_are_freed_is_refused_and_the_free_completes)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	long live = sim_alloc_live();
+	irq_hw_number_t hw;
+	int irq;
+
+	irq = irq_domain_alloc_irqs(d, 4, -1, NULL);
+	CHECK(irq >= 0);
+	late_target = (unsigned int)irq + 2;
+	hw = irq_get_irq_data(late_target)->parent_data->hwirq;
+	CHECK_EQ(request_irq(late_target, count_handler, 0, "early", &calls[9]), 0);
+	free_irq(late_target, &calls[9]);		/* used once: activated, deactivated */
+	child.on_free = request_during_free;
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), 0);
+	child.on_free = NULL;
+	CHECK_EQ(late_request_ret, -ENOSYS);
+	CHECK_EQ(child.held, 0);
+	CHECK_EQ(child.activated, 0);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), hw), -ENOENT);
+	for (unsigned int i = 0; i < 4; i++)
+		CHECK(irq_to_desc((unsigned int)irq + i) == NULL);
+	CHECK_EQ(sim_alloc_live(), live);
+	/* The PIC line, handed out again, is a new line's; nothing runs the old handler. */
+	irq = irq_domain_alloc_irqs(d, 4, -1, NULL);
+	CHECK(irq >= 0);
+	simpic_raise(fx.pic, hw);
+	CHECK_EQ(atomic_load(&calls[8]), 0);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), 0);
+}
+
+/*
+ * A refused free changes nothing: the lines it checked before the one in
+ * use are not left dying (they can still be requested and work), every
+ * level, mapping and activation stands.
+ */
+TEST(a_refused_free_leaves_every_line_as_it_was)
+{
+	struct fixture fx;
+	struct irq_domain *d = child_init(&fx, 1, SIMPIC_FASTEOI);
+	struct irq_data *pic[4];
+	int irq = irq_domain_alloc_irqs(d, 4, -1, NULL);
+
+	CHECK(irq >= 0);
+	for (unsigned int i = 0; i < 4; i++)
+		pic[i] = irq_get_irq_data((unsigned int)irq + i)->parent_data;
+	CHECK_EQ(request_irq((unsigned int)irq + 3, count_handler, 0, "last", &calls[13]), 0);
+	sim_console_clear();
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), -EBUSY);
+	CHECK(sim_console_contains("is in use, nothing freed"));
+	CHECK(irq_domain_is_activated((unsigned int)irq + 3));
+	CHECK_EQ(child.held, 4);
+	CHECK_EQ(child.activated, 1);
+	for (unsigned int i = 0; i < 4; i++) {
+		CHECK(irq_domain_get_irq_data(simpic_domain(fx.pic), (unsigned int)irq + i) == pic[i]);
+		CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), pic[i]->hwirq), irq + (int)i);
+		CHECK(irq_get_irq_data((unsigned int)irq + i)->chip == &child_eoi_chip);
+	}
+	/* The lines checked before the busy one are not left dying. */
+	for (unsigned int i = 0; i < 3; i++) {
+		CHECK_EQ(request_irq((unsigned int)irq + i, count_handler, 0, "c", &calls[10 + i]), 0);
+		simpic_raise(fx.pic, pic[i]->hwirq);
+		CHECK_EQ(atomic_load(&calls[10 + i]), 1);
+		free_irq((unsigned int)irq + i, &calls[10 + i]);
+	}
+	simpic_raise(fx.pic, pic[3]->hwirq);
+	CHECK_EQ(atomic_load(&calls[13]), 1);
+	free_irq((unsigned int)irq + 3, &calls[13]);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 4), 0);
+	CHECK_EQ(simpic_hier_free(fx.pic), LINES_COUNT);
+}
+
+/*
+ * Affinity down a chain whose bottom level cannot route: the helper says
+ * -ENOSYS (as Linux's), and changes nothing; irq_set_affinity() and the
+ * /proc smp_affinity write say -EIO, the answer for a line that cannot be
+ * routed, whether the chain is the helper's alone (seen before the mask
+ * is judged) or a chip of its own that forwards to it (the MSI chip's way).
+ */
+static const struct irq_chip fixed_chip = { .name = "fixed", .eoi = NULL };
+
+static int fwd_set_affinity(struct irq_data *d, const struct cpumask *dest)
+{
+	return irq_chip_set_affinity_parent(d, dest);
+}
+
+static const struct irq_chip helper_chip = {
+	.name = "helper", .set_affinity = irq_chip_set_affinity_parent,
+};
+static const struct irq_chip fwd_chip = { .name = "fwd", .set_affinity = fwd_set_affinity };
+
+static int fixed_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	(void)arg;
+	for (unsigned int i = 0; i < nr; i++)
+		irq_domain_set_hwirq_and_chip(d, virq + i, virq + i, &fixed_chip, NULL);
+	return 0;
+}
+
+static int over_fixed_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	for (unsigned int i = 0; i < nr; i++)
+		irq_domain_set_hwirq_and_chip(d, virq + i, 0, arg, NULL);
+	return 0;
+}
+
+TEST(affinity_through_a_parent_that_cannot_route_is_enosys_from_the_helper_eio_above)
+{
+	static const struct irq_domain_ops root_ops = { .alloc = fixed_alloc };
+	static const struct irq_domain_ops top_ops = { .alloc = over_fixed_alloc };
+	static const struct irq_chip *const chips[] = { &helper_chip, &fwd_chip };
+	struct irq_domain *root, *top;
+	struct cpumask one, all, eff, before;
+	struct fixture fx;
+	char path[64], buf[32];
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	root = irq_domain_create_hierarchy(NULL, "fixed", 64, &root_ops, NULL);
+	top = irq_domain_create_hierarchy(root, "top", 0, &top_ops, NULL);
+	CHECK(root != NULL && top != NULL);
+	cpumask_clear(&one);
+	cpumask_set_cpu(1, &one);
+	cpumask_clear(&all);
+	cpumask_set_cpu(0, &all);
+	cpumask_set_cpu(1, &all);
+	for (unsigned int c = 0; c < 2; c++) {
+		int irq = irq_domain_alloc_irqs(top, 1, -1, (void *)chips[c]);
+		struct irq_data *d;
+
+		CHECK(irq >= 0);
+		d = irq_get_irq_data((unsigned int)irq);
+		CHECK_EQ(request_irq((unsigned int)irq, count_handler, 0, "x", &calls[20 + c]), 0);
+		before = d->effective;
+		/* The helper: -ENOSYS, and nothing changed. */
+		CHECK_EQ(irq_chip_set_affinity_parent(d, &one), -ENOSYS);
+		CHECK(cpumask_equal(&d->effective, &before));
+		/* The verb: -EIO, the documented answer; nothing changed. */
+		CHECK_EQ(irq_set_affinity((unsigned int)irq, &one), -EIO);
+		CHECK_EQ(irq_get_affinity((unsigned int)irq, &eff), 0);
+		CHECK(cpumask_equal(&eff, &all));
+		CHECK(cpumask_equal(&d->effective, &before));
+		/* The /proc file: the same, in both forms. */
+		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity", irq);
+		CHECK_EQ(irq_proc_write(path, "2", 1), -EIO);
+		CHECK_EQ(irq_proc_read(path, buf, sizeof(buf)), 2);
+		CHECK_STR(buf, "3\n");
+		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list", irq);
+		CHECK_EQ(irq_proc_write(path, "1", 1), -EIO);
+		/* A chain of the helper alone is known not to route before the mask is judged. */
+		if (chips[c] == &helper_chip) {
+			struct cpumask offline;
+
+			cpumask_clear(&offline);
+			cpumask_set_cpu(3, &offline);
+			CHECK_EQ(irq_set_affinity((unsigned int)irq, &offline), -EIO);
+		}
+		free_irq((unsigned int)irq, &calls[20 + c]);
+		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);
+	}
+	/* A line of no hierarchy: no parent level, -ENOSYS too. */
+	{
+		struct dev dv;
+
+		dev_init(&dv, &fx, 3, false);
+		CHECK_EQ(irq_chip_set_affinity_parent(irq_get_irq_data((unsigned int)dv.irq), &one),
+			 -ENOSYS);
+	}
 }

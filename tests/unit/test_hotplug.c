@@ -256,3 +256,78 @@ TEST(a_marked_level_line_moves_at_once_or_at_its_fasteoi_event)
 	CHECK_EQ(sim_run(1), 0);
 	CHECK_EQ(atomic_load(&d.handled), 1);
 }
+
+/*
+ * free_irq() of a line CPU hot-unplug shut down already does not shut it
+ * down again (as Linux checks that the line is started): the chip's
+ * shutdown runs once per startup.
+ */
+static unsigned int startups, shutdowns;
+
+static unsigned int count_startup(struct irq_data *d)
+{
+	(void)d;
+	startups++;
+	return 0;
+}
+
+static void count_shutdown(struct irq_data *d)
+{
+	(void)d;
+	shutdowns++;
+}
+
+static void quiet(struct irq_data *d)
+{
+	(void)d;
+}
+
+static int route(struct irq_data *d, const struct cpumask *dest)
+{
+	irq_data_update_effective_affinity(d, dest);
+	return 0;
+}
+
+static irqreturn_t nothing(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return IRQ_HANDLED;
+}
+
+TEST(free_irq_of_a_line_shut_down_by_cpu_offline_does_not_shut_it_down_again)
+{
+	static const struct irq_chip counting = {
+		.name = "counting", .startup = count_startup, .shutdown = count_shutdown,
+		.mask = quiet, .unmask = quiet, .eoi = quiet, .set_affinity = route,
+	};
+	struct fixture fx;
+	struct irq_domain *d;
+	struct cpumask m = one(1);
+	static int cookie;
+	int irq;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	startups = shutdowns = 0;
+	d = irq_domain_create_linear("counting", 4, &counting, NULL);
+	irq = irq_create_mapping(d, 1);
+	CHECK(irq >= 0);
+	CHECK_EQ(request_irq((unsigned int)irq, nothing, 0, "dev", &cookie), 0);
+	CHECK_EQ(irq_set_affinity((unsigned int)irq, &m), 0);
+	CHECK_EQ(startups, 1);
+	irq_cpu_set_online(1, false);			/* its only CPU: shut down */
+	CHECK_EQ(shutdowns, 1);
+	free_irq((unsigned int)irq, &cookie);
+	CHECK_EQ(shutdowns, 1);				/* not a second time */
+	CHECK_EQ(irq_get_masked((unsigned int)irq), 1);
+	CHECK_EQ(irq_shutdown((unsigned int)irq), 0);	/* nor through the verb */
+	CHECK_EQ(shutdowns, 1);
+	/* Requested again (to CPU 0, online), then freed: once per startup. */
+	CHECK_EQ(request_irq((unsigned int)irq, nothing, 0, "dev", &cookie), 0);
+	CHECK_EQ(startups, 2);
+	free_irq((unsigned int)irq, &cookie);
+	CHECK_EQ(shutdowns, 2);
+	irq_cpu_set_online(1, true);			/* nothing to restart */
+	CHECK_EQ(startups, 2);
+	CHECK_EQ(shutdowns, 2);
+}

@@ -281,3 +281,55 @@ TEST(ipi_on_one_line_for_every_cpu)
 	CHECK_EQ(ipi_send_single((unsigned int)ipi, 3), -EINVAL);
 	CHECK_EQ(sent_single[3], 2);
 }
+
+/*
+ * The line of irq_reserve_ipi_line() with a handler installed: its
+ * destroy is refused (-EBUSY, reported) and changes nothing, so sends
+ * keep working; once the handler is freed, it goes.
+ */
+static atomic_int single_got;
+
+static irqreturn_t single_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	atomic_fetch_add((atomic_int *)dev_id, 1);
+	return IRQ_HANDLED;
+}
+
+TEST(ipi_destroy_of_a_single_line_with_a_handler_is_refused_and_sends_keep_working)
+{
+	static const struct irq_chip single = { .name = "single", .eoi = rec_eoi,
+						 .ipi_send_single = rec_send_single };
+	struct fixture fx;
+	struct irq_domain *d;
+	struct cpumask all = range(0, 3), aff;
+	int irq, ipi;
+
+	fx_init(&fx, 4, SIMPIC_FASTEOI);
+	memset(sent_single, 0, sizeof(sent_single));
+	d = irq_domain_create_linear("single", 2, &single, NULL);
+	irq = irq_create_mapping(d, 1);
+	CHECK(irq >= 0);
+	CHECK_EQ(irq_set_percpu((unsigned int)irq), 0);
+	ipi = irq_reserve_ipi_line(d, 1, &all);
+	CHECK_EQ(ipi, irq);
+	CHECK_EQ(request_irq((unsigned int)ipi, single_handler, IRQF_PERCPU, "IPI", &single_got), 0);
+	sim_console_clear();
+	CHECK_EQ(irq_destroy_ipi((unsigned int)ipi, NULL), -EBUSY);
+	CHECK(sim_console_contains("irq_destroy_ipi refused: the line is in use, nothing changed"));
+	CHECK_EQ(irq_destroy_ipi((unsigned int)ipi, &all), -EBUSY);
+	/* Still the reservation it was: sends, lookups, its mask. */
+	CHECK_EQ(ipi_send_single((unsigned int)ipi, 2), 0);
+	CHECK_EQ(sent_single[2], 1);
+	CHECK_EQ(ipi_send_mask((unsigned int)ipi, &all), 0);
+	CHECK_EQ(sent_single[0] + sent_single[1] + sent_single[2] + sent_single[3], 5);
+	CHECK_EQ(ipi_get_irq((unsigned int)ipi, 3), ipi);
+	CHECK_EQ(irq_get_affinity((unsigned int)ipi, &aff), 0);
+	CHECK(cpumask_equal(&aff, &all));
+	/* Freed, it goes: the line stays mapped, no longer an IPI. */
+	free_irq((unsigned int)ipi, &single_got);
+	CHECK_EQ(irq_destroy_ipi((unsigned int)ipi, NULL), 0);
+	CHECK_EQ(ipi_send_single((unsigned int)ipi, 2), -EINVAL);
+	CHECK_EQ(sent_single[2], 2);
+	CHECK_EQ(irq_find_mapping(d, 1), ipi);
+}

@@ -496,3 +496,63 @@ TEST(multi_msi_falls_back_to_one_vector_or_refuses_where_the_parent_cannot)
 	CHECK_EQ(simpci_cfg_ops.read32(m.pci, 0x50) >> 16 & 1u, 0);
 	CHECK_EQ(m.pdev.msi.nvec, 0);
 }
+
+/*
+ * A device holds one set of vectors: a second msi_domain_alloc_irqs()
+ * for it is refused (-EBUSY, one console line) and changes nothing: the
+ * live line's message stays in the device (its handler still runs), the
+ * device's record of its vectors stays, so the free gives the parent's
+ * pool back whole.
+ */
+TEST(msi_second_allocation_for_a_device_holding_vectors_is_refused)
+{
+	struct msi_fx m;
+	struct msi_msg before, after;
+	uint32_t entry[3];
+	unsigned int free_before;
+	long live;
+	int irq;
+
+	msi_fx_init(&m, 1, SIMPIC_FASTEOI, &msix8);
+	irq = pci_enable_msix(&m.pdev, m.msi, 2);
+	CHECK(irq >= 0);
+	CHECK_EQ(request_irq((unsigned int)irq, vec_handler, 0, "vec0", &m.calls[0]), 0);
+	CHECK_EQ(msi_get_msg((unsigned int)irq, &before), 0);
+	for (unsigned int w = 0; w < 3; w++)
+		entry[w] = simpci_cfg_ops.mmio_read32(m.pci, 0, 0x1000 + 4 * w);
+	free_before = simpic_hier_free(m.fx.pic);
+	live = sim_alloc_live();
+	for (unsigned int n = 1; n <= 2; n++) {
+		const char *c;
+
+		sim_console_clear();
+		CHECK_EQ(msi_domain_alloc_irqs(m.msi, &m.pdev.msi, n), -EBUSY);
+		/* One console line, saying why. */
+		c = sim_console();
+		CHECK(strstr(c, "holds vectors already") != NULL);
+		CHECK(strchr(c, '\n') == c + strlen(c) - 1);
+	}
+	/* Nothing changed: the record, the pool, memory, the message in the device. */
+	CHECK_EQ(m.pdev.msi.irq, irq);
+	CHECK_EQ(m.pdev.msi.nvec, 2);
+	CHECK_EQ(simpic_hier_free(m.fx.pic), free_before);
+	CHECK_EQ(sim_alloc_live(), live);
+	CHECK_EQ(msi_get_msg((unsigned int)irq, &after), 0);
+	CHECK(memcmp(&before, &after, sizeof(before)) == 0);
+	for (unsigned int w = 0; w < 3; w++)
+		CHECK_EQ(simpci_cfg_ops.mmio_read32(m.pci, 0, 0x1000 + 4 * w), entry[w]);
+	/* The device's write still reaches its line's handler. */
+	CHECK_EQ(simpci_fire(m.pci, 0), 1);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&m.calls[0]), 1);
+	CHECK_EQ(simpic_msi_bad(m.fx.pic), 0);
+	/* And the free gives every parent line back. */
+	free_irq((unsigned int)irq, &m.calls[0]);
+	CHECK_EQ(pci_disable_msix(&m.pdev), 0);
+	CHECK_EQ(simpic_hier_free(m.fx.pic), VEC_COUNT);
+	/* Once it holds none, it may allocate again. */
+	irq = msi_domain_alloc_irqs(m.msi, &m.pdev.msi, 1);
+	CHECK(irq >= 0);
+	CHECK_EQ(msi_domain_free_irqs(&m.pdev.msi), 0);
+	CHECK_EQ(simpic_hier_free(m.fx.pic), VEC_COUNT);
+}

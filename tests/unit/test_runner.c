@@ -411,3 +411,32 @@ TEST(another_task_on_the_cpu_is_not_taken_for_the_thread_free)
 {
 	another_task_on_the_cpu(true);
 }
+
+/*
+ * The same for irq_dispose_mapping() of a mapped line from the thread
+ * function that free_irq() runs: refused while free_irq() waits on the
+ * line, and the line stays mapped; once free_irq() returned it goes.
+ */
+static struct rdev disposer;
+static int dispose_ret = 1;
+
+static irqreturn_t disposing_thread(int irq, void *dev_id)
+{
+	(void)dev_id;
+	dispose_ret = irq_dispose_mapping((unsigned int)irq);
+	atomic_fetch_add(&disposer.runs, 1);
+	return IRQ_HANDLED;
+}
+
+TEST(a_line_whose_thread_free_irq_runs_is_not_unmapped_under_it)
+{
+	setup(1);
+	rdev_request(&disposer, 4, disposing_thread, "disposer");
+	irq_wake_thread((unsigned int)disposer.irq, &disposer);
+	free_irq((unsigned int)disposer.irq, &disposer);
+	CHECK_EQ(atomic_load(&disposer.runs), 1);
+	CHECK_EQ(dispose_ret, -EBUSY);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), disposer.hw), disposer.irq);
+	CHECK_EQ(irq_dispose_mapping((unsigned int)disposer.irq), 0);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), disposer.hw), -ENOENT);
+}
