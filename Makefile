@@ -245,6 +245,13 @@ $(BUILD)/genirq-demo: $(HOST_ALL) demo/host/main.c $(SHELL_SRCS) demo/shell.h $(
 $(BUILD)/genirq-trace: $(HOST_ALL) demo/host/trace.c $(SHELL_SRCS) demo/trace_cmd.h $(CORE_HDRS) | $(BUILD)
 	$(CC) $(HOST_CFLAGS) -Idemo -o $@ $(HOST_ALL) demo/host/trace.c $(SHELL_SRCS) -lpthread
 
+# The library's default configuration (no settings file; tests/modes/):
+# handlers with local interrupts off. Under ASan+UBSan.
+MODES_SRCS	:= tests/harness.c tests/unit/fixture.c $(sort $(wildcard tests/modes/*.c))
+$(BUILD)/unit-modes: $(HOST_ALL) $(MODES_SRCS) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
+	$(CC) $(subst -include demo/genirq_config.h,,$(HOST_CFLAGS)) $(TEST_INC) $(SAN_ASAN) \
+		-o $@ $(HOST_ALL) $(MODES_SRCS) -lpthread
+
 unit: $(BUILD)/unit
 	$(BUILD)/unit
 
@@ -265,8 +272,9 @@ stress: deps $(BUILD)/stress-tsan $(BUILD)/stress-asan
 
 check-host: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan \
-		$(BUILD)/stress-tsan $(BUILD)/stress-asan
+		$(BUILD)/stress-tsan $(BUILD)/stress-asan $(BUILD)/unit-modes
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
+	$(Q)ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-modes
 	$(Q)tests/stress/check-env.sh $(BUILD)/stress-asan $(BUILD)/unit
 	$(Q)scripts/doc-example.sh
 
@@ -296,7 +304,7 @@ check-cxx: tests/cxx/headers.cpp $(CORE_HDRS)
 
 # Everything the host checks build, built first with JOBS jobs; the
 # checks then run one after another.
-CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/stress-tsan \
+CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit-modes $(BUILD)/stress-tsan \
 		   $(BUILD)/stress-asan $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS)) $(BENCH_BIN) \
 		   $(foreach a,$(XARCHS),$(BUILD)/x/$(a)/core.o) $(foreach p,$(PORTS),$($(p)_ELF))
 .PHONY: check-build

@@ -49,9 +49,10 @@ static __irq_noinline void feed_entropy(unsigned int irq)
 }
 
 /*
- * The general chain: each handler gets local interrupts as it asked, on
- * without IRQF_DISABLED (unlike Linux 2.6.9, which looked at the first
- * handler only), and claims feed entropy for IRQF_SAMPLE_RANDOM. Local
+ * The general chain: each handler gets local interrupts as the build's
+ * rule gives them (action_irqs_on(): under the 2004 rule on without
+ * IRQF_DISABLED, unlike Linux 2.6.9, which looked at the first handler
+ * only; else off), and claims feed entropy for IRQF_SAMPLE_RANDOM. Local
  * interrupts change only between handlers that ask differently (@on: on
  * now), as a handler returns with them as it found them; they are off
  * again on return whatever it did. @ret: the results of the handlers
@@ -67,7 +68,7 @@ static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqact
 		unsigned long flags = action->flags;
 		irqreturn_t r;
 
-		if (!(flags & IRQF_DISABLED)) {
+		if (action_irqs_on(flags)) {
 			if (!on)
 				port_irq_enable_fast();
 			on = true;
@@ -89,11 +90,12 @@ static __irq_noinline irqreturn_t run_chain(struct irq_desc *desc, struct irqact
 
 /*
  * Run the chain, inlined into each flow for the common chains: handlers
- * that ask for neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM (local
+ * whose flags take none of IRQF_SLOW_PATH (under the 2004 rule local
  * interrupts go on once for all of them, off at the end; no claim feeds
  * entropy, so only the ORed result is kept), and a single IRQF_DISABLED
- * handler. From the first handler that asks for something else on,
- * run_chain() takes over. Return: the handlers' results ORed.
+ * handler under that rule. From the first handler that asks for
+ * something else on, run_chain() takes over. Return: the handlers'
+ * results ORed.
  */
 static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 						    struct irqaction *action)
@@ -101,7 +103,7 @@ static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 	struct irqaction *next = atomic_load_explicit(&action->next, memory_order_acquire);
 	unsigned int ret;
 
-	if (irq_unlikely(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM))) {
+	if (irq_unlikely(action->flags & IRQF_SLOW_PATH)) {
 		/* One handler that wants interrupts off is common enough too. */
 		irq_barrier();	/* the test above reads the flags from memory */
 		if ((action->flags & IRQF_SAMPLE_RANDOM) || next)
@@ -110,15 +112,16 @@ static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 		port_irq_disable_fast();
 		return (irqreturn_t)ret;
 	}
-	port_irq_enable_fast();
+	if (GENIRQ_HANDLERS_IRQS_ON)
+		port_irq_enable_fast();
 	ret = (unsigned int)action->call((int)desc->data.irq, action->call_arg);
 	for (action = next; irq_unlikely(action != NULL);
 	     action = atomic_load_explicit(&action->next, memory_order_acquire)) {
-		if (irq_unlikely(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM)))
-			return run_chain(desc, action, ret, true);
+		if (irq_unlikely(action->flags & IRQF_SLOW_PATH))
+			return run_chain(desc, action, ret, GENIRQ_HANDLERS_IRQS_ON);
 		ret |= (unsigned int)action->call((int)desc->data.irq, action->call_arg);
 	}
-	port_irq_disable_fast();
+	port_irq_disable_fast();	/* also after a handler that turned them on */
 	return (irqreturn_t)ret;
 }
 
@@ -480,7 +483,8 @@ static __irq_always_inline void run_solo(struct irq_desc *desc, enum claimed_flo
 	}
 	if (kind == CLAIMED_EDGE)
 		desc->quiet_op(&desc->data);
-	port_irq_enable_fast();
+	if (GENIRQ_HANDLERS_IRQS_ON)
+		port_irq_enable_fast();
 	ret = solo((int)desc->data.irq, desc->solo_arg);
 	port_irq_disable_fast();
 	claimed_end(desc, ret, kind);

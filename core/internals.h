@@ -368,6 +368,20 @@ static inline struct irqaction *desc_action(struct irq_desc *desc)
 }
 
 /*
+ * The request flags that take an action off the flows' inlined chain and
+ * the solo pair: IRQF_SAMPLE_RANDOM (its claims feed entropy), and under
+ * the 2004 rule (GENIRQ_HANDLERS_IRQS_ON) IRQF_DISABLED, whose handler
+ * runs with local interrupts off among handlers that run with them on.
+ */
+#define IRQF_SLOW_PATH	(IRQF_SAMPLE_RANDOM | (GENIRQ_HANDLERS_IRQS_ON ? IRQF_DISABLED : 0UL))
+
+/* Whether a handler of @flags runs with local interrupts on. */
+static inline bool action_irqs_on(unsigned long flags)
+{
+	return GENIRQ_HANDLERS_IRQS_ON && !(flags & IRQF_DISABLED);
+}
+
+/*
  * Whether something still uses line @desc, so it can't be freed or
  * unmapped: a handler, a caller waiting for its threads outside a read
  * section (waiters), or the port's reservation (NOREQUEST). Caller holds

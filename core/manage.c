@@ -50,7 +50,7 @@ void irq_wait_idle(struct irq_desc *desc)
 /* An action the solo pair can stand for: the flows' inlined chain runs it so. */
 static bool action_plain(struct irqaction *action)
 {
-	return !(action->flags & (IRQF_DISABLED | IRQF_SAMPLE_RANDOM));
+	return !(action->flags & IRQF_SLOW_PATH);
 }
 
 /*

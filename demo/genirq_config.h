@@ -16,5 +16,12 @@
 #define GENIRQ_TRACE_EVENTS	2048
 /* Descriptors for the demos' lines and the tests' 8192-line tables. */
 #define GENIRQ_ARENA_BYTES	(96 * 1024)
+/*
+ * The seed's rule, which the demo kernels' scenarios (interrupts nested in
+ * handlers, stack overruns under a nested tick) and the host tests of the
+ * seed's semantics show: handlers run with local interrupts on unless
+ * IRQF_DISABLED. The library's default is off (tests/modes/ checks it).
+ */
+#define GENIRQ_HANDLERS_IRQS_ON	1
 
 #endif /* GENIRQ_DEMO_CONFIG_H */

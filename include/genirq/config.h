@@ -22,6 +22,11 @@
  *  GENIRQ_ARENA_BYTES    32768     the static arena descriptors, actions and
  *                                  counters come from when the port has no
  *                                  port_alloc()
+ *  GENIRQ_HANDLERS_IRQS_ON  0      1: the 2004 rule, a handler runs with
+ *                                  local interrupts on unless its request
+ *                                  says IRQF_DISABLED; 0: every handler
+ *                                  runs with them off, as in Linux since
+ *                                  2.6.35 (IRQF_DISABLED changes nothing)
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -41,6 +46,9 @@
 #endif
 #ifndef GENIRQ_ARENA_BYTES
 # define GENIRQ_ARENA_BYTES	(32 * 1024)
+#endif
+#ifndef GENIRQ_HANDLERS_IRQS_ON
+# define GENIRQ_HANDLERS_IRQS_ON	0
 #endif
 
 #endif /* GENIRQ_CONFIG_H */

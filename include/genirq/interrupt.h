@@ -28,7 +28,10 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 
 /* request_irq() flags. */
 #define IRQF_SHARED		0x00000080UL	/* both sides must ask to share */
-#define IRQF_DISABLED		0x00000020UL	/* run with local interrupts off */
+#define IRQF_DISABLED		0x00000020UL	/* run with local interrupts off:
+						 * every handler does, unless the
+						 * build keeps the 2004 rule
+						 * (GENIRQ_HANDLERS_IRQS_ON) */
 #define IRQF_SAMPLE_RANDOM	0x00000040UL	/* feed the entropy hook */
 #define IRQF_PERCPU		0x00000400UL	/* line is per-CPU (IPI, local timer):
 						 * required there, refused elsewhere */
