@@ -311,7 +311,7 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit check-trace $(PORT_CHECKS)
+check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit size check-trace $(PORT_CHECKS)
 	@echo "make check: all passed"
 
 run: run-$(or $(ARCH),$(RUN_DEFAULT))

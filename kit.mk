@@ -8,6 +8,10 @@
 #	its compiler (CROSS_COMPILE, by default Debian's for that ISA).
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #	the hosted library, its headers and genirq.pc (pkg-config).
+#   make size
+#	the core's text, data and BSS per configuration (small, default,
+#	demo) on every ISA, checked against bench/size-budgets.txt (part of
+#	make check).
 #   make check-kit
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
@@ -35,7 +39,11 @@ LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
 		   $(GENIRQ_SRCS) $($(LIB_ARCH)_CTRL))
 LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 
-.PHONY: lib install check-kit
+.PHONY: lib install check-kit size
+SIZE_ISAS	:= i386 x86_64 ppc ppc64 aarch64 riscv64
+size:
+	$(Q)scripts/deps.sh host cross
+	$(Q)JOBS=$(JOBS) scripts/size.sh $(BUILD) bench/size-budgets.txt $(SIZE_ISAS)
 lib: $(LIB_OUT)/libgenirq.a
 	@echo "make lib: $< ($(LIB_ARCH), $(words $(LIB_OBJS)) objects)"
 
