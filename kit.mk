@@ -16,7 +16,8 @@
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
 #	add_subdirectory(), one through genirq.mk with a configuration file;
-#	and make lib for every ISA.
+#	a link of objects built with other settings, which must fail; and
+#	make lib for every ISA.
 include genirq.mk
 
 LIB_ARCH	:= $(or $(ARCH),host)
@@ -83,6 +84,16 @@ check-kit:
 	$(Q)$(KIT_OUT)/cmake/consumer cmake
 	$(Q)$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/make
 	$(Q)$(KIT_OUT)/make/consumer genirq.mk
+	$(Q)if $(CC) -std=c11 -Iinclude -Iarch/host/include -include tests/kit/make/consumer_config.h \
+		-o $(KIT_OUT)/mixed tests/kit/consumer.c $(BUILD)/lib/host/libgenirq.a -lpthread \
+		>$(KIT_OUT)/mixed.log 2>&1; then \
+		echo "check-kit: a consumer built for 4 CPUs linked against a 32-CPU library"; exit 1; \
+	elif ! grep -q 'genirq_config_cpus4_irqs8192_irqson0' $(KIT_OUT)/mixed.log; then \
+		cat $(KIT_OUT)/mixed.log; echo "check-kit: the mixed link failed, but not on the settings"; exit 1; \
+	else \
+		echo "check-kit: objects built with other settings (4 CPUs against 32) fail to link:" \
+			"$$(grep -o 'undefined reference to .genirq_config[a-z0-9_]*.' $(KIT_OUT)/mixed.log | head -1)"; \
+	fi
 	$(Q)for a in $(XARCHS); do \
 		$(MAKE) --no-print-directory -s lib ARCH=$$a >$(KIT_OUT)/lib-$$a.log 2>&1 || \
 			{ cat $(KIT_OUT)/lib-$$a.log; exit 1; }; \

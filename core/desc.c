@@ -16,6 +16,10 @@
  * allocations succeeded, so a failed call never shows a reader anything.
  */
 #include "internals.h"
+
+/* The build's settings, which every object outside the core refers to (<genirq/config.h>). */
+extern const char GENIRQ_CONFIG_SYMBOL;
+const char GENIRQ_CONFIG_SYMBOL = 1;
 #include "trace_points.h"
 
 #define LEAF_SHIFT	6

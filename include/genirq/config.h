@@ -51,4 +51,32 @@
 # define GENIRQ_HANDLERS_IRQS_ON	0
 #endif
 
+/*
+ * The settings every object of a build must share, GENIRQ_NR_CPUS (it
+ * sizes public structures), GENIRQ_MAX_IRQS and GENIRQ_HANDLERS_IRQS_ON
+ * (the flows and request_irq() decide together), spelled into one symbol
+ * name that every C object including a genirq header outside the core
+ * refers to (8 bytes of read-only data each) and the core defines
+ * (core/desc.c): an object built with other settings fails
+ * to link, naming the settings it was built with
+ * (genirq_config_cpus4_irqs8192_irqson0). Each must be a plain decimal
+ * number for that.
+ */
+#define GENIRQ_CONFIG_PASTE(c, i, h)	genirq_config_cpus##c##_irqs##i##_irqson##h
+#define GENIRQ_CONFIG_NAME(c, i, h)	GENIRQ_CONFIG_PASTE(c, i, h)
+#define GENIRQ_CONFIG_SYMBOL \
+	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON)
+
+/* (The core's own objects, built together by the kit, define it instead.) */
+#if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)
+# ifdef __cplusplus
+extern "C" const char GENIRQ_CONFIG_SYMBOL;
+# else
+extern const char GENIRQ_CONFIG_SYMBOL;
+# endif
+# if defined(__GNUC__) || defined(__clang__)
+static const char *const genirq_config_check __attribute__((used)) = &GENIRQ_CONFIG_SYMBOL;
+# endif
+#endif
+
 #endif /* GENIRQ_CONFIG_H */
