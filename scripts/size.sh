@@ -14,6 +14,7 @@ declare -A cfg=([small]="GENIRQ_CONFIG_FILE=tests/kit/config_small.h LIB_OPT=-Os
 		[default]=""
 		[demo]="GENIRQ_CONFIG_FILE=demo/genirq_config.h")
 declare -A fig
+mkdir -p "$build/size"
 echo "| ISA | config | text | data | BSS | static data (data + BSS) |"
 echo "|---|---|---:|---:|---:|---:|"
 for isa in "$@"; do
