@@ -16,8 +16,10 @@
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
 #	add_subdirectory(), one through genirq.mk with a configuration file;
-#	a link of objects built with other settings, which must fail; and
-#	make lib for every ISA.
+#	a link of objects built with other settings, which must fail;
+#	make lib for every ISA; and the names check (scripts/check-names.sh:
+#	every global symbol prefixed or a Linux driver verb, every public
+#	header clean of the names host kernels define).
 include genirq.mk
 
 LIB_ARCH	:= $(or $(ARCH),host)
@@ -99,3 +101,4 @@ check-kit:
 			{ cat $(KIT_OUT)/lib-$$a.log; exit 1; }; \
 		printf 'check-kit: make lib ARCH=%s: %s\n' $$a "$$(ar t $(BUILD)/lib/$$a/libgenirq.a | wc -l) objects"; \
 	done
+	$(Q)scripts/check-names.sh $(BUILD)/lib/host/libgenirq.a $(addprefix $(BUILD)/lib/,$(addsuffix /libgenirq.a,$(XARCHS)))

@@ -40,6 +40,7 @@
 #include <time.h>
 
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>

@@ -24,6 +24,7 @@
  *   0x3000 + 4 * s target s (hart index bits 31:18, identity bits 10:0)
  */
 #include <genirq/chip/aplic.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 
 #define DOMAINCFG		0x0000u

@@ -4,6 +4,7 @@
  * drivers (see gic_common.h).
  */
 #include <genirq/port.h>
+#include <genirq/compat.h>
 
 #include "gic_common.h"
 

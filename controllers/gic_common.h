@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include <genirq/irq.h>
+#include <genirq/compat.h>
 #include <genirq/chip/gic.h>
 
 #define GICD_CTLR		0x000u

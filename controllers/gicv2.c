@@ -9,6 +9,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 #include <genirq/chip/gicv2.h>

@@ -8,6 +8,7 @@
  * SPI, and the GICv2 does the rest.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/chip/gicv2m.h>

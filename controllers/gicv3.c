@@ -10,6 +10,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
+#include <genirq/compat.h>
 #include <genirq/chip/gicv3.h>
 
 #include "gic_common.h"

@@ -14,6 +14,7 @@
  * when CREADR has passed it.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>

@@ -7,6 +7,7 @@
  * masked while handled, edge lines acked at once).
  */
 #include <genirq/chip/i8259.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 #include "x86_pio.h"

@@ -11,6 +11,7 @@
  * and returns it in bits 26:16.
  */
 #include <genirq/chip/imsic.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>

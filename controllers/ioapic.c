@@ -6,6 +6,7 @@
  * of interrupt, affinity and retrigger to the parent.
  */
 #include <genirq/chip/ioapic.h>
+#include <genirq/compat.h>
 #include <genirq/chip/x86_vector.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>

@@ -33,6 +33,7 @@
  * message that arrives while its handler runs is taken again.
  */
 #include <genirq/chip/mpic.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>

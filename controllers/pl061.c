@@ -8,6 +8,7 @@
  * register, so read-modify-writes take the instance's lock.
  */
 #include <genirq/port.h>
+#include <genirq/compat.h>
 #include <genirq/spinlock.h>
 #include <genirq/chip/pl061.h>
 

@@ -13,6 +13,7 @@
  *   0x200000 + 0x1000 * c		context c threshold, + 4 claim/complete
  */
 #include <genirq/chip/plic.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 

@@ -7,6 +7,7 @@
  * MSI-X at 0x70, its table in BAR 0 at 0x1000 and pending bits at 0x1800.
  */
 #include <genirq/chip/simpci.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 

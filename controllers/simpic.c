@@ -7,6 +7,7 @@
  * has a latched edge or an asserted level input.
  */
 #include <genirq/chip/simpic.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/spinlock.h>

@@ -5,6 +5,7 @@
  * MSI message, and the two-vector move that loses no event.
  */
 #include <genirq/chip/x86_vector.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>

@@ -20,6 +20,7 @@
  * that XISR 2 on c means it; xics_handle() looks that up.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/spinlock.h>
 #include <genirq/chip/xics.h>

@@ -19,7 +19,7 @@ static void ack_none(struct irq_data *d)
 	port_ack_bad_irq(d->irq);
 }
 
-const struct irq_chip no_irq_chip = {
+const struct irq_chip irq_no_chip = {
 	.name	= "none",
 	.ack	= ack_none,
 };
@@ -53,7 +53,7 @@ void irq_desc_set_quiet_op(struct irq_desc *desc)
 
 bool irq_desc_has_chip(struct irq_desc *desc)
 {
-	return desc->data.chip != &no_irq_chip;
+	return desc->data.chip != &irq_no_chip;
 }
 
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc)
@@ -228,7 +228,7 @@ int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
 		ret = -EBUSY;
 		goto out_unlock;
 	}
-	desc->data.chip = chip ? chip : &no_irq_chip;
+	desc->data.chip = chip ? chip : &irq_no_chip;
 	desc->data.chip_data = chip_data;
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);

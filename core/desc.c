@@ -160,7 +160,7 @@ uint64_t *irq_desc_retry_at(struct irq_desc *desc)
 }
 
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
-void desc_lock_wait(struct irq_desc *desc)
+void irq_desc_lock_wait(struct irq_desc *desc)
 {
 	do {
 		while (atomic_load_explicit(&desc->istate, memory_order_relaxed) & IRQS_LOCKED)
@@ -183,7 +183,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->flow_kind = IRQ_FLOW_BAD;
 	desc->solo_entry = true;	/* no action yet */
 	desc->data.irq = irq;
-	desc->data.chip = &no_irq_chip;
+	desc->data.chip = &irq_no_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
 	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
 	irq_trace_desc_new(desc);

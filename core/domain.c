@@ -194,7 +194,7 @@ int irq_dispose_mapping(unsigned int virq)
 		atomic_store_explicit(&desc->data.domain->map[desc->data.hwirq], NULL,
 				      memory_order_release);
 		desc->data.domain = NULL;
-		desc->data.chip = &no_irq_chip;
+		desc->data.chip = &irq_no_chip;
 		desc->data.chip_data = NULL;
 		irq_chip_resolve(desc);
 		irq_choose_flow(desc);
@@ -359,7 +359,7 @@ int irq_domain_set_hwirq_and_chip(struct irq_domain *d, unsigned int virq,
 	data = data_at(&desc->data, d);
 	if (data) {
 		data->hwirq = hwirq;
-		data->chip = chip ? chip : &no_irq_chip;
+		data->chip = chip ? chip : &irq_no_chip;
 		data->chip_data = chip_data;
 	}
 	desc_unlock_irqrestore(desc, flags);
@@ -403,7 +403,7 @@ static int levels_new(struct irq_domain *d, unsigned int virq, unsigned int nr)
 			}
 			l->data.irq = virq + i;
 			l->data.domain = p;
-			l->data.chip = &no_irq_chip;
+			l->data.chip = &irq_no_chip;
 			child->parent_data = &l->data;
 			child = &l->data;
 		}
@@ -492,7 +492,7 @@ static void detach_levels(unsigned int virq, unsigned int nr, struct irq_level *
 			*list = level_of(l);
 		}
 		desc->data.domain = NULL;
-		desc->data.chip = &no_irq_chip;
+		desc->data.chip = &irq_no_chip;
 		desc->data.chip_data = NULL;
 		desc->data.hier_flags = 0;
 		irq_chip_resolve(desc);

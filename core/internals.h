@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/compat.h>
 #include <genirq/hardirq.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
@@ -253,7 +254,7 @@ struct irq_thread {
 
 extern struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
 extern struct irq_spinlock irq_sparse_lock;
-extern const struct irq_chip no_irq_chip;
+extern const struct irq_chip irq_no_chip;
 extern atomic_bool irq_noirqdebug;
 
 static inline struct irq_cpu *irq_this_cpu(void)
@@ -323,7 +324,7 @@ static inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 }
 
 /* desc.c: desc_lock() when the lock was held or the state changed under us. */
-void desc_lock_wait(struct irq_desc *desc);
+void irq_desc_lock_wait(struct irq_desc *desc);
 
 static inline void desc_lock(struct irq_desc *desc)
 {
@@ -333,7 +334,7 @@ static inline void desc_lock(struct irq_desc *desc)
 	 */
 	if (irq_unlikely(atomic_fetch_or_explicit(&desc->istate, (unsigned int)IRQS_LOCKED,
 						  memory_order_acquire) & IRQS_LOCKED))
-		desc_lock_wait(desc);
+		irq_desc_lock_wait(desc);
 }
 
 /* Store the line state and drop the lock in one. */

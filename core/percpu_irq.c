@@ -86,7 +86,7 @@ static void unmake_percpu(struct irq_desc *desc)
 	desc_unlock_irqrestore(desc, flags);
 }
 
-int request_percpu_irq_stride(unsigned int irq, irq_handler_t handler, const char *name,
+int irq_request_percpu_stride(unsigned int irq, irq_handler_t handler, const char *name,
 			      void *percpu_dev_id, size_t stride)
 {
 	struct percpu_devid *p;

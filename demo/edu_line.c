@@ -7,6 +7,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

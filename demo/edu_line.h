@@ -12,6 +12,7 @@
 #define GENIRQ_DEMO_EDU_LINE_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 #include <stdint.h>
 
 #include "scenario.h"

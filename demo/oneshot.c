@@ -11,6 +11,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>

@@ -4,6 +4,7 @@
  * virt and virt-riscv kernels (see port_selftest.h).
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 

@@ -20,6 +20,7 @@
 #define GENIRQ_DEMO_SHELL_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 #include <stddef.h>
 
 #include "rxring.h"

@@ -4,6 +4,7 @@
  * kernels share (see shell_port.h).
  */
 #include <genirq/errno.h>
+#include <genirq/compat.h>
 #include <stdatomic.h>
 #include <genirq/cpumask.h>
 #include <genirq/irq.h>

@@ -10,6 +10,7 @@
 #define GENIRQ_DEMO_SHELL_PORT_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 
 #include "shell.h"
 

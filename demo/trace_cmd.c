@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

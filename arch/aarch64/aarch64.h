@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/port.h>
 #include "asm.h"

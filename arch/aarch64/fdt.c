@@ -10,6 +10,7 @@
  * is read: two address and two size cells at the root and under it.
  */
 #include <genirq/irq.h>
+#include <genirq/compat.h>
 
 #include "aarch64.h"
 #include "fdt.h"

@@ -10,15 +10,15 @@
 #ifndef GENIRQ_AARCH64_PORT_INLINE_H
 #define GENIRQ_AARCH64_PORT_INLINE_H
 
-#define DAIF_IRQ_BIT	0x80UL		/* PSTATE.I in the DAIF register */
-#define MPIDR_AFF0	0xffUL
+#define GENIRQ_AARCH64_DAIF_I	0x80UL		/* PSTATE.I in the DAIF register */
+#define GENIRQ_AARCH64_MPIDR_AFF0	0xffUL
 
 static inline unsigned int port_cpu_id_fast(void)
 {
 	unsigned long mpidr;
 
 	__asm__ __volatile__("mrs %0, mpidr_el1" : "=r"(mpidr));
-	return (unsigned int)(mpidr & MPIDR_AFF0);
+	return (unsigned int)(mpidr & GENIRQ_AARCH64_MPIDR_AFF0);
 }
 
 static inline void port_irq_enable_fast(void)

@@ -6,6 +6,7 @@
  * as a per-CPU genirq line, and the arch rows of /proc/interrupts.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/chip/gicv2.h>

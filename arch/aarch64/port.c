@@ -22,12 +22,12 @@ unsigned long port_irq_save(void)
 	unsigned long daif = read_daif();
 
 	port_irq_disable_fast();
-	return daif & DAIF_IRQ_BIT;
+	return daif & GENIRQ_AARCH64_DAIF_I;
 }
 
 void port_irq_restore(unsigned long flags)
 {
-	if (!(flags & DAIF_IRQ_BIT))
+	if (!(flags & GENIRQ_AARCH64_DAIF_I))
 		port_irq_enable_fast();
 }
 
@@ -43,7 +43,7 @@ void port_irq_disable(void)
 
 bool port_irqs_disabled(void)
 {
-	return read_daif() & DAIF_IRQ_BIT;
+	return read_daif() & GENIRQ_AARCH64_DAIF_I;
 }
 
 /* --- CPUs: MPIDR_EL1.Aff0 --- */

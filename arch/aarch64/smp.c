@@ -4,6 +4,7 @@
  * hvc or smc, from the device tree's /psci), and the idle loop.
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 
 #include "aarch64.h"

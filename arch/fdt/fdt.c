@@ -5,6 +5,7 @@
  */
 #include <stddef.h>
 #include <genirq/errno.h>
+#include <genirq/compat.h>
 
 #include "fdt.h"
 

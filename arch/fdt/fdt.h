@@ -9,6 +9,7 @@
 #define GENIRQ_ARCH_FDT_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 #include <stdint.h>
 
 #define FDT_MAGIC	0xd00dfeedu

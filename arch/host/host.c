@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "genirq_port_inline.h"

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <genirq/irq.h>
+#include <genirq/compat.h>
 
 #include "x86.h"
 

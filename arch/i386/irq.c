@@ -5,6 +5,7 @@
  * software vectors an embedder claims (the demo's dispatch bench).
  */
 #include <genirq/chip/i8259.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

@@ -10,6 +10,7 @@
  * with TLB1[1] mapping its 64 MiB, r3 from the table and MSR = 0.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
@@ -97,7 +98,7 @@ int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percp
 	for (unsigned int cpu = 0; cpu < nr; cpu++) {
 		unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
 
-		if (request_percpu_irq_stride(irq, fn, name, percpu_dev_id, stride) ||
+		if (irq_request_percpu_stride(irq, fn, name, percpu_dev_id, stride) ||
 		    irq_set_proc_hidden(irq, true))
 			ppc_fail("IPI line");
 	}

@@ -9,9 +9,9 @@
 #ifndef GENIRQ_PPC64_PORT_INLINE_H
 #define GENIRQ_PPC64_PORT_INLINE_H
 
-#define MSR_EE		0x8000UL
-#define MSR_RI		0x2UL
-#define SPRN_SPRG2	274		/* our CPU number: PIR reads 0 on every vCPU */
+#define GENIRQ_PPC64_MSR_EE		0x8000UL
+#define GENIRQ_PPC64_MSR_RI		0x2UL
+#define GENIRQ_PPC64_SPRN_SPRG2	274		/* our CPU number: PIR reads 0 on every vCPU */
 
 static inline unsigned long ppc64_mfmsr(void)
 {
@@ -30,18 +30,18 @@ static inline unsigned int port_cpu_id_fast(void)
 {
 	unsigned long cpu;
 
-	__asm__ __volatile__("mfspr %0, %1" : "=r"(cpu) : "i"(SPRN_SPRG2));
+	__asm__ __volatile__("mfspr %0, %1" : "=r"(cpu) : "i"(GENIRQ_PPC64_SPRN_SPRG2));
 	return (unsigned int)cpu;
 }
 
 static inline void port_irq_enable_fast(void)
 {
-	ppc64_mtmsr_ee(ppc64_mfmsr() | MSR_EE | MSR_RI);
+	ppc64_mtmsr_ee(ppc64_mfmsr() | GENIRQ_PPC64_MSR_EE | GENIRQ_PPC64_MSR_RI);
 }
 
 static inline void port_irq_disable_fast(void)
 {
-	ppc64_mtmsr_ee(ppc64_mfmsr() & ~MSR_EE);
+	ppc64_mtmsr_ee(ppc64_mfmsr() & ~GENIRQ_PPC64_MSR_EE);
 }
 
 #endif /* GENIRQ_PPC64_PORT_INLINE_H */

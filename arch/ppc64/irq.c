@@ -5,6 +5,7 @@
  * decrementer tick, and the arch rows of /proc/interrupts.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>

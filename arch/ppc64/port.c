@@ -19,15 +19,15 @@ unsigned long port_irq_save(void)
 {
 	unsigned long msr = ppc64_mfmsr();
 
-	ppc64_mtmsr_ee(msr & ~MSR_EE);
-	return msr & MSR_EE;
+	ppc64_mtmsr_ee(msr & ~GENIRQ_PPC64_MSR_EE);
+	return msr & GENIRQ_PPC64_MSR_EE;
 }
 
 void port_irq_restore(unsigned long flags)
 {
 	unsigned long msr = ppc64_mfmsr();
 
-	ppc64_mtmsr_ee((flags & MSR_EE) ? (msr | MSR_EE) : (msr & ~MSR_EE));
+	ppc64_mtmsr_ee((flags & GENIRQ_PPC64_MSR_EE) ? (msr | GENIRQ_PPC64_MSR_EE) : (msr & ~GENIRQ_PPC64_MSR_EE));
 }
 
 void port_irq_enable(void)
@@ -42,14 +42,14 @@ void port_irq_disable(void)
 
 bool port_irqs_disabled(void)
 {
-	return !(ppc64_mfmsr() & MSR_EE);
+	return !(ppc64_mfmsr() & GENIRQ_PPC64_MSR_EE);
 }
 
 /* --- CPUs: PIR reads 0 on every vCPU, so SPRG2 holds our number --- */
 
 void ppc64_set_cpu_id(unsigned int cpu)
 {
-	__asm__ __volatile__("mtspr %0, %1" : : "i"(SPRN_SPRG2), "r"((unsigned long)cpu));
+	__asm__ __volatile__("mtspr %0, %1" : : "i"(GENIRQ_PPC64_SPRN_SPRG2), "r"((unsigned long)cpu));
 }
 
 unsigned int port_cpu_id(void)

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <genirq/compiler.h>
 #include <genirq/interrupt.h>
-#include <genirq/port.h>	/* with genirq_port_inline.h: MSR_EE, MSR_RI, SPRN_SPRG2 */
+#include <genirq/port.h>	/* with genirq_port_inline.h: GENIRQ_PPC64_MSR_EE, ... */
 #define HZ		100
 #define MAX_CPUS	4
 

@@ -7,6 +7,7 @@
  * QEMU 7.2 builds them.
  */
 #include <genirq/errno.h>
+#include <genirq/compat.h>
 
 #include "riscv64.h"
 #include "fdt.h"

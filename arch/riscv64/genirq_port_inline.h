@@ -9,7 +9,7 @@
 #ifndef GENIRQ_RISCV64_PORT_INLINE_H
 #define GENIRQ_RISCV64_PORT_INLINE_H
 
-#define SSTATUS_SIE	0x2UL
+#define GENIRQ_RISCV_SSTATUS_SIE	0x2UL
 
 static inline unsigned int port_cpu_id_fast(void)
 {

@@ -7,6 +7,7 @@
  * rows of /proc/interrupts.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 

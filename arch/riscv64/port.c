@@ -18,12 +18,12 @@ unsigned long port_irq_save(void)
 	unsigned long old;
 
 	__asm__ __volatile__("csrrci %0, sstatus, 2" : "=r"(old) : : "memory");
-	return old & SSTATUS_SIE;
+	return old & GENIRQ_RISCV_SSTATUS_SIE;
 }
 
 void port_irq_restore(unsigned long flags)
 {
-	if (flags & SSTATUS_SIE)
+	if (flags & GENIRQ_RISCV_SSTATUS_SIE)
 		port_irq_enable_fast();
 	else
 		port_irq_disable_fast();
@@ -41,7 +41,7 @@ void port_irq_disable(void)
 
 bool port_irqs_disabled(void)
 {
-	return !(csr_read(sstatus) & SSTATUS_SIE);
+	return !(csr_read(sstatus) & GENIRQ_RISCV_SSTATUS_SIE);
 }
 
 /* --- CPUs: tp holds the CPU number; hart ids are machine.hartid[] --- */

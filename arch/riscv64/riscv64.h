@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/port.h>	/* with genirq_port_inline.h: SSTATUS_SIE */
 #include "asm.h"

@@ -4,6 +4,7 @@
  * wake-up (an IPI).
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 
 #include "riscv64.h"

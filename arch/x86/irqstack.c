@@ -13,6 +13,7 @@
  * A guard word at the bottom of each stack is checked on every entry.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

@@ -4,6 +4,7 @@
  * that gives the port its clock.
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 

@@ -6,6 +6,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/ipi.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/percpu_irq.h>
 #include <genirq/chip/lapic.h>

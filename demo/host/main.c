@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>

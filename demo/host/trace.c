@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/sim.h>
 #include <genirq/trace.h>

@@ -12,6 +12,7 @@
  * the machine; a hang is the harness's timeout to catch, never a verdict.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
@@ -99,7 +100,7 @@ static irqreturn_t test_handler(int irq, void *dev)
 static void nest_hook(void)
 {
 	if (hardirq_count() >= 2 * HARDIRQ_OFFSET && !seen.tick_nested) {
-		seen.tick_depth = hardirq_count() >> HARDIRQ_SHIFT;
+		seen.tick_depth = hardirq_count() >> GENIRQ_HARDIRQ_SHIFT;
 		seen.tick_on_stack = x86_on_stack(X86_HARDIRQ_STACK, x86_sp());
 		seen.tick_nested = true;
 	}

@@ -6,6 +6,7 @@
  * on different CPUs). See docs/x86_64.md for the domain stack.
  */
 #include <genirq/chip/x86_vector.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>

@@ -6,6 +6,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/ioapic.h>

@@ -5,6 +5,7 @@
  * read (the port's console.c writes COM1 by polling).
  */
 #include <genirq/port.h>
+#include <genirq/compat.h>
 
 #include "demo.h"
 

@@ -25,6 +25,7 @@
  * instruction counts, not rounded to 2.5.
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>

@@ -6,6 +6,7 @@
  * clock; the MPIC timer is the line under test.
  */
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/ipi.h>
 #include <genirq/irq.h>

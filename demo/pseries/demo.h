@@ -7,6 +7,7 @@
 #define GENIRQ_DEMO_PSERIES_H
 
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 
 #include "ppc64.h"
 

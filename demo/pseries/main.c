@@ -11,6 +11,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
 #include <genirq/irq.h>

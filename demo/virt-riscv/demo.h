@@ -7,6 +7,7 @@
 #define GENIRQ_DEMO_VIRT_RISCV_H
 
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 
 #include "riscv64.h"
 

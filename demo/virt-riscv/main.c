@@ -13,6 +13,7 @@
  * overwritten: guard_smash.h).
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/chip/aplic.h>

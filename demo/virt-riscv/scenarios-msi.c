@@ -7,6 +7,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/chip/imsic.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/msi.h>

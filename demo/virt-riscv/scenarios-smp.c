@@ -5,6 +5,7 @@
  */
 #include <stdatomic.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 
 #include "scenario.h"

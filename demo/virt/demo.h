@@ -7,6 +7,7 @@
 #define GENIRQ_DEMO_VIRT_H
 
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 
 #include "aarch64.h"
 

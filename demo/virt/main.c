@@ -10,6 +10,7 @@
  * types "hello genirq" and then shell commands).
  */
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 

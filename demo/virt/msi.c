@@ -6,6 +6,7 @@
  * domain stacks.
  */
 #include <genirq/irq.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/proc.h>

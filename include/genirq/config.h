@@ -27,6 +27,9 @@
  *                                  says IRQF_DISABLED; 0: every handler
  *                                  runs with them off, as in Linux since
  *                                  2.6.35 (IRQF_DISABLED changes nothing)
+ *  GENIRQ_ERRNO_HEADER   (none)    a header with the embedder's errno values
+ *                                  (e.g. <errno.h> of newlib): GENIRQ_E*
+ *                                  take them; without it, Linux's values
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H

@@ -12,103 +12,103 @@
 #include <stdbool.h>
 #include <genirq/compiler.h>
 
-#define CPUMASK_BITS_PER_LONG	(8 * (unsigned int)sizeof(unsigned long))
-#define CPUMASK_LONGS \
-	((GENIRQ_NR_CPUS + CPUMASK_BITS_PER_LONG - 1) / CPUMASK_BITS_PER_LONG)
+#define GENIRQ_CPUMASK_BITS_PER_LONG	(8 * (unsigned int)sizeof(unsigned long))
+#define GENIRQ_CPUMASK_LONGS \
+	((GENIRQ_NR_CPUS + GENIRQ_CPUMASK_BITS_PER_LONG - 1) / GENIRQ_CPUMASK_BITS_PER_LONG)
 
 struct cpumask {
-	unsigned long bits[CPUMASK_LONGS];
+	unsigned long bits[GENIRQ_CPUMASK_LONGS];
 };
 
-static inline void cpumask_clear(struct cpumask *m)
+static inline void irq_cpumask_clear(struct cpumask *m)
 {
-	for (unsigned int i = 0; i < CPUMASK_LONGS; i++)
+	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		m->bits[i] = 0;
 }
 
-static inline void cpumask_set_cpu(unsigned int cpu, struct cpumask *m)
+static inline void irq_cpumask_set_cpu(unsigned int cpu, struct cpumask *m)
 {
 	if (cpu < GENIRQ_NR_CPUS)
-		m->bits[cpu / CPUMASK_BITS_PER_LONG] |=
-			1UL << (cpu % CPUMASK_BITS_PER_LONG);
+		m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] |=
+			1UL << (cpu % GENIRQ_CPUMASK_BITS_PER_LONG);
 }
 
-static inline void cpumask_clear_cpu(unsigned int cpu, struct cpumask *m)
+static inline void irq_cpumask_clear_cpu(unsigned int cpu, struct cpumask *m)
 {
 	if (cpu < GENIRQ_NR_CPUS)
-		m->bits[cpu / CPUMASK_BITS_PER_LONG] &=
-			~(1UL << (cpu % CPUMASK_BITS_PER_LONG));
+		m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] &=
+			~(1UL << (cpu % GENIRQ_CPUMASK_BITS_PER_LONG));
 }
 
-static inline bool cpumask_test_cpu(unsigned int cpu, const struct cpumask *m)
+static inline bool irq_cpumask_test_cpu(unsigned int cpu, const struct cpumask *m)
 {
 	return cpu < GENIRQ_NR_CPUS &&
-	       (m->bits[cpu / CPUMASK_BITS_PER_LONG] >>
-		(cpu % CPUMASK_BITS_PER_LONG)) & 1UL;
+	       (m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] >>
+		(cpu % GENIRQ_CPUMASK_BITS_PER_LONG)) & 1UL;
 }
 
 /* The first @n CPUs: 0..n-1. */
-static inline void cpumask_setall(struct cpumask *m, unsigned int n)
+static inline void irq_cpumask_setall(struct cpumask *m, unsigned int n)
 {
-	cpumask_clear(m);
+	irq_cpumask_clear(m);
 	for (unsigned int cpu = 0; cpu < n && cpu < GENIRQ_NR_CPUS; cpu++)
-		cpumask_set_cpu(cpu, m);
+		irq_cpumask_set_cpu(cpu, m);
 }
 
-static inline bool cpumask_empty(const struct cpumask *m)
+static inline bool irq_cpumask_empty(const struct cpumask *m)
 {
-	for (unsigned int i = 0; i < CPUMASK_LONGS; i++)
+	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		if (m->bits[i])
 			return false;
 	return true;
 }
 
-static inline bool cpumask_equal(const struct cpumask *a, const struct cpumask *b)
+static inline bool irq_cpumask_equal(const struct cpumask *a, const struct cpumask *b)
 {
-	for (unsigned int i = 0; i < CPUMASK_LONGS; i++)
+	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		if (a->bits[i] != b->bits[i])
 			return false;
 	return true;
 }
 
 /* dst = a & b; true when the result is not empty. */
-static inline bool cpumask_and(struct cpumask *dst, const struct cpumask *a,
+static inline bool irq_cpumask_and(struct cpumask *dst, const struct cpumask *a,
 			       const struct cpumask *b)
 {
 	unsigned long any = 0;
 
-	for (unsigned int i = 0; i < CPUMASK_LONGS; i++)
+	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		any |= dst->bits[i] = a->bits[i] & b->bits[i];
 	return any != 0;
 }
 
 /* The lowest CPU in @m, or GENIRQ_NR_CPUS when @m is empty. */
-static inline unsigned int cpumask_first(const struct cpumask *m)
+static inline unsigned int irq_cpumask_first(const struct cpumask *m)
 {
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
-		if (cpumask_test_cpu(cpu, m))
+		if (irq_cpumask_test_cpu(cpu, m))
 			return cpu;
 	return GENIRQ_NR_CPUS;
 }
 
 /* The next CPU after @cpu in @m, or GENIRQ_NR_CPUS. */
-static inline unsigned int cpumask_next(unsigned int cpu, const struct cpumask *m)
+static inline unsigned int irq_cpumask_next(unsigned int cpu, const struct cpumask *m)
 {
 	for (cpu++; cpu < GENIRQ_NR_CPUS; cpu++)
-		if (cpumask_test_cpu(cpu, m))
+		if (irq_cpumask_test_cpu(cpu, m))
 			return cpu;
 	return GENIRQ_NR_CPUS;
 }
 
-#define for_each_cpu(cpu, mask)					\
-	for ((cpu) = cpumask_first(mask); (cpu) < GENIRQ_NR_CPUS;	\
-	     (cpu) = cpumask_next((cpu), (mask)))
+#define irq_for_each_cpu(cpu, mask)					\
+	for ((cpu) = irq_cpumask_first(mask); (cpu) < GENIRQ_NR_CPUS;	\
+	     (cpu) = irq_cpumask_next((cpu), (mask)))
 
-static inline unsigned int cpumask_weight(const struct cpumask *m)
+static inline unsigned int irq_cpumask_weight(const struct cpumask *m)
 {
 	unsigned int n = 0, cpu;
 
-	for_each_cpu(cpu, m)
+	irq_for_each_cpu(cpu, m)
 		n++;
 	return n;
 }

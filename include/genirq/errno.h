@@ -1,23 +1,43 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * errno.h - the error numbers genirq returns, negated.
+ * errno.h - the error numbers genirq returns, negated: GENIRQ_E*.
  *
- * A freestanding build has no <errno.h>; these values are Linux's, so a
- * hosted program may include both headers in either order.
+ * They equal the embedder's errno values when its settings name its
+ * errno header (GENIRQ_ERRNO_HEADER, e.g. <errno.h> of newlib or
+ * picolibc, whose numbers differ from Linux's); otherwise they are
+ * Linux's. <genirq/compat.h> gives the plain E* names, where the
+ * embedder's header has not.
  */
 #ifndef GENIRQ_ERRNO_H
 #define GENIRQ_ERRNO_H
 
-#define ENOENT		2
-#define EIO		5
-#define ENOMEM		12
-#define EBUSY		16
-#define ENODEV		19
-#define EINVAL		22
-#define ENOSPC		28
-#define ENOSYS		38
-#define EOVERFLOW	75
-#define EISDIR		21
-#define EACCES		13
+#include <genirq/config.h>
+
+#ifdef GENIRQ_ERRNO_HEADER
+# include GENIRQ_ERRNO_HEADER
+# define GENIRQ_ENOENT		ENOENT
+# define GENIRQ_EIO		EIO
+# define GENIRQ_ENOMEM		ENOMEM
+# define GENIRQ_EBUSY		EBUSY
+# define GENIRQ_ENODEV		ENODEV
+# define GENIRQ_EINVAL		EINVAL
+# define GENIRQ_ENOSPC		ENOSPC
+# define GENIRQ_ENOSYS		ENOSYS
+# define GENIRQ_EOVERFLOW	EOVERFLOW
+# define GENIRQ_EISDIR		EISDIR
+# define GENIRQ_EACCES		EACCES
+#else
+# define GENIRQ_ENOENT		2
+# define GENIRQ_EIO		5
+# define GENIRQ_ENOMEM		12
+# define GENIRQ_EBUSY		16
+# define GENIRQ_ENODEV		19
+# define GENIRQ_EINVAL		22
+# define GENIRQ_ENOSPC		28
+# define GENIRQ_ENOSYS		38
+# define GENIRQ_EOVERFLOW	75
+# define GENIRQ_EISDIR		21
+# define GENIRQ_EACCES		13
+#endif
 
 #endif /* GENIRQ_ERRNO_H */

@@ -4,7 +4,9 @@
  *
  * Each CPU has one count whose fields say what it is doing, in Linux 2.6.9's
  * layout: bits 0-7 preemption depth, 8-15 softirq depth, 16-27 hardirq
- * nesting, and (beyond Linux 2.6.9) bits 28-31 NMI nesting.
+ * nesting, and (beyond Linux 2.6.9) bits 28-31 NMI nesting. Every name
+ * here is prefixed; <genirq/compat.h> gives Linux's (in_irq(),
+ * in_interrupt(), HARDIRQ_MASK, preempt_disable(), ...) to code that asks.
  */
 #ifndef GENIRQ_HARDIRQ_H
 #define GENIRQ_HARDIRQ_H
@@ -14,26 +16,26 @@
 
 GENIRQ_BEGIN_DECLS
 
-#define PREEMPT_BITS	8
-#define SOFTIRQ_BITS	8
-#define HARDIRQ_BITS	12
-#define NMI_BITS	4
+#define GENIRQ_PREEMPT_BITS	8
+#define GENIRQ_SOFTIRQ_BITS	8
+#define GENIRQ_HARDIRQ_BITS	12
+#define GENIRQ_NMI_BITS	4
 
-#define PREEMPT_SHIFT	0
-#define SOFTIRQ_SHIFT	(PREEMPT_SHIFT + PREEMPT_BITS)
-#define HARDIRQ_SHIFT	(SOFTIRQ_SHIFT + SOFTIRQ_BITS)
-#define NMI_SHIFT	(HARDIRQ_SHIFT + HARDIRQ_BITS)
+#define GENIRQ_PREEMPT_SHIFT	0
+#define GENIRQ_SOFTIRQ_SHIFT	(GENIRQ_PREEMPT_SHIFT + GENIRQ_PREEMPT_BITS)
+#define GENIRQ_HARDIRQ_SHIFT	(GENIRQ_SOFTIRQ_SHIFT + GENIRQ_SOFTIRQ_BITS)
+#define GENIRQ_NMI_SHIFT	(GENIRQ_HARDIRQ_SHIFT + GENIRQ_HARDIRQ_BITS)
 
-#define IRQ_COUNT_FIELD(bits, shift)	(((1u << (bits)) - 1u) << (shift))
-#define PREEMPT_MASK	IRQ_COUNT_FIELD(PREEMPT_BITS, PREEMPT_SHIFT)	/* 0x000000ff */
-#define SOFTIRQ_MASK	IRQ_COUNT_FIELD(SOFTIRQ_BITS, SOFTIRQ_SHIFT)	/* 0x0000ff00 */
-#define HARDIRQ_MASK	IRQ_COUNT_FIELD(HARDIRQ_BITS, HARDIRQ_SHIFT)	/* 0x0fff0000 */
-#define NMI_MASK	IRQ_COUNT_FIELD(NMI_BITS, NMI_SHIFT)		/* 0xf0000000 */
+#define GENIRQ_COUNT_FIELD(bits, shift)	(((1u << (bits)) - 1u) << (shift))
+#define GENIRQ_PREEMPT_MASK	GENIRQ_COUNT_FIELD(GENIRQ_PREEMPT_BITS, GENIRQ_PREEMPT_SHIFT)	/* 0x000000ff */
+#define GENIRQ_SOFTIRQ_MASK	GENIRQ_COUNT_FIELD(GENIRQ_SOFTIRQ_BITS, GENIRQ_SOFTIRQ_SHIFT)	/* 0x0000ff00 */
+#define GENIRQ_HARDIRQ_MASK	GENIRQ_COUNT_FIELD(GENIRQ_HARDIRQ_BITS, GENIRQ_HARDIRQ_SHIFT)	/* 0x0fff0000 */
+#define GENIRQ_NMI_MASK	GENIRQ_COUNT_FIELD(GENIRQ_NMI_BITS, GENIRQ_NMI_SHIFT)		/* 0xf0000000 */
 
-#define PREEMPT_OFFSET	(1u << PREEMPT_SHIFT)
-#define SOFTIRQ_OFFSET	(1u << SOFTIRQ_SHIFT)
-#define HARDIRQ_OFFSET	(1u << HARDIRQ_SHIFT)
-#define NMI_OFFSET	(1u << NMI_SHIFT)
+#define GENIRQ_PREEMPT_OFFSET	(1u << GENIRQ_PREEMPT_SHIFT)
+#define GENIRQ_SOFTIRQ_OFFSET	(1u << GENIRQ_SOFTIRQ_SHIFT)
+#define GENIRQ_HARDIRQ_OFFSET	(1u << GENIRQ_HARDIRQ_SHIFT)
+#define GENIRQ_NMI_OFFSET	(1u << GENIRQ_NMI_SHIFT)
 
 /* The calling CPU's count. */
 unsigned int irq_preempt_count(void);
@@ -44,14 +46,16 @@ unsigned int irq_preempt_count(void);
  */
 unsigned int irq_cpu_preempt_count(unsigned int cpu);
 
-#define hardirq_count()	(irq_preempt_count() & HARDIRQ_MASK)
-#define softirq_count()	(irq_preempt_count() & SOFTIRQ_MASK)
-#define irq_count()	(irq_preempt_count() & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK))
+#define irq_hardirq_count()	(irq_preempt_count() & GENIRQ_HARDIRQ_MASK)
+#define irq_softirq_count()	(irq_preempt_count() & GENIRQ_SOFTIRQ_MASK)
+#define irq_count()		(irq_preempt_count() & \
+				 (GENIRQ_HARDIRQ_MASK | GENIRQ_SOFTIRQ_MASK | GENIRQ_NMI_MASK))
 
-#define in_irq()	(hardirq_count() != 0)
-#define in_softirq()	(softirq_count() != 0)
-#define in_nmi()	((irq_preempt_count() & NMI_MASK) != 0)
-#define in_interrupt()	(irq_count() != 0)
+/* In hardirq context, softirq context, an NMI, any of them. */
+#define irq_in_hardirq()	(irq_hardirq_count() != 0)
+#define irq_in_softirq()	(irq_softirq_count() != 0)
+#define irq_in_nmi()		((irq_preempt_count() & GENIRQ_NMI_MASK) != 0)
+#define irq_in_interrupt()	(irq_count() != 0)
 
 /*
  * irq_enter / irq_exit bracket a hardware interrupt on this CPU, with
@@ -67,8 +71,8 @@ void nmi_enter(void);
 void nmi_exit(void);
 
 /* Preemption depth, for embedders whose scheduler honours it. */
-void preempt_disable(void);
-void preempt_enable(void);
+void irq_preempt_disable(void);
+void irq_preempt_enable(void);
 
 /* Softirq-off sections (raise is allowed, running waits for the end). */
 void local_bh_disable(void);

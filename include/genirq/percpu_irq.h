@@ -39,7 +39,7 @@ static inline void *irq_percpu_ptr(void *percpu_dev_id, size_t stride, unsigned 
 }
 
 /**
- * request_percpu_irq_stride - install @handler on per-CPU line @irq
+ * irq_request_percpu_stride - install @handler on per-CPU line @irq
  * @percpu_dev_id: CPU 0's instance; CPU c's is @stride bytes further each
  *
  * Marks the line per-CPU. Context: process context.
@@ -47,10 +47,10 @@ static inline void *irq_percpu_ptr(void *percpu_dev_id, size_t stride, unsigned 
  * -EBUSY (the line has a handler: reported, nothing changed); -ENOSYS (no
  * controller); -ENOMEM.
  */
-int request_percpu_irq_stride(unsigned int irq, irq_handler_t handler, const char *name,
+int irq_request_percpu_stride(unsigned int irq, irq_handler_t handler, const char *name,
 			      void *percpu_dev_id, size_t stride);
 #define request_percpu_irq(irq, handler, name, percpu_dev_id)			\
-	request_percpu_irq_stride((irq), (handler), (name), (percpu_dev_id),	\
+	irq_request_percpu_stride((irq), (handler), (name), (percpu_dev_id),	\
 				  sizeof(*(percpu_dev_id)))
 
 /**

@@ -73,12 +73,12 @@ void irq_log(const char *fmt, ...) __irq_printf(1, 2);
  * of at most 8; -EOVERFLOW for a CPU at or above GENIRQ_NR_CPUS. @out is
  * written only on success.
  */
-int cpumask_parse(const char *text, size_t len, struct cpumask *out);
+int irq_cpumask_parse(const char *text, size_t len, struct cpumask *out);
 /* As cpumask_parse() for the list form "0-3,5" (empty text: no CPU). */
-int cpumask_parselist(const char *text, size_t len, struct cpumask *out);
+int irq_cpumask_parselist(const char *text, size_t len, struct cpumask *out);
 /* Print @m over @nbits CPUs in hex groups / list form. Return: length. */
-int cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
-int cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
+int irq_cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
+int irq_cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
 
 /**
  * irq_proc_read - the text of a /proc view

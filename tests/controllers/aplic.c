@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/aplic.h>
 #include <genirq/port.h>

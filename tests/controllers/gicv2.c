@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>

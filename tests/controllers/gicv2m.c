@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>

@@ -24,6 +24,7 @@
  */
 #include <stdio.h>
 #include <genirq/chip/i8259.h>
+#include <genirq/compat.h>
 #include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/port.h>

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/imsic.h>
 #include <genirq/irqdomain.h>

@@ -41,6 +41,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/chip/ioapic.h>
 #include <genirq/chip/x86_vector.h>
 #include <genirq/irq.h>

@@ -20,6 +20,7 @@
  */
 #include <stdio.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/lapic.h>
 #include <genirq/ipi.h>

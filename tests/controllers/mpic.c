@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
 #include <genirq/irq.h>

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/plic.h>
 #include <genirq/port.h>

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/chip/x86_vector.h>
 #include <genirq/irq.h>
 #include <genirq/irqdomain.h>

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <genirq/interrupt.h>
+#include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/sim.h>

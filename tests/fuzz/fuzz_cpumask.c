@@ -9,6 +9,7 @@
  * and must contain only the characters its form allows.
  */
 #include "fuzz.h"
+#include <genirq/compat.h>
 
 static void fill(struct cpumask *m, unsigned char b)
 {

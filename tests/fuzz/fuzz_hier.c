@@ -21,6 +21,7 @@
  */
 #include "fuzz.h"
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/chip/simpci.h>

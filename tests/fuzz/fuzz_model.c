@@ -38,6 +38,7 @@
  */
 #include "fuzz.h"
 #include <genirq/hardirq.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include "../model/model.h"
 

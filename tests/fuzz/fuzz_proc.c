@@ -9,6 +9,7 @@
  * documented ones; a refused write must change nothing at all.
  */
 #include "fuzz.h"
+#include <genirq/compat.h>
 
 static void check_view(int ret, const char *buf, size_t size)
 {

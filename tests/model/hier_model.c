@@ -2,6 +2,7 @@
 /* hier_model.c - see hier_model.h. */
 #include <string.h>
 #include <genirq/errno.h>
+#include <genirq/compat.h>
 #include "hier_model.h"
 
 void hm_init(struct hier_model *m)

@@ -14,6 +14,7 @@
 #define GENIRQ_HIER_MODEL_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 
 #define HM_DEVS		4	/* devices, each with up to HM_VECS vectors */
 #define HM_VECS		8

@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 #include <genirq/errno.h>
+#include <genirq/compat.h>
 
 #include "model.h"
 

@@ -23,6 +23,7 @@
 #define GENIRQ_MODEL_H
 
 #include <stdbool.h>
+#include <genirq/compat.h>
 #include <stdint.h>
 
 #define MODEL_SLOTS	3	/* devices (handlers) that may share the line */

@@ -13,6 +13,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/port.h>
 #include <genirq/chip/simpci.h>

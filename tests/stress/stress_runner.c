@@ -18,6 +18,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <genirq/port.h>
+#include <genirq/compat.h>
 
 #include "../unit/fixture.h"
 

@@ -5,6 +5,7 @@
  */
 #include <sched.h>
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 static struct fixture fx;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Interrupt context accounting and softirqs. */
 #include "fixture.h"
+#include <genirq/compat.h>
 #include "internals.h"
 
 static unsigned int seen_count;

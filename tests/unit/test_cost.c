@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Per-line cost accounting: off by default, per line, figures and /proc. */
 #include <stdlib.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 /* A device whose handler takes a set number of (simulated) cycles. */

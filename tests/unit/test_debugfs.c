@@ -4,6 +4,7 @@
  * checked against what the test did to the line; bad paths change nothing.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/trace.h>
 #include <genirq/chip/simpci.h>

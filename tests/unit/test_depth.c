@@ -4,6 +4,7 @@
  * kernel/irq/irq_test.c, written against genirq's API.
  */
 #include "fixture.h"
+#include <genirq/compat.h>
 
 static irqreturn_t noop(int irq, void *dev_id)
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Flows: dispatch, counts, context, pending replay, per-CPU lines. */
 #include "fixture.h"
+#include <genirq/compat.h>
 
 TEST(edge_dispatch_runs_handler_in_hardirq_with_regs)
 {

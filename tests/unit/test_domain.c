@@ -2,6 +2,7 @@
 /* Irq domains: linear and legacy maps, several controllers, cascades. */
 #include <sched.h>
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 TEST(linear_domain_maps_lazily_from_lowest_free_number)

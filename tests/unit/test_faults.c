@@ -5,6 +5,7 @@
  * allocation in turn. Each test says what the core must still guarantee.
  */
 #include <pthread.h>
+#include <genirq/compat.h>
 #include <sched.h>
 #include "fixture.h"
 

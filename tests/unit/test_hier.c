@@ -5,6 +5,7 @@
  * level, activation, the parent chip helpers, free and re-allocate.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 #define LINES_FIRST	16	/* the PIC lines handed to children: 16..31 */

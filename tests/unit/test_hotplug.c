@@ -5,6 +5,7 @@
  * the CPUs online now.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 static struct cpumask one(unsigned int cpu)

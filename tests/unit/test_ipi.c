@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The generic IPI API on the simulated PIC: reserve, send, destroy. */
 #include <genirq/ipi.h>
+#include <genirq/compat.h>
 #include <genirq/irqdomain.h>
 #include "fixture.h"
 

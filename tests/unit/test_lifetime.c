@@ -5,6 +5,7 @@
  * walk of the table, a CPU dispatching it) can hold it any more.
  */
 #include <sched.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 static const struct irq_chip quiet_chip = {

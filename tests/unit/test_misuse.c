@@ -5,6 +5,7 @@
  * wraps into something the caller did not ask for.
  */
 #include <limits.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 #include "internals.h"
 

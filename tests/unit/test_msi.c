@@ -4,6 +4,7 @@
  * a simulated PCI device that raises by writing its message.
  */
 #include <genirq/irqdomain.h>
+#include <genirq/compat.h>
 #include <genirq/msi.h>
 #include <genirq/chip/simpci.h>
 #include "fixture.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* request_percpu_irq(): per-CPU dev_id, per-CPU enables, and misuse. */
 #include <genirq/percpu_irq.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 struct tick {
@@ -167,8 +168,8 @@ TEST(percpu_and_request_irq_refuse_each_others_lines)
 	CHECK_EQ(request_percpu_irq((unsigned int)bare, tick_handler, "t", ticks), -ENOSYS);
 	CHECK_EQ(request_irq((unsigned int)bare, plain_handler, 0, "p", &plain), -ENOSYS);
 	CHECK_EQ(request_percpu_irq(7000, tick_handler, "t", ticks), -EINVAL);
-	CHECK_EQ(request_percpu_irq_stride((unsigned int)pc, tick_handler, "t", ticks, 0), -EINVAL);
-	CHECK_EQ(request_percpu_irq_stride((unsigned int)pc, NULL, "t", ticks, 8), -EINVAL);
+	CHECK_EQ(irq_request_percpu_stride((unsigned int)pc, tick_handler, "t", ticks, 0), -EINVAL);
+	CHECK_EQ(irq_request_percpu_stride((unsigned int)pc, NULL, "t", ticks, 8), -EINVAL);
 	/* Enables of lines that are not request_percpu_irq's: reported, ignored. */
 	sim_console_clear();
 	enable_percpu_irq((unsigned int)normal, IRQ_TYPE_NONE);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The /proc views and the cpumask text forms: bounded, exact, strict. */
 #include "fixture.h"
+#include <genirq/compat.h>
 
 static int rd(const char *path, char *buf, size_t size)
 {

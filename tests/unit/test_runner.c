@@ -8,6 +8,7 @@
  * softirq context does not wait for threads that cannot run there.
  */
 #include <sched.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 #include "internals.h"
 

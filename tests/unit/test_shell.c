@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The demo shell's line editing, as a person types at a terminal. */
 #include "fixture.h"
+#include <genirq/compat.h>
 #include "shell.h"
 
 static char out[8192];

@@ -9,6 +9,7 @@
  */
 #include <sched.h>
 #include <genirq/trace.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 #include "internals.h"
 

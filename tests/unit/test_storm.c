@@ -6,6 +6,7 @@
  * back-off; a busy but healthy line is never touched. Virtual time.
  */
 #include "fixture.h"
+#include <genirq/compat.h>
 
 #define US	1000ull
 #define MS	(1000ull * US)

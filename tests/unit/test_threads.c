@@ -7,6 +7,7 @@
  * the core's runner (irq_threads_run(), deterministic).
  */
 #include <sched.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 static struct fixture fx;

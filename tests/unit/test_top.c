@@ -5,6 +5,7 @@
  */
 #include <limits.h>
 #include <genirq/top.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 
 #define MS		1000000ull

@@ -2,6 +2,7 @@
 /* Trace events: per-CPU rings, pairing, order, drops, per-line enable, the hook. */
 #include <string.h>
 #include <genirq/trace.h>
+#include <genirq/compat.h>
 #include "fixture.h"
 #include "shell.h"
 
