@@ -22,6 +22,17 @@
 	.globl	_start
 _start:
 	csrw	sie, zero
+	/*
+	 * One hart boots. OpenSBI has been seen to send a second hart here
+	 * while the first ran (under a loaded host): it must not clear BSS
+	 * under the boot hart. It waits, touching only .data, until
+	 * riscv64_start_secondaries() gives it a CPU number in its slot of
+	 * riscv64_stray_cpu[], then comes up as that CPU.
+	 */
+	lla	t0, riscv64_boot_claim
+	li	t1, 1
+	amoswap.w.aq t1, t1, (t0)
+	bnez	t1, stray
 	mv	s0, a0
 	mv	s1, a1
 	lla	sp, boot_stack + BOOT_STACK
@@ -39,6 +50,20 @@ _start:
 	call	riscv64_boot
 3:	wfi
 	j	3b
+
+/* A hart that came to _start after the boot hart: a0 = its hart id. */
+stray:
+	li	t0, 64
+	bgeu	a0, t0, 2f		/* no slot: it stays parked */
+	lla	t0, riscv64_stray_cpu
+	slli	t1, a0, 2
+	add	t0, t0, t1
+1:	lw	a1, 0(t0)
+	beqz	a1, 1b
+	fence	r, rw			/* its stack pointer was set before */
+	j	riscv64_secondary_entry
+2:	wfi
+	j	2b
 
 	.text
 	.globl	riscv64_secondary_entry
@@ -181,3 +206,12 @@ riscv64_call_on_stack:
 	.align	4
 boot_stack:
 	.skip	BOOT_STACK
+
+	/* In .data, not BSS: the boot hart clears BSS while a stray hart waits. */
+	.data
+	.align	2
+riscv64_boot_claim:
+	.word	0
+	.globl	riscv64_stray_cpu
+riscv64_stray_cpu:
+	.zero	4 * 64			/* RISCV64_STRAY_HARTS */

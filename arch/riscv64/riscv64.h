@@ -17,6 +17,10 @@
 
 #define HZ		100
 #define MAX_CPUS	4
+/* Hart ids boot.S keeps a stray hart's slot for (riscv64_stray_cpu[]). */
+#define RISCV64_STRAY_HARTS	64
+/* SBI's answer to hart_start of a hart that runs already. */
+#define SBI_ERR_ALREADY_AVAILABLE	(-6)
 #define PCI_SLOTS	32
 
 /* scause: the interrupt bit (the causes: asm.h). */
@@ -139,7 +143,12 @@ extern void (*volatile riscv64_ipi_hook)(void);
 void riscv64_start(void);
 
 /* smp.c */
-unsigned int riscv64_start_secondaries(void);
+/*
+ * Start the other harts; @at_entry: through the image's entry (_start), as
+ * OpenSBI has been seen to send a hart there while the boot hart runs
+ * (the kernel argument stray-hart provokes it). Return: CPUs online.
+ */
+unsigned int riscv64_start_secondaries(bool at_entry);
 void riscv64_idle(bool (*busy)(void));
 void riscv64_wake_cpu(unsigned int cpu);
 

@@ -46,16 +46,29 @@ void riscv64_wake_cpu(unsigned int cpu)
 	sbi_send_ipi(cpu);
 }
 
-unsigned int riscv64_start_secondaries(void)
+/*
+ * boot.S: a hart that comes to the image's entry while the boot hart runs
+ * waits there until its slot here (by hart id) holds its CPU number.
+ */
+extern unsigned int riscv64_stray_cpu[RISCV64_STRAY_HARTS];
+extern char _start[];
+
+unsigned int riscv64_start_secondaries(bool at_entry)
 {
 	unsigned int up = 1;
 
 	for (unsigned int cpu = 1; cpu < machine.nr_cpus; cpu++) {
+		unsigned long hartid = machine.hartid[cpu];
 		uint64_t end;
 		long err;
 
 		riscv64_secondary_sp[cpu] = (uintptr_t)(secondary_stack[cpu] + 1);
-		err = sbi_hart_start(machine.hartid[cpu], (uintptr_t)riscv64_secondary_entry, cpu);
+		if (hartid < RISCV64_STRAY_HARTS)
+			__atomic_store_n(&riscv64_stray_cpu[hartid], cpu, __ATOMIC_RELEASE);
+		err = sbi_hart_start(hartid, at_entry ? (uintptr_t)_start :
+					      (uintptr_t)riscv64_secondary_entry, cpu);
+		if (err == SBI_ERR_ALREADY_AVAILABLE && hartid < RISCV64_STRAY_HARTS)
+			err = 0;	/* running already: it waits in boot.S for the number above */
 		if (err) {
 			riscv64_printf("genirq: hart_start(hart %lu) failed: %ld\n",
 				       machine.hartid[cpu], err);

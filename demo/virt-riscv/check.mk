@@ -4,6 +4,7 @@
 #
 #   make check-riscv64   PLIC on two harts with a shell session, PLIC on
 #                        one hart, APLIC (MSI mode) + IMSIC on two harts,
+#                        hart 1 started at the image's entry (stray-hart),
 #                        a must-fail run, a smashed hardirq and softirq stack
 #                        guard, a handler interrupted below its stack, the
 #                        first run
@@ -46,6 +47,8 @@ check-riscv64:
 		-- $(call riscv64_qemu,1) -serial stdio -append harness
 	$(Q)$(call riscv64_harness,aia-smp2) --quiet --input 'hello genirq\rcat /proc/interrupts\r$(RISCV64_VIEWS)poweroff\r' \
 		-- $(call riscv64_qemu,2,$(comma)aia=aplic-imsic) -serial stdio -append harness
+	$(Q)$(call riscv64_harness,stray-hart) --quiet --input 'hello genirq\rpoweroff\r' \
+		-- $(call riscv64_qemu,2) -serial stdio -append 'harness stray-hart'
 	$(Q)$(call riscv64_must_fail,mustfail)
 	$(Q)$(call riscv64_smash,irq)
 	$(Q)$(call riscv64_smash,softirq)

@@ -355,7 +355,7 @@ void riscv64_start(void)
 	setup_interrupts();
 	riscv64_timer_start();
 	port_irq_enable();
-	riscv64_start_secondaries();
+	riscv64_start_secondaries(scenario_contains(machine.bootargs, "stray-hart"));
 
 	scenario_boot();
 	shell_glue.nr_cpus = machine.nr_cpus;
