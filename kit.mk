@@ -12,6 +12,8 @@
 #	the core's text, data and BSS per configuration (small, default,
 #	demo) on every ISA, checked against bench/size-budgets.txt (part of
 #	make check).
+#   make stack-usage
+#	the stack one interrupt takes in the core on each ISA.
 #   make check-kit
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
@@ -42,7 +44,24 @@ LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
 		   $(GENIRQ_SRCS) $($(LIB_ARCH)_CTRL))
 LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 
-.PHONY: lib install check-kit size
+.PHONY: lib install check-kit size stack-usage
+# make stack-usage: the stack one interrupt takes in the core on each ISA
+# (GCC's call graph with stack sizes; scripts/stack-usage.py), for
+# docs/embedding.md. Default settings, -O2.
+stack-usage:
+	$(Q)scripts/deps.sh host cross
+	$(Q)for a in $(SIZE_ISAS); do \
+		mkdir -p $(BUILD)/stack/$$a; \
+		cc=$(CC); \
+		case $$a in i386) cc=$(XCC_i386);; ppc) cc=$(XCC_ppc);; ppc64) cc=$(XCC_ppc64);; \
+			aarch64) cc=$(XCC_aarch64);; riscv64) cc=$(XCC_riscv64);; esac; \
+		for f in $(GENIRQ_SRCS); do \
+			$$cc $(CSTD) $(GENIRQ_INCLUDES) -O2 -ffreestanding -fno-builtin -fno-stack-protector \
+				-fcallgraph-info=su -c $$f -o $(BUILD)/stack/$$a/$$(basename $$f .c).o \
+				-dumpdir $(BUILD)/stack/$$a/ || exit 1; \
+		done; \
+	done
+	$(Q)python3 scripts/stack-usage.py $(addprefix $(BUILD)/stack/,$(SIZE_ISAS))
 SIZE_ISAS	:= i386 x86_64 ppc ppc64 aarch64 riscv64
 size:
 	$(Q)scripts/deps.sh host cross
