@@ -36,24 +36,12 @@ GENIRQ_CFLAGS	:= -std=c11 $(GENIRQ_INCLUDES) \
 GENIRQ_WARN	:= -Wall -Wextra
 
 genirq_ctrl	= $(addprefix $(GENIRQ_DIR)/controllers/,$(addsuffix .c,$(1)))
-GENIRQ_CTRL_i8259	:= $(call genirq_ctrl,i8259)
-GENIRQ_CTRL_ioapic	:= $(call genirq_ctrl,ioapic)
-GENIRQ_CTRL_lapic	:= $(call genirq_ctrl,lapic)
-GENIRQ_CTRL_x86_vector	:= $(call genirq_ctrl,x86_vector)
-GENIRQ_CTRL_mpic	:= $(call genirq_ctrl,mpic)
-GENIRQ_CTRL_xics	:= $(call genirq_ctrl,xics)
-GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
-GENIRQ_CTRL_gicv2m	:= $(call genirq_ctrl,gicv2m)
-GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
-GENIRQ_CTRL_gicv3_its	:= $(call genirq_ctrl,gicv3_its)
-GENIRQ_CTRL_pl061	:= $(call genirq_ctrl,pl061)
-GENIRQ_CTRL_plic	:= $(call genirq_ctrl,plic)
-GENIRQ_CTRL_aplic	:= $(call genirq_ctrl,aplic)
-GENIRQ_CTRL_imsic	:= $(call genirq_ctrl,imsic)
-GENIRQ_CTRL_simpic	:= $(call genirq_ctrl,simpic)
-GENIRQ_CTRL_simpci	:= $(call genirq_ctrl,simpci)
 GENIRQ_CTRL_NAMES	:= i8259 ioapic lapic x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its \
 			   pl061 plic aplic imsic simpic simpci
+$(foreach c,$(GENIRQ_CTRL_NAMES),$(eval GENIRQ_CTRL_$(c) := $(call genirq_ctrl,$(c))))
+# gicv2 and gicv3 share gic_common.c.
+GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
+GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

@@ -50,17 +50,12 @@ LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 # docs/embedding.md. Default settings, -O2.
 stack-usage:
 	$(Q)scripts/deps.sh host cross
-	$(Q)for a in $(SIZE_ISAS); do \
-		mkdir -p $(BUILD)/stack/$$a; \
-		cc=$(CC); \
-		case $$a in i386) cc=$(XCC_i386);; ppc) cc=$(XCC_ppc);; ppc64) cc=$(XCC_ppc64);; \
-			aarch64) cc=$(XCC_aarch64);; riscv64) cc=$(XCC_riscv64);; esac; \
+	$(Q)$(foreach a,$(SIZE_ISAS),mkdir -p $(BUILD)/stack/$(a) && \
 		for f in $(GENIRQ_SRCS); do \
-			$$cc $(CSTD) $(GENIRQ_INCLUDES) -O2 -ffreestanding -fno-builtin -fno-stack-protector \
-				-fcallgraph-info=su -c $$f -o $(BUILD)/stack/$$a/$$(basename $$f .c).o \
-				-dumpdir $(BUILD)/stack/$$a/ || exit 1; \
-		done; \
-	done
+			$(or $(XCC_$(a)),$(CC)) $(CSTD) $(GENIRQ_INCLUDES) -O2 -ffreestanding -fno-builtin \
+				-fno-stack-protector $(XFLAGS_$(a)) -fcallgraph-info=su -c $$f \
+				-o $(BUILD)/stack/$(a)/$$(basename $$f .c).o -dumpdir $(BUILD)/stack/$(a)/ || exit 1; \
+		done &&) true
 	$(Q)python3 scripts/stack-usage.py $(addprefix $(BUILD)/stack/,$(SIZE_ISAS))
 SIZE_ISAS	:= i386 x86_64 ppc ppc64 aarch64 riscv64
 size:

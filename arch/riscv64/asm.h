@@ -13,6 +13,9 @@
 #define IRQ_S_EXT		9	/* PLIC, APLIC direct or IMSIC */
 #define IRQ_CAUSES		10	/* 0-9 */
 
+/* Hart ids boot.S keeps a stray hart's slot for (riscv64_stray_cpu[]). */
+#define RISCV64_STRAY_HARTS	64
+
 #define IRQ_STACK_BYTES		16384
 #define GUARD_WORDS		8	/* the bottom words of each stack hold the guard */
 #define GUARD_TOP		(8 * (GUARD_WORDS - 1))	/* the first an overflow reaches */

@@ -53,7 +53,7 @@ _start:
 
 /* A hart that came to _start after the boot hart: a0 = its hart id. */
 stray:
-	li	t0, 64
+	li	t0, RISCV64_STRAY_HARTS
 	bgeu	a0, t0, 2f		/* no slot: it stays parked */
 	lla	t0, riscv64_stray_cpu
 	slli	t1, a0, 2
@@ -214,4 +214,4 @@ riscv64_boot_claim:
 	.word	0
 	.globl	riscv64_stray_cpu
 riscv64_stray_cpu:
-	.zero	4 * 64			/* RISCV64_STRAY_HARTS */
+	.zero	4 * RISCV64_STRAY_HARTS

@@ -17,8 +17,6 @@
 
 #define HZ		100
 #define MAX_CPUS	4
-/* Hart ids boot.S keeps a stray hart's slot for (riscv64_stray_cpu[]). */
-#define RISCV64_STRAY_HARTS	64
 /* SBI's answer to hart_start of a hart that runs already. */
 #define SBI_ERR_ALREADY_AVAILABLE	(-6)
 #define PCI_SLOTS	32

@@ -7,6 +7,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 
+#include "asm.h"
 #include "riscv64.h"
 
 #define SECONDARY_STACK		16384
