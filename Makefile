@@ -311,10 +311,11 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit size check-trace $(PORT_CHECKS)
+check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit size check-trace $(PORT_CHECKS) check-adopters
 	@echo "make check: all passed"
 
-run: run-$(or $(ARCH),$(RUN_DEFAULT))
+# make run ADOPTER=<name> boots one of the adopters (adopters/adopters.mk).
+run: $(if $(ADOPTER),run-adopter-$(ADOPTER),run-$(or $(ARCH),$(RUN_DEFAULT)))
 
 # An ARCH that names no port (make run ARCH=arm64, make trace ARCH=sparc):
 # say which do, instead of make's "No rule to make target". Each port's
@@ -350,3 +351,4 @@ clean:
 # The dispatch benchmark and its gate (check-bench).
 include bench/bench.mk
 include kit.mk
+include adopters/adopters.mk
