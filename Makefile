@@ -311,7 +311,7 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit size check-trace $(PORT_CHECKS) check-adopters
+check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit check-minimal size check-trace $(PORT_CHECKS) check-adopters
 	@echo "make check: all passed"
 
 # make run ADOPTER=<name> boots one of the adopters (adopters/adopters.mk).
@@ -351,4 +351,5 @@ clean:
 # The dispatch benchmark and its gate (check-bench).
 include bench/bench.mk
 include kit.mk
+include tests/minimal.mk
 include adopters/adopters.mk

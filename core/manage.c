@@ -417,6 +417,11 @@ static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t 
 		return -EINVAL;
 	if ((flags & IRQF_SHARED) && !dev_id)
 		return -EINVAL;
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && thread_fn) {
+		irq_log("irq %u: a thread function, but threaded handlers are not built "
+			"(GENIRQ_THREADS 0)", irq);
+		return -ENOSYS;
+	}
 	return 0;
 }
 
@@ -524,7 +529,7 @@ out_unlock:
  */
 static void force_thread(struct irqaction *new)
 {
-	if (!atomic_load_explicit(&irq_forced_threading, memory_order_relaxed) ||
+	if (!irq_threading_forced() ||
 	    (new->flags & (IRQF_NO_THREAD | IRQF_PERCPU)))
 		return;
 	new->flags |= IRQF_ONESHOT;
@@ -545,7 +550,7 @@ static int install(unsigned int irq, struct irqaction *new)
 	int ret;
 
 	force_thread(new);
-	if (new->thread_fn) {
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
 		ret = irq_thread_setup(new, irq);
