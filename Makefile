@@ -56,6 +56,13 @@ XFLAGS_aarch64	:= -mno-outline-atomics
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 
+# The demo kernels take genirq as an embedder does, through the kit
+# (genirq.mk: its source lists and include path), with the tree's own
+# settings file.
+include genirq.mk
+kit_rel		= $(patsubst $(CURDIR)/%,%,$(1))
+PORT_INC	:= $(GENIRQ_INCLUDES) -include demo/genirq_config.h
+
 # The QEMU ports. Each arch/<isa>/port.mk sets only that ISA's variables
 # (compiler, flags, port and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
@@ -101,7 +108,8 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 # check of one ISA, from the variables its arch/<isa>/port.mk sets:
 #   <isa>_CC, _CFLAGS, _ASFLAGS, _LDFLAGS	compiler and flags
 #   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
-#   <isa>_CTRL		its controllers
+#   <isa>_CTRL		its controllers, by genirq.mk's names (gicv3 pl061 ...)
+#   <isa>_ASM		its assembly sources (default: arch/<isa>/boot.S)
 #   <isa>_MACHINE	its demo kernel, demo/<machine>/ (and _DEMO_SRCS from it)
 #   <isa>_DEPS		scripts/deps.sh's arguments
 #   <isa>_QEMU		the machine, kernel loaded, console on stdio
@@ -110,18 +118,21 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 # A port's host tests (*-host-test.c) are not part of its kernel.
 define port
 $(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
-$(1)_SRCS	:= $(CORE_SRCS) $$($(1)_CTRL) $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
+$(1)_ASM	?= arch/$(1)/boot.S
+$(1)_SRCS	:= $(call kit_rel,$(GENIRQ_SRCS) $$(sort $$(foreach c,$$($(1)_CTRL),$$(GENIRQ_CTRL_$$(c))))) \
+		   $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
 		   $$(filter-out %-host-test.c,$$(sort $$(wildcard $$(addsuffix /*.c,$$($(1)_DIRS)))))
-$(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) $(BUILD)/$(1)/obj/arch/$(1)/boot.o
+$(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) \
+		   $$(patsubst %.S,$(BUILD)/$(1)/obj/%.o,$$($(1)_ASM))
 $(1)_HDRS	:= $(CORE_HDRS) $$(wildcard demo/*.h demo/$$($(1)_MACHINE)/*.h $$(addsuffix /*.h,$$($(1)_DIRS)))
-$(1)_INC	:= $(INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
+$(1)_INC	:= $(PORT_INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
 
 $(BUILD)/$(1)/obj/%.o: %.c $$($(1)_HDRS)
 	$(Q)mkdir -p $$(dir $$@)
 	@echo "  CC [$(1)] $$<"
 	$(Q)$$($(1)_CC) $(CSTD) $(WARN) $$($(1)_INC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$(BUILD)/$(1)/obj/arch/$(1)/boot.o: arch/$(1)/boot.S $$($(1)_HDRS)
+$(BUILD)/$(1)/obj/%.o: %.S $$($(1)_HDRS)
 	$(Q)mkdir -p $$(dir $$@)
 	@echo "  AS [$(1)] $$<"
 	$(Q)$$($(1)_CC) $$($(1)_INC) $$($(1)_ASFLAGS) -c $$< -o $$@

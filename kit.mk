@@ -22,8 +22,6 @@
 #	make lib for every ISA; and the names check (scripts/check-names.sh:
 #	every global symbol prefixed or a Linux driver verb, every public
 #	header clean of the names host kernels define).
-include genirq.mk
-
 LIB_ARCH	:= $(or $(ARCH),host)
 LIB_ARCHS	:= host $(XARCHS)
 LIB_OUT		:= $(BUILD)/lib/$(LIB_ARCH)
@@ -41,7 +39,7 @@ LIB_CFLAGS	:= $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(LIB_CONFIG) $(LIB_OPT) \
 		   $(if $(filter host,$(LIB_ARCH)),$(LIB_CFLAGS_host), \
 		   -ffreestanding -fno-builtin -fno-stack-protector $(XFLAGS_$(LIB_ARCH)))
 LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
-		   $(GENIRQ_SRCS) $($(LIB_ARCH)_CTRL))
+		   $(GENIRQ_SRCS) $(sort $(foreach c,$($(LIB_ARCH)_CTRL),$(GENIRQ_CTRL_$(c)))))
 LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 
 .PHONY: lib install check-kit size stack-usage

@@ -11,8 +11,7 @@ aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
 aarch64_DIRS	:= arch/fdt arch/aarch64
-aarch64_CTRL	:= controllers/gic_common.c controllers/gicv3.c controllers/gicv3_its.c controllers/gicv2.c \
-		   controllers/gicv2m.c controllers/pl061.c
+aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 aarch64_DEPS	:= cross qemu-arm

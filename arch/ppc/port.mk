@@ -7,7 +7,7 @@ ppc_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector 
 ppc_ASFLAGS	:= -mcpu=8548 -Wa,-mregnames -D__ASSEMBLER__
 ppc_LDFLAGS	:= -no-pie
 ppc_DIRS	:= arch/ppc
-ppc_CTRL	:= controllers/mpic.c
+ppc_CTRL	:= mpic
 ppc_MACHINE	:= ppce500
 ppc_DEMO_SRCS	:= $(wildcard demo/ppce500/*.c)
 ppc_DEPS	:= cross qemu-ppc
