@@ -110,6 +110,7 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 #   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
 #   <isa>_CTRL		its controllers, by genirq.mk's names (gicv3 pl061 ...)
 #   <isa>_ASM		its assembly sources (default: arch/<isa>/boot.S)
+#   <isa>_LDS		its linker script (default: arch/<isa>/link.ld)
 #   <isa>_MACHINE	its demo kernel, demo/<machine>/ (and _DEMO_SRCS from it)
 #   <isa>_DEPS		scripts/deps.sh's arguments
 #   <isa>_QEMU		the machine, kernel loaded, console on stdio
@@ -119,6 +120,7 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 define port
 $(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
 $(1)_ASM	?= arch/$(1)/boot.S
+$(1)_LDS	?= arch/$(1)/link.ld
 $(1)_SRCS	:= $(call kit_rel,$(GENIRQ_SRCS) $$(sort $$(foreach c,$$($(1)_CTRL),$$(GENIRQ_CTRL_$$(c))))) \
 		   $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
 		   $$(filter-out %-host-test.c,$$(sort $$(wildcard $$(addsuffix /*.c,$$($(1)_DIRS)))))
@@ -137,9 +139,9 @@ $(BUILD)/$(1)/obj/%.o: %.S $$($(1)_HDRS)
 	@echo "  AS [$(1)] $$<"
 	$(Q)$$($(1)_CC) $$($(1)_INC) $$($(1)_ASFLAGS) -c $$< -o $$@
 
-$$($(1)_ELF): $$($(1)_OBJS) arch/$(1)/link.ld
+$$($(1)_ELF): $$($(1)_OBJS) $$($(1)_LDS)
 	@echo "  LD [$(1)] $$@"
-	$(Q)$$($(1)_CC) -nostdlib -static $$($(1)_LDFLAGS) -Wl,-T,arch/$(1)/link.ld -Wl,--build-id=none \
+	$(Q)$$($(1)_CC) -nostdlib -static $$($(1)_LDFLAGS) -Wl,-T,$$($(1)_LDS) -Wl,--build-id=none \
 		-Wl,--no-warn-rwx-segments -o $$@ $$($(1)_OBJS) -lgcc
 
 .PHONY: kernel-$(1) run-$(1) debug-$(1) check-$(1) check-run-$(1)
