@@ -10,6 +10,9 @@
 #include <genirq/port.h>
 
 #include "aarch64.h"
+#include "../kit.h"
+
+#define fatal(why)	genirq_kit_fatal(why)
 
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 /* Below the sp read in port_softirq_on_stack(): its own frame's growth and
@@ -40,14 +43,6 @@ _Static_assert(offsetof(struct aarch64_irq_cpu, switch_to) == IRQ_CPU_SWITCH_TO 
 static struct irq_stack hardirq_stack[GENIRQ_AARCH64_CPUS], softirq_stack[GENIRQ_AARCH64_CPUS];
 static struct aarch64_irq_cpu irq_cpu[GENIRQ_AARCH64_CPUS];
 void (*volatile aarch64_irq_hook)(void);
-
-__attribute__((noreturn)) static void fatal(const char *why)
-{
-	port_assert_failed(why, __FILE__, __LINE__);
-	port_irq_disable();
-	for (;;)
-		port_cpu_relax();
-}
 
 /* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)

@@ -16,6 +16,8 @@ aarch64_DIRS	:= arch/fdt arch/aarch64
 aarch64_ASM	:= arch/aarch64/entry.S demo/virt/boot.S
 aarch64_LDS	:= demo/virt/link.ld
 aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+aarch64_KIT_HOOKS	:= aarch64_sync aarch64_bad_exception
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 aarch64_DEPS	:= cross qemu-arm

@@ -12,6 +12,9 @@
 #include <genirq/proc.h>
 
 #include "ppc.h"
+#include "../kit.h"
+
+#define fatal(why)	genirq_kit_fatal(why)
 
 /* Interrupt stacks: guard words at the low end catch an overflow. */
 #define IRQ_STACK_BYTES		8192
@@ -34,14 +37,6 @@ struct ppc_hardirq_entry {
 static uint32_t irq_stacks[GENIRQ_PPC_CPUS][2][IRQ_STACK_BYTES / 4] __attribute__((aligned(16)));
 static struct ppc_hardirq_entry hardirq[GENIRQ_PPC_CPUS];
 static void (*handler[GENIRQ_PPC_CPUS])(void *regs);
-
-__attribute__((noreturn)) static void fatal(const char *why)
-{
-	port_assert_failed(why, __FILE__, __LINE__);
-	port_irq_disable();
-	for (;;)
-		;
-}
 
 /* Paint the whole stack: the guard words, and a high-water mark above them. */
 void ppc_stacks_init(unsigned int cpu)

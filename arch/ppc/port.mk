@@ -12,6 +12,8 @@ ppc_DIRS	:= arch/ppc
 ppc_ASM		:= arch/ppc/entry.S demo/ppce500/boot.S
 ppc_LDS		:= demo/ppce500/link.ld
 ppc_CTRL	:= mpic
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+ppc_KIT_HOOKS	:= ppc_exception
 ppc_MACHINE	:= ppce500
 ppc_DEMO_SRCS	:= $(wildcard demo/ppce500/*.c)
 ppc_DEPS	:= cross qemu-ppc

@@ -11,6 +11,9 @@
 #include <genirq/hardirq.h>
 
 #include "ppc64.h"
+#include "../kit.h"
+
+#define fatal(why)	genirq_kit_fatal(why)
 
 #define IRQ_STACK_BYTES	16384
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
@@ -44,14 +47,6 @@ static struct {
  */
 static uintptr_t hardirq_live_sp[GENIRQ_PPC64_CPUS];
 static void (*handler)(void *regs);
-
-__attribute__((noreturn)) static void fatal(const char *why)
-{
-	port_assert_failed(why, __FILE__, __LINE__);
-	port_irq_disable();
-	for (;;)
-		port_cpu_relax();
-}
 
 /* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)

@@ -13,6 +13,8 @@ ppc64_DIRS	:= arch/ppc64
 ppc64_ASM	:= arch/ppc64/entry.S demo/pseries/boot.S
 ppc64_LDS	:= demo/pseries/link.ld
 ppc64_CTRL	:= xics
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+ppc64_KIT_HOOKS	:= ppc64_trap
 ppc64_MACHINE	:= pseries
 ppc64_DEMO_SRCS	:= $(wildcard demo/pseries/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 ppc64_DEPS	:= cross qemu-ppc
