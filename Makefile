@@ -63,8 +63,8 @@ include genirq.mk
 kit_rel		= $(patsubst $(CURDIR)/%,%,$(1))
 PORT_INC	:= $(GENIRQ_INCLUDES) -include demo/genirq_config.h
 
-# The QEMU ports. Each arch/<isa>/port.mk sets only that ISA's variables
-# (compiler, flags, port and demo sources, the QEMU machine); the rules
+# The QEMU ports. Each demo/<machine>/<isa>.mk sets only that ISA's variables
+# (compiler, flags, port kit and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
 # machine's checks are in demo/<machine>/check.mk.
 PORTS		:= i386 x86_64 ppc ppc64 aarch64 riscv64
@@ -102,10 +102,13 @@ DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu
 		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c \
 		   demo/shell_port.c
 include $(wildcard demo/*/machine.mk)
-include $(foreach p,$(PORTS),arch/$(p)/port.mk)
+# Each port's build, as demo/<machine>/<isa>.mk (or arch/<isa>/port.mk)
+# describes it: the compiler and flags, the port kit's folder, the demo
+# kernel's sources and its QEMU command line.
+include $(foreach p,$(PORTS),$(firstword $(wildcard demo/*/$(p).mk) arch/$(p)/port.mk))
 
 # $(call port,ISA): the kernel, `make run`, `make debug` and the first-run
-# check of one ISA, from the variables its arch/<isa>/port.mk sets:
+# check of one ISA, from the variables its demo/<machine>/<isa>.mk sets:
 #   <isa>_CC, _CFLAGS, _ASFLAGS, _LDFLAGS	compiler and flags
 #   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
 #   <isa>_CTRL		its controllers, by genirq.mk's names (gicv3 pl061 ...)

@@ -86,7 +86,7 @@ install:
 
 KIT_OUT		:= $(BUILD)/kit
 # The port kits checked on their own (scripts/check-port-kit.sh): the ports
-# whose arch/<isa>/port.mk names, in <isa>_KIT_HOOKS, what an embedder of
+# whose build (demo/<machine>/<isa>.mk) names, in <isa>_KIT_HOOKS, what an embedder of
 # the kit defines besides the port contract (and <isa>_KIT_FLAGS, the
 # kit's own settings the embedder chooses).
 KIT_PORTS	= $(foreach p,$(PORTS),$(if $(filter-out undefined,$(origin $(p)_KIT_HOOKS)),$(p)))

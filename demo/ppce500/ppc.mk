@@ -1,4 +1,5 @@
-# arch/ppc/port.mk - the 32-bit PowerPC port's variables: e500v2 on QEMU
+# demo/ppce500/ppc.mk - the ppce500 demo kernel's build on ppc, over the port
+# kit arch/ppc/: the 32-bit PowerPC port's variables: e500v2 on QEMU
 # -M ppce500 (rules: the top Makefile's port template; checks:
 # demo/ppce500/check.mk).
 ppc_CC		:= powerpc-linux-gnu-gcc

@@ -1,4 +1,5 @@
-# arch/ppc64/port.mk - the 64-bit big-endian PowerPC port's variables:
+# demo/pseries/ppc64.mk - the pseries demo kernel's build on ppc64, over the port
+# kit arch/ppc64/: the 64-bit big-endian PowerPC port's variables:
 # QEMU pseries (XICS), booted by QEMU's built-in VOF, or SLOF with
 # FIRMWARE=slof (rules: the top Makefile's port template; checks:
 # demo/pseries/check.mk).

@@ -1,4 +1,5 @@
-# arch/aarch64/port.mk - the 64-bit Arm port's variables: QEMU virt with
+# demo/virt/aarch64.mk - the virt demo kernel's build on aarch64, over the port
+# kit arch/aarch64/: the 64-bit Arm port's variables: QEMU virt with
 # a GICv3 (or GICv2 with GIC=2), PSCI, a PL011 console and a PL061 GPIO
 # (rules: the top Makefile's port template; checks: demo/virt/check.mk).
 aarch64_CC	:= aarch64-linux-gnu-gcc
