@@ -410,6 +410,14 @@ int can_request_irq(unsigned int irq, unsigned long flags)
 	return ret;
 }
 
+/* A thread function in a build without threaded handlers: out of the request's way. */
+static __irq_noinline int threads_not_built(unsigned int irq)
+{
+	irq_log("irq %u: a thread function, but threaded handlers are not built "
+		"(GENIRQ_THREADS 0)", irq);
+	return -ENOSYS;
+}
+
 static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, void *dev_id)
 {
@@ -417,11 +425,6 @@ static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t 
 		return -EINVAL;
 	if ((flags & IRQF_SHARED) && !dev_id)
 		return -EINVAL;
-	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && thread_fn) {
-		irq_log("irq %u: a thread function, but threaded handlers are not built "
-			"(GENIRQ_THREADS 0)", irq);
-		return -ENOSYS;
-	}
 	return 0;
 }
 
@@ -550,6 +553,8 @@ static int install(unsigned int irq, struct irqaction *new)
 	int ret;
 
 	force_thread(new);
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn)
+		return threads_not_built(irq);
 	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
