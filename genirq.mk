@@ -1,8 +1,8 @@
 # genirq.mk - genirq's build kit for make. An embedder's Makefile:
 #
 #	GENIRQ_DIR := path/to/genirq        # optional: this file's folder
-#	include $(GENIRQ_DIR)/genirq.mk
 #	GENIRQ_FEATURES := STORM            # optional: the features kept
+#	include $(GENIRQ_DIR)/genirq.mk
 #	SRCS   += $(GENIRQ_SRCS) $(GENIRQ_CTRL_plic)
 #	CFLAGS += $(GENIRQ_CFLAGS)
 #
