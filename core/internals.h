@@ -605,13 +605,14 @@ static inline bool irq_threading_forced(void) { return false; }
 #endif
 
 /*
- * cost.c: set a line's flow @flow of kind @kind (behind the measuring
- * wrapper while it is on). Caller holds desc->lock.
+ * chip.c: set a line's flow @flow of kind @kind (behind cost.c's
+ * measuring wrapper while it is on). Caller holds desc->lock.
  */
 struct irq_cost_acct;
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
 /* Point the line's entry at irq_cost_entry() unless it is traced. Caller holds desc->lock. */
 void irq_desc_set_entry(struct irq_desc *desc);
+/* cost.c, or without GENIRQ_COST its stubs. */
 #if GENIRQ_COST
 void handle_cost_irq(struct irq_desc *desc);
 void irq_cost_release(struct irq_desc *desc);
