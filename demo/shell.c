@@ -476,8 +476,12 @@ static bool escape_byte(struct shell *sh, unsigned char u)
 		sh->esc = ESC_START;
 		return true;
 	case ESC_START:
-		sh->esc = (u == '[' || u == 'O') ? ESC_CSI : ESC_NONE;
-		return true;
+		if (u == '[' || u == 'O') {
+			sh->esc = ESC_CSI;
+			return true;
+		}
+		sh->esc = ESC_NONE;	/* a lone ESC: no Meta keys here, the byte counts */
+		return escape_byte(sh, u);
 	default:
 		if (u >= 0x40 && u <= 0x7e)	/* the final byte */
 			sh->esc = ESC_NONE;

@@ -45,6 +45,22 @@ TEST(shell_arrow_and_function_keys_leave_the_line_as_typed)
 	CHECK_EQ(sh->lines, 1);
 }
 
+/* A lone ESC (no Meta bindings here) is dropped alone: the next byte counts. */
+TEST(shell_lone_esc_drops_only_itself)
+{
+	struct shell *sh = fresh_shell();
+
+	type(sh, "\x1bhelp\r");
+	CHECK(strstr(out, "unknown command") == NULL);
+	CHECK(strstr(out, "cat /proc/interrupts") != NULL);
+	CHECK_EQ(sh->lines, 1);
+	out_len = 0;
+	out[0] = '\0';
+	type(sh, "\x1b\r");			/* ESC, then Enter: a new prompt */
+	CHECK(strstr(out, "genirq> ") != NULL);
+	CHECK_EQ(sh->esc, 0);
+}
+
 TEST(shell_line_editing_backspace_ctrl_u_ctrl_c_and_tab)
 {
 	struct shell *sh = fresh_shell();
