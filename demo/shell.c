@@ -262,26 +262,29 @@ static int cmd_stats(struct shell *sh, int argc, char **argv)
 static struct irq_top_line top_lines[2][IRQTOP_LINES];
 static struct irq_top_row top_rows[IRQTOP_LINES];
 
-static bool can_see_key(struct shell *sh)
+/*
+ * Ctrl-C in the input stops irqtop: take it, and leave every other byte,
+ * typed ahead or while irqtop ran, to the shell after it.
+ */
+static bool ctrl_c_pressed(struct shell *sh)
 {
-	return sh->rx || (sh->machine && sh->machine->key);
+	int c;
+
+	for (unsigned int i = 0; sh->rx && (c = rx_ring_peek(sh->rx, i)) >= 0; i++)
+		if (c == KEY_CTRL_C) {
+			rx_ring_take(sh->rx, i);
+			return true;
+		}
+	return false;
 }
 
-/* A key was pressed: take it. */
-static bool key_pressed(struct shell *sh)
-{
-	if (sh->machine && sh->machine->key)
-		return sh->machine->key(sh);
-	return sh->rx && rx_ring_get(sh->rx) >= 0;
-}
-
-/* Let @ms of the machine's time pass. Return: true if a key ended it. */
-static bool top_wait(struct shell *sh, unsigned int ms, bool watch_key)
+/* Let @ms of the machine's time pass. Return: true if Ctrl-C ended it. */
+static bool top_wait(struct shell *sh, unsigned int ms)
 {
 	uint64_t end = port_time_ns() + (uint64_t)ms * 1000000u;
 
 	while (port_time_ns() < end) {
-		if (watch_key && key_pressed(sh))
+		if (ctrl_c_pressed(sh))
 			return true;
 		if (sh->machine && sh->machine->idle)
 			sh->machine->idle();
@@ -291,11 +294,11 @@ static bool top_wait(struct shell *sh, unsigned int ms, bool watch_key)
 	return false;
 }
 
-/* irqtop [N]: N screens a second apart; without N, until a key is pressed. */
+/* irqtop [N]: N screens a second apart; without N, until Ctrl-C. Ctrl-C ends either. */
 static int cmd_irqtop(struct shell *sh, int argc, char **argv)
 {
 	struct irq_top_snap snap[2], *old = &snap[0], *now = &snap[1], *swap;
-	bool until_key = argc == 1 && can_see_key(sh);
+	bool until_key = argc == 1 && sh->rx;
 	unsigned long screens = 1;
 
 	if (argc > 2 || (argc == 2 && (shell_parse_uint(argv[1], IRQTOP_MAX_SCREENS + 1, &screens) ||
@@ -304,10 +307,10 @@ static int cmd_irqtop(struct shell *sh, int argc, char **argv)
 	irq_top_snap_init(old, top_lines[0], IRQTOP_LINES);
 	irq_top_snap_init(now, top_lines[1], IRQTOP_LINES);
 	if (until_key)
-		put(sh, "irqtop: a new screen every second; press a key to stop\n");
+		put(sh, "irqtop: a new screen every second; Ctrl-C stops it\n");
 	irq_top_sample(old);
-	for (unsigned long i = 0; until_key || i < screens; i++) {
-		if (top_wait(sh, IRQTOP_INTERVAL_MS, until_key))
+	for (unsigned long i = 0; until_key ? !(i && sh->input_ended) : i < screens; i++) {
+		if (top_wait(sh, IRQTOP_INTERVAL_MS))
 			break;
 		irq_top_sample(now);
 		if (until_key)
@@ -330,12 +333,12 @@ static const struct shell_cmd builtins[] = {
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, state)", cmd_threads },
-	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until a key)",
+	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until Ctrl-C)",
 			cmd_irqtop },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },
-	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
+	{ "poweroff",	"poweroff (end the demo: the machine stops, its QEMU or simulator exits)", cmd_poweroff },
 	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
 	  shell_cmd_trace },
 };
@@ -344,12 +347,14 @@ static int cmd_help(struct shell *sh, int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
+	if (sh->machine && sh->machine->about)
+		shell_printf(sh, "%s\n", sh->machine->about);
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
 		shell_printf(sh, "  %s\n", builtins[i].usage);
 	for (unsigned int i = 0; i < sh->nr_cmds; i++)
 		if (sh->cmds[i].usage)
 			shell_printf(sh, "  %s\n", sh->cmds[i].usage);
-	put(sh, "  keys: backspace, Ctrl-U erases the line, Ctrl-C drops it\n");
+	put(sh, "  keys: backspace, Ctrl-U erases the line, Ctrl-C drops it or stops irqtop\n");
 	return 0;
 }
 
@@ -429,6 +434,7 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 	sh->last_cr = false;
 	sh->esc = ESC_NONE;
 	sh->rx = NULL;
+	sh->input_ended = false;
 	sh->bytes = 0;
 	sh->lines = 0;
 	sh->lost_shown = 0;

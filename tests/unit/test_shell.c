@@ -95,7 +95,7 @@ static void top_idle(void)
 	sim_time_advance(10 * 1000 * 1000);
 	dev_raise(&top_dev);
 	if (++top_idles == top_key_at)
-		rx_ring_put(&top_rx, 'q');
+		rx_ring_put(&top_rx, 0x03);	/* Ctrl-C */
 }
 
 static const struct shell_machine top_machine = { .idle = top_idle };
@@ -138,18 +138,51 @@ TEST(shell_irqtop_n_shows_n_screens_of_rates_a_second_apart)
 	CHECK_EQ(top_idles, 200);
 }
 
-TEST(shell_irqtop_without_n_refreshes_until_a_key_and_takes_it)
+TEST(shell_irqtop_without_n_refreshes_until_ctrl_c_and_takes_it)
 {
 	struct shell *sh = top_shell();
 
 	sh->rx = &top_rx;
 	top_key_at = 250;			/* after the second screen */
 	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
-	CHECK(strstr(out, "press a key to stop") != NULL);
+	CHECK(strstr(out, "Ctrl-C stops it") != NULL);
 	CHECK_EQ(count_of(out, "\033[H\033[J"), 2);
 	CHECK_EQ(count_of(out, "busiest first"), 2);
 	CHECK_EQ(top_idles, 250);
-	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the key was irqtop's */
+	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the Ctrl-C was irqtop's */
+}
+
+/* Pasted "irqtop", then "ticks": ticks is the next command, not a key. */
+TEST(shell_irqtop_keeps_typed_ahead_input_for_the_shell)
+{
+	struct shell *sh = top_shell();
+	const char *ahead = "ticks\r";
+
+	sh->rx = &top_rx;
+	for (const char *p = ahead; *p; p++)
+		rx_ring_put(&top_rx, *p);
+	top_key_at = 150;
+	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
+	CHECK_EQ(top_idles, 150);		/* ran on past the typed-ahead bytes */
+	CHECK_EQ(count_of(out, "busiest first"), 1);
+	for (const char *p = ahead; *p; p++)	/* every byte kept, in order */
+		CHECK_EQ(rx_ring_get(&top_rx), (unsigned char)*p);
+	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the Ctrl-C taken */
+}
+
+/* Ctrl-C typed behind other input still stops irqtop, and only it is taken. */
+TEST(shell_irqtop_n_stops_at_once_on_ctrl_c)
+{
+	struct shell *sh = top_shell();
+
+	sh->rx = &top_rx;
+	rx_ring_put(&top_rx, 'x');
+	top_key_at = 150;			/* in the second of 5 seconds */
+	CHECK_EQ(shell_exec(sh, "irqtop 5"), 0);
+	CHECK_EQ(top_idles, 150);
+	CHECK_EQ(count_of(out, "busiest first"), 1);
+	CHECK_EQ(rx_ring_get(&top_rx), 'x');
+	CHECK_EQ(rx_ring_get(&top_rx), -1);
 }
 
 TEST(shell_irqtop_without_a_key_source_shows_one_screen)
