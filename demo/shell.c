@@ -138,10 +138,97 @@ static int cmd_ls(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+/* Say why a command failed, in place of the usage (shell_exec() prints it). */
+static void why(struct shell *sh, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	irq_vsnprintf(sh->why, sizeof(sh->why), fmt, ap);
+	va_end(ap);
+}
+
+/* Is @path /proc/irq/N/smp_affinity[_list]? Then N in *@irq, and the form. */
+static bool affinity_path(const char *path, unsigned int *irq, bool *list)
+{
+	static const char dir[] = "/proc/irq/", file[] = "smp_affinity";
+	unsigned long v = 0;
+	size_t i, n = 0;
+
+	for (i = 0; dir[i]; i++)
+		if (path[i] != dir[i])
+			return false;
+	for (; path[i] >= '0' && path[i] <= '9' && n < 9; i++, n++)
+		v = v * 10 + (unsigned long)(path[i] - '0');
+	if (!n || path[i++] != '/')
+		return false;
+	for (size_t k = 0; file[k]; k++, i++)
+		if (path[i] != file[k])
+			return false;
+	*list = str_eq(path + i, "_list");
+	*irq = (unsigned int)v;
+	return *list || !path[i];
+}
+
+/* An affinity mask refused: which of its CPUs the machine lacks, or none online. */
+static void why_mask_refused(struct shell *sh, const char *text, bool list)
+{
+	struct cpumask m, online;
+	unsigned int cpu, nr = port_nr_cpus();
+	int err = list ? cpumask_parselist(text, str_len(text), &m) :
+			 cpumask_parse(text, str_len(text), &m);
+
+	if (err)
+		return;				/* not a mask: the usage says what is */
+	cpu = cpumask_first(&m);
+	irq_cpu_online_get(&online);
+	if (cpumask_empty(&m))
+		why(sh, "the mask names no CPU");
+	else if (cpu >= nr)
+		why(sh, "CPU %u does not exist, this machine has %u CPU%s", cpu, nr,
+		    nr == 1 ? "" : "s");
+	else if (!cpumask_and(&m, &m, &online))
+		why(sh, "no CPU of the mask is online");
+}
+
+/* A CPU list of /proc/irq/N/@file, without its newline. */
+static const char *cpu_list(unsigned int irq, const char *file, char *buf, size_t size)
+{
+	char path[48];
+	int n;
+
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/%s", irq, file);
+	n = irq_proc_read(path, buf, size);
+	if (n < 1 || (size_t)n >= size)
+		return "?";
+	buf[n - 1] = '\0';
+	return buf;
+}
+
+/*
+ * A move accepted but not made: the line moves from its own next event
+ * (an IO-APIC edge line), so an idle line stays where it was. Say so.
+ */
+static void tell_move_pending(struct shell *sh, unsigned int irq)
+{
+	struct cpumask want, eff;
+	char to[48], from[48];
+
+	if (irq_get_affinity(irq, &want) || irq_get_effective_affinity(irq, &eff) ||
+	    !cpumask_and(&want, &want, irq_cpu_online_mask()) || cpumask_and(&eff, &eff, &want))
+		return;
+	shell_printf(sh, "irq %u moves to CPU%s %s at its next event; until then it stays on CPU %s\n",
+		     irq, cpumask_weight(&want) == 1 ? "" : "s",
+		     cpu_list(irq, "smp_affinity_list", to, sizeof(to)),
+		     cpu_list(irq, "effective_affinity_list", from, sizeof(from)));
+}
+
 /* echo TEXT > PATH: the only redirection is a write to a /proc view. */
 static int cmd_echo(struct shell *sh, int argc, char **argv)
 {
-	int gt = -1;
+	unsigned int irq;
+	bool list;
+	int gt = -1, err;
 
 	for (int i = 1; i < argc; i++)
 		if (str_eq(argv[i], ">"))
@@ -154,7 +241,14 @@ static int cmd_echo(struct shell *sh, int argc, char **argv)
 	}
 	if (gt != 2 || argc != 4)
 		return -EINVAL;
-	return irq_proc_write(argv[3], argv[1], str_len(argv[1]));
+	err = irq_proc_write(argv[3], argv[1], str_len(argv[1]));
+	if (!affinity_path(argv[3], &irq, &list))
+		return err;
+	if (err == -EINVAL)
+		why_mask_refused(sh, argv[1], list);
+	else if (err == 0)
+		tell_move_pending(sh, irq);
+	return err;
 }
 
 static int line_arg(char *arg, unsigned int *irq)
@@ -414,8 +508,11 @@ int shell_exec(struct shell *sh, const char *text)
 		shell_printf(sh, "error: unknown command '%s' (try help)\n", argv[0]);
 		return -ENOENT;
 	}
+	sh->why[0] = '\0';
 	err = cmd->run(sh, argc, argv);
-	if (err)
+	if (err && sh->why[0])
+		shell_printf(sh, "error: %s: %s (%d): %s\n", argv[0], err_text(err), err, sh->why);
+	else if (err)
 		shell_printf(sh, "error: %s: %s (%d); usage: %s\n", argv[0], err_text(err), err,
 			     cmd->usage);
 	return err;

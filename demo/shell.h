@@ -75,6 +75,7 @@ struct shell {
 	unsigned long		bytes;		/* bytes fed to shell_input() */
 	unsigned long		lines;		/* command lines run */
 	unsigned long		lost_shown;	/* input losses already reported */
+	char			why[80];	/* why the command failed; "": the usage */
 	char			out[SHELL_OUT_MAX];
 };
 

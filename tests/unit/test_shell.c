@@ -2,6 +2,7 @@
 /* The demo shell's line editing, as a person types at a terminal. */
 #include "fixture.h"
 #include <genirq/compat.h>
+#include <genirq/irqdomain.h>
 #include "shell.h"
 
 static char out[8192];
@@ -222,4 +223,62 @@ TEST(shell_cat_shows_the_debugfs_dump_and_refuses_bad_numbers)
 	CHECK(strstr(out, "error: cat: no such file or directory (-2)") != NULL);
 	CHECK_EQ(shell_exec(sh, "ls /sys/kernel/debug/irq/irqs"), 0);
 	CHECK(strstr(out, "\n0\n") != NULL);
+}
+
+/* On one CPU, a mask of CPU 1: the answer names the CPU that is not there. */
+TEST(shell_affinity_to_a_cpu_that_does_not_exist_says_which)
+{
+	struct shell *sh = top_shell();
+
+	CHECK_EQ(shell_exec(sh, "echo 2 > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22): CPU 1 does not exist, this machine has 1 CPU\n") != NULL);
+	CHECK(strstr(out, "cannot route") == NULL);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, "echo 0 > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22): the mask names no CPU\n") != NULL);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, "echo x > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22); usage: echo MASK") != NULL);
+}
+
+/*
+ * A line moved only from its own event (as an IO-APIC edge line), idle:
+ * the write is said to wait for the next event, the dump shows the move
+ * pending, and the event carries it out.
+ */
+TEST(shell_affinity_move_at_the_next_event_is_said_and_shown_pending)
+{
+	struct shell *sh = fresh_shell();
+	static struct fixture fx;
+	static struct dev d;
+	char cmd[64];
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "edge"), 0);
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d.irq), true);
+	snprintf(cmd, sizeof(cmd), "echo 2 > /proc/irq/%d/smp_affinity", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "moves to CPU 1 at its next event; until then it stays on CPU 0\n") != NULL);
+	snprintf(cmd, sizeof(cmd), "cat /sys/kernel/debug/irq/irqs/%d", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "IRQS_MOVE_PENDING") != NULL);
+	CHECK(strstr(out, "affinity: 1\neffectiv: 0\n") != NULL);	/* CPU lists */
+	dev_raise(&d);
+	sim_run(0);
+	sim_run(1);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "IRQS_MOVE_PENDING") == NULL);
+	CHECK(strstr(out, "affinity: 1\neffectiv: 1\n") != NULL);
+	/* A move the controller makes at once: nothing more to say. */
+	out_len = 0;
+	out[0] = '\0';
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d.irq), false);
+	snprintf(cmd, sizeof(cmd), "echo 1 > /proc/irq/%d/smp_affinity", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK_STR(out, "");
 }
