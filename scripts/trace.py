@@ -211,10 +211,11 @@ def esc(s):
 # taken as 0.62 em wide: generous for DejaVu Sans, so a label said to fit does.
 CHAR_W = 0.62
 FONT = 11
-CAP_NS = 200000		# idle gaps longer than this are cut
-BREAK_W = 34		# a cut gap's width on the axis
-MIN_SEG_W = 150		# an active stretch between cuts is drawn at least this wide
-MIN_POINT_W = 64	# a stretch of one instant: room for its tick's label
+CAP_NS = 200000		# idle gaps longer than this are cut...
+MAX_BREAKS = 16		# ...the longest sixteen of them, when there are more
+BREAK_W = 26		# a cut gap's width on the axis
+MIN_SEG_W = 120		# an active stretch between cuts is drawn at least this wide
+MIN_QUIET_W = 56	# a stretch without decisions: room for its bars and a tick
 SEG_PAD = 10		# inside a stretch, room before its first and after its last event
 TICK_MIN_PX = 90	# ticks at least this far apart
 MARK_R = 5		# a marker's half-width
@@ -235,25 +236,38 @@ def fmt_time(ns, step):
     return "%.*f %s" % (dec, ns / unit, name)
 
 
-class Axis:
-    """x(t): stretches of activity drawn linearly, each on its own scale
-    (at least MIN_SEG_W wide), joined by breaks of BREAK_W for the idle
-    gaps over CAP_NS."""
+def cut_threshold(pts):
+    """The gap above which idle time is cut: CAP_NS, raised so that at
+    most MAX_BREAKS gaps are cut (the longest ones) when there are more."""
+    gaps = sorted(b - a for a, b in zip(pts, pts[1:]) if b - a > CAP_NS)
+    return CAP_NS if len(gaps) <= MAX_BREAKS else gaps[-(MAX_BREAKS + 1)]
 
-    def __init__(self, points, left, width):
+
+class Axis:
+    """x(t): stretches of activity drawn linearly, each on its own scale,
+    joined by breaks of BREAK_W for the idle gaps cut (cut_threshold()). A
+    stretch's width follows half its share of the time shown and half its
+    share of the decisions (@marks: their times), so a burst of decisions
+    gets room to tell them apart; at least MIN_SEG_W with decisions,
+    MIN_QUIET_W without."""
+
+    def __init__(self, points, marks, left, width):
         pts = sorted(set(points)) or [0]
+        self.cap = cut_threshold(pts)
         runs, start = [], pts[0]
         for a, b in zip(pts, pts[1:]):
-            if b - a > CAP_NS:
+            if b - a > self.cap:
                 runs.append((start, a))
                 start = b
         runs.append((start, pts[-1]))
-        floors = [MIN_POINT_W if b == a else MIN_SEG_W for a, b in runs]
+        told = [sum(1 for t in marks if a <= t <= b) for a, b in runs]
+        floors = [MIN_SEG_W if n else MIN_QUIET_W for n in told]
         # Too many stretches for the width: the picture grows instead.
         room = max(width - BREAK_W * (len(runs) - 1), sum(floors) + MIN_SEG_W)
         self.width = room + BREAK_W * (len(runs) - 1)
-        total = sum(b - a for a, b in runs) or 1
-        ws = [max(f, room * (b - a) / total) for f, (a, b) in zip(floors, runs)]
+        total, total_told = sum(b - a for a, b in runs) or 1, sum(told) or 1
+        ws = [max(f, room * ((b - a) / total + n / total_told) / 2)
+              for f, n, (a, b) in zip(floors, told, runs)]
         while sum(ws) > room + 0.5:	# the narrow ones take their floor from the wide
             wide = [i for i, w in enumerate(ws) if w > floors[i]]
             over, wide_sum = sum(ws) - room, sum(ws[i] - floors[i] for i in wide)
@@ -451,7 +465,7 @@ def to_svg(title, ncpus, cpus, spans, instants):
     left, top = 90, 92
     span_h = 26
     points = [s["start"] for s in spans] + [s["end"] for s in spans] + [e["ts"] for e in instants]
-    ax = Axis(points, left, 1200)
+    ax = Axis(points, [e["ts"] for e in instants], left, 1200)
     width = ax.width
     lines = {}
     for s in spans:
@@ -483,12 +497,12 @@ def to_svg(title, ncpus, cpus, spans, instants):
          '<text x="10" y="38" fill="#444">Each CPU is a lane; time runs right. A bar is a handler, '
          'softirq or thread running (colour: its line); a shape above it is a decision of the '
          'core, numbered where explained below.</text>',
-         '<text x="10" y="54" fill="#444">Idle gaps over %d us are cut (the zigzag breaks, '
+         '<text x="10" y="54" fill="#444">Idle gaps over %s are cut (the zigzag breaks, '
          'with the time skipped); between breaks the scale is linear, read it off the ticks.'
-         '</text>' % (CAP_NS // 1000)]
+         '</text>' % fmt_time(ax.cap, ax.cap / 10.0)]
     # The time axis: ticks and labels per stretch, a zigzag at each cut.
     axis_y = top - 14
-    o.append('<g class="axis">')
+    o.append('<g class="axis" data-cap-ns="%d">' % ax.cap)
     o.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>' %
              (left, axis_y, left + width, axis_y))
     last_right = -1e9
@@ -509,7 +523,7 @@ def to_svg(title, ncpus, cpus, spans, instants):
         o.append('<g class="break" data-gap-ns="%d" data-x="%.1f">' % (gap, bx + BREAK_W / 2.0))
         o.append('<rect x="%.1f" y="%d" width="%d" height="%d" fill="white"/>' %
                  (bx, axis_y - 2, BREAK_W, lanes_end - axis_y - 10))
-        for dx in (10, 22):
+        for dx in (BREAK_W / 2.0 - 5, BREAK_W / 2.0 + 5):
             zig = " ".join("%.1f,%d" % (bx + dx + (3 if i % 2 else -3), axis_y - 6 + i * 8)
                            for i in range((lanes_end - axis_y) // 8))
             o.append('<polyline points="%s" fill="none" stroke="#888" stroke-width="1.2"/>' % zig)
@@ -738,11 +752,12 @@ def check_picture(path, root, evs):
         die("%s: no time axis (%d ticks, %d labels)" % (path, len(ticks), len(labels)))
     pts = sorted({round(e["ts"] * 1000) for e in evs if e["ph"] in ("X", "i")} |
                  {round((e["ts"] + e["dur"]) * 1000) for e in evs if e["ph"] == "X"})
-    gaps = [b - a for a, b in zip(pts, pts[1:]) if b - a > CAP_NS]
+    cap = cut_threshold(pts)
+    gaps = [b - a for a, b in zip(pts, pts[1:]) if b - a > cap]
     drawn = sorted(int(g.get("data-gap-ns")) for g in svg_all(root, "g", "break"))
     if len(drawn) != len(gaps) or any(abs(d - g) > 2 for d, g in zip(drawn, sorted(gaps))):
-        die("%s: %d idle gaps over %d us cut, %d breaks drawn" %
-            (path, len(gaps), CAP_NS // 1000, len(drawn)))
+        die("%s: %d idle gaps over %.0f us cut, %d breaks drawn" %
+            (path, len(gaps), cap / 1000.0, len(drawn)))
     legend = {g.get("data-kind") + (":" + g.get("data-irq") if g.get("data-irq") else "")
               for g in svg_all(root, "g", "legend-entry")}
     marks = [(g.get("data-kind"), float(g.get("data-x")), float(g.get("data-y")),
