@@ -10,6 +10,7 @@
  * /proc/interrupts each second, the serial line moved to CPU 1 halfway,
  * then a few shell commands; simulated time runs as fast as it can.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,13 +187,16 @@ static void read_input(struct shell *sh, int ms)
 	if (poll(&p, 1, ms) <= 0)
 		return;
 	n = read(0, buf, sizeof(buf));
-	for (ssize_t i = 0; i < n; i++) {
-		if (buf[i] == KEY_CTRL_D && isatty(0))
-			break;
-		rx_ring_put(&rx, buf[i]);
-	}
-	if (n <= 0 || memchr(buf, KEY_CTRL_D, (size_t)n))
+	if (n < 0 && errno == EINTR)
+		return;
+	if (n <= 0)
 		sh->input_ended = true;
+	for (ssize_t i = 0; i < n && !sh->input_ended; i++) {
+		if (buf[i] == KEY_CTRL_D && isatty(0))
+			sh->input_ended = true;
+		else
+			rx_ring_put(&rx, buf[i]);
+	}
 }
 
 /* The shell's waits (irqtop) run the machine on: in the shell, at the
