@@ -1,52 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * cpu.c - the x86 port contract pieces both ports share: local interrupt
- * state through EFLAGS.IF, relax, the exit status, the command line.
+ * cpu.c - what both demo ports share besides the port contract
+ * (arch/x86/irqflags.c): the exit status, the command line.
  */
 #include <genirq/port.h>
 
 #include "x86.h"
-
-#define EFLAGS_IF	0x200u
-
-unsigned long port_irq_save(void)
-{
-	unsigned long flags;
-
-	__asm__ __volatile__("pushf; pop %0; cli" : "=r"(flags) : : "memory");
-	return flags;
-}
-
-void port_irq_restore(unsigned long flags)
-{
-	if (flags & EFLAGS_IF)
-		__asm__ __volatile__("sti" ::: "memory");
-	else
-		__asm__ __volatile__("cli" ::: "memory");
-}
-
-void port_irq_enable(void)
-{
-	port_irq_enable_fast();
-}
-
-void port_irq_disable(void)
-{
-	port_irq_disable_fast();
-}
-
-bool port_irqs_disabled(void)
-{
-	unsigned long flags;
-
-	__asm__ __volatile__("pushf; pop %0" : "=r"(flags));
-	return !(flags & EFLAGS_IF);
-}
-
-void port_cpu_relax(void)
-{
-	__asm__ __volatile__("pause" ::: "memory");
-}
 
 void x86_exit(unsigned int code)
 {
