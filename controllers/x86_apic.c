@@ -37,7 +37,11 @@ static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
 
 unsigned int x86_apic_cpu(void)
 {
-	unsigned int id = lapic_id();
+	unsigned int id;
+
+	if (cfg.cpu)
+		return cfg.cpu();
+	id = lapic_id();
 
 	for (unsigned int cpu = 0; cpu < cfg.nr_cpus; cpu++)
 		if (cfg.apic_ids[cpu] == id)
@@ -56,6 +60,12 @@ static void bind(unsigned int cpu, unsigned int vector, struct irq_domain *d, ir
 		return;
 	slots[cpu][vector].hw = hw;
 	__atomic_store_n(&slots[cpu][vector].domain, d, __ATOMIC_RELEASE);
+}
+
+void x86_apic_bind(unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
+{
+	for (unsigned int cpu = 0; cpu < cfg.nr_cpus; cpu++)
+		bind(cpu, vector, d, hw);
 }
 
 static void send_cleanup(unsigned int cpu)
@@ -101,17 +111,48 @@ static int lapic_lines(void)
 	if (!lapic_domain)
 		return -ENOMEM;
 	for (unsigned int hw = 0; hw < LAPIC_NR_LINES; hw++) {
-		for (unsigned int cpu = 0; cpu < cfg.nr_cpus; cpu++)
-			bind(cpu, lapic_vectors[hw], lapic_domain, hw);
+		x86_apic_bind(lapic_vectors[hw], lapic_domain, hw);
 		irq_set_proc_hidden((unsigned int)x86_apic_lapic_irq(hw), hw != LAPIC_ERROR);
 	}
 	return 0;
 }
 
+/*
+ * ISA line n is global number n, on pin isa_gsi[n] (QEMU's MADT puts
+ * ISA 0, the PIT, on pin 2): line n is pin n except where an override
+ * swaps the pins of two lines; other pins keep their GSI numbers. Each
+ * pin's line is made at its number through the hierarchy.
+ */
+static int map_pins(struct ioapic *io)
+{
+	unsigned int nr_pins = ioapic_nr_pins(io), line_of[IOAPIC_MAX_PINS];
+	int ret = 0;
+
+	for (unsigned int pin = 0; pin < nr_pins; pin++)
+		line_of[pin] = pin;
+	for (unsigned int isa = 0; cfg.isa_gsi && isa < NR_ISA_LINES && isa < nr_pins; isa++) {
+		unsigned int pin = cfg.isa_gsi[isa];
+
+		if (pin == isa || pin >= nr_pins || line_of[pin] != pin || line_of[isa] != isa)
+			continue;	/* identity, off the chip, or moved already */
+		line_of[pin] = isa;
+		line_of[isa] = pin;
+	}
+	for (unsigned int pin = 0; pin < nr_pins && !ret; pin++) {
+		int irq = ioapic_map_pin(io, pin, line_of[pin]);
+
+		ret = irq < 0 ? irq : 0;
+	}
+	for (unsigned int isa = 0; isa < NR_ISA_LINES && isa < nr_pins && !ret; isa++)
+		ret = irq_set_irq_type(isa, cfg.isa_level && cfg.isa_level[isa] ?
+				       IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING);
+	return ret;
+}
+
 int x86_apic_init(const struct x86_apic_config *c)
 {
 	struct ioapic *io;
-	int ret = 0;
+	int ret;
 
 	if (!c || !config_ok(c)) {
 		irq_log("x86_apic: bad configuration (vectors overlap or out of range, or CPUs)");
@@ -129,13 +170,7 @@ int x86_apic_init(const struct x86_apic_config *c)
 			   x86_vector_domain(vectors));
 	if (!io)
 		return -ENOMEM;
-	for (unsigned int pin = 0; pin < ioapic_nr_pins(io) && !ret; pin++) {
-		int irq = ioapic_map_pin(io, pin, pin);
-
-		ret = irq < 0 ? irq : 0;
-		if (!ret && pin < NR_ISA_LINES)
-			ret = irq_set_irq_type(pin, IRQ_TYPE_EDGE_RISING);
-	}
+	ret = map_pins(io);
 	if (!ret)
 		ret = lapic_lines();
 	if (ret)
@@ -157,7 +192,10 @@ bool x86_apic_handle(unsigned int vector, void *regs)
 		return false;
 	d = __atomic_load_n(&slots[cpu][vector].domain, __ATOMIC_ACQUIRE);
 	if (d) {
-		irq_handle_domain_entry(d, slots[cpu][vector].hw, regs);
+		if (cfg.entry)
+			cfg.entry(d, slots[cpu][vector].hw, regs);
+		else
+			irq_handle_domain_entry(d, slots[cpu][vector].hw, regs);
 	} else if (vector == cfg.cleanup_vector) {
 		x86_vector_cleanup(vectors);
 		lapic_eoi();
@@ -171,6 +209,16 @@ bool x86_apic_handle(unsigned int vector, void *regs)
 		return false;
 	}
 	return true;
+}
+
+struct x86_vector *x86_apic_vectors(void)
+{
+	return vectors;
+}
+
+struct irq_domain *x86_apic_lapic_domain(void)
+{
+	return lapic_domain;
 }
 
 int x86_apic_lapic_irq(unsigned int hw)

@@ -56,7 +56,7 @@ CTRL_RUN_plic		:= -
 CTRL_RUN_aplic		:= -
 CTRL_RUN_imsic		:= -
 CTRL_RUN_x86_vector	:= -
-CTRL_RUN_x86_apic	:= -
+CTRL_RUN_x86_apic	:= - madt
 
 $(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
 	$(Q)mkdir -p $(dir $@)

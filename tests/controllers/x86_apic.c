@@ -20,6 +20,12 @@
  * line moved to CPU 1 at its next event, then dispatched there on the
  * vector its pin now names, the old vector released by the cleanup
  * vector on CPU 0; a per-CPU timer line on both CPUs (LOC row).
+ *
+ * Run as `x86_apic madt`, the port's options instead: an override that
+ * puts ISA line 0 on pin 2 (and line 2 on pin 0), one that makes line 9
+ * level, the port's own CPU number (the APIC ID no longer read) and its
+ * own entry (every bound vector through it), a fixed vector of the
+ * port's bound on every CPU with x86_apic_bind().
  */
 #include <stdio.h>
 #include <string.h>
@@ -102,13 +108,38 @@ static void rows(char *buf, size_t size)
 	x86_apic_show_interrupts(&t);
 }
 
+static bool madt;			/* the port's options (main's argument) */
+static unsigned int isa_gsi[16] = { 2, 1, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+static bool isa_level[16] = { [9] = true };
+static unsigned int cpu_calls, entry_calls;
+
+static unsigned int own_cpu(void)
+{
+	cpu_calls++;
+	return port_cpu_id();
+}
+
+static void own_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+{
+	entry_calls++;
+	irq_handle_domain_entry(d, hw, regs);
+}
+
 static struct x86_apic_config good(void)
 {
-	return (struct x86_apic_config){
+	struct x86_apic_config c = {
 		.ioapic_base = (uintptr_t)io_file.regs, .apic_ids = ids, .nr_cpus = 2,
 		.pic_vector = PIC_BASE, .first_vector = FIRST, .last_vector = LAST,
 		.cleanup_vector = CLEANUP,
 	};
+
+	if (madt) {
+		c.isa_gsi = isa_gsi;
+		c.isa_level = isa_level;
+		c.cpu = own_cpu;
+		c.entry = own_entry;
+	}
+	return c;
 }
 
 static unsigned int events[2], ticks[2];
@@ -202,6 +233,10 @@ static void check_init(void)
 		CHECK(irq_get_irq_data(pin) != NULL);
 	}
 	CHECK(irq_get_irq_data(4)->trigger == IRQ_TYPE_EDGE_RISING);
+	CHECK(irq_get_irq_data(9)->trigger == (madt ? IRQ_TYPE_LEVEL_HIGH : IRQ_TYPE_EDGE_RISING));
+	CHECK(irq_get_irq_data(0)->hwirq == (madt ? 2u : 0u));
+	CHECK(irq_get_irq_data(2)->hwirq == (madt ? 0u : 2u));
+	CHECK(irq_get_irq_data(5)->hwirq == 5u);
 	for (unsigned int hw = 0; hw < LAPIC_NR_LINES; hw++)
 		CHECK(x86_apic_lapic_irq(hw) >= (int)NR_PINS);
 	CHECK(x86_apic_lapic_irq(LAPIC_NR_LINES) == -EINVAL);
@@ -209,11 +244,15 @@ static void check_init(void)
 	CHECK(!strstr(buf, "LAPIC"));		/* rows of their own instead: */
 	rows(buf, sizeof(buf));
 	CHECK(strstr(buf, "LOC:          0          0") && strstr(buf, "CAL:"));
+	CHECK(fake_log_has('W', FAKE_PIO, 0x21, 0xff));	/* the 8259s masked */
+	log_clear();
 	sim_cpu_switch(1);
 	CHECK(x86_apic_cpu() == 1);
 	sim_cpu_switch(0);
 	CHECK(x86_apic_cpu() == 0);
-	CHECK(fake_log_has('W', FAKE_PIO, 0x21, 0xff));	/* the 8259s masked */
+	/* From the APIC ID register, or from the port without touching it. */
+	CHECK(fake_log_has('R', lapic_file.index, LAPIC_ID, APIC_ID(1) << 24) == !madt);
+	CHECK(cpu_calls == (madt ? 2u : 0u));
 	log_clear();				/* the set-up's accesses */
 }
 
@@ -235,6 +274,8 @@ static void check_dispatch_and_move(void)
 	CHECK(deliver(0, LAPIC_SPURIOUS_VECTOR) && deliver(0, PIC_BASE + 7));
 	CHECK(irq_spurious_count(0) == spu + 2 && !eoi_logged());
 	CHECK(deliver(0, LAST) && irq_error_count() == err + 1 && eoi_logged());
+	/* The line's vector number on the other CPU is that CPU's: nobody's. */
+	CHECK(deliver(1, vec) && irq_error_count() == err + 2 && events[1] == 0);
 	log_clear();
 
 	cpumask_clear(&one);
@@ -249,6 +290,26 @@ static void check_dispatch_and_move(void)
 	err = irq_error_count();
 	CHECK(deliver(0, vec) && irq_error_count() == err + 1 && events[0] == 2);
 	free_irq(4, events);
+	CHECK(entry_calls == (madt ? 3u : 0u));
+}
+
+/* ISA line 0 through its override's pin; a port's fixed vector. */
+static void check_override_and_bind(void)
+{
+	unsigned int pin = madt ? 2 : 0, vec, before = events[0];
+
+	CHECK(request_irq(0, device, 0, "timer0", events) == 0);
+	vec = io_lo[pin] & 0xffu;
+	CHECK(vec >= FIRST && vec <= LAST && !(io_lo[pin] & RTE_MASKED));
+	CHECK(deliver(0, vec) && events[0] == before + 1);
+	free_irq(0, events);
+	CHECK(!deliver(1, 0xE5));			/* nobody's */
+	x86_apic_bind(0xE5, irq_get_irq_data(0)->domain, irq_get_irq_data(0)->hwirq);
+	CHECK(request_irq(0, device, 0, "timer0", events) == 0);
+	CHECK(deliver(1, 0xE5) && events[1] == 2);	/* the same line, on every CPU */
+	x86_apic_bind(0xE5, NULL, 0);
+	CHECK(!deliver(1, 0xE5));
+	free_irq(0, events);
 }
 
 static void check_percpu_timer(void)
@@ -271,8 +332,9 @@ static void check_percpu_timer(void)
 	CHECK(strstr(buf, "LOC:          1          2"));
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	madt = argc > 1 && strcmp(argv[1], "madt") == 0;
 	fake_pio_out = pio_out;
 	fake_msr_read = msr_read;
 	fake_msr_write = msr_write;
@@ -283,6 +345,7 @@ int main(void)
 	check_bad_configs();
 	check_init();
 	check_dispatch_and_move();
+	check_override_and_bind();
 	check_percpu_timer();
-	return fake_report("x86_apic host test");
+	return fake_report(madt ? "x86_apic host test (madt)" : "x86_apic host test");
 }

@@ -2,8 +2,9 @@
 /*
  * x86_apic.h - the x86 APIC machine in one piece, for a kernel that takes
  * genirq's IO-APIC, local APIC and vector domain together: the 8259 pair
- * masked, one IO-APIC whose pin n is global line n (the ISA numbering, as
- * on a PC whose MP table or MADT overrides nothing), the local APIC's
+ * masked, one IO-APIC whose pins are global lines 0..pins-1 (ISA line n
+ * is irq n, on pin n or on the pin an override names, as in Linux), the
+ * local APIC's
  * per-CPU lines (timer, IPI, error) on their fixed vectors on every CPU,
  * the vector matrix of the IO-APIC's lines on vectors the kernel leaves
  * free, and the entry from a vector number to the core.
@@ -35,12 +36,20 @@ struct x86_apic_config {
 	 * fixed vectors (LAPIC_TIMER_VECTOR and up). */
 	unsigned int	first_vector, last_vector;
 	unsigned int	cleanup_vector;	/* the IPI that ends a line's move */
+	/* Optional (NULL: the default in brackets). */
+	const unsigned int *isa_gsi;	/* ISA line -> pin, the MADT's overrides [pin n] */
+	const bool	*isa_level;	/* ISA lines an override makes level [none] */
+	unsigned int	(*cpu)(void);	/* a cheaper CPU number [from the APIC ID] */
+	/* How a bound vector reaches the core, e.g. on an interrupt stack
+	 * [irq_handle_domain_entry()]. */
+	void		(*entry)(struct irq_domain *d, irq_hw_number_t hw, void *regs);
 };
 
 /**
  * x86_apic_init - mask the 8259s, set up the boot CPU's local APIC, make
  * the vector domain, the IO-APIC's lines 0..pins-1 (ISA lines 0-15
- * edge-triggered, active high) and the local APIC's per-CPU lines
+ * edge-triggered, active high, unless @c->isa_level says level) and the
+ * local APIC's per-CPU lines
  * @c: the machine; checked before any hardware is touched
  *
  * Context: boot, on the boot CPU, local interrupts off, after
@@ -69,6 +78,13 @@ unsigned int x86_apic_cpu(void);
  * false when it is none of these (the kernel's own).
  */
 bool x86_apic_handle(unsigned int vector, void *regs);
+/* Route @vector on every CPU to line @hw of @d (NULL: unroute), for a
+ * fixed vector of the port's own. Context: any, the line quiet. */
+void x86_apic_bind(unsigned int vector, struct irq_domain *d, irq_hw_number_t hw);
+/* The vector domain (to stack a PCI-MSI domain on x86_vector_domain()),
+ * the local APIC's domain; NULL before x86_apic_init(). */
+struct x86_vector *x86_apic_vectors(void);
+struct irq_domain *x86_apic_lapic_domain(void);
 /* The global number of local APIC line @hw (LAPIC_TIMER...), or -EINVAL. */
 int x86_apic_lapic_irq(unsigned int hw);
 /* Linux's LOC and CAL rows (the local APIC's timer and IPI lines, hidden
