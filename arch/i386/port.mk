@@ -9,7 +9,7 @@ i386_DIRS	:= arch/x86 arch/i386
 i386_CTRL	:= controllers/i8259.c controllers/ioapic.c controllers/lapic.c controllers/x86_vector.c \
 		   controllers/x86_apic.c
 i386_MACHINE	:= pc
-i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-i386.c demo/guard_smash.c
+i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-% demo/pc/boot-% demo/pc/smp-%,$(wildcard demo/pc/*.c)) demo/pc/boot-i386.c demo/pc/scenarios-i386.c demo/guard_smash.c
 i386_DEPS	:= cross qemu-x86
 # The pc machine (demo/pc/machine.mk); i386_QEMU_1UART is without COM2.
 i386_QEMU_1UART	:= $(call pc_qemu,i386,)

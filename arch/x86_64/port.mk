@@ -9,7 +9,7 @@ x86_64_DIRS	:= arch/x86 arch/x86_64
 x86_64_CTRL	:= controllers/i8259.c controllers/lapic.c controllers/ioapic.c controllers/x86_vector.c \
 		   controllers/x86_apic.c
 x86_64_MACHINE	:= pc
-x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c \
+x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-% demo/pc/boot-% demo/pc/smp-%,$(wildcard demo/pc/*.c)) demo/pc/boot-x86_64.c demo/pc/smp-x86_64.c demo/pc/scenarios-x86_64.c \
 		    demo/pc/scenarios-x86_64-msi.c demo/guard_smash.c
 x86_64_DEPS	:= qemu-x86
 X64_SMP		?= 2

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * x86_64.h - the x86_64 port's own pieces: the interrupt frame, the CPU
- * table, and the glue between boot.S, cpu.c, smp.c and irq.c.
+ * table, and the glue between boot.S, cpu.c and irq.c (and the demo's
+ * boot and SMP bring-up, demo/pc/boot-x86_64.c and smp-x86_64.c).
  */
 #ifndef GENIRQ_ARCH_X86_64_H
 #define GENIRQ_ARCH_X86_64_H
@@ -47,6 +48,11 @@ void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
 void x86_64_interrupt(struct x86_64_regs *regs);
 void x86_64_idt_load(void);
+/* Fill the IDT (every vector to its stub in boot.S) and load it. */
+void x86_64_idt_init(void);
+/* Number the CPU of local APIC @apic_id (the firmware's list, in order).
+ * Return: false when the table is full. */
+bool x86_64_cpu_add(unsigned int apic_id);
 void x86_64_cpu_id_init(unsigned int cpu);
 unsigned int x86_64_cpu_from_lapic(void);
 extern struct irq_domain *x86_64_lapic_domain;

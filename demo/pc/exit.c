@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * cpu.c - what both demo ports share besides the port contract
- * (arch/x86/irqflags.c): the exit status, the command line.
+ * exit.c - the pc demo kernels' way out of QEMU (isa-debug-exit) and
+ * their command line.
  */
 #include <genirq/port.h>
 
-#include "x86.h"
+#include "pc.h"
 
 void x86_exit(unsigned int code)
 {
