@@ -29,12 +29,6 @@ static struct x86_apic_config cfg;
 static struct x86_vector *vectors;
 static struct irq_domain *lapic_domain;
 
-static const uint8_t lapic_vectors[LAPIC_NR_LINES] = {
-	[LAPIC_TIMER] = LAPIC_TIMER_VECTOR,
-	[LAPIC_IPI] = LAPIC_IPI_VECTOR,
-	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
-};
-
 unsigned int x86_apic_cpu(void)
 {
 	unsigned int id;
@@ -42,7 +36,6 @@ unsigned int x86_apic_cpu(void)
 	if (cfg.cpu)
 		return cfg.cpu();
 	id = lapic_id();
-
 	for (unsigned int cpu = 0; cpu < cfg.nr_cpus; cpu++)
 		if (cfg.apic_ids[cpu] == id)
 			return cpu;
@@ -111,7 +104,7 @@ static int lapic_lines(void)
 	if (!lapic_domain)
 		return -ENOMEM;
 	for (unsigned int hw = 0; hw < LAPIC_NR_LINES; hw++) {
-		x86_apic_bind(lapic_vectors[hw], lapic_domain, hw);
+		x86_apic_bind(lapic_line_vector(hw), lapic_domain, hw);
 		irq_set_proc_hidden((unsigned int)x86_apic_lapic_irq(hw), hw != LAPIC_ERROR);
 	}
 	return 0;

@@ -42,7 +42,7 @@ def main():
     ap.add_argument("--paste", action="store_true",
                     help="write the whole input at once, as a terminal paste does (no byte delay)")
     ap.add_argument("--then", nargs=2, action="append", default=[], metavar=("MARKER", "INPUT"),
-                    help="after the earlier input, when MARKER is seen, feed INPUT")
+                    help="after the earlier input, when MARKER (literal text, no escapes) is seen, feed INPUT")
     ap.add_argument("--until", default=None,
                     help="regex that ends the run (QEMU stopped; status and summary not judged)")
     ap.add_argument("--monitor", default=None, help="unix socket of the QEMU monitor")

@@ -55,7 +55,7 @@ check-adopter-xv6:
 		--expect '^LOC: +$(XV6_NZ) +$(XV6_NZ) +Local timer' \
 		-- $(XV6_QEMU) -serial stdio -monitor unix:$(XV6_MON),server,nowait && \
 	sed -n '/CPU0 *CPU1/,/^ERR/p' $(XV6_OUT)/usertests.log && \
-	awk '/^LOC:/ { printf "adopter-xv6: guest time %d s (CPU0 local timer ticks x 10 ms)\n", $$2 / 100 }' \
+	awk '/^LOC:/ { printf "adopter-xv6: guest time by local timer ticks (10 ms): CPU0 %d s, CPU1 %d s\n", $$2 / 100, $$3 / 100 }' \
 		$(XV6_OUT)/usertests.log
 
 # On a terminal: xv6's shell (Ctrl-A X quits QEMU). Without one: ls, the
@@ -64,5 +64,5 @@ run-adopter-xv6:
 	$(Q)$(call adopter_tree,xv6,XV6,main.c); \
 	$(xv6_build) && if [ -t 0 ]; then $(XV6_QEMU) -serial mon:stdio; else \
 	$(HARNESS) --name run-adopter-xv6 --tour --timeout 120 --ready '$$ ' --input 'ls\n' \
-		--then 'zombie' '\x19' --then 'irq 4 -> cpu' 'echo moved\n' --then 'moved\n' '\x10' \
+		--then 'zombie' '\x19' --then 'irq 4 -> cpu' 'echo moved\n' --then 'moved' '\x10' \
 		--until '^ERR:.*\n' -- $(XV6_QEMU) -serial stdio; fi
