@@ -31,11 +31,8 @@ static struct irq_domain *lapic_domain;
 
 unsigned int x86_apic_cpu(void)
 {
-	unsigned int id;
+	unsigned int id = lapic_id();
 
-	if (cfg.cpu)
-		return cfg.cpu();
-	id = lapic_id();
 	for (unsigned int cpu = 0; cpu < cfg.nr_cpus; cpu++)
 		if (cfg.apic_ids[cpu] == id)
 			return cpu;
@@ -49,8 +46,8 @@ static unsigned int cpu_apic_id(unsigned int cpu)
 
 static void bind(unsigned int cpu, unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
 {
-	if (cpu >= GENIRQ_NR_CPUS || vector >= NR_VECTORS)
-		return;
+	if (cpu >= GENIRQ_NR_CPUS || vector >= NR_VECTORS || vector < FIRST_VECTOR)
+		return;		/* exceptions stay the kernel's */
 	slots[cpu][vector].hw = hw;
 	__atomic_store_n(&slots[cpu][vector].domain, d, __ATOMIC_RELEASE);
 }
@@ -178,17 +175,22 @@ void x86_apic_cpu_init(void)
 
 bool x86_apic_handle(unsigned int vector, void *regs)
 {
-	unsigned int cpu = x86_apic_cpu();
-	struct irq_domain *d;
+	unsigned int cpu = port_cpu_id_fast();
+	const struct vector_slot *slot;
+	struct irq_domain *d = NULL;
 
-	if (vector >= NR_VECTORS || vector < FIRST_VECTOR || !vectors)
-		return false;
-	d = __atomic_load_n(&slots[cpu][vector].domain, __ATOMIC_ACQUIRE);
-	if (d) {
+	/* The fast path first: a bound vector (none below 32, bind() sees to it). */
+	if (irq_likely(vector < NR_VECTORS && cpu < GENIRQ_NR_CPUS)) {
+		slot = &slots[cpu][vector];
+		d = __atomic_load_n(&slot->domain, __ATOMIC_ACQUIRE);
+	}
+	if (irq_likely(d)) {
 		if (cfg.entry)
-			cfg.entry(d, slots[cpu][vector].hw, regs);
+			cfg.entry(d, slot->hw, regs);
 		else
-			irq_handle_domain_entry(d, slots[cpu][vector].hw, regs);
+			irq_handle_domain_entry(d, slot->hw, regs);
+	} else if (vector < FIRST_VECTOR || !vectors) {
+		return false;
 	} else if (vector == cfg.cleanup_vector) {
 		x86_vector_cleanup(vectors);
 		lapic_eoi();

@@ -28,11 +28,11 @@ void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long
 
 void x86_64_interrupt(struct x86_64_regs *regs)
 {
-	if (irq_likely(x86_apic_handle((unsigned int)regs->vector, regs))) {
-		/* a line's vector, the cleanup IPI, a spurious or stale vector */
-	} else if (regs->vector == X86_64_VECTOR_BARE) {
+	if (irq_unlikely(regs->vector == X86_64_VECTOR_BARE)) {
 		x86_64_bare_tsc = rdtsc();	/* the floor: no genirq at all */
 		lapic_eoi();
+	} else if (irq_likely(x86_apic_handle((unsigned int)regs->vector, regs))) {
+		/* a line's vector, the cleanup IPI, a spurious or stale vector */
 	} else {
 		irq_error_event();
 		port_ack_bad_irq((unsigned int)regs->vector);
@@ -75,7 +75,7 @@ void x86_64_irq_init(void)
 		.nr_cpus = x86_64_mach.nr_cpus, .pic_vector = X86_64_VECTOR_PIC,
 		.first_vector = X86_64_VECTOR_MATRIX_FIRST, .last_vector = X86_64_VECTOR_MATRIX_LAST,
 		.cleanup_vector = X86_64_VECTOR_CLEANUP, .isa_gsi = x86_64_mach.isa_gsi,
-		.isa_level = x86_64_mach.isa_level, .cpu = port_cpu_id, .entry = x86_handle_irq,
+		.isa_level = x86_64_mach.isa_level, .entry = x86_handle_irq,
 	};
 
 	x86_64_irq_cpu_init(0);

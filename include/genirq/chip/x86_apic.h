@@ -10,9 +10,10 @@
  * free, and the entry from a vector number to the core.
  *
  * The kernel keeps its own IDT and its own vectors (exceptions, system
- * call): every interrupt vector it does not own goes to x86_apic_handle().
- * The CPU number comes from the local APIC ID (x86_apic_cpu()), so it is
- * right with interrupts on or off: a port's port_cpu_id().
+ * call): every interrupt vector it does not own goes to x86_apic_handle(),
+ * which finds its CPU with port_cpu_id_fast(). x86_apic_cpu() is a CPU
+ * number from the local APIC ID, right with interrupts on or off: a
+ * port's port_cpu_id() when it has nothing cheaper.
  */
 #ifndef GENIRQ_X86_APIC_H
 #define GENIRQ_X86_APIC_H
@@ -39,7 +40,6 @@ struct x86_apic_config {
 	/* Optional (NULL: the default in brackets). */
 	const unsigned int *isa_gsi;	/* ISA line -> pin, the MADT's overrides [pin n] */
 	const bool	*isa_level;	/* ISA lines an override makes level [none] */
-	unsigned int	(*cpu)(void);	/* a cheaper CPU number [from the APIC ID] */
 	/* How a bound vector reaches the core, e.g. on an interrupt stack
 	 * [irq_handle_domain_entry()]. */
 	void		(*entry)(struct irq_domain *d, irq_hw_number_t hw, void *regs);
