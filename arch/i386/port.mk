@@ -6,9 +6,9 @@ i386_CFLAGS	:= -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-p
 i386_ASFLAGS	:= -m32
 i386_LDFLAGS	:= -no-pie -Wl,-z,max-page-size=0x1000
 i386_DIRS	:= arch/x86 arch/i386
-i386_CTRL	:= i8259
+i386_CTRL	:= x86_apic
 i386_MACHINE	:= pc
-i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-i386.c demo/guard_smash.c
+i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-% demo/pc/boot-% demo/pc/smp-%,$(wildcard demo/pc/*.c)) demo/pc/boot-i386.c demo/pc/scenarios-i386.c demo/guard_smash.c
 i386_DEPS	:= cross qemu-x86
 # The pc machine (demo/pc/machine.mk); i386_QEMU_1UART is without COM2.
 i386_QEMU_1UART	:= $(call pc_qemu,i386,)
