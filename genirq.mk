@@ -24,6 +24,8 @@
 #                        <genirq/config.h> and docs/embedding.md)
 #   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
 #                        is the embedder's choice)
+#   GENIRQ_LIBC          memset, memcpy, memmove and memcmp, for a
+#                        freestanding kernel that has no C library
 #   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
 #                        controller and bus, for a Linux process
 #   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
@@ -42,6 +44,8 @@ $(foreach c,$(GENIRQ_CTRL_NAMES),$(eval GENIRQ_CTRL_$(c) := $(call genirq_ctrl,$
 # gicv2 and gicv3 share gic_common.c.
 GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
 GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
+
+GENIRQ_LIBC	:= $(GENIRQ_DIR)/demo/libc.c
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include
