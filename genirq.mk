@@ -24,6 +24,9 @@
 #                        <genirq/config.h> and docs/embedding.md)
 #   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
 #                        is the embedder's choice)
+#   GENIRQ_PORT_riscv64_machine  the port primitives every machine-mode
+#                        RISC-V kernel shares (interrupt flag, hart id,
+#                        mtime): arch/riscv64/machine/port.c
 #   GENIRQ_LIBC          memset, memcpy, memmove and memcmp, for a
 #                        freestanding kernel that has no C library
 #   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
@@ -46,6 +49,7 @@ GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
 GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
 
 GENIRQ_LIBC	:= $(GENIRQ_DIR)/demo/libc.c
+GENIRQ_PORT_riscv64_machine := $(GENIRQ_DIR)/arch/riscv64/machine/port.c
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

@@ -22,6 +22,7 @@
 #define THRESHOLD(c)	(0x200000u + 0x1000u * (c))
 #define CLAIM(c)	(THRESHOLD(c) + 4u)
 
+#define MAX_CONTEXTS	15872u
 #define PRIO_DEVICE	1u	/* any priority above the threshold; all equal */
 #define THRESHOLD_ALL	0u	/* every priority above 0 interrupts */
 
@@ -150,6 +151,20 @@ static const struct irq_chip plic_chip = {
 	.set_type	= plic_set_type,
 	.set_affinity	= plic_set_affinity,
 };
+
+int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,
+		  bool machine)
+{
+	if (nr == 0 || nr > GENIRQ_NR_CPUS)
+		return -EINVAL;
+	for (unsigned int cpu = 0; cpu < nr; cpu++)
+		if (hartid[cpu] >= MAX_CONTEXTS / 2u)
+			return -EINVAL;
+	for (unsigned int cpu = 0; cpu < nr; cpu++)
+		cfg->context[cpu] = 2u * (unsigned int)hartid[cpu] + (machine ? 0u : 1u);
+	cfg->nr_cpus = nr;
+	return 0;
+}
 
 struct plic *plic_create(const struct plic_config *cfg)
 {

@@ -5,7 +5,7 @@
  * xFirstTimerHandler() and the other interrupt-driven tests; every third
  * alarm raises the edu PCI device's interrupt (PLIC 33, a higher PLIC
  * priority), whose primary handler calls xSecondTimerHandler() and wakes
- * its thread, a FreeRTOS task.
+ * its thread, a FreeRTOS task. Every thousandth alarm raises a softirq.
  */
 #include <genirq/chip/plic.h>
 #include "FreeRTOS.h"
@@ -20,7 +20,7 @@
 #define EDU(r)		(*(volatile uint32_t *)(0x40000000UL + (r)))
 #define PERIOD_NS	1000000u
 
-volatile unsigned long glue_edu_threads;
+volatile unsigned long glue_edu_threads, glue_softirqs;
 
 static void rtc_arm(void)
 {
@@ -43,8 +43,15 @@ static irqreturn_t rtc_interrupt(int irq, void *dev)
 	vBasicStreamBufferSendFromISR();
 	if (++n % 3 == 0)
 		EDU(0x60) = 1;
+	if (n % 1000 == 0)
+		raise_softirq_irqoff(TIMER_SOFTIRQ);
 	portYIELD_FROM_ISR(xFirstTimerHandler());
 	return IRQ_HANDLED;
+}
+
+static void timer_softirq(void)
+{
+	glue_softirqs++;
 }
 
 static irqreturn_t edu_interrupt(int irq, void *dev)
@@ -73,6 +80,7 @@ void vInitialiseTimerForIntQueueTest(void)
 	    request_irq((unsigned int)rtc, rtc_interrupt, 0, "goldfish-rtc", NULL) ||
 	    request_threaded_irq((unsigned int)edu, edu_interrupt, edu_thread, 0, "edu", NULL))
 		glue_fail("IntQueue's interrupts");
+	open_softirq(TIMER_SOFTIRQ, timer_softirq);
 	RTC(0x10) = 1;
 	rtc_arm();
 }

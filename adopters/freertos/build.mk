@@ -28,7 +28,7 @@ FR_SRCS_K	:= tasks.c list.c queue.c timers.c event_groups.c stream_buffer.c \
 		   portable/MemMang/heap_4.c portable/GCC/RISC-V/port.c portable/GCC/RISC-V/portASM.S
 FR_SRCS_D	:= $(addprefix FreeRTOS/Demo/Common/Minimal/,$(addsuffix .c,$(FR_TESTS))) \
 		   FreeRTOS/Demo/RISC-V_RV32_QEMU_VIRT_GCC/build/gcc/start.S
-FR_SRCS_G	:= $(patsubst $(GENIRQ_DIR)/%,%,$(GENIRQ_SRCS) $(GENIRQ_CTRL_plic) $(GENIRQ_LIBC))
+FR_SRCS_G	:= $(patsubst $(GENIRQ_DIR)/%,%,$(GENIRQ_SRCS) $(GENIRQ_CTRL_plic) $(GENIRQ_PORT_riscv64_machine) $(GENIRQ_LIBC))
 FR_SRCS_A	:= $(notdir $(wildcard $(FR_DIR)/*.c))
 FR_OBJS		= $(addprefix $(FR_OUT)/k/,$(addsuffix .o,$(FR_SRCS_K))) \
 		  $(addprefix $(FR_OUT)/d/,$(addsuffix .o,$(FR_SRCS_D))) \

@@ -1,96 +1,47 @@
 // SPDX-License-Identifier: MIT
 /*
- * port.c - genirq's port contract on FreeRTOS's RISC-V port (machine
- * mode, one hart): local interrupts are mstatus.MIE, time is the CLINT's
- * mtime, threaded handlers run as FreeRTOS tasks woken by a task
- * notification, and the port's trap handler gives machine external
- * interrupts to the PLIC driver.
+ * port.c - genirq on FreeRTOS's RISC-V port, beyond the kit's
+ * machine-mode primitives (arch/riscv64/machine/port.c): the console,
+ * threaded handlers as FreeRTOS tasks woken by a notification, and the
+ * PLIC's machine-mode context fed by the port's trap handler.
  */
 #include <genirq/chip/plic.h>
 #include <genirq/hardirq.h>
 #include <genirq/port.h>
 #include "FreeRTOS.h"
 #include "task.h"
+#include "timers.h"
 #include "glue.h"
 
-#define MSTATUS_MIE	8UL
 #define MCAUSE_MEXT	(1UL << 63 | 11)
-#define MTIME		(*(volatile uint64_t *)0x0200bff8)	/* 10 MHz */
 #define UART		((volatile uint8_t *)0x10000000)
 
 struct plic *glue_plic;
-
-unsigned long port_irq_save(void)
-{
-	unsigned long old;
-
-	__asm__ __volatile__("csrrci %0, mstatus, 8" : "=r"(old) : : "memory");
-	return old & MSTATUS_MIE;
-}
-
-void port_irq_restore(unsigned long flags)
-{
-	if (flags & MSTATUS_MIE)
-		port_irq_enable();
-}
-
-void port_irq_enable(void)
-{
-	__asm__ __volatile__("csrsi mstatus, 8" : : : "memory");
-}
-
-void port_irq_disable(void)
-{
-	__asm__ __volatile__("csrci mstatus, 8" : : : "memory");
-}
-
-bool port_irqs_disabled(void)
-{
-	unsigned long v;
-
-	__asm__ __volatile__("csrr %0, mstatus" : "=r"(v));
-	return !(v & MSTATUS_MIE);
-}
-
-unsigned int port_cpu_id(void)
-{
-	return 0;
-}
-
-unsigned int port_nr_cpus(void)
-{
-	return 1;
-}
-
-uint64_t port_time_ns(void)
-{
-	return MTIME * 100u;
-}
+static bool in_trap;
 
 void port_console_write(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
-		while (!(UART[5] & 0x20))
+		while (!(UART[5] & 0x20))	/* LSR: transmitter empty */
 			;
 		UART[0] = (uint8_t)text[i];
 	}
 }
 
-/* --- threads: a task per threaded action, woken by a notification --- */
-
-static void irq_task(void *arg)
+static void irq_task(void *t)
 {
 	for (;;) {
 		ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
-		irq_thread_handle(arg);
+		irq_thread_handle(t);
 	}
 }
 
+/* Above every test task, as Linux's threads are real-time ones. */
 int port_irq_thread_create(struct irq_thread *t, const char *name, int prio)
 {
 	TaskHandle_t task;
 
-	(void)prio;	/* above every test task: Linux's real-time threads */
+	(void)prio;
 	if (xTaskCreate(irq_task, name, 2 * configMINIMAL_STACK_SIZE, t,
 			configMAX_PRIORITIES - 1, &task) != pdPASS)
 		return -GENIRQ_ENOMEM;
@@ -99,8 +50,8 @@ int port_irq_thread_create(struct irq_thread *t, const char *name, int prio)
 	return 0;
 }
 
-/* FromISR in any context, interrupts off: a task-level critical section
- * would turn them on at its end, inside genirq's. */
+/* The FromISR call with interrupts off in any context: a task-level
+ * critical section would turn them on at its end, inside genirq's. */
 void port_irq_thread_wake(struct irq_thread *t, unsigned int cpu)
 {
 	BaseType_t woken = pdFALSE;
@@ -127,11 +78,46 @@ struct irq_thread *port_irq_thread_current(void)
 	return pvTaskGetThreadLocalStoragePointer(NULL, 0);
 }
 
-/* FreeRTOS's trap handler, on its ISR stack, interrupts off. */
+/* FreeRTOS's trap handler calls this on its ISR stack, interrupts off. */
 void freertos_risc_v_application_interrupt_handler(unsigned long mcause);
+void freertos_risc_v_trap_handler(void);
 void freertos_risc_v_application_interrupt_handler(unsigned long mcause)
 {
 	if (mcause != MCAUSE_MEXT)
 		glue_fail("unexpected interrupt");
+	in_trap = true;
 	plic_handle(glue_plic, NULL);
+	in_trap = false;
+}
+
+static void softirq_later(void *unused, uint32_t unused2)
+{
+	(void)unused, (void)unused2;
+	do_softirq();
+}
+
+/* Softirqs run with interrupts on, and FreeRTOS's trap handler does not
+ * nest (a trap restarts the ISR stack): those pending as an interrupt
+ * ends run in the timer task instead, as Linux's ksoftirqd would. */
+void port_softirq_on_stack(void (*fn)(void))
+{
+	if (in_trap)
+		xTimerPendFunctionCallFromISR(softirq_later, NULL, 0, NULL);
+	else
+		fn();
+}
+
+/* FreeRTOS's trap handler in direct mode; genirq and the PLIC (QEMU
+ * virt: 95 sources) on hart 0's machine-mode context. */
+void glue_genirq_init(void)
+{
+	static const unsigned long hart0;
+	struct plic_config cfg = { .base = 0x0c000000, .nr_sources = 95 };
+
+	__asm__ __volatile__("csrw mtvec, %0" : : "r"(freertos_risc_v_trap_handler));
+	irq_core_init(GENIRQ_MAX_IRQS);
+	irq_cpu_set_online(0, true);
+	if (plic_contexts(&cfg, &hart0, 1, true) || !(glue_plic = plic_create(&cfg)))
+		glue_fail("PLIC");
+	plic_cpu_init(glue_plic);
 }

@@ -167,11 +167,31 @@ static struct cpumask one_cpu(unsigned int cpu)
 
 /* --- the checks --- */
 
+/* Contexts from a hart list: machine mode's 2N, supervisor mode's 2N+1. */
+static void check_contexts(void)
+{
+	static const unsigned long harts[GENIRQ_NR_CPUS + 1] = { 0, 1, 3 };
+	static const unsigned long far[1] = { 7936 };	/* context 15872: none */
+	struct plic_config cfg = { .nr_cpus = 9, .context = { 42 } };
+
+	CHECK(plic_contexts(&cfg, harts, 3, true) == 0);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 0 && cfg.context[1] == 2 && cfg.context[2] == 6);
+	CHECK(plic_contexts(&cfg, harts, 3, false) == 0);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 1 && cfg.context[1] == 3 && cfg.context[2] == 7);
+	CHECK(plic_contexts(&cfg, harts, 0, true) == -EINVAL);
+	CHECK(plic_contexts(&cfg, harts, GENIRQ_NR_CPUS + 1, true) == -EINVAL);
+	CHECK(plic_contexts(&cfg, far, 1, false) == -EINVAL);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 1 && cfg.context[2] == 7);
+}
+
 static void check_create(void)
 {
-	struct plic_config cfg = { .base = (uintptr_t)file.regs, .nr_sources = NSRC, .nr_cpus = 2,
-				   .context = { CTX0, CTX1 } };
+	static const unsigned long harts[2] = { 0, 1 };
+	struct plic_config cfg = { .base = (uintptr_t)file.regs, .nr_sources = NSRC };
 	bool ok = true;
+
+	CHECK(plic_contexts(&cfg, harts, 2, false) == 0);
+	CHECK(cfg.context[0] == CTX0 && cfg.context[1] == CTX1);
 
 	fake_file_open(&file);
 	memset(file.regs, 0xa5, FILE_BYTES);	/* what a reset does not define */
@@ -329,6 +349,7 @@ int main(void)
 	file.after = after;
 	fake_file_map(&file);
 
+	check_contexts();
 	check_create();
 	int uart = check_level();
 	check_spurious_and_unmapped();

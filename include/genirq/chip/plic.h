@@ -30,6 +30,21 @@ struct plic_config {
 	unsigned int	context[GENIRQ_NR_CPUS];
 };
 
+/**
+ * plic_contexts - fill @cfg's context[] and nr_cpus for CPUs
+ * 0..@nr-1, whose hart ids are @hartid[0..@nr-1], on a PLIC that has two
+ * contexts a hart in hart-id order, machine mode's then supervisor
+ * mode's (QEMU virt, SiFive's cores with supervisor mode): hart N's are
+ * 2N and 2N+1
+ * @machine: the machine-mode contexts, for a kernel that runs in machine
+ *	     mode (an RTOS booted with -bios none); false: supervisor mode's
+ *
+ * Context: any. Return: 0; -EINVAL (@cfg unchanged) for @nr 0 or above
+ * GENIRQ_NR_CPUS, or a hart beyond the PLIC's 15872 contexts.
+ */
+int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,
+		  bool machine);
+
 struct plic;
 
 /**
