@@ -214,6 +214,17 @@ int plic_map(struct plic *p, irq_hw_number_t src, unsigned int trigger)
 	return ret < 0 ? ret : irq;
 }
 
+int plic_set_priority(struct plic *p, irq_hw_number_t src, uint32_t prio)
+{
+	if (src == 0 || src > p->cfg.nr_sources || prio == 0)
+		return -EINVAL;
+	wr(p, PRIORITY(src), prio);
+	if (rd(p, PRIORITY(src)) == prio)
+		return 0;
+	wr(p, PRIORITY(src), PRIO_DEVICE);
+	return -EINVAL;
+}
+
 /* Rewrite this CPU's enable words from the driver's state: a firmware
  * that reset them meanwhile loses nothing routed here. */
 void plic_cpu_init(struct plic *p)

@@ -76,7 +76,7 @@ void vInitialiseTimerForIntQueueTest(void)
 
 	ECAM_SLOT1(0x10) = 0x40000000;	/* BAR0 */
 	ECAM_SLOT1(0x04) = 2;		/* memory decoding, INTx on */
-	if (rtc < 0 || edu < 0 || EDU(0) != 0x010000ed ||
+	if (rtc < 0 || edu < 0 || EDU(0) != 0x010000ed || plic_set_priority(glue_plic, 33, 2) ||
 	    request_irq((unsigned int)rtc, rtc_interrupt, 0, "goldfish-rtc", NULL) ||
 	    request_threaded_irq((unsigned int)edu, edu_interrupt, edu_thread, 0, "edu", NULL))
 		glue_fail("IntQueue's interrupts");

@@ -72,6 +72,21 @@ struct irq_domain *plic_domain(struct plic *p);
 int plic_map(struct plic *p, irq_hw_number_t src, unsigned int trigger);
 
 /**
+ * plic_set_priority - set mapped source @src's priority to @prio
+ *
+ * Of the sources pending in a context, a claim returns the one of
+ * highest priority (the lowest number among equals); plic_map() gives
+ * every source 1. Only the order changes: no source preempts another's
+ * handler.
+ *
+ * Context: process context. Return: 0; -EINVAL for @src outside
+ * 1..nr_sources, @prio 0 (never interrupts: disable the line instead), or
+ * a @prio the PLIC does not hold (its priority registers keep fewer bits:
+ * the write is read back, and the source keeps priority 1).
+ */
+int plic_set_priority(struct plic *p, irq_hw_number_t src, uint32_t prio);
+
+/**
  * plic_cpu_init - open the calling CPU's context: threshold 0 (every
  * priority above 0 interrupts), enables as the driver last set them
  *
