@@ -101,6 +101,7 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 # check of one ISA, from the variables its arch/<isa>/port.mk sets:
 #   <isa>_CC, _CFLAGS, _ASFLAGS, _LDFLAGS	compiler and flags
 #   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
+#   <isa>_ASM_SRCS	its assembly sources (default: arch/<isa>/boot.S)
 #   <isa>_CTRL		its controllers
 #   <isa>_MACHINE	its demo kernel, demo/<machine>/ (and _DEMO_SRCS from it)
 #   <isa>_DEPS		scripts/deps.sh's arguments
@@ -112,7 +113,9 @@ define port
 $(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
 $(1)_SRCS	:= $(CORE_SRCS) $$($(1)_CTRL) $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
 		   $$(filter-out %-host-test.c,$$(sort $$(wildcard $$(addsuffix /*.c,$$($(1)_DIRS)))))
-$(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) $(BUILD)/$(1)/obj/arch/$(1)/boot.o
+$(1)_ASM	:= $$(or $$($(1)_ASM_SRCS),arch/$(1)/boot.S)
+$(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) \
+		   $$(patsubst %.S,$(BUILD)/$(1)/obj/%.o,$$($(1)_ASM))
 $(1)_HDRS	:= $(CORE_HDRS) $$(wildcard demo/*.h demo/$$($(1)_MACHINE)/*.h $$(addsuffix /*.h,$$($(1)_DIRS)))
 $(1)_INC	:= $(INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
 
@@ -121,7 +124,7 @@ $(BUILD)/$(1)/obj/%.o: %.c $$($(1)_HDRS)
 	@echo "  CC [$(1)] $$<"
 	$(Q)$$($(1)_CC) $(CSTD) $(WARN) $$($(1)_INC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$(BUILD)/$(1)/obj/arch/$(1)/boot.o: arch/$(1)/boot.S $$($(1)_HDRS)
+$(BUILD)/$(1)/obj/%.o: %.S $$($(1)_HDRS)
 	$(Q)mkdir -p $$(dir $$@)
 	@echo "  AS [$(1)] $$<"
 	$(Q)$$($(1)_CC) $$($(1)_INC) $$($(1)_ASFLAGS) -c $$< -o $$@

@@ -122,7 +122,7 @@ void riscv64_timer_start(void)
 {
 	unsigned int cpu = port_cpu_id();
 
-	next_tick[cpu] = rdtime() + machine.timebase / HZ;
+	next_tick[cpu] = rdtime() + riscv64_timebase / HZ;
 	sbi_set_timer(next_tick[cpu]);
 }
 
@@ -138,9 +138,9 @@ static void timer_interrupt(void)
 	ticks[cpu]++;
 	/* Late (a vCPU the host did not run): the missed periods come back
 	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
-	next_tick[cpu] += machine.timebase / HZ;
-	if (next_tick[cpu] + machine.timebase * CATCH_UP_S <= now)
-		next_tick[cpu] = now + machine.timebase / HZ;
+	next_tick[cpu] += riscv64_timebase / HZ;
+	if (next_tick[cpu] + riscv64_timebase * CATCH_UP_S <= now)
+		next_tick[cpu] = now + riscv64_timebase / HZ;
 	sbi_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
 	irq_exit();

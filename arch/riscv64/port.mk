@@ -10,6 +10,9 @@ riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
 riscv64_DIRS	:= arch/fdt arch/riscv64
+# The trap entry is the port's; the kernel's entry from OpenSBI, its
+# device tree, SBI calls, console and harts are the demo kernel's.
+riscv64_ASM_SRCS := arch/riscv64/entry.S demo/virt-riscv/boot.S
 riscv64_CTRL	:= controllers/plic.c controllers/aplic.c controllers/imsic.c
 riscv64_MACHINE	:= virt-riscv
 riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c

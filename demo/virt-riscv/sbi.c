@@ -7,7 +7,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
-#include "riscv64.h"
+#include "virt.h"
 
 #define SBI_EXT_TIME		0x54494d45UL	/* "TIME" */
 #define SBI_EXT_IPI		0x735049UL	/* "sPI" */
@@ -132,6 +132,11 @@ void uart_set_ier(uint8_t ier)
 void console_label(const char *prefix)
 {
 	label = prefix;
+}
+
+void port_console_write(const char *text, size_t len)
+{
+	console_put(text, len);
 }
 
 void console_put(const char *text, size_t len)
