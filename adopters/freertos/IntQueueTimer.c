@@ -21,6 +21,7 @@
 #define PERIOD_NS	1000000u
 
 volatile unsigned long glue_edu_threads, glue_softirqs;
+int glue_edu_irq;
 
 static void rtc_arm(void)
 {
@@ -72,7 +73,7 @@ static irqreturn_t edu_thread(int irq, void *dev)
 void vInitialiseTimerForIntQueueTest(void)
 {
 	int rtc = plic_map(glue_plic, 11, IRQ_TYPE_LEVEL_HIGH);
-	int edu = plic_map(glue_plic, 33, IRQ_TYPE_LEVEL_HIGH);
+	int edu = glue_edu_irq = plic_map(glue_plic, 33, IRQ_TYPE_LEVEL_HIGH);
 
 	ECAM_SLOT1(0x10) = 0x40000000;	/* BAR0 */
 	ECAM_SLOT1(0x04) = 2;		/* memory decoding, INTx on */

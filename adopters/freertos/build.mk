@@ -16,9 +16,12 @@ GENIRQ_CONFIG_FILE := $(FR_DIR)/genirq_config.h
 include $(GENIRQ_DIR)/genirq.mk
 
 FR_CC		:= riscv64-linux-gnu-gcc
+# The compiler's own headers only (<stdint.h>, <stdarg.h>...): Debian's
+# cross compiler would otherwise reach the host's /usr/include.
+FR_GCC_INC	:= $(shell $(FR_CC) -print-file-name=include 2>/dev/null)
 FR_CFLAGS	= -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -O2 -g \
 		  -ffreestanding -fno-builtin -fno-pic -fno-pie -ffunction-sections -fdata-sections \
-		  -nostdinc -D_LIBC_LIMITS_H_ -isystem $(shell $(FR_CC) -print-file-name=include) \
+		  -nostdinc -D_LIBC_LIMITS_H_ -isystem $(FR_GCC_INC) \
 		  -I$(FR_DIR) -I$(FR_DIR)/include -I$(FR_VIRT) -I$(FREERTOS_DEMO)/FreeRTOS/Demo/Common/include \
 		  -I$(FREERTOS_KERNEL)/include -I$(FREERTOS_KERNEL)/portable/GCC/RISC-V \
 		  -I$(FREERTOS_KERNEL)/portable/GCC/RISC-V/chip_specific_extensions/RISCV_MTIME_CLINT_no_extensions \

@@ -114,6 +114,7 @@ static void check_task(void *arg)
 {
 	static char text[2048];
 	TickType_t wake = xTaskGetTickCount();
+	unsigned long tasks;
 
 	(void)arg;
 	for (;;) {
@@ -128,6 +129,11 @@ static void check_task(void *arg)
 	irq_proc_read("/proc/interrupts", text, sizeof(text));
 	port_console_write(text, strlen(text));
 	glue_printf("edu thread: %lu runs, softirq: %lu runs\n", glue_edu_threads, glue_softirqs);
+	tasks = uxTaskGetNumberOfTasks();
+	free_irq((unsigned int)glue_edu_irq, NULL);	/* its thread's task deleted */
+	vTaskDelay(1);					/* the idle task frees it */
+	glue_printf("free_irq: the edu's thread task %s\n",
+		    uxTaskGetNumberOfTasks() == tasks - 1 ? "deleted" : "still there");
 	glue_printf("SCENARIOS: 1 passed, 0 failed, 0 skipped\n");
 	glue_exit(33);
 }

@@ -123,7 +123,7 @@ void riscv64_timer_start(void)
 	unsigned int cpu = port_cpu_id();
 
 	next_tick[cpu] = rdtime() + riscv64_timebase / HZ;
-	sbi_set_timer(next_tick[cpu]);
+	riscv64_set_timer(next_tick[cpu]);
 }
 
 /* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. */
@@ -141,7 +141,7 @@ static void timer_interrupt(void)
 	next_tick[cpu] += riscv64_timebase / HZ;
 	if (next_tick[cpu] + riscv64_timebase * CATCH_UP_S <= now)
 		next_tick[cpu] = now + riscv64_timebase / HZ;
-	sbi_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
+	riscv64_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
 	irq_exit();
 }
@@ -294,7 +294,7 @@ static void dump_regs(const struct riscv64_regs *r)
 /* An exception (boot.S saved every register): fatal. */
 void riscv64_exception(struct riscv64_regs *regs)
 {
-	console_break_lock();
+	riscv64_console_break_lock();
 	dump_regs(regs);
 	riscv64_fail("unexpected exception");
 }

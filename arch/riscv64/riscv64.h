@@ -48,13 +48,13 @@ extern uint64_t riscv64_timebase;
 /*
  * What the kernel provides to this folder's code: its stop on a fatal
  * error (an exception, an overflowed stack), its console (the register
- * dump; console_break_lock() frees it for that), and the supervisor
+ * dump; riscv64_console_break_lock() frees it for that), and the supervisor
  * timer (the SBI's set_timer, which also withdraws sip.STIP).
  */
 __attribute__((noreturn)) void riscv64_fail(const char *why);
 void riscv64_printf(const char *fmt, ...) __irq_printf(1, 2);
-void console_break_lock(void);
-void sbi_set_timer(uint64_t when);
+void riscv64_console_break_lock(void);
+void riscv64_set_timer(uint64_t when);
 
 static inline uint64_t rdtime(void)
 {
