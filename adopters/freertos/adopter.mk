@@ -15,8 +15,9 @@ FR_ELF		:= $(FR_OUT)/freertos.elf
 
 # Guest time follows the instruction count (8 ns each) and the RTC
 # follows guest time: the timer tests' margins hold on a busy host.
-FR_QEMU		= qemu-system-riscv64 -M virt -bios none -smp 1 -nodefaults -display none -no-reboot \
-		  -icount shift=3,sleep=off -rtc clock=vm -device edu,addr=1 -kernel $(FR_ELF)
+FR_QEMU_BARE	= qemu-system-riscv64 -M virt -bios none -smp 1 -nodefaults -display none -no-reboot \
+		  -icount shift=3,sleep=off -rtc clock=vm -kernel $(FR_ELF)
+FR_QEMU		= $(FR_QEMU_BARE) -device edu,addr=1
 fr_trees	= $(call adopter_tree,freertos,FREERTOS_KERNEL,tasks.c); \
 		  $(call adopter_tree,freertos,FREERTOS_DEMO,FreeRTOS/Demo/Common/Minimal/IntQueue.c)
 
@@ -27,13 +28,20 @@ kernel-adopter-freertos:
 
 # Passes on QEMU's PASS status (33), the check task's line at 60 s of
 # guest time (every earlier check passed, or the run would have ended),
-# the bytes typed echoed by the UART's thread, and a non-zero count of
-# each device's line in /proc/interrupts.
+# the bytes typed echoed by the UART's thread, a non-zero count of each
+# device's line in /proc/interrupts (expect.txt). Then a run without the
+# edu device must end in FAIL, QEMU status 1, and be refused.
 check-adopter-freertos:
 	$(Q)$(fr_trees); $(MAKE) --no-print-directory kernel-adopter-freertos && \
 	$(HARNESS) --name adopter-freertos --pass-status 33 --timeout $(QEMU_TIMEOUT) \
 		--ready 'ready for input' --input 'genirq' --log $(FR_OUT)/check.log \
-		--expect-file $(FR_DIR)/expect.txt -- $(FR_QEMU) -serial stdio
+		--expect-file $(FR_DIR)/expect.txt -- $(FR_QEMU) -serial stdio && \
+	out=$$($(HARNESS) --name adopter-freertos-no-edu --pass-status 33 --timeout $(QEMU_TIMEOUT) --quiet \
+		--log $(FR_OUT)/no-edu.log -- $(FR_QEMU_BARE) -serial stdio); \
+	if echo "$$out" | grep -q 'FAIL.*QEMU exit status 1, PASS is 33' && \
+	   grep -q "^FAIL: IntQueue's interrupts" $(FR_OUT)/no-edu.log; then \
+		echo "adopter-freertos-no-edu: PASS (no edu device: FAIL reported, QEMU status 1, run refused)"; \
+	else echo "$$out"; echo "adopter-freertos-no-edu: FAIL (not refused)"; exit 1; fi
 
 run-adopter-freertos:
 	$(Q)$(fr_trees); $(MAKE) --no-print-directory kernel-adopter-freertos && \
