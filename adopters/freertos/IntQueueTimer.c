@@ -16,8 +16,23 @@
 #include "glue.h"
 
 #define RTC(r)		(*(volatile uint32_t *)(0x00101000UL + (r)))
-#define ECAM_SLOT1(r)	(*(volatile uint32_t *)(0x30008000UL + (r)))
-#define EDU(r)		(*(volatile uint32_t *)(0x40000000UL + (r)))
+#define RTC_TIME_LOW	0x00	/* read first: latches TIME_HIGH */
+#define RTC_TIME_HIGH	0x04
+#define RTC_ALARM_LOW	0x08	/* written last: arms the alarm */
+#define RTC_ALARM_HIGH	0x0c
+#define RTC_IRQ_ENABLED	0x10
+#define RTC_CLEAR_IRQ	0x1c
+#define ECAM_SLOT1(r)	(*(volatile uint32_t *)(0x30008000UL + (r)))	/* 00:01.0 */
+#define PCI_COMMAND	0x04
+#define PCI_COMMAND_MEM	0x2	/* and INTx left enabled */
+#define PCI_BAR0	0x10
+#define EDU_BAR0	0x40000000u	/* virt's 32-bit PCI window */
+#define EDU(r)		(*(volatile uint32_t *)((uintptr_t)EDU_BAR0 + (r)))
+#define EDU_ID		0x00
+#define EDU_ID_VALUE	0x010000ed
+#define EDU_STATUS	0x24
+#define EDU_RAISE	0x60
+#define EDU_ACK		0x64
 #define PERIOD_NS	1000000u
 
 volatile unsigned long glue_edu_threads, glue_softirqs;
@@ -25,12 +40,12 @@ int glue_edu_irq;
 
 static void rtc_arm(void)
 {
-	uint64_t now = RTC(0x00);
+	uint64_t now = RTC(RTC_TIME_LOW);
 
-	now |= (uint64_t)RTC(0x04) << 32;
+	now |= (uint64_t)RTC(RTC_TIME_HIGH) << 32;
 	now += PERIOD_NS;
-	RTC(0x0c) = (uint32_t)(now >> 32);
-	RTC(0x08) = (uint32_t)now;
+	RTC(RTC_ALARM_HIGH) = (uint32_t)(now >> 32);
+	RTC(RTC_ALARM_LOW) = (uint32_t)now;
 }
 
 static irqreturn_t rtc_interrupt(int irq, void *dev)
@@ -38,12 +53,12 @@ static irqreturn_t rtc_interrupt(int irq, void *dev)
 	static unsigned int n;
 
 	(void)irq, (void)dev;
-	RTC(0x1c) = 1;
+	RTC(RTC_CLEAR_IRQ) = 1;
 	rtc_arm();
 	vInterruptSemaphorePeriodicTest();
 	vBasicStreamBufferSendFromISR();
 	if (++n % 3 == 0)
-		EDU(0x60) = 1;
+		EDU(EDU_RAISE) = 1;
 	if (n % 1000 == 0)
 		raise_softirq_irqoff(TIMER_SOFTIRQ);
 	portYIELD_FROM_ISR(xFirstTimerHandler());
@@ -58,7 +73,7 @@ static void timer_softirq(void)
 static irqreturn_t edu_interrupt(int irq, void *dev)
 {
 	(void)irq, (void)dev;
-	EDU(0x64) = EDU(0x24);
+	EDU(EDU_ACK) = EDU(EDU_STATUS);
 	portYIELD_FROM_ISR(xSecondTimerHandler());
 	return IRQ_WAKE_THREAD;
 }
@@ -75,13 +90,13 @@ void vInitialiseTimerForIntQueueTest(void)
 	int rtc = plic_map(glue_plic, 11, IRQ_TYPE_LEVEL_HIGH);
 	int edu = glue_edu_irq = plic_map(glue_plic, 33, IRQ_TYPE_LEVEL_HIGH);
 
-	ECAM_SLOT1(0x10) = 0x40000000;	/* BAR0 */
-	ECAM_SLOT1(0x04) = 2;		/* memory decoding, INTx on */
-	if (rtc < 0 || edu < 0 || EDU(0) != 0x010000ed || plic_set_priority(glue_plic, 33, 2) ||
+	ECAM_SLOT1(PCI_BAR0) = EDU_BAR0;
+	ECAM_SLOT1(PCI_COMMAND) = PCI_COMMAND_MEM;
+	if (rtc < 0 || edu < 0 || EDU(EDU_ID) != EDU_ID_VALUE || plic_set_priority(glue_plic, 33, 2) ||
 	    request_irq((unsigned int)rtc, rtc_interrupt, 0, "goldfish-rtc", NULL) ||
 	    request_threaded_irq((unsigned int)edu, edu_interrupt, edu_thread, 0, "edu", NULL))
 		glue_fail("IntQueue's interrupts");
 	open_softirq(TIMER_SOFTIRQ, timer_softirq);
-	RTC(0x10) = 1;
+	RTC(RTC_IRQ_ENABLED) = 1;
 	rtc_arm();
 }

@@ -25,8 +25,13 @@
 #include "semtest.h"
 #include "glue.h"
 
-#define UART		((volatile uint8_t *)0x10000000)
+#define UART		((volatile uint8_t *)0x10000000)	/* ns16550 */
+#define UART_IER	1
+#define IER_RX		0x01	/* receive data available */
+#define UART_LSR	5
+#define LSR_DR		0x01	/* data ready */
 #define SIFIVE_TEST	(*(volatile uint32_t *)0x00100000)
+#define TEST_FAIL	0x3333	/* QEMU exits with the status in the top half */
 #define CHECK_MS	5000u
 #define RUN_MS		60000u
 
@@ -45,7 +50,7 @@ void glue_printf(const char *fmt, ...)
 void glue_exit(unsigned int status)
 {
 	for (;;)
-		SIFIVE_TEST = status << 16 | 0x3333;	/* QEMU exits with @status */
+		SIFIVE_TEST = status << 16 | TEST_FAIL;
 }
 
 void glue_fail(const char *why)
@@ -59,7 +64,7 @@ void glue_fail(const char *why)
 static irqreturn_t uart_thread(int irq, void *dev)
 {
 	(void)irq, (void)dev;
-	while (UART[5] & 1)	/* LSR: data ready */
+	while (UART[UART_LSR] & LSR_DR)
 		glue_printf("uart: got '%c'\n", UART[0]);
 	return IRQ_HANDLED;
 }
@@ -147,7 +152,7 @@ int main(void)
 	if (uart < 0 || request_threaded_irq((unsigned int)uart, NULL, uart_thread,
 					     IRQF_ONESHOT, "uart", NULL))
 		glue_fail("the UART's interrupt");
-	UART[1] = 1;	/* IER: receive data available */
+	UART[UART_IER] = IER_RX;
 	vStartInterruptQueueTasks();
 	vStartInterruptSemaphoreTasks();
 	vStartStreamBufferInterruptDemo();

@@ -14,7 +14,11 @@
 #include "glue.h"
 
 #define MCAUSE_MEXT	(1UL << 63 | 11)
-#define UART		((volatile uint8_t *)0x10000000)
+#define PLIC_BASE	0x0c000000UL	/* QEMU virt */
+#define PLIC_SOURCES	95
+#define UART		((volatile uint8_t *)0x10000000)	/* ns16550 */
+#define UART_LSR	5
+#define LSR_THRE	0x20	/* transmitter holding register empty */
 
 struct plic *glue_plic;
 static bool in_trap;
@@ -22,7 +26,7 @@ static bool in_trap;
 void port_console_write(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
-		while (!(UART[5] & 0x20))	/* LSR: transmitter empty */
+		while (!(UART[UART_LSR] & LSR_THRE))
 			;
 		UART[0] = (uint8_t)text[i];
 	}
@@ -112,7 +116,7 @@ void port_softirq_on_stack(void (*fn)(void))
 void glue_genirq_init(void)
 {
 	static const unsigned long hart0;
-	struct plic_config cfg = { .base = 0x0c000000, .nr_sources = 95 };
+	struct plic_config cfg = { .base = PLIC_BASE, .nr_sources = PLIC_SOURCES };
 
 	__asm__ __volatile__("csrw mtvec, %0" : : "r"(freertos_risc_v_trap_handler));
 	irq_core_init(GENIRQ_MAX_IRQS);
