@@ -56,8 +56,15 @@ XFLAGS_aarch64	:= -mno-outline-atomics
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 
-# The QEMU ports. Each arch/<isa>/port.mk sets only that ISA's variables
-# (compiler, flags, port and demo sources, the QEMU machine); the rules
+# The demo kernels take genirq as an embedder does, through the kit
+# (genirq.mk: its source lists and include path), with the tree's own
+# settings file.
+include genirq.mk
+kit_rel		= $(patsubst $(CURDIR)/%,%,$(1))
+PORT_INC	:= $(GENIRQ_INCLUDES) -include demo/genirq_config.h
+
+# The QEMU ports. Each demo/<machine>/<isa>.mk sets only that ISA's variables
+# (compiler, flags, port kit and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
 # machine's checks are in demo/<machine>/check.mk.
 PORTS		:= i386 x86_64 ppc ppc64 aarch64 riscv64
@@ -95,14 +102,18 @@ DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu
 		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c \
 		   demo/shell_port.c
 include $(wildcard demo/*/machine.mk)
-include $(foreach p,$(PORTS),arch/$(p)/port.mk)
+# Each port's build, as demo/<machine>/<isa>.mk (or arch/<isa>/port.mk)
+# describes it: the compiler and flags, the port kit's folder, the demo
+# kernel's sources and its QEMU command line.
+include $(foreach p,$(PORTS),$(firstword $(wildcard demo/*/$(p).mk) arch/$(p)/port.mk))
 
 # $(call port,ISA): the kernel, `make run`, `make debug` and the first-run
-# check of one ISA, from the variables its arch/<isa>/port.mk sets:
+# check of one ISA, from the variables its demo/<machine>/<isa>.mk sets:
 #   <isa>_CC, _CFLAGS, _ASFLAGS, _LDFLAGS	compiler and flags
 #   <isa>_DIRS		the port's folders (arch/x86 arch/i386 ...)
-#   <isa>_ASM_SRCS	its assembly sources (default: arch/<isa>/boot.S)
-#   <isa>_CTRL		its controllers
+#   <isa>_CTRL		its controllers, by genirq.mk's names (gicv3 pl061 ...)
+#   <isa>_ASM		its assembly sources (default: arch/<isa>/boot.S)
+#   <isa>_LDS		its linker script (default: arch/<isa>/link.ld)
 #   <isa>_MACHINE	its demo kernel, demo/<machine>/ (and _DEMO_SRCS from it)
 #   <isa>_DEPS		scripts/deps.sh's arguments
 #   <isa>_QEMU		the machine, kernel loaded, console on stdio
@@ -111,13 +122,15 @@ include $(foreach p,$(PORTS),arch/$(p)/port.mk)
 # A port's host tests (*-host-test.c) are not part of its kernel.
 define port
 $(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
-$(1)_SRCS	:= $(CORE_SRCS) $$($(1)_CTRL) $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
+$(1)_ASM	?= arch/$(1)/boot.S
+$(1)_LDS	?= arch/$(1)/link.ld
+$(1)_SRCS	:= $(call kit_rel,$(GENIRQ_SRCS) $$(sort $$(foreach c,$$($(1)_CTRL),$$(GENIRQ_CTRL_$$(c))))) \
+		   $(DEMO_COMMON) $$($(1)_DEMO_SRCS) \
 		   $$(filter-out %-host-test.c,$$(sort $$(wildcard $$(addsuffix /*.c,$$($(1)_DIRS)))))
-$(1)_ASM	:= $$(or $$($(1)_ASM_SRCS),arch/$(1)/boot.S)
 $(1)_OBJS	:= $$(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$$($(1)_SRCS)) \
 		   $$(patsubst %.S,$(BUILD)/$(1)/obj/%.o,$$($(1)_ASM))
 $(1)_HDRS	:= $(CORE_HDRS) $$(wildcard demo/*.h demo/$$($(1)_MACHINE)/*.h $$(addsuffix /*.h,$$($(1)_DIRS)))
-$(1)_INC	:= $(INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
+$(1)_INC	:= $(PORT_INC) -Idemo -Idemo/$$($(1)_MACHINE) $$(addprefix -I,$$($(1)_DIRS)) -DGENIRQ_PORT_INLINE
 
 $(BUILD)/$(1)/obj/%.o: %.c $$($(1)_HDRS)
 	$(Q)mkdir -p $$(dir $$@)
@@ -129,9 +142,9 @@ $(BUILD)/$(1)/obj/%.o: %.S $$($(1)_HDRS)
 	@echo "  AS [$(1)] $$<"
 	$(Q)$$($(1)_CC) $$($(1)_INC) $$($(1)_ASFLAGS) -c $$< -o $$@
 
-$$($(1)_ELF): $$($(1)_OBJS) arch/$(1)/link.ld
+$$($(1)_ELF): $$($(1)_OBJS) $$($(1)_LDS)
 	@echo "  LD [$(1)] $$@"
-	$(Q)$$($(1)_CC) -nostdlib -static $$($(1)_LDFLAGS) -Wl,-T,arch/$(1)/link.ld -Wl,--build-id=none \
+	$(Q)$$($(1)_CC) -nostdlib -static $$($(1)_LDFLAGS) -Wl,-T,$$($(1)_LDS) -Wl,--build-id=none \
 		-Wl,--no-warn-rwx-segments -o $$@ $$($(1)_OBJS) -lgcc
 
 .PHONY: kernel-$(1) run-$(1) debug-$(1) check-$(1) check-run-$(1)

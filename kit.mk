@@ -19,11 +19,11 @@
 #	through pkg-config against an installed copy, one through CMake's
 #	add_subdirectory(), one through genirq.mk with a configuration file;
 #	a link of objects built with other settings, which must fail;
-#	make lib for every ISA; and the names check (scripts/check-names.sh:
+#	make lib for every ISA; the names check (scripts/check-names.sh:
 #	every global symbol prefixed or a Linux driver verb, every public
-#	header clean of the names host kernels define).
-include genirq.mk
-
+#	header clean of the names host kernels define); and each port kit
+#	(arch/<isa>/) built from the kit alone, calling nothing outside
+#	genirq but the port contract and the hooks it documents.
 LIB_ARCH	:= $(or $(ARCH),host)
 LIB_ARCHS	:= host $(XARCHS)
 LIB_OUT		:= $(BUILD)/lib/$(LIB_ARCH)
@@ -41,7 +41,7 @@ LIB_CFLAGS	:= $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(LIB_CONFIG) $(LIB_OPT) \
 		   $(if $(filter host,$(LIB_ARCH)),$(LIB_CFLAGS_host), \
 		   -ffreestanding -fno-builtin -fno-stack-protector $(XFLAGS_$(LIB_ARCH)))
 LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
-		   $(GENIRQ_SRCS) $($(LIB_ARCH)_CTRL))
+		   $(GENIRQ_SRCS) $(sort $(foreach c,$($(LIB_ARCH)_CTRL),$(GENIRQ_CTRL_$(c)))))
 LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 
 .PHONY: lib install check-kit size stack-usage
@@ -85,6 +85,11 @@ install:
 	@echo "make install: libgenirq.a, headers and genirq.pc under $(DESTDIR)$(PREFIX)"
 
 KIT_OUT		:= $(BUILD)/kit
+# The port kits checked on their own (scripts/check-port-kit.sh): the ports
+# whose build (demo/<machine>/<isa>.mk) names, in <isa>_KIT_HOOKS, what an embedder of
+# the kit defines besides the port contract (and <isa>_KIT_FLAGS, the
+# kit's own settings the embedder chooses).
+KIT_PORTS	= $(foreach p,$(PORTS),$(if $(filter-out undefined,$(origin $(p)_KIT_HOOKS)),$(p)))
 check-kit:
 	$(Q)scripts/deps.sh host kit cross
 	$(Q)rm -rf $(KIT_OUT) && mkdir -p $(KIT_OUT)
@@ -116,3 +121,7 @@ check-kit:
 		printf 'check-kit: make lib ARCH=%s: %s\n' $$a "$$(ar t $(BUILD)/lib/$$a/libgenirq.a | wc -l) objects"; \
 	done
 	$(Q)scripts/check-names.sh $(BUILD)/lib/host/libgenirq.a $(addprefix $(BUILD)/lib/,$(addsuffix /libgenirq.a,$(XARCHS)))
+	$(Q)$(foreach p,$(KIT_PORTS),scripts/check-port-kit.sh $(KIT_OUT)/port-$(p) $(p) $(BUILD)/lib/$(p)/libgenirq.a \
+		'$($(p)_KIT_HOOKS)' -- $($(p)_CC) $(CSTD) $(WARN) $(GENIRQ_INCLUDES) -Iarch/$(p) -DGENIRQ_PORT_INLINE \
+		$($(p)_CFLAGS) $(filter-out -D__ASSEMBLER__ $(CSTD) $(WARN),$($(p)_ASFLAGS)) $($(p)_KIT_FLAGS) \
+		-- $(sort $(wildcard arch/$(p)/*.c arch/$(p)/*.S)) &&) true

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * port.c - the genirq port contract on QEMU's virt, and the synchronous
- * exceptions (all fatal). Memory: the core's default arena.
+ * port.c - the aarch64 port kit's primitives of the genirq port contract:
+ * local interrupts (PSTATE.I), the CPU number (MPIDR_EL1.Aff0), and the
+ * generic timer's virtual counter as the clock. The embedder gives the
+ * rest (port_nr_cpus(), the console).
  */
 #include <genirq/port.h>
 
@@ -53,11 +55,6 @@ unsigned int port_cpu_id(void)
 	return port_cpu_id_fast();
 }
 
-unsigned int port_nr_cpus(void)
-{
-	return machine.nr_cpus;
-}
-
 void port_cpu_relax(void)
 {
 	__asm__ __volatile__("yield" ::: "memory");
@@ -91,35 +88,4 @@ void port_delay_us(unsigned long us)
 
 	while (cntvct() < end)
 		port_cpu_relax();
-}
-
-void port_console_write(const char *text, size_t len)
-{
-	console_put(text, len);
-}
-
-/* --- exceptions other than IRQ: a register dump, then the failure exit --- */
-
-static void dump_regs(const char *what, const struct aarch64_regs *r)
-{
-	console_break_lock();
-	aarch64_printf("\nexception: %s on cpu %u\n", what, port_cpu_id());
-	aarch64_printf("ESR %016lx ELR %016lx FAR %016lx SPSR %08lx\n", (unsigned long)r->esr,
-		       (unsigned long)r->elr, (unsigned long)r->far, (unsigned long)r->spsr);
-	for (unsigned int i = 0; i < 31; i += 4)
-		aarch64_printf("x%-2u %016lx %016lx %016lx %016lx\n", i, (unsigned long)r->x[i],
-			       (unsigned long)r->x[i + 1], (unsigned long)r->x[i + 2],
-			       i + 3 < 31 ? (unsigned long)r->x[i + 3] : (unsigned long)r->sp);
-}
-
-void aarch64_sync(struct aarch64_regs *regs)
-{
-	dump_regs("synchronous", regs);
-	aarch64_fail("unexpected exception");
-}
-
-void aarch64_bad_exception(struct aarch64_regs *regs)
-{
-	dump_regs("unexpected vector", regs);
-	aarch64_fail("unexpected exception");
 }

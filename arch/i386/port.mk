@@ -6,7 +6,7 @@ i386_CFLAGS	:= -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-p
 i386_ASFLAGS	:= -m32
 i386_LDFLAGS	:= -no-pie -Wl,-z,max-page-size=0x1000
 i386_DIRS	:= arch/x86 arch/i386
-i386_CTRL	:= controllers/i8259.c
+i386_CTRL	:= i8259
 i386_MACHINE	:= pc
 i386_DEMO_SRCS	:= $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-i386.c demo/guard_smash.c
 i386_DEPS	:= cross qemu-x86

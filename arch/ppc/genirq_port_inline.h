@@ -9,13 +9,13 @@
 #ifndef GENIRQ_PPC_PORT_INLINE_H
 #define GENIRQ_PPC_PORT_INLINE_H
 
-#include "ppc_asm.h"	/* SPRN_PIR */
+#define GENIRQ_PPC_SPRN_PIR	286	/* processor ID */
 
 static inline unsigned int port_cpu_id_fast(void)
 {
 	unsigned int pir;
 
-	__asm__ __volatile__("mfspr %0, %1" : "=r"(pir) : "i"(SPRN_PIR));
+	__asm__ __volatile__("mfspr %0, %1" : "=r"(pir) : "i"(GENIRQ_PPC_SPRN_PIR));
 	return pir;
 }
 

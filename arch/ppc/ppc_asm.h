@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ppc_asm.h - constants shared by boot.S and the C side of the ppc port.
- * The frame layout must match struct ppc_regs in ppc.h.
+ * ppc_asm.h - the e500 port kit's constants shared by entry.S and C:
+ * Book-E special registers, MSR bits, the exception frame (it must match
+ * struct ppc_regs in ppc.h).
  */
 #ifndef GENIRQ_PPC_ASM_H
 #define GENIRQ_PPC_ASM_H
-
-/* Effective addresses of our TLB1 mappings (boot.S cpu_setup). */
-#define CCSR_EA		0xE0000000	/* PA 0xF_E000_0000, 1 MiB */
-#define SPIN_EA		0xEF000000	/* PA 0xF_EF00_0000, 4 KiB: spin table */
-#define PCI_EA		0xC0000000	/* PA 0xC_0000_0000, 16 MiB: PCI memory */
-#define PCIIO_EA	0xE1000000	/* PA 0xF_E100_0000, 64 KiB: PCI I/O */
 
 #define SPRN_MAS0	624
 #define SPRN_MAS1	625

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* asm.h - assembler helpers and the exception frame layout (boot.S). */
-#ifndef PPC64_ASM_H
-#define PPC64_ASM_H
+/* asm.h - the ppc64 port kit's assembler helpers and the exception frame
+ * layout (entry.S). */
+#ifndef GENIRQ_PPC64_ASM_H
+#define GENIRQ_PPC64_ASM_H
 
 #define MSR_ME			0x1000
 #define STACK_FRAME_MIN		112	/* ELFv1: back chain, CR, LR, ..., 8 params */
@@ -9,8 +10,6 @@
 #define REGS_BYTES		336	/* struct ppc64_regs, 16-byte rounded */
 #define REGS			STACK_FRAME_MIN
 #define EXC_FRAME		(RED_ZONE + STACK_FRAME_MIN + REGS_BYTES)
-#define PROM_FRAME		288	/* header, r2, r13-r31, MSR */
-#define BOOT_STACK_BYTES	32768
 
 /* struct ppc64_regs offsets after gpr[32]. */
 #define R_NIP			(32 * 8)
@@ -54,4 +53,4 @@ name:	.quad	.L.name, .TOC.@tocbase, 0;	\
 
 #define ENDFUNC(name)	.size name, . - .L.name
 
-#endif
+#endif /* GENIRQ_PPC64_ASM_H */

@@ -13,7 +13,7 @@
 #define GENIRQ_PPC64_MSR_RI		0x2UL
 #define GENIRQ_PPC64_SPRN_SPRG2	274		/* our CPU number: PIR reads 0 on every vCPU */
 
-static inline unsigned long ppc64_mfmsr(void)
+static inline unsigned long genirq_ppc64_mfmsr(void)
 {
 	unsigned long msr;
 
@@ -21,7 +21,7 @@ static inline unsigned long ppc64_mfmsr(void)
 	return msr;
 }
 
-static inline void ppc64_mtmsr_ee(unsigned long msr)
+static inline void genirq_ppc64_mtmsr_ee(unsigned long msr)
 {
 	__asm__ __volatile__("mtmsrd %0, 1" : : "r"(msr) : "memory");
 }
@@ -36,12 +36,12 @@ static inline unsigned int port_cpu_id_fast(void)
 
 static inline void port_irq_enable_fast(void)
 {
-	ppc64_mtmsr_ee(ppc64_mfmsr() | GENIRQ_PPC64_MSR_EE | GENIRQ_PPC64_MSR_RI);
+	genirq_ppc64_mtmsr_ee(genirq_ppc64_mfmsr() | GENIRQ_PPC64_MSR_EE | GENIRQ_PPC64_MSR_RI);
 }
 
 static inline void port_irq_disable_fast(void)
 {
-	ppc64_mtmsr_ee(ppc64_mfmsr() & ~GENIRQ_PPC64_MSR_EE);
+	genirq_ppc64_mtmsr_ee(genirq_ppc64_mfmsr() & ~GENIRQ_PPC64_MSR_EE);
 }
 
 #endif /* GENIRQ_PPC64_PORT_INLINE_H */

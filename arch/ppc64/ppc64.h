@@ -1,69 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ppc64.h - what the ppc64 (pseries) demo kernel's files share.
+ * ppc64.h - the ppc64 (big-endian ELFv1, Book3S, hypervisor guest) port
+ * kit: what a kernel on such a CPU reuses to run genirq. entry.S
+ * (exception stubs, external interrupts to ppc64_do_irq()), irqstack.c
+ * (per-CPU hardirq and softirq stacks with guard words), port.c (MSR[EE],
+ * the CPU number in SPRG2, the timebase as the clock, the vectors'
+ * branches). Nothing here knows the machine: the embedder boots, tells
+ * the kit its timebase frequency (ppc64_set_timebase_hz()), finds its
+ * interrupt controller and sets the handler (ppc64_irq_set_handler()).
+ *
+ * Setting: GENIRQ_PPC64_CPUS, CPUs the kit keeps stacks for (default
+ * GENIRQ_NR_CPUS; 2 x 16 KiB each).
  */
-#ifndef PPC64_H
-#define PPC64_H
+#ifndef GENIRQ_PPC64_H
+#define GENIRQ_PPC64_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <genirq/compiler.h>
-#include <genirq/interrupt.h>
+#include <genirq/config.h>
 #include <genirq/port.h>	/* with genirq_port_inline.h: GENIRQ_PPC64_MSR_EE, ... */
-#define HZ		100
-#define MAX_CPUS	4
 
-/* The exception frame built by boot.S (offsets in asm.h). */
+#ifndef GENIRQ_PPC64_CPUS
+# define GENIRQ_PPC64_CPUS	GENIRQ_NR_CPUS
+#endif
+
+/* The exception frame built by entry.S (offsets in asm.h). */
 struct ppc64_regs {
 	uint64_t gpr[32];
 	uint64_t nip, msr, ctr, lr, xer, ccr, trap, dar, dsisr;
 };
 
-/* What the device tree told us, through the client interface. */
-struct ppc64_machine {
-	uint32_t	vty_reg, vty_irq, epow_irq;
-	uint64_t	tb_freq;
-	unsigned int	nr_cpus;
-	uint32_t	server[MAX_CPUS];
-	bool		xics;
-	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
-	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
-			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci,
-			tok_change_msi, tok_query_src;	/* PAPR MSI (0: none) */
-	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */
-	uint64_t	phb_buid, phb_mem_cpu;
-	uint32_t	phb_mem_pci, phb_mem_size;
-	uint32_t	phb_inta[32];		/* slot -> XICS LSI of its INTA, 0 = none */
-};
-extern struct ppc64_machine machine;
-
-/* boot.S */
-long ppc64_prom_call(void *args, unsigned long entry);
+/* --- entry.S --- */
+/* Run fn(arg) with r1 just below @top, then come back. */
 void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top);
-extern const char ppc64_secondary_entry[];	/* a code address, not a descriptor */
 struct ppc64_vector { uint64_t vec, stub; };
 extern const struct ppc64_vector ppc64_vectors[];
+/* The embedder's: every exception but the external interrupt (the
+ * decrementer included), with the saved frame; it may return. */
+void ppc64_trap(struct ppc64_regs *regs);
 
-/* prom.c */
-int prom_scan(unsigned long entry);
-
-/* hv.c: hypercalls, RTAS, console, exits */
-long hcall(unsigned long op, unsigned long a0, unsigned long a1, unsigned long a2,
-	   unsigned long a3, unsigned long out[4]);
-long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long *out);
-int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
-	      unsigned int nret, unsigned int *rets);
-void console_put(const char *text, size_t len);
-/* Start each console line with @prefix from now on (NULL: no prefix). */
-void console_label(const char *prefix);
-void console_break_lock(void);
-int console_get(char *buf, size_t size);
-void ppc64_printf(const char *fmt, ...) __irq_printf(1, 2);
-__attribute__((noreturn)) void ppc64_power_off(void);
-__attribute__((noreturn)) void ppc64_fail(const char *why);
-
-/* port.c */
+/* --- port.c --- */
 static inline uint64_t mftb(void)
 {
 	uint64_t tb;
@@ -71,32 +48,19 @@ static inline uint64_t mftb(void)
 	__asm__ __volatile__("mftb %0" : "=r"(tb));
 	return tb;
 }
+/* The timebase's frequency (the device tree's timebase-frequency), before
+ * anything asks genirq for the time. */
+void ppc64_set_timebase_hz(uint64_t hz);
+uint64_t ppc64_timebase_hz(void);
 static inline uint64_t ms_to_tb(unsigned int ms)
 {
-	return machine.tb_freq / 1000u * ms;
+	return ppc64_timebase_hz() / 1000u * ms;
 }
+/* This CPU's number, for port_cpu_id() (PIR reads 0 on every vCPU). */
 void ppc64_set_cpu_id(unsigned int cpu);
+/* Write "ba stub" at every vector (real mode, low memory: after the
+ * firmware is done with it). */
 void ppc64_install_vectors(void);
-void ppc64_trap(struct ppc64_regs *regs);
-
-/* irq.c: the interrupt glue */
-struct xics;
-extern struct xics *ppc64_xics;
-/* The IPI's reservation (irq_reserve_ipi() base line, -errno before one),
- * for the IPI row of /proc/interrupts; the embedder sets it. */
-extern int ppc64_ipi_irq;
-void ppc64_irq_init_cpu(unsigned int cpu);
-void ppc64_do_irq(struct ppc64_regs *regs);
-void ppc64_timer_interrupt(struct ppc64_regs *regs);
-void ppc64_timer_start(void);
-unsigned long ppc64_ticks(unsigned int cpu);
-bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp);
-bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
-bool ppc64_stack_guards_ok(unsigned int cpu);
-/* The top guard word of @cpu's hardirq or softirq stack, the one every
- * exit compares (the smash-irq-guard runs of make check overwrite it). */
-volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq);
-extern uintptr_t ppc64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 static inline uintptr_t ppc64_sp(void)
 {
 	uintptr_t sp;
@@ -105,17 +69,24 @@ static inline uintptr_t ppc64_sp(void)
 	return sp;
 }
 
-/* irq.c: when set, every external interrupt (0x500) goes to this
- * function instead of genirq, on the interrupted stack (a bare floor). */
+/* --- irqstack.c --- */
+/* What an external interrupt runs on the hardirq stack: the controller's
+ * handler (e.g. one that calls xics_handle()). Set before interrupts go on. */
+void ppc64_irq_set_handler(void (*fn)(void *regs));
+/* Give the calling CPU (@cpu) its stacks' guard words. */
+void ppc64_irq_init_cpu(unsigned int cpu);
+void ppc64_do_irq(struct ppc64_regs *regs);
+/* An exception that runs on the stack it interrupted (the decrementer):
+ * end the run if @sp shows a stack overrun. */
+void ppc64_irq_check_interrupted(unsigned int cpu, uintptr_t sp);
+bool ppc64_on_irq_stack(unsigned int cpu, uintptr_t sp);
+bool ppc64_on_softirq_stack(unsigned int cpu, uintptr_t sp);
+bool ppc64_stack_guards_ok(unsigned int cpu);
+/* The top guard word of @cpu's hardirq or softirq stack, the one every
+ * exit compares. */
+volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq);
+/* When set, every external interrupt (0x500) goes to this function
+ * instead, on the interrupted stack (a bare floor for benchmarks). */
 extern void (*volatile ppc64_external_hook)(void);
 
-/* The kernel's C entry after boot (the embedder's: demo/pseries/main.c). */
-void ppc64_start(unsigned long prom_entry);
-
-/* smp.c */
-void ppc64_secondary_start(void);
-unsigned int ppc64_start_secondaries(void);
-void ppc64_idle(bool (*busy)(void));
-void ppc64_wake_cpu(unsigned int cpu);
-
-#endif
+#endif /* GENIRQ_PPC64_H */

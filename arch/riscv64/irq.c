@@ -12,7 +12,9 @@
 #include <genirq/proc.h>
 
 #include "riscv64.h"
+#include "../kit.h"
 
+#define fatal(why)	genirq_kit_fatal(why)
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
@@ -198,7 +200,7 @@ static void unknown_cause(void *arg, void *regs)
 {
 	(void)arg;
 	(void)regs;
-	riscv64_fail("unknown interrupt cause");
+	fatal("unknown interrupt cause");
 }
 
 /* The IPI straight into the core once its line exists. The argument is
@@ -229,7 +231,7 @@ void riscv64_irq_nested(struct riscv64_regs *regs)
 	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
 
 	if (riscv64_sp() - c->bottom < STACK_LOW_BYTES)
-		riscv64_fail("irq stack overflow (nested too deep)");
+		fatal("irq stack overflow (nested too deep)");
 	if (cause >= IRQ_CAUSES)
 		unknown_cause(NULL, regs);
 	((void (*)(void *, void *))c->cause[cause].fn)(c->cause[cause].arg, regs);
@@ -239,7 +241,7 @@ void riscv64_irq_nested(struct riscv64_regs *regs)
 
 void riscv64_irq_overflow(void)
 {
-	riscv64_fail("irq stack overflow");
+	fatal("irq stack overflow");
 }
 
 /*
@@ -253,7 +255,7 @@ void riscv64_irq_overflow(void)
 void riscv64_irq_overrun(void)
 {
 	if (in_irq())
-		riscv64_fail("irq stack overflow (a handler interrupted below the stack)");
+		fatal("irq stack overflow (a handler interrupted below the stack)");
 	riscv64_irq_overflow();
 }
 
@@ -273,30 +275,13 @@ void port_softirq_on_stack(void (*fn)(void))
 	if (riscv64_on_irq_stack(cpu, sp)) {
 		c->switch_to = sp & ~(uintptr_t)15;
 		if (c->switch_to - c->bottom < STACK_LOW_BYTES)
-			riscv64_fail("irq stack overflow (softirq entered too deep)");
+			fatal("irq stack overflow (softirq entered too deep)");
 	}
 	riscv64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
 	c->switch_to = saved;
 	/* The softirq stack is only used here: its guard is checked here. */
 	if (softirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
-		riscv64_fail("softirq stack overflow");
-}
-
-static void dump_regs(const struct riscv64_regs *r)
-{
-	riscv64_printf("\nexception scause 0x%lx on cpu %u\n", r->scause, port_cpu_id());
-	riscv64_printf("sepc %016lx stval %016lx sstatus %016lx\n", r->sepc, r->stval, r->sstatus);
-	for (unsigned int i = 0; i < 32; i += 4)
-		riscv64_printf("x%-2u %016lx %016lx %016lx %016lx\n", i, r->x[i], r->x[i + 1],
-			       r->x[i + 2], r->x[i + 3]);
-}
-
-/* An exception (boot.S saved every register): fatal. */
-void riscv64_exception(struct riscv64_regs *regs)
-{
-	riscv64_console_break_lock();
-	dump_regs(regs);
-	riscv64_fail("unexpected exception");
+		fatal("softirq stack overflow");
 }
 
 /* Events of the IPI line on @cpu (0 before it is mapped). */

@@ -46,14 +46,11 @@ extern unsigned int riscv64_nr_cpus;
 extern uint64_t riscv64_timebase;
 
 /*
- * What the kernel provides to this folder's code: its stop on a fatal
- * error (an exception, an overflowed stack), its console (the register
- * dump; riscv64_console_break_lock() frees it for that), and the supervisor
- * timer (the SBI's set_timer, which also withdraws sip.STIP).
+ * What the kernel provides to this folder's code besides the port
+ * contract: the supervisor timer (riscv64_set_timer(), e.g. the SBI's
+ * set_timer, which also withdraws sip.STIP) and riscv64_exception()
+ * below. A stack found overrun ends in port_assert_failed() (arch/kit.h).
  */
-__attribute__((noreturn)) void riscv64_fail(const char *why);
-void riscv64_printf(const char *fmt, ...) __irq_printf(1, 2);
-void riscv64_console_break_lock(void);
 void riscv64_set_timer(uint64_t when);
 
 static inline uint64_t rdtime(void)
@@ -80,9 +77,9 @@ struct riscv64_external {
 };
 extern const struct riscv64_external *riscv64_external;
 /* entry.S's trap entry calls these out of its fast path: an exception
- * (fatal), an interrupt already on the hardirq stack, a guard word
- * overwritten. */
-__attribute__((noreturn)) void riscv64_exception(struct riscv64_regs *regs);
+ * (the kernel's: every register saved in @regs), an interrupt already on
+ * the hardirq stack, a guard word overwritten. */
+void riscv64_exception(struct riscv64_regs *regs);
 void riscv64_irq_nested(struct riscv64_regs *regs);
 __attribute__((noreturn)) void riscv64_irq_overflow(void);
 __attribute__((noreturn)) void riscv64_irq_overrun(void);

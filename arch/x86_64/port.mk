@@ -6,7 +6,7 @@ x86_64_CFLAGS	:= -O2 -g -m64 -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-
 x86_64_ASFLAGS	:= -m64
 x86_64_LDFLAGS	:= -m64 -no-pie -Wl,-z,max-page-size=0x1000
 x86_64_DIRS	:= arch/x86 arch/x86_64
-x86_64_CTRL	:= controllers/i8259.c controllers/lapic.c controllers/ioapic.c controllers/x86_vector.c
+x86_64_CTRL	:= i8259 lapic ioapic x86_vector
 x86_64_MACHINE	:= pc
 x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c \
 		    demo/pc/scenarios-x86_64-msi.c demo/guard_smash.c

@@ -32,7 +32,7 @@
 #include <genirq/port.h>
 
 #include "demo.h"
-#include "ppc.h"
+#include "ppce500.h"
 #include "shell.h"
 
 #define BENCH_PRIO	9		/* task priority: only IPIs (10) get through */

@@ -20,7 +20,7 @@
 #include <genirq/proc.h>
 
 #include "demo.h"
-#include "ppc.h"
+#include "ppce500.h"
 #include "shell.h"
 #include "trace_cmd.h"
 

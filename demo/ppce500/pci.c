@@ -6,7 +6,7 @@
  *
  * CFG_ADDR is big-endian, CFG_DATA little-endian (QEMU's e500 model).
  */
-#include "ppc.h"
+#include "ppce500.h"
 
 #define PCI_CTRL	(CCSR_EA + 0x8000)
 #define CFG_ADDR	(PCI_CTRL + 0x0)

@@ -17,7 +17,7 @@
 
 #include "demo.h"
 #include "oneshot.h"
-#include "ppc.h"
+#include "ppce500.h"
 #include "shell.h"
 #include "traced.h"
 

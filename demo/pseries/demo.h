@@ -9,7 +9,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 
-#include "ppc64.h"
+#include "pseries.h"
 
 struct scenario_tally;
 

@@ -319,7 +319,7 @@ static void setup_interrupts(void)
 	ppc64_xics = machine.xics ? xics_create(&hv) : NULL;
 	if (!ppc64_xics)
 		ppc64_fail("no XICS (run with -M pseries,ic-mode=xics)");
-	ppc64_irq_init_cpu(0);
+	ppc64_irq_cpu_up(0);
 	/* MSIs: the PCI-MSI domain on XICS, sources from RTAS (docs/ppc64.md, MSI). */
 	ppc64_msi_domain = msi_create_irq_domain(xics_domain(ppc64_xics), "PCI-MSI", MSI_PARENT_EOI);
 	port_selftest_init(&selftest);
@@ -336,6 +336,7 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_set_cpu_id(0);
 	if (prom_scan(prom_entry) < 0)
 		ppc64_fail("device tree: no cpus, timebase or RTAS power-off");
+	ppc64_set_timebase_hz(machine.tb_freq);
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	ppc64_printf("%s", BANNER);
 	if (!tally.quiet)

@@ -343,19 +343,6 @@ static void setup_interrupts(void)
 	uart_set_ier(UART_IER_RX);
 }
 
-struct riscv64_machine machine;
-
-/* boot.S, on the boot hart, BSS cleared, stvec set. */
-void riscv64_boot(unsigned long hartid, const void *dtb);
-void riscv64_boot(unsigned long hartid, const void *dtb)
-{
-	if (fdt_scan(dtb, hartid, &machine) < 0)
-		riscv64_fail("device tree: no cpus, timebase, UART or sifive_test");
-	riscv64_nr_cpus = machine.nr_cpus;
-	riscv64_timebase = machine.timebase;
-	riscv64_start();
-}
-
 void riscv64_start(void)
 {
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");

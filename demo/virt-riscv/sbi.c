@@ -134,11 +134,6 @@ void console_label(const char *prefix)
 	label = prefix;
 }
 
-void port_console_write(const char *text, size_t len)
-{
-	console_put(text, len);
-}
-
 void console_put(const char *text, size_t len)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&console_lock);

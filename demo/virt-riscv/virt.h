@@ -57,6 +57,11 @@ int uart_getc(void);
 bool uart_rx_held(void);
 void uart_set_ier(uint8_t ier);
 __attribute__((noreturn)) void riscv64_power_off(void);
+/* The failure exit, "genirq: FATAL: @why" first (QEMU status 1). */
+__attribute__((noreturn)) void riscv64_fail(const char *why);
+void riscv64_printf(const char *fmt, ...) __irq_printf(1, 2);
+/* The fatal path may have interrupted a holder of the console lock. */
+void riscv64_console_break_lock(void);
 
 static inline uint64_t ms_to_ticks(unsigned int ms)
 {

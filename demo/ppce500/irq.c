@@ -1,24 +1,29 @@
 // SPDX-License-Identifier: MIT
 /*
- * irq.c - the e500 interrupt glue: external interrupt entry onto the
- * per-CPU hardirq stack, IACK/dispatch/EOI through the MPIC, stray
- * vectors, and the register dump that ends the run on any other
- * exception.
+ * irq.c - the ppce500 demo kernel's interrupt glue: the MPIC's
+ * IACK/dispatch/EOI as the handler of the port kit's external interrupt
+ * entry (arch/ppc/irqstack.c), stray vectors, and the register dump that
+ * ends the run on any other exception.
  */
 #include <genirq/irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
-#include "ppc.h"
-
-#define EXC_EXTERNAL	4
+#include "ppce500.h"
 
 static struct mpic *pic;
+
+static void dispatch(void *regs)
+{
+	mpic_handle(pic, regs);
+}
 
 void ppc_irq_init(struct mpic *m)
 {
 	pic = m;
+	for (unsigned int cpu = 0; cpu < PPC_MAX_CPUS; cpu++)
+		ppc_irq_set_handler(cpu, dispatch);
 }
 
 /* A vector that reached no line: the MPIC still waits for its EOI. */
@@ -28,52 +33,9 @@ void port_ack_bad_irq(unsigned int irq)
 	mpic_eoi_cpu(pic);
 }
 
-static void dispatch(void *regs)
-{
-	mpic_handle(pic, regs);
-}
-
-/* What external() calls on each CPU's hardirq stack: genirq, or bench.c's floor. */
-static void (*dispatch_fn[PPC_MAX_CPUS])(void *regs) = { [0 ... PPC_MAX_CPUS - 1] = dispatch };
-
 void ppc_irq_set_dispatch(void (*fn)(void *regs))
 {
-	dispatch_fn[port_cpu_id()] = fn ? fn : dispatch;
-}
-
-static __attribute__((noreturn)) void stack_overrun(void)
-{
-	ppc_fail("interrupt stack overflow: an interrupt came in below the guard words");
-}
-
-static void external(struct ppc_regs *regs)
-{
-	unsigned int cpu = port_cpu_id();
-	uint32_t sp = (uint32_t)(uintptr_t)regs;
-	void *top;
-
-	/*
-	 * A nested interrupt is already on the hardirq stack: stay there. One
-	 * that came in below its guard words, or from off the stack while a
-	 * handler entered from off it still runs there, interrupted a handler
-	 * that overran the stack: its entry frame has already written past
-	 * the stack, and starting again at the top would overwrite the live
-	 * frames, so the run ends here. (Hardirq context off the stack is no
-	 * sign: the core's software replay runs handlers from its softirq.)
-	 */
-	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp)) {
-		if (!ppc_above_guard(cpu, PPC_STACK_HARDIRQ, sp))
-			stack_overrun();
-		dispatch_fn[cpu](regs);
-	} else {
-		top = ppc_hardirq_enter(cpu);
-		if (!top)
-			stack_overrun();
-		ppc_call_on_stack(regs, dispatch_fn[cpu], top);
-		ppc_hardirq_leave(cpu);
-	}
-	if (!ppc_stack_guards_ok(cpu))
-		ppc_fail("interrupt stack overflow: guard words overwritten");
+	ppc_irq_set_handler(port_cpu_id(), fn ? fn : dispatch);
 }
 
 static const char *const exc_names[36] = {
@@ -108,12 +70,9 @@ static void dump(struct ppc_regs *r)
 	}
 }
 
+/* Every exception but the external interrupt (the kit's entry takes that). */
 void ppc_exception(struct ppc_regs *regs)
 {
-	if (regs->kind == EXC_EXTERNAL) {
-		external(regs);
-		return;
-	}
 	dump(regs);
 	ppc_fail("unexpected exception");
 }

@@ -4,7 +4,7 @@
  * (SLOF or VOF), done once at boot before we take over the vectors. The
  * interface takes 32-bit big-endian cells; our image lies below 4 GiB.
  */
-#include "ppc64.h"
+#include "pseries.h"
 
 #define PROM_MAX_CELLS	12
 #define PROM_FAILED	0xffffffffu

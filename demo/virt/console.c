@@ -10,7 +10,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
-#include "aarch64.h"
+#include "virt.h"
 
 #define UART_DR		0x00
 #define UART_FR		0x18

@@ -1,92 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * boot.S - ppc64 (big-endian ELFv1) entry, Open Firmware client calls,
- * exception stubs, and the stack switch.
- *
- * SLOF and VOF both enter at the first byte of the image, in 32-bit
- * real mode, with r5 = the client-interface entry. We switch to 64-bit
- * mode, take our own stack and TOC, clear BSS and call ppc64_start().
+ * entry.S - the ppc64 (big-endian ELFv1) port kit's exception entry:
+ * a stub per vector that makes a frame below the interrupted r1 (past
+ * its red zone) and jumps to exc_common, which saves the registers as a
+ * struct ppc64_regs (ppc64.h). External interrupts (0x500) go to
+ * ppc64_do_irq() (irqstack.c: the hardirq stack, the embedder's
+ * handler); every other vector to the embedder's ppc64_trap(regs), which
+ * may return (the frame is restored). ppc64_vectors lists each vector
+ * with its stub for ppc64_install_vectors(); ppc64_call_on_stack() runs
+ * a function on another stack.
  */
 #include "asm.h"
-
-	.section .text.head, "ax"
-	.globl	_start
-_start:
-	mfmsr	r11
-	li	r12, 1
-	rldicr	r12, r12, 63, 0		/* MSR[SF] */
-	or	r11, r11, r12
-	ori	r11, r11, MSR_ME	/* machine checks as exceptions, not checkstop */
-	mtmsrd	r11
-	isync
-	mr	r31, r5			/* client-interface entry */
-	LOAD64(r1, boot_stack_top)
-	li	r0, 0
-	stdu	r0, -STACK_FRAME_MIN(r1)
-	LOAD64(r2, .TOC.)
-	LOAD64(r3, __bss_start)
-	LOAD64(r4, __bss_end)
-1:	cmpld	r3, r4
-	bge	2f
-	std	r0, 0(r3)
-	addi	r3, r3, 8
-	b	1b
-2:	mr	r3, r31
-	bl	ppc64_start
-	nop
-3:	b	3b
-
-/*
- * Secondary CPUs (RTAS start-cpu): 64-bit, big-endian, r1 = 0, r3 = the
- * stack top we passed. ppc64_secondary_start() never returns.
- */
-	.text
-	.globl	ppc64_secondary_entry
-ppc64_secondary_entry:
-	mfmsr	r11
-	ori	r11, r11, MSR_ME
-	mtmsrd	r11
-	isync
-	mr	r1, r3
-	li	r0, 0
-	stdu	r0, -STACK_FRAME_MIN(r1)
-	LOAD64(r2, .TOC.)
-	bl	ppc64_secondary_start
-	nop
-1:	b	1b
-
-/*
- * long ppc64_prom_call(void *args, unsigned long entry): one call into
- * the Open Firmware client interface, which runs in 32-bit mode and may
- * use any non-volatile register, so all of them are saved.
- */
-FUNC(ppc64_prom_call)
-	mflr	r0
-	std	r0, 16(r1)
-	stdu	r1, -PROM_FRAME(r1)
-	std	r2, 112(r1)
-	GPRS	std, 13, 31, r1, 120 - 13 * 8
-	mfmsr	r11
-	std	r11, 272(r1)
-	mtctr	r4
-	li	r12, 1
-	rldicr	r12, r12, 63, 0
-	andc	r11, r11, r12		/* 32-bit mode for the firmware */
-	mtmsrd	r11
-	isync
-	bctrl
-	rldicl	r1, r1, 0, 32		/* the firmware may leave junk on top */
-	ld	r11, 272(r1)
-	mtmsrd	r11
-	isync
-	ld	r2, 112(r1)
-	GPRS	ld, 13, 31, r1, 120 - 13 * 8
-	addi	r1, r1, PROM_FRAME
-	ld	r0, 16(r1)
-	mtlr	r0
-	extsw	r3, r3
-	blr
-ENDFUNC(ppc64_prom_call)
 
 /*
  * void ppc64_call_on_stack(void (*fn)(void *), void *arg, void *top):
@@ -180,8 +104,15 @@ exc_common:
 	std	r4, REGS + R_DSISR(r1)
 	LOAD64(r2, .TOC.)
 	addi	r3, r1, REGS
-	bl	ppc64_trap
+	ld	r4, REGS + R_TRAP(r1)
+	cmpdi	r4, 0x500
+	bne	1f
+	bl	ppc64_do_irq
 	nop
+	b	2f
+1:	bl	ppc64_trap
+	nop
+2:
 	/* Back with MSR[EE] off: SRR0/1 are ours until rfid. */
 	ld	r4, REGS + R_NIP(r1)
 	mtsrr0	r4
@@ -213,9 +144,3 @@ ppc64_vectors:
 	V(0xf40); V(0xf60)
 	.quad	0, 0
 
-	.bss
-	.align	4
-boot_stack:
-	.space	BOOT_STACK_BYTES
-	.globl	boot_stack_top
-boot_stack_top:

@@ -7,7 +7,7 @@
  * a structure block of 32-bit tokens; node names and property values are
  * padded to 4 bytes, property names are offsets into the strings block.
  */
-#include "ppc.h"
+#include "ppce500.h"
 
 #define FDT_MAGIC	0xd00dfeedu
 #define FDT_BEGIN_NODE	1u

@@ -7,7 +7,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 
-#include "aarch64.h"
+#include "virt.h"
 
 #define SECONDARY_STACK		16384
 #define START_WAIT_MS		10000	/* a CPU that never starts, not one the host runs late */

@@ -19,7 +19,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
-#include "ppc.h"
+#include "ppce500.h"
 
 #define SPIN_ENTRY(cpu)	(SPIN_EA + 0x20u * (cpu))
 #define BRINGUP_MS	200

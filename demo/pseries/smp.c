@@ -13,7 +13,7 @@
 #include <genirq/irq.h>
 #include <genirq/chip/xics.h>
 
-#include "ppc64.h"
+#include "pseries.h"
 
 #define H_CEDE			0xe0
 #define H_PROD			0xe4
@@ -32,7 +32,7 @@ void ppc64_secondary_start(void)
 				       sp <= (uintptr_t)secondary_stack[cpu + 1]))
 		cpu++;
 	ppc64_set_cpu_id(cpu);
-	ppc64_irq_init_cpu(cpu);
+	ppc64_irq_cpu_up(cpu);
 	ppc64_timer_start();
 	irq_cpu_set_online(cpu, true);
 	for (;;)

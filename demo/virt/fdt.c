@@ -12,7 +12,7 @@
 #include <genirq/irq.h>
 #include <genirq/compat.h>
 
-#include "aarch64.h"
+#include "virt.h"
 #include "fdt.h"
 
 #define QEMU_DTB_AT		0x40000000ull	/* start of RAM on virt */

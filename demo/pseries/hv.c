@@ -7,7 +7,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
-#include "ppc64.h"
+#include "pseries.h"
 
 #define H_SUCCESS		0
 #define H_BUSY			1

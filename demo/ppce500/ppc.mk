@@ -1,13 +1,20 @@
-# arch/ppc/port.mk - the 32-bit PowerPC port's variables: e500v2 on QEMU
+# demo/ppce500/ppc.mk - the ppce500 demo kernel's build on ppc, over the port
+# kit arch/ppc/: the 32-bit PowerPC port's variables: e500v2 on QEMU
 # -M ppce500 (rules: the top Makefile's port template; checks:
 # demo/ppce500/check.mk).
 ppc_CC		:= powerpc-linux-gnu-gcc
 ppc_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector -fno-pic -fno-pie \
-		   -mcpu=8548 -msoft-float -mbig-endian -msdata=none -G 0 -mno-altivec
+		   -mcpu=8548 -msoft-float -mbig-endian -msdata=none -G 0 -mno-altivec \
+		   -DGENIRQ_PPC_TB_HZ=400000000u -DGENIRQ_PPC_CPUS=2
 ppc_ASFLAGS	:= -mcpu=8548 -Wa,-mregnames -D__ASSEMBLER__
 ppc_LDFLAGS	:= -no-pie
 ppc_DIRS	:= arch/ppc
-ppc_CTRL	:= controllers/mpic.c
+# The port kit's exception stubs, then the demo kernel's boot; its memory map.
+ppc_ASM		:= arch/ppc/entry.S demo/ppce500/boot.S
+ppc_LDS		:= demo/ppce500/link.ld
+ppc_CTRL	:= mpic
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+ppc_KIT_HOOKS	:= ppc_exception
 ppc_MACHINE	:= ppce500
 ppc_DEMO_SRCS	:= $(wildcard demo/ppce500/*.c)
 ppc_DEPS	:= cross qemu-ppc

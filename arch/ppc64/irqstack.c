@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
- * irq.c - the ppc64 interrupt glue: external interrupts into XICS and the
- * core on a per-CPU hardirq stack, softirqs on their own stack, the
- * decrementer tick, and the arch rows of /proc/interrupts.
+ * irqstack.c - the ppc64 port kit's interrupt stacks: external
+ * interrupts run the embedder's handler (the controller's, then the
+ * core) on a per-CPU hardirq stack, softirqs on their own stack, each
+ * with guard words at its bottom that every exit compares. A stack found
+ * overrun is fatal: the kit reports it through port_assert_failed() and
+ * stops the CPU.
  */
+#include <genirq/compiler.h>
 #include <genirq/hardirq.h>
-#include <genirq/compat.h>
-#include <genirq/ipi.h>
-#include <genirq/irq.h>
-#include <genirq/proc.h>
-#include <genirq/chip/xics.h>
 
 #include "ppc64.h"
+#include "../kit.h"
+
+#define fatal(why)	genirq_kit_fatal(why)
 
 #define IRQ_STACK_BYTES	16384
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define GUARD_WORDS	8
-#define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define RED_ZONE_BYTES	288	/* ELFv1: below r1, still the owner's */
 
@@ -31,8 +32,8 @@ struct irq_stack {
  * data (the console lock, the XICS), and the overflow report gets out.
  */
 static struct {
-	struct irq_stack	softirq[MAX_CPUS];
-	struct irq_stack	hardirq[MAX_CPUS];
+	struct irq_stack	softirq[GENIRQ_PPC64_CPUS];
+	struct irq_stack	hardirq[GENIRQ_PPC64_CPUS];
 } stacks;
 /*
  * irq_exit() runs softirqs while the hardirq stack still holds the frames
@@ -44,11 +45,8 @@ static struct {
  * then takes the slow path, which finds that handler interrupted below
  * the stack.
  */
-static uintptr_t hardirq_live_sp[MAX_CPUS];
-static unsigned long ticks[MAX_CPUS];
-static uint64_t next_tick[MAX_CPUS];
-struct xics *ppc64_xics;
-uintptr_t ppc64_nested_tick_sp;
+static uintptr_t hardirq_live_sp[GENIRQ_PPC64_CPUS];
+static void (*handler)(void *regs);
 
 /* s < sp <= its top, in one unsigned compare. */
 static bool on_stack(const struct irq_stack *s, uintptr_t sp)
@@ -82,14 +80,15 @@ volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq)
 
 void ppc64_irq_init_cpu(unsigned int cpu)
 {
+	if (cpu >= GENIRQ_PPC64_CPUS)
+		fatal("CPU number beyond GENIRQ_PPC64_CPUS");
 	for (unsigned int i = 0; i < GUARD_WORDS; i++)
 		stacks.hardirq[cpu].w[i] = stacks.softirq[cpu].w[i] = STACK_GUARD;
-	xics_cpu_init(ppc64_xics);
 }
 
-static void handle_on_stack(void *regs)
+void ppc64_irq_set_handler(void (*fn)(void *regs))
 {
-	xics_handle(ppc64_xics, regs);
+	handler = fn;
 }
 
 /* The top guard word of both stacks, the first an overflow reaches: on
@@ -109,16 +108,16 @@ static bool guard_tops_ok(unsigned int cpu)
  * stack: starting again at the top would overwrite the live frames. The
  * run ends here, before anything runs on the overrun stack. (Hardirq
  * context off the stack is no sign: the core's software replay runs
- * handlers from its softirq, and the stuck-line poll from the decrementer,
- * which runs on the stack it interrupted.)
+ * handlers from its softirq, and an embedder's timer may run the
+ * stuck-line poll on the stack it interrupted.)
  */
-static void check_interrupted(unsigned int cpu, uintptr_t sp)
+void ppc64_irq_check_interrupted(unsigned int cpu, uintptr_t sp)
 {
 	if (ppc64_on_irq_stack(cpu, sp)) {
 		if (sp - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
-			ppc64_fail("irq stack overflow (nested too deep)");
+			fatal("irq stack overflow (nested too deep)");
 	} else if (hardirq_live_sp[cpu] == (uintptr_t)(&stacks.hardirq[cpu] + 1)) {
-		ppc64_fail("irq stack overflow (a handler interrupted below the stack)");
+		fatal("irq stack overflow (a handler interrupted below the stack)");
 	}
 }
 
@@ -129,16 +128,16 @@ static __attribute__((noinline)) void irq_nested(struct ppc64_regs *regs, unsign
 {
 	uintptr_t live = hardirq_live_sp[cpu];
 
-	check_interrupted(cpu, sp);
+	ppc64_irq_check_interrupted(cpu, sp);
 	if (ppc64_on_irq_stack(cpu, sp)) {
-		handle_on_stack(regs);
+		handler(regs);
 		return;
 	}
 	if (live - (uintptr_t)&stacks.hardirq[cpu] < STACK_LOW_BYTES)
-		ppc64_fail("irq stack overflow (nested too deep)");
+		fatal("irq stack overflow (nested too deep)");
 	/* A handler of ours runs below the live frames: mark it as at the top. */
 	hardirq_live_sp[cpu] = (uintptr_t)(&stacks.hardirq[cpu] + 1);
-	ppc64_call_on_stack(handle_on_stack, regs, (void *)live);
+	ppc64_call_on_stack(handler, regs, (void *)live);
 	hardirq_live_sp[cpu] = live;
 }
 
@@ -159,13 +158,13 @@ void ppc64_do_irq(struct ppc64_regs *regs)
 		void *top = &stacks.hardirq[cpu] + 1;
 
 		hardirq_live_sp[cpu] = (uintptr_t)top;
-		ppc64_call_on_stack(handle_on_stack, regs, top);
+		ppc64_call_on_stack(handler, regs, top);
 		hardirq_live_sp[cpu] = 0;
 	} else {
 		irq_nested(regs, cpu, ppc64_sp());
 	}
 	if (irq_unlikely(!guard_tops_ok(cpu)))
-		ppc64_fail("irq stack overflow");
+		fatal("irq stack overflow");
 }
 
 static void softirq_trampoline(void *fn)
@@ -184,73 +183,4 @@ void port_softirq_on_stack(void (*fn)(void))
 		hardirq_live_sp[cpu] = (sp - RED_ZONE_BYTES) & ~(uintptr_t)15;
 	ppc64_call_on_stack(softirq_trampoline, (void *)fn, &stacks.softirq[cpu] + 1);
 	hardirq_live_sp[cpu] = saved;
-}
-
-/* --- the decrementer: a tick of its own, not an irq descriptor --- */
-
-static inline void set_dec(int64_t v)
-{
-	if (v < 1)
-		v = 1;
-	if (v > 0x7fffffff)
-		v = 0x7fffffff;
-	__asm__ __volatile__("mtdec %0" : : "r"((unsigned long)v));
-}
-
-void ppc64_timer_start(void)
-{
-	unsigned int cpu = port_cpu_id();
-
-	next_tick[cpu] = mftb() + machine.tb_freq / HZ;
-	set_dec((int64_t)(next_tick[cpu] - mftb()));
-}
-
-/* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. The
- * decrementer is level-triggered in QEMU: re-arm before interrupts come on. */
-void ppc64_timer_interrupt(struct ppc64_regs *regs)
-{
-	unsigned int cpu = port_cpu_id();
-	uint64_t now = mftb();
-
-	(void)regs;
-	check_interrupted(cpu, ppc64_sp());	/* it runs on the stack it interrupted */
-	if (in_irq())
-		ppc64_nested_tick_sp = ppc64_sp();	/* for the irq-stack scenario */
-	irq_enter();
-	ticks[cpu]++;
-	/* Late (a vCPU the host did not run): the missed periods come back
-	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
-	next_tick[cpu] += machine.tb_freq / HZ;
-	if (next_tick[cpu] + machine.tb_freq * CATCH_UP_S <= now)
-		next_tick[cpu] = now + machine.tb_freq / HZ;
-	set_dec((int64_t)(next_tick[cpu] - now));
-	irq_spurious_poll();
-	irq_exit();
-}
-
-unsigned long ppc64_ticks(unsigned int cpu)
-{
-	return ticks[cpu];
-}
-
-int ppc64_ipi_irq = -EINVAL;
-
-/* Events of the IPI on @cpu: its line of the reservation (0 before there is one). */
-static unsigned long ipi_count(unsigned int cpu)
-{
-	int irq = ppc64_ipi_irq < 0 ? -EINVAL : ipi_get_irq((unsigned int)ppc64_ipi_irq, cpu);
-
-	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
-}
-
-/*
- * Linux's summary rows: the decrementer is each CPU's own timer, counted
- * here (LOC); the IPI is one per-CPU genirq line per CPU (the generic
- * IPI API's reservation, ppc64_ipi_irq) that its requester keeps out of
- * the numbered list (irq_set_proc_hidden()), shown as IPI.
- */
-void port_show_interrupts(struct irq_text *t)
-{
-	irq_proc_row(t, "LOC", ppc64_ticks, "Local timer interrupts (decrementer)");
-	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts");
 }

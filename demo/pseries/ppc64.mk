@@ -1,14 +1,21 @@
-# arch/ppc64/port.mk - the 64-bit big-endian PowerPC port's variables:
+# demo/pseries/ppc64.mk - the pseries demo kernel's build on ppc64, over the port
+# kit arch/ppc64/: the 64-bit big-endian PowerPC port's variables:
 # QEMU pseries (XICS), booted by QEMU's built-in VOF, or SLOF with
 # FIRMWARE=slof (rules: the top Makefile's port template; checks:
 # demo/pseries/check.mk).
 ppc64_CC	:= powerpc64-linux-gnu-gcc
 ppc64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector -mbig-endian \
-		   -mabi=elfv1 -mcpu=power4 -msoft-float -mno-altivec -mno-vsx -Wa,-mregnames
+		   -mabi=elfv1 -mcpu=power4 -msoft-float -mno-altivec -mno-vsx -Wa,-mregnames \
+		   -DGENIRQ_PPC64_CPUS=4
 ppc64_ASFLAGS	:= $(CSTD) $(WARN) $(ppc64_CFLAGS)
 ppc64_LDFLAGS	:= $(ppc64_CFLAGS) -Wl,--no-dynamic-linker
 ppc64_DIRS	:= arch/ppc64
-ppc64_CTRL	:= controllers/xics.c
+# The port kit's exception stubs, then the demo kernel's boot; its memory map.
+ppc64_ASM	:= arch/ppc64/entry.S demo/pseries/boot.S
+ppc64_LDS	:= demo/pseries/link.ld
+ppc64_CTRL	:= xics
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+ppc64_KIT_HOOKS	:= ppc64_trap
 ppc64_MACHINE	:= pseries
 ppc64_DEMO_SRCS	:= $(wildcard demo/pseries/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 ppc64_DEPS	:= cross qemu-ppc

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+/*
+ * gic.c - the virt demo kernel's interrupt controller and tick: the GIC
+ * (v3 or v2, as the device tree says) handed to the port kit's IRQ entry
+ * (arch/aarch64/irqstack.c), the generic timer's tick as a per-CPU genirq
+ * line, the IPI, and the arch rows of /proc/interrupts.
+ */
+#include <genirq/hardirq.h>
+#include <genirq/compat.h>
+#include <genirq/irq.h>
+#include <genirq/proc.h>
+#include <genirq/chip/gicv2.h>
+#include <genirq/chip/gicv3.h>
+
+#include "virt.h"
+
+#define IPI_SGI		0	/* the one IPI */
+#define CNTV_CTL_ENABLE	1u
+static unsigned long ticks[MAX_CPUS];
+static struct gicv3 *gic3;
+static struct gicv2 *gic2;
+static int timer_irq = -1, ipi_irq = -1;
+uintptr_t aarch64_nested_tick_sp;
+
+/* --- the GIC, either version --- */
+
+void aarch64_irq_init(void)
+{
+	if (machine.gic_version == 3) {
+		struct gicv3_config c = { .dist = machine.gicd, .redist = machine.gicr,
+					  .nr_cpus = machine.nr_cpus };
+
+		for (unsigned int i = 0; i < machine.nr_cpus; i++)
+			c.mpidr[i] = machine.mpidr[i];
+		gic3 = gicv3_create(&c);
+	} else {
+		struct gicv2_config c = { .dist = machine.gicd, .cpu = machine.gicc,
+					  .nr_cpus = machine.nr_cpus };
+
+		gic2 = gicv2_create(&c);
+	}
+	if (!gic3 && !gic2)
+		aarch64_fail("no GIC");
+}
+
+void aarch64_irq_init_cpu(void)
+{
+	/* The GIC drivers' handlers take their GIC and the frame: the kit's
+	 * entry calls them as they are, with no wrapper on the way. */
+	if (gic3) {
+		aarch64_irq_cpu_init((aarch64_irq_handler_t)(void (*)(void))gicv3_handle, gic3);
+		gicv3_cpu_init(gic3);
+	} else {
+		aarch64_irq_cpu_init((aarch64_irq_handler_t)(void (*)(void))gicv2_handle, gic2);
+		gicv2_cpu_init(gic2);
+	}
+}
+
+struct irq_domain *aarch64_gic_domain(void)
+{
+	return gic3 ? gicv3_domain(gic3) : gicv2_domain(gic2);
+}
+
+struct gicv3 *aarch64_gicv3(void)
+{
+	return gic3;
+}
+
+struct gicv2 *aarch64_gicv2(void)
+{
+	return gic2;
+}
+
+int aarch64_gic_map(uint32_t intid, unsigned int trigger)
+{
+	return gic3 ? gicv3_map(gic3, intid, trigger) : gicv2_map(gic2, intid, trigger);
+}
+
+void aarch64_send_sgi(unsigned int cpu, unsigned int sgi)
+{
+	if (gic3)
+		gicv3_send_sgi(gic3, cpu, sgi);
+	else
+		gicv2_send_sgi(gic2, cpu, sgi);
+}
+
+void aarch64_send_ipi(unsigned int cpu)
+{
+	aarch64_send_sgi(cpu, IPI_SGI);
+}
+
+/* --- the tick: the EL1 virtual timer, a per-CPU PPI --- */
+
+static void timer_arm(void)
+{
+	uint64_t period = aarch64_cntfrq() / HZ, cval;
+
+	__asm__ __volatile__("mrs %0, cntv_cval_el0" : "=r"(cval));
+	/* Late by less than a second (a host that did not run this vCPU for a
+	 * while): the missed ticks follow at once, so a span of the counter
+	 * holds its ticks. Later than that: start again from now. */
+	cval += period;
+	if (cval + aarch64_cntfrq() <= cntvct())
+		cval = cntvct() + period;
+	__asm__ __volatile__("msr cntv_cval_el0, %0; msr cntv_ctl_el0, %1; isb"
+			     : : "r"(cval), "r"((uint64_t)CNTV_CTL_ENABLE) : "memory");
+}
+
+/* The timer's level stays up until the compare value moves past the
+ * counter: re-arm before the end of the event. */
+static irqreturn_t tick(int irq, void *dev)
+{
+	unsigned int cpu = port_cpu_id();
+
+	(void)irq;
+	(void)dev;
+	if (hardirq_count() > HARDIRQ_OFFSET)
+		aarch64_nested_tick_sp = aarch64_sp();	/* for the irq-stack scenario */
+	ticks[cpu]++;
+	timer_arm();
+	irq_spurious_poll();
+	return IRQ_HANDLED;
+}
+
+void aarch64_timer_start_cpu(void)
+{
+	__asm__ __volatile__("msr cntv_cval_el0, %0" : : "r"(cntvct()));
+	timer_arm();
+}
+
+int aarch64_timer_start(void)
+{
+	int ret;
+
+	timer_irq = aarch64_gic_map(machine.timer_irq.intid, machine.timer_irq.trigger);
+	if (timer_irq < 0)
+		return timer_irq;
+	if (gic3)
+		gicv3_set_priority(gic3, machine.timer_irq.intid, GIC_PRIO_HIGH);
+	else
+		gicv2_set_priority(gic2, machine.timer_irq.intid, GIC_PRIO_HIGH);
+	ret = request_irq((unsigned int)timer_irq, tick, IRQF_PERCPU, "arch_timer", &machine);
+	if (ret < 0)
+		return ret;
+	irq_set_proc_hidden((unsigned int)timer_irq, true);	/* the LOC row shows it */
+	aarch64_timer_start_cpu();
+	return timer_irq;
+}
+
+unsigned long aarch64_ticks(unsigned int cpu)
+{
+	return ticks[cpu];
+}
+
+/* Events of the IPI line on @cpu (0 before it is mapped). */
+static unsigned long ipi_count(unsigned int cpu)
+{
+	if (ipi_irq < 0)
+		ipi_irq = irq_find_mapping(aarch64_gic_domain(), IPI_SGI);
+	return ipi_irq < 0 ? 0 : irq_stat_cpu((unsigned int)ipi_irq, cpu);
+}
+
+/*
+ * Linux's summary rows: the timer and the IPI are per-CPU genirq lines
+ * that their requesters keep out of the numbered list
+ * (irq_set_proc_hidden()), shown here as LOC and IPI.
+ */
+void port_show_interrupts(struct irq_text *t)
+{
+	irq_proc_row(t, "LOC", aarch64_ticks, "Local timer interrupts (arch_timer)");
+	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts");
+}
