@@ -27,7 +27,7 @@ struct irq_stack {
 } __attribute__((aligned(16)));
 
 /*
- * What the trap entry (boot.S) reads through sscratch, one per CPU: where
+ * What the trap entry (entry.S) reads through sscratch, one per CPU: where
  * an interrupt from outside the hardirq stack switches to (its top, or
  * below the frames of the interrupt whose irq_exit() runs a softirq),
  * the stack's bottom, the guard value, and each interrupt cause's
@@ -46,13 +46,13 @@ struct riscv64_irq_cpu {
 _Static_assert(offsetof(struct riscv64_irq_cpu, switch_to) == IRQ_CPU_SWITCH_TO &&
 	       offsetof(struct riscv64_irq_cpu, bottom) == IRQ_CPU_BOTTOM &&
 	       offsetof(struct riscv64_irq_cpu, guard) == IRQ_CPU_GUARD &&
-	       offsetof(struct riscv64_irq_cpu, cause) == IRQ_CPU_CAUSE, "boot.S offsets");
+	       offsetof(struct riscv64_irq_cpu, cause) == IRQ_CPU_CAUSE, "entry.S offsets");
 
-static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
-static struct riscv64_irq_cpu irq_cpu[MAX_CPUS];
+static struct irq_stack hardirq_stack[GENIRQ_RISCV64_CPUS], softirq_stack[GENIRQ_RISCV64_CPUS];
+static struct riscv64_irq_cpu irq_cpu[GENIRQ_RISCV64_CPUS];
 static void set_causes(unsigned int cpu);
-static unsigned long ticks[MAX_CPUS];
-static uint64_t next_tick[MAX_CPUS];
+static unsigned long ticks[GENIRQ_RISCV64_CPUS];
+static uint64_t next_tick[GENIRQ_RISCV64_CPUS];
 static struct irq_desc *ipi_desc;
 static int ipi_irq = -1;
 const struct riscv64_external *riscv64_external;
@@ -94,7 +94,7 @@ volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq)
 static void ipi_ack(struct irq_data *d)
 {
 	(void)d;
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_clear(sip, SIE_SSIE);
 }
 
 static const struct irq_chip ipi_chip = {
@@ -113,7 +113,7 @@ int riscv64_map_ipi(void)
 		return -EINVAL;
 	ipi_desc = irq_to_desc((unsigned int)irq);
 	ipi_irq = irq;
-	for (unsigned int cpu = 0; cpu < MAX_CPUS; cpu++)
+	for (unsigned int cpu = 0; cpu < GENIRQ_RISCV64_CPUS; cpu++)
 		set_causes(cpu);
 	return irq;
 }
@@ -124,7 +124,7 @@ void riscv64_timer_start(void)
 {
 	unsigned int cpu = port_cpu_id();
 
-	next_tick[cpu] = rdtime() + riscv64_timebase / HZ;
+	next_tick[cpu] = riscv64_rdtime() + riscv64_timebase / GENIRQ_RISCV64_HZ;
 	riscv64_set_timer(next_tick[cpu]);
 }
 
@@ -132,7 +132,7 @@ void riscv64_timer_start(void)
 static void timer_interrupt(void)
 {
 	unsigned int cpu = port_cpu_id();
-	uint64_t now = rdtime();
+	uint64_t now = riscv64_rdtime();
 
 	if (in_irq())
 		riscv64_nested_tick_sp = riscv64_sp();	/* for the irq-stack scenario */
@@ -140,9 +140,9 @@ static void timer_interrupt(void)
 	ticks[cpu]++;
 	/* Late (a vCPU the host did not run): the missed periods come back
 	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
-	next_tick[cpu] += riscv64_timebase / HZ;
+	next_tick[cpu] += riscv64_timebase / GENIRQ_RISCV64_HZ;
 	if (next_tick[cpu] + riscv64_timebase * CATCH_UP_S <= now)
-		next_tick[cpu] = now + riscv64_timebase / HZ;
+		next_tick[cpu] = now + riscv64_timebase / GENIRQ_RISCV64_HZ;
 	riscv64_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
 	irq_exit();
@@ -163,11 +163,11 @@ void riscv64_irq_init_cpu(unsigned int cpu)
 	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
 	c->guard = STACK_GUARD;
 	set_causes(cpu);
-	csr_write(sscratch, (uintptr_t)c);
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_write(sscratch, (uintptr_t)c);
+	riscv64_csr_clear(sip, SIE_SSIE);
 	if (riscv64_external && riscv64_external->cpu_init)
 		riscv64_external->cpu_init();
-	csr_set(sie, SIE_SSIE | SIE_STIE | SIE_SEIE);
+	riscv64_csr_set(sie, SIE_SSIE | SIE_STIE | SIE_SEIE);
 }
 
 /* --- entry --- */
@@ -177,7 +177,7 @@ static void soft_clear(void *arg, void *regs)
 {
 	(void)arg;
 	(void)regs;
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_clear(sip, SIE_SSIE);
 }
 
 static void handle_timer(void *arg, void *regs)
@@ -193,7 +193,7 @@ static void handle_ext(void *arg, void *regs)
 	if (riscv64_external)
 		riscv64_external->handle(regs);
 	else
-		csr_clear(sie, SIE_SEIE);
+		riscv64_csr_clear(sie, SIE_SEIE);
 }
 
 static void unknown_cause(void *arg, void *regs)
@@ -228,7 +228,7 @@ void riscv64_irq_nested(struct riscv64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
-	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
+	unsigned long cause = regs->scause & ~GENIRQ_RISCV64_SCAUSE_IRQ;
 
 	if (riscv64_sp() - c->bottom < STACK_LOW_BYTES)
 		fatal("irq stack overflow (nested too deep)");
@@ -246,7 +246,7 @@ void riscv64_irq_overflow(void)
 
 /*
  * An interrupt from off the hardirq stack found its top guard word
- * overwritten (boot.S, at switch_to). In a handler (in_irq()): the
+ * overwritten (entry.S, at switch_to). In a handler (in_irq()): the
  * handler ran past the bottom of the stack and was interrupted down
  * there, its trap frame already written below the stack; starting again
  * at the top would overwrite the live frames. Either way the run ends

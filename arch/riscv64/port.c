@@ -43,7 +43,7 @@ void port_irq_disable(void)
 
 bool port_irqs_disabled(void)
 {
-	return !(csr_read(sstatus) & GENIRQ_RISCV_SSTATUS_SIE);
+	return !(riscv64_csr_read(sstatus) & GENIRQ_RISCV_SSTATUS_SIE);
 }
 
 /* --- CPUs: tp holds the CPU number (the kernel's, set at entry) --- */
@@ -67,7 +67,7 @@ void port_cpu_relax(void)
 
 uint64_t port_time_ns(void)
 {
-	uint64_t t = rdtime();
+	uint64_t t = riscv64_rdtime();
 
 	return t / riscv64_timebase * 1000000000u +
 	       t % riscv64_timebase * 1000000000u / riscv64_timebase;
@@ -75,13 +75,13 @@ uint64_t port_time_ns(void)
 
 uint64_t port_cycles(void)
 {
-	return rdtime();
+	return riscv64_rdtime();
 }
 
 void port_delay_us(unsigned long us)
 {
-	uint64_t end = rdtime() + riscv64_timebase / 1000000u * us;
+	uint64_t end = riscv64_rdtime() + riscv64_timebase / 1000000u * us;
 
-	while (rdtime() < end)
+	while (riscv64_rdtime() < end)
 		port_cpu_relax();
 }

@@ -5,29 +5,35 @@
  * the tick, and the port contract's primitives, for any kernel that runs
  * in supervisor mode (the demo kernel: demo/virt-riscv/virt.h).
  */
-#ifndef RISCV64_H
-#define RISCV64_H
+#ifndef GENIRQ_RISCV64_H
+#define GENIRQ_RISCV64_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
-#include <genirq/compat.h>
+#include <genirq/config.h>
 #include <genirq/interrupt.h>
 #include <genirq/port.h>	/* with genirq_port_inline.h: SSTATUS_SIE */
 #include "asm.h"
 
-#define HZ		100
-#define MAX_CPUS	4
+/* How many CPUs the kit keeps interrupt stacks for (2 x 16 KiB each). */
+#ifndef GENIRQ_RISCV64_CPUS
+# define GENIRQ_RISCV64_CPUS	GENIRQ_NR_CPUS
+#endif /* GENIRQ_RISCV64_H */
+/* The kit's tick (riscv64_timer_start()), in Hz. */
+#ifndef GENIRQ_RISCV64_HZ
+# define GENIRQ_RISCV64_HZ	100
+#endif /* GENIRQ_RISCV64_H */
 
 /* scause: the interrupt bit (the causes: asm.h). */
-#define SCAUSE_IRQ	(1UL << 63)
+#define GENIRQ_RISCV64_SCAUSE_IRQ	(1UL << 63)
 
-#define csr_read(csr) ({ unsigned long v_; \
+#define riscv64_csr_read(csr) ({ unsigned long v_; \
 	__asm__ __volatile__("csrr %0, " #csr : "=r"(v_)); v_; })
-#define csr_write(csr, v) __asm__ __volatile__("csrw " #csr ", %0" : : "rK"(v) : "memory")
-#define csr_set(csr, v) __asm__ __volatile__("csrs " #csr ", %0" : : "rK"(v) : "memory")
-#define csr_clear(csr, v) __asm__ __volatile__("csrc " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_write(csr, v) __asm__ __volatile__("csrw " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_set(csr, v) __asm__ __volatile__("csrs " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_clear(csr, v) __asm__ __volatile__("csrc " #csr ", %0" : : "rK"(v) : "memory")
 
 /* The trap frame built by entry.S: x1..x31 (x[0] unused), then the CSRs.
  * An exception's holds every register; an interrupt's only ra, t0-t6,
@@ -39,7 +45,7 @@ struct riscv64_regs {
 
 /*
  * Set by the kernel at boot, before irq_core_init(): how many CPUs it may
- * bring up (<= MAX_CPUS; port_nr_cpus()) and the time CSR's rate in Hz
+ * bring up (<= GENIRQ_RISCV64_CPUS; port_nr_cpus()) and the time CSR's rate in Hz
  * (the device tree's timebase-frequency; port_time_ns(), the tick).
  */
 extern unsigned int riscv64_nr_cpus;
@@ -53,9 +59,9 @@ extern uint64_t riscv64_timebase;
  */
 void riscv64_set_timer(uint64_t when);
 
-static inline uint64_t rdtime(void)
+static inline uint64_t riscv64_rdtime(void)
 {
-	return csr_read(time);
+	return riscv64_csr_read(time);
 }
 static inline uintptr_t riscv64_sp(void)
 {
@@ -99,4 +105,4 @@ int riscv64_map_ipi(void);
  * interrupted stack (make bench's bare floor). */
 extern void (*volatile riscv64_ipi_hook)(void);
 
-#endif
+#endif /* GENIRQ_RISCV64_H */

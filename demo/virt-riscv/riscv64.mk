@@ -7,7 +7,8 @@ riscv64_CC	:= riscv64-linux-gnu-gcc
 # No FPU code (sstatus.FS stays off), no linker relaxation against a gp
 # we never set up, code anywhere in the low 2 GiB around the link address.
 riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
-		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax
+		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax \
+		   -DGENIRQ_RISCV64_CPUS=4
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
 riscv64_DIRS	:= arch/fdt arch/riscv64

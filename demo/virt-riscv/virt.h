@@ -7,7 +7,18 @@
 #ifndef GENIRQ_VIRT_RISCV_VIRT_H
 #define GENIRQ_VIRT_RISCV_VIRT_H
 
+#include <genirq/compat.h>
 #include "riscv64.h"
+
+/* The kit's names, short, for the demo's own files. */
+#define HZ		GENIRQ_RISCV64_HZ
+#define MAX_CPUS	GENIRQ_RISCV64_CPUS
+#define SCAUSE_IRQ	GENIRQ_RISCV64_SCAUSE_IRQ
+#define csr_read	riscv64_csr_read
+#define csr_write	riscv64_csr_write
+#define csr_set		riscv64_csr_set
+#define csr_clear	riscv64_csr_clear
+#define rdtime		riscv64_rdtime
 
 /* SBI's answer to hart_start of a hart that runs already. */
 #define SBI_ERR_ALREADY_AVAILABLE	(-6)
