@@ -61,7 +61,9 @@ FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin
 # settings file.
 include genirq.mk
 kit_rel		= $(patsubst $(CURDIR)/%,%,$(1))
-PORT_INC	:= $(GENIRQ_INCLUDES) -include demo/genirq_config.h
+# (PORT_CONFIG: another settings file, as check-aarch64-minimal's build.)
+PORT_CONFIG	?= demo/genirq_config.h
+PORT_INC	:= $(GENIRQ_INCLUDES) $(GENIRQ_FEATURE_DEFS) -include $(PORT_CONFIG)
 
 # The QEMU ports. Each demo/<machine>/<isa>.mk sets only that ISA's variables
 # (compiler, flags, port kit and demo sources, the QEMU machine); the rules
@@ -327,7 +329,7 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit size check-trace $(PORT_CHECKS) check-adopters
+check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit check-minimal check-aarch64-minimal size check-trace $(PORT_CHECKS) check-adopters
 	@echo "make check: all passed"
 
 # make run ADOPTER=<name> boots one of the adopters (adopters/adopters.mk).
@@ -367,4 +369,5 @@ clean:
 # The dispatch benchmark and its gate (check-bench).
 include bench/bench.mk
 include kit.mk
+include tests/minimal.mk
 include adopters/adopters.mk

@@ -1,6 +1,7 @@
 # genirq.mk - genirq's build kit for make. An embedder's Makefile:
 #
 #	GENIRQ_DIR := path/to/genirq        # optional: this file's folder
+#	GENIRQ_FEATURES := STORM            # optional: the features kept
 #	include $(GENIRQ_DIR)/genirq.mk
 #	SRCS   += $(GENIRQ_SRCS) $(GENIRQ_CTRL_plic)
 #	CFLAGS += $(GENIRQ_CFLAGS)
@@ -9,8 +10,18 @@
 # own kernel, next to its port (the primitives of <genirq/port.h>).
 # Nothing here runs a command or installs a package.
 #
+# What it takes:
+#   GENIRQ_FEATURES      the optional features to build, by the names of
+#                        their switches without GENIRQ_ (<genirq/config.h>):
+#                        THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST
+#                        TRACE; every one when not set. Those left out are
+#                        neither built nor called: GENIRQ_CFLAGS sets their
+#                        switches to 0 (the settings file need not)
+#
 # What it exports:
-#   GENIRQ_SRCS          the core's sources (core/*.c), absolute paths
+#   GENIRQ_SRCS          the core's sources for GENIRQ_FEATURES, absolute
+#                        paths: GENIRQ_SRCS_BASE (what every build needs)
+#                        and each kept feature's GENIRQ_SRCS_<feature>
 #   GENIRQ_CTRL_<name>   a controller's sources: i8259 ioapic lapic
 #                        x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its
 #                        pl061 plic aplic imsic (simpic simpci: the hosted
@@ -21,7 +32,9 @@
 #                        and its callers needs: C11, GENIRQ_INCLUDES, and
 #                        the embedder's settings (-include of the file
 #                        GENIRQ_CONFIG_FILE names, when set: see
-#                        <genirq/config.h> and docs/embedding.md)
+#                        <genirq/config.h> and docs/embedding.md), and
+#                        GENIRQ_FEATURE_DEFS
+#   GENIRQ_FEATURE_DEFS  -DGENIRQ_<feature>=0 for each feature left out
 #   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
 #                        is the embedder's choice)
 #   GENIRQ_PORT_riscv64_machine  the port primitives every machine-mode
@@ -34,9 +47,28 @@
 #   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
 GENIRQ_DIR	?= $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
-GENIRQ_SRCS	:= $(sort $(wildcard $(GENIRQ_DIR)/core/*.c))
+# Each optional feature's files (<genirq/config.h> says what each does).
+GENIRQ_FEATURE_NAMES	:= THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST TRACE
+GENIRQ_FEATURES		?= $(GENIRQ_FEATURE_NAMES)
+genirq_core		= $(addprefix $(GENIRQ_DIR)/core/,$(addsuffix .c,$(1)))
+GENIRQ_SRCS_THREADS	:= $(call genirq_core,thread)
+GENIRQ_SRCS_MSI		:= $(call genirq_core,msi)
+GENIRQ_SRCS_IPI		:= $(call genirq_core,ipi)
+GENIRQ_SRCS_AUTOPROBE	:= $(call genirq_core,autoprobe)
+GENIRQ_SRCS_STORM	:= $(call genirq_core,storm)
+GENIRQ_SRCS_TEXT_VIEWS	:= $(call genirq_core,proc debugfs)
+GENIRQ_SRCS_COST	:= $(call genirq_core,cost top)
+GENIRQ_SRCS_TRACE	:= $(call genirq_core,trace)
+$(if $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)),$(error genirq.mk: \
+	GENIRQ_FEATURES names $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)); \
+	the features are $(GENIRQ_FEATURE_NAMES)))
+GENIRQ_SRCS_BASE	:= $(filter-out $(foreach f,$(GENIRQ_FEATURE_NAMES),$(GENIRQ_SRCS_$(f))), \
+			   $(sort $(wildcard $(GENIRQ_DIR)/core/*.c)))
+GENIRQ_SRCS		:= $(sort $(GENIRQ_SRCS_BASE) $(foreach f,$(GENIRQ_FEATURES),$(GENIRQ_SRCS_$(f))))
+GENIRQ_FEATURE_DEFS	:= $(patsubst %,-DGENIRQ_%=0,$(filter-out $(GENIRQ_FEATURES),$(GENIRQ_FEATURE_NAMES)))
+
 GENIRQ_INCLUDES	:= -I$(GENIRQ_DIR)/include
-GENIRQ_CFLAGS	:= -std=c11 $(GENIRQ_INCLUDES) \
+GENIRQ_CFLAGS	:= -std=c11 $(GENIRQ_INCLUDES) $(GENIRQ_FEATURE_DEFS) \
 		   $(if $(GENIRQ_CONFIG_FILE),-include $(abspath $(GENIRQ_CONFIG_FILE)))
 GENIRQ_WARN	:= -Wall -Wextra
 

@@ -1,6 +1,7 @@
 # kit.mk - the library builds of the kit (genirq.mk has the lists):
 #
 #   make lib [ARCH=<isa>|host] [CROSS_COMPILE=prefix] [GENIRQ_CONFIG_FILE=f]
+#            [GENIRQ_FEATURES="THREADS ..."]
 #	build/lib/<arch>/libgenirq.a: the core and the ISA's controllers (an
 #	embedder links its port beside it), or for host the whole hosted
 #	port (core, arch/host, the simulated controller and PCI bus).
@@ -9,16 +10,21 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #	the hosted library, its headers and genirq.pc (pkg-config).
 #   make size
-#	the core's text, data and BSS per configuration (small, default,
-#	demo) on every ISA, checked against bench/size-budgets.txt (part of
-#	make check).
+#	the core's text, data and BSS per configuration (minimal, default,
+#	full: scripts/size.sh) on every ISA, checked against
+#	bench/size-budgets.txt (part of make check).
 #   make stack-usage
 #	the stack one interrupt takes in the core on each ISA.
 #   make check-kit
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
-#	add_subdirectory(), one through genirq.mk with a configuration file;
-#	a link of objects built with other settings, which must fail;
+#	add_subdirectory() (and again with GENIRQ_FEATURES empty), one
+#	through genirq.mk with a configuration file,
+#	one through genirq.mk in the minimal configuration (no optional
+#	feature: GENIRQ_FEATURES empty); links of objects built with other
+#	settings (4 CPUs against 32; threaded handlers left out against a
+#	library that has them), which must fail; an unknown feature name,
+#	which genirq.mk refuses;
 #	make lib for every ISA; the names check (scripts/check-names.sh:
 #	every global symbol prefixed or a Linux driver verb, every public
 #	header clean of the names host kernels define); and each port kit
@@ -37,7 +43,7 @@ LIB_CC_host	:= $(CC)
 CROSS_COMPILE	?= $(patsubst %gcc,%,$(XCC_$(LIB_ARCH)))
 LIB_CC		:= $(if $(filter host,$(LIB_ARCH)),$(LIB_CC_host),$(CROSS_COMPILE)gcc)
 LIB_AR		:= $(if $(filter host,$(LIB_ARCH)),ar,$(CROSS_COMPILE)ar)
-LIB_CFLAGS	:= $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(LIB_CONFIG) $(LIB_OPT) \
+LIB_CFLAGS	:= $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(GENIRQ_FEATURE_DEFS) $(LIB_CONFIG) $(LIB_OPT) \
 		   $(if $(filter host,$(LIB_ARCH)),$(LIB_CFLAGS_host), \
 		   -ffreestanding -fno-builtin -fno-stack-protector $(XFLAGS_$(LIB_ARCH)))
 LIB_SRCS	:= $(if $(filter host,$(LIB_ARCH)),$(LIB_SRCS_host), \
@@ -103,6 +109,13 @@ check-kit:
 	$(Q)cmake --build $(KIT_OUT)/cmake -j $(JOBS) >>$(KIT_OUT)/cmake.log 2>&1 || \
 		{ cat $(KIT_OUT)/cmake.log; exit 1; }
 	$(Q)$(KIT_OUT)/cmake/consumer cmake
+	$(Q)cmake -S tests/kit/cmake -B $(KIT_OUT)/cmake-minimal -DGENIRQ_DIR=$(CURDIR) -DGENIRQ_FEATURES= \
+		>$(KIT_OUT)/cmake-minimal.log 2>&1 && \
+		cmake --build $(KIT_OUT)/cmake-minimal -j $(JOBS) >>$(KIT_OUT)/cmake-minimal.log 2>&1 || \
+		{ cat $(KIT_OUT)/cmake-minimal.log; exit 1; }
+	$(Q)! nm -g $(KIT_OUT)/cmake-minimal/consumer | grep -qw irq_thread_handle || \
+		{ echo "check-kit: CMake with GENIRQ_FEATURES empty built the threads"; exit 1; }
+	$(Q)$(KIT_OUT)/cmake-minimal/consumer "cmake, no optional feature"
 	$(Q)$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/make
 	$(Q)$(KIT_OUT)/make/consumer genirq.mk
 	$(Q)if $(CC) -std=c11 -Iinclude -Iarch/host/include -include tests/kit/make/consumer_config.h \
@@ -114,6 +127,26 @@ check-kit:
 	else \
 		echo "check-kit: objects built with other settings (4 CPUs against 32) fail to link:" \
 			"$$(grep -o 'undefined reference to .genirq_config[a-z0-9_]*.' $(KIT_OUT)/mixed.log | head -1)"; \
+	fi
+	$(Q)$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/minimal \
+		GENIRQ_FEATURES= CONSUMER_CONFIG=$(CURDIR)/tests/kit/config_minimal.h CONSUMER_CPUS=1
+	$(Q)$(KIT_OUT)/minimal/consumer "genirq.mk, minimal"
+	$(Q)if $(CC) -std=c11 -Iinclude -Iarch/host/include -DGENIRQ_THREADS=0 \
+		-o $(KIT_OUT)/mixed-features tests/kit/consumer.c $(BUILD)/lib/host/libgenirq.a -lpthread \
+		>$(KIT_OUT)/mixed-features.log 2>&1; then \
+		echo "check-kit: a consumer built without threads linked against a library with them"; exit 1; \
+	elif ! grep -q 'genirq_config_cpus32_irqs8192_irqson0_feat01111111' $(KIT_OUT)/mixed-features.log; then \
+		cat $(KIT_OUT)/mixed-features.log; echo "check-kit: the link failed, but not on the features"; exit 1; \
+	else \
+		echo "check-kit: objects built without a feature (GENIRQ_THREADS 0) fail to link against a library with it"; \
+	fi
+	$(Q)if $(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/bad \
+		GENIRQ_FEATURES="STORM THREAD" >$(KIT_OUT)/bad-feature.log 2>&1; then \
+		echo "check-kit: genirq.mk took an unknown feature name"; exit 1; \
+	elif ! grep -q 'GENIRQ_FEATURES names THREAD; the features are' $(KIT_OUT)/bad-feature.log; then \
+		cat $(KIT_OUT)/bad-feature.log; echo "check-kit: an unknown feature failed, but not clearly"; exit 1; \
+	else \
+		echo "check-kit: an unknown feature name is refused: $$(grep -o 'GENIRQ_FEATURES names [A-Z_]*' $(KIT_OUT)/bad-feature.log)"; \
 	fi
 	$(Q)for a in $(XARCHS); do \
 		$(MAKE) --no-print-directory -s lib ARCH=$$a >$(KIT_OUT)/lib-$$a.log 2>&1 || \

@@ -76,22 +76,6 @@ irq_flow_handler_t irq_cost_flow(struct irq_desc *desc)
 	return cost_on(desc) ? handle_cost_irq : atomic_load_explicit(&desc->flow, memory_order_relaxed);
 }
 
-/* A traced line keeps trace.c's entry, which runs irq_cost_entry(). */
-void irq_desc_set_entry(struct irq_desc *desc)
-{
-	if (!(desc_state(desc) & IRQS_TRACED))
-		atomic_store_explicit(&desc->handle_irq, irq_cost_entry(desc), memory_order_release);
-}
-
-void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
-{
-	desc_assert_locked(desc);
-	desc->flow_kind = (unsigned char)kind;
-	irq_desc_set_quiet_op(desc);
-	atomic_store_explicit(&desc->flow, flow, memory_order_release);
-	irq_desc_set_entry(desc);
-}
-
 int irq_set_cost_accounting(unsigned int irq, bool on)
 {
 	struct irq_cost_acct *fresh = NULL;

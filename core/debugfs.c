@@ -201,12 +201,13 @@ void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	unsigned long flags;
 	unsigned int kind;
 
-	irq_get_cost(irq, &cost);
+	if (irq_get_cost(irq, &cost))	/* a build without cost accounting: "off" */
+		cost = (struct irq_cost){ .enabled = false };
 	flags = desc_lock_irqsave(desc);
 	kind = desc->flow_kind;
 	irq_text_printf(t, "%-10s%s%s\n", "handler:",
 			kind < GENIRQ_ARRAY_SIZE(flow_names) ? flow_names[kind] : "?",
-			atomic_load(&desc->handle_irq) == handle_cost_irq ? ", timed by handle_cost_irq" : "");
+			desc_timed(desc) ? ", timed by handle_cost_irq" : "");
 	show_actions(t, desc);
 	show_word(t, "istate:", desc_state(desc) & ~(unsigned int)IRQS_LOCKED, istate_bits,
 		  GENIRQ_ARRAY_SIZE(istate_bits), 0);

@@ -9,6 +9,7 @@
  */
 #include "internals.h"
 #include <genirq/irqdomain.h>
+#include <genirq/msi.h>
 
 struct irq_domain {
 	const char		*name;
@@ -786,6 +787,20 @@ int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fws
 }
 
 /* Chip helpers of a child level. */
+
+/* The message of an MSI or an IOAPIC line (x86): composed by the hierarchy. */
+void irq_chip_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
+{
+	struct irq_data *pos = NULL;
+
+	/* The lowest level that composes: the one the CPU is reached through. */
+	for (; d; d = d->parent_data)
+		if (d->chip && d->chip->compose_msi_msg)
+			pos = d;
+	*msg = (struct msi_msg){ 0, 0, 0 };
+	if (pos)
+		pos->chip->compose_msi_msg(pos, msg);
+}
 
 void irq_chip_mask_parent(struct irq_data *d)
 {

@@ -657,3 +657,21 @@ void irq_handle_entry(struct irq_desc *desc, void *regs)
 {
 	irq_entry_run(desc, regs);
 }
+
+/*
+ * The last thread of a ONESHOT line returned: unmask the line if nothing
+ * else holds it masked. Caller holds desc->lock; no flow runs the line.
+ */
+void irq_oneshot_unmask(struct irq_desc *desc)
+{
+	unsigned int st = desc_state(desc);
+
+	desc_assert_locked(desc);
+	if ((st & (IRQS_MASKED | IRQS_STARTED | IRQS_DISABLED | IRQS_CPU_SHUTDOWN |
+		   IRQS_INPROGRESS)) != (IRQS_MASKED | IRQS_STARTED))
+		return;
+	if (atomic_load(&desc->threads_oneshot))
+		return;
+	desc->unmask(&desc->data);
+	desc_set_state(desc, st & ~IRQS_MASKED);
+}

@@ -540,8 +540,17 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 /* The line's flow, or its entry through the solo pair while the line has one. */
 irq_flow_handler_t irq_flow_entry(struct irq_desc *desc);
 
-/* thread.c */
+/* thread.c; without GENIRQ_THREADS no action has a thread (manage.c refuses one). */
+#if GENIRQ_THREADS
 irqreturn_t irq_thread_primary(int irq, void *action);
+#else
+static inline irqreturn_t irq_thread_primary(int irq, void *action)
+{
+	(void)irq;
+	(void)action;
+	return IRQ_NONE;
+}
+#endif
 
 /*
  * What an action's call is when the line is not traced (trace.c wraps it
@@ -549,13 +558,16 @@ irqreturn_t irq_thread_primary(int irq, void *action);
  */
 static inline irq_handler_t action_real_call(struct irqaction *action)
 {
-	return action->thread_fn ? irq_thread_primary : action->handler;
+	return GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread_fn ? irq_thread_primary
+								    : action->handler;
 }
 
 /* manage.c: set or clear the line's solo pair (struct irq_desc). Caller holds the lock. */
 void irq_solo_update(struct irq_desc *desc);
+/* flow.c: reopen a ONESHOT line no woken thread holds. Caller holds desc->lock. */
+void irq_oneshot_unmask(struct irq_desc *desc);
+#if GENIRQ_THREADS
 void irq_thread_wake(struct irqaction *action, unsigned int cpu);
-void irq_oneshot_unmask(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_thread_is_current(struct irq_desc *desc);
 bool irq_thread_is_self(struct irq_thread *t);
 bool irq_threads_may_run(void);
@@ -566,16 +578,44 @@ int irq_thread_setup(struct irqaction *action, unsigned int irq);
 void irq_thread_release(struct irqaction *action);
 extern atomic_bool irq_forced_threading;
 
+static inline bool irq_threading_forced(void)
+{
+	return atomic_load_explicit(&irq_forced_threading, memory_order_relaxed);
+}
+#else
+/* No thread exists: nothing to wait for, move, make or release. */
+static inline bool irq_thread_is_current(struct irq_desc *desc) { (void)desc; return false; }
+static inline bool irq_thread_is_self(struct irq_thread *t) { (void)t; return false; }
+static inline bool irq_threads_may_run(void) { return false; }
+static inline void irq_wait_threads(struct irq_desc *desc, bool help) { (void)desc; (void)help; }
+static inline void irq_wait_thread_idle(struct irq_thread *t, bool help) { (void)t; (void)help; }
+static inline void irq_threads_move_off(unsigned int cpu, const struct cpumask *online)
+{
+	(void)cpu;
+	(void)online;
+}
+static inline int irq_thread_setup(struct irqaction *action, unsigned int irq)
+{
+	(void)action;
+	(void)irq;
+	return -ENOSYS;
+}
+static inline void irq_thread_release(struct irqaction *action) { (void)action; }
+static inline bool irq_threading_forced(void) { return false; }
+#endif
+
 /*
- * cost.c: set a line's flow @flow of kind @kind (behind the measuring
- * wrapper while it is on). Caller holds desc->lock.
+ * chip.c: set a line's flow @flow of kind @kind (behind cost.c's
+ * measuring wrapper while it is on). Caller holds desc->lock.
  */
 struct irq_cost_acct;
-void handle_cost_irq(struct irq_desc *desc);
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
-void irq_cost_release(struct irq_desc *desc);
 /* Point the line's entry at irq_cost_entry() unless it is traced. Caller holds desc->lock. */
 void irq_desc_set_entry(struct irq_desc *desc);
+/* cost.c, or without GENIRQ_COST its stubs. */
+#if GENIRQ_COST
+void handle_cost_irq(struct irq_desc *desc);
+void irq_cost_release(struct irq_desc *desc);
 /*
  * The entry a line has without tracing: handle_cost_irq() or its flow,
  * through the solo pair while it has one (irq_flow_entry()).
@@ -583,6 +623,25 @@ void irq_desc_set_entry(struct irq_desc *desc);
 irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
 /* The same, never through the solo pair: for a traced line, which never claims. */
 irq_flow_handler_t irq_cost_flow(struct irq_desc *desc);
+
+/* Whether @desc's events run through handle_cost_irq() now. */
+static inline bool desc_timed(struct irq_desc *desc)
+{
+	return atomic_load_explicit(&desc->handle_irq, memory_order_relaxed) == handle_cost_irq;
+}
+#else
+/* No line is ever timed: its entry is its flow's. */
+static inline bool desc_timed(struct irq_desc *desc) { (void)desc; return false; }
+static inline void irq_cost_release(struct irq_desc *desc) { (void)desc; }
+static inline irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
+{
+	return irq_flow_entry(desc);
+}
+static inline irq_flow_handler_t irq_cost_flow(struct irq_desc *desc)
+{
+	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
+}
+#endif
 
 /*
  * Whether the line's flow holds a ONESHOT line (state @st) masked from the
@@ -623,12 +682,33 @@ void irq_note_countdown_set(struct irq_desc *desc, unsigned int n);	/* caller ho
 
 /* storm.c */
 #define IRQ_STORM_IDLE		0x7fffffffu	/* countdown when the rule is off */
+#if GENIRQ_STORM
 unsigned int irq_storm_check(struct irq_desc *desc);
 void irq_storm_forget(struct irq_desc *desc);
 void irq_storm_poll(uint64_t now);
 void irq_storm_reset(void);
 const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigned int *window_ms);
 void irq_note_pending_loop(unsigned int runs);
+#else
+/* Without the rule every line counts down from IRQ_STORM_IDLE and is never throttled. */
+static inline unsigned int irq_storm_check(struct irq_desc *desc)
+{
+	(void)desc;
+	return IRQ_STORM_IDLE;
+}
+static inline void irq_storm_forget(struct irq_desc *desc) { (void)desc; }
+static inline void irq_storm_poll(uint64_t now) { (void)now; }
+static inline void irq_storm_reset(void) { }
+static inline const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit,
+					  unsigned int *window_ms)
+{
+	(void)desc;
+	*limit = 0;
+	*window_ms = 0;
+	return "not built";
+}
+static inline void irq_note_pending_loop(unsigned int runs) { (void)runs; }
+#endif
 
 /*
  * After each run of a line's handlers, by the CPU that owns its

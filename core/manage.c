@@ -410,6 +410,14 @@ int can_request_irq(unsigned int irq, unsigned long flags)
 	return ret;
 }
 
+/* A thread function in a build without threaded handlers: out of the request's way. */
+static __irq_noinline int threads_not_built(unsigned int irq)
+{
+	irq_log("irq %u: a thread function, but threaded handlers are not built "
+		"(GENIRQ_THREADS 0)", irq);
+	return -ENOSYS;
+}
+
 static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, void *dev_id)
 {
@@ -524,7 +532,7 @@ out_unlock:
  */
 static void force_thread(struct irqaction *new)
 {
-	if (!atomic_load_explicit(&irq_forced_threading, memory_order_relaxed) ||
+	if (!irq_threading_forced() ||
 	    (new->flags & (IRQF_NO_THREAD | IRQF_PERCPU)))
 		return;
 	new->flags |= IRQF_ONESHOT;
@@ -545,7 +553,9 @@ static int install(unsigned int irq, struct irqaction *new)
 	int ret;
 
 	force_thread(new);
-	if (new->thread_fn) {
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn)
+		return threads_not_built(irq);
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
 		ret = irq_thread_setup(new, irq);

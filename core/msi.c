@@ -21,19 +21,6 @@ struct msi_line {
 	struct msi_msg		msg;		/* last written */
 };
 
-void irq_chip_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
-{
-	struct irq_data *pos = NULL;
-
-	/* The lowest level that composes: the one the CPU is reached through. */
-	for (; d; d = d->parent_data)
-		if (d->chip && d->chip->compose_msi_msg)
-			pos = d;
-	*msg = (struct msi_msg){ 0, 0, 0 };
-	if (pos)
-		pos->chip->compose_msi_msg(pos, msg);
-}
-
 /* Compose and program the message of an active line. Caller holds desc->lock. */
 static void write_msg(struct irq_data *d, struct msi_line *l)
 {

@@ -305,7 +305,8 @@ static void show_cost(struct irq_text *t, unsigned int irq)
 {
 	struct irq_cost c;
 
-	irq_get_cost(irq, &c);
+	if (irq_get_cost(irq, &c))	/* a build without cost accounting: all zero */
+		c = (struct irq_cost){ .enabled = false };
 	irq_text_printf(t, "accounting %s\ncount %lu\ntotal_cycles %llu\nmax_cycles %llu\n",
 			c.enabled ? "on" : "off", c.count,
 			(unsigned long long)c.total_cycles, (unsigned long long)c.max_cycles);

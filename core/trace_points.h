@@ -12,6 +12,7 @@
 
 #include "internals.h"
 
+#if GENIRQ_TRACE
 void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg,
 			  const char *name);
 void irq_trace_init(void);
@@ -23,19 +24,43 @@ void handle_trace_irq(struct irq_desc *desc);
 softirq_action_t irq_trace_softirq_action(unsigned int nr, softirq_action_t action);
 /* manage.c: an action installed on a traced line is traced too. */
 void irq_trace_installed(struct irq_desc *desc, struct irqaction *action);
+#else
+/* No line is ever traced (IRQS_TRACED never set): every trace point is nothing. */
+static inline void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg,
+					const char *name)
+{
+	(void)desc;
+	(void)type;
+	(void)arg;
+	(void)name;
+}
+static inline void irq_trace_init(void) { }
+static inline void irq_trace_desc_new(struct irq_desc *desc) { (void)desc; }
+static inline softirq_action_t irq_trace_softirq_action(unsigned int nr, softirq_action_t action)
+{
+	(void)nr;
+	return action;
+}
+static inline void irq_trace_installed(struct irq_desc *desc, struct irqaction *action)
+{
+	(void)desc;
+	(void)action;
+}
+#endif
 
-/* Event @type on @desc's line, if it is traced. */
+/* Event @type on @desc's line, if it is traced: nothing in a build without tracing. */
 #define trace_irq(desc, type, arg, name)						\
 	do {										\
-		if (irq_unlikely(desc_state(desc) & IRQS_TRACED))			\
+		if (GENIRQ_ENABLED(GENIRQ_TRACE) &&					\
+		    irq_unlikely(desc_state(desc) & IRQS_TRACED))			\
 			irq_trace_desc_event((desc), IRQ_TRACE_##type, (uint32_t)(arg), (name)); \
 	} while (0)
 
 /* A handler about to be installed (request_irq(), setup_irq()), traced if its
- * line is (@st: its state); caller holds desc->lock. */
+ * line is. */
 #define trace_irq_request(desc, st, action)						\
 	do {										\
-		if (irq_unlikely((st) & IRQS_TRACED))					\
+		if (GENIRQ_ENABLED(GENIRQ_TRACE) && irq_unlikely((st) & IRQS_TRACED))	\
 			irq_trace_installed((desc), (action));				\
 	} while (0)
 

@@ -109,6 +109,8 @@ static void scenario_autoprobe(struct scenario_tally *t)
 	unsigned long mask;
 	int found;
 
+	if (!SCENARIO_NEEDS(t, "autoprobe", GENIRQ_AUTOPROBE))
+		return;
 	mask = probe_irq_on();
 	env->raise(env->dev[0], EDU_BIT_A);
 	port_delay_us(20000);
@@ -387,6 +389,8 @@ void edu_line_threaded_oneshot(struct scenario_tally *t, void (*idle)(void),
 		scenario_skip(t, "threaded-oneshot", "no working edu line");
 		return;
 	}
+	if (!SCENARIO_NEEDS(t, "threaded-oneshot", GENIRQ_THREADS))
+		return;
 	edu_line_release();
 	scenario_threaded_oneshot(t, &o);
 	threaded_drivers = !env->plain_drivers;

@@ -56,6 +56,13 @@ void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, 
 	VERDICT(skipped, "SKIP", false);
 }
 
+bool scenario_built(struct scenario_tally *t, const char *name, bool built, const char *feature)
+{
+	if (!built)
+		scenario_skip(t, name, "not built (%s 0)", feature);
+	return built;
+}
+
 void scenario_expect(struct scenario_tally *t, const char *what)
 {
 	char line[LINE_MAX];

@@ -35,6 +35,13 @@ void scenario_fail(struct scenario_tally *t, const char *name, const char *fmt, 
 	__attribute__((format(printf, 3, 4)));
 void scenario_skip(struct scenario_tally *t, const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/*
+ * Whether scenario @name's feature is built: if not (@built false), the
+ * scenario is reported as SKIP "not built (GENIRQ_X 0)", never as a pass.
+ * SCENARIO_NEEDS(t, name, GENIRQ_X) spells the switch's name itself.
+ */
+bool scenario_built(struct scenario_tally *t, const char *name, bool built, const char *feature);
+#define SCENARIO_NEEDS(t, name, feature)	scenario_built((t), (name), (feature) != 0, #feature)
 /* @what is provoked on purpose: label the console's lines until _end. */
 void scenario_expect(struct scenario_tally *t, const char *what);
 void scenario_expect_end(struct scenario_tally *t);

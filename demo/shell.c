@@ -69,7 +69,8 @@ static const char *err_text(int err)
 	case EISDIR:	return "is a directory";
 	case EINVAL:	return "invalid argument";
 	case ENOSPC:	return "no space";
-	case ENOSYS:	return "no controller";
+	case ENOSYS:	return GENIRQ_ENABLED(GENIRQ_TEXT_VIEWS) ? "no controller"
+							 : "not built (GENIRQ_TEXT_VIEWS 0)";
 	case ENODEV:	return "no such device";
 	case EOVERFLOW:	return "CPU number too large";
 	default:	return "failed";

@@ -260,6 +260,8 @@ void port_irq_thread_wake(struct irq_thread *t, unsigned int cpu)
 {
 	struct host_irq_thread *h = irq_thread_port_data(t);
 
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS))	/* no thread is ever made */
+		return;
 	pthread_mutex_lock(&h->lock);
 	if (!h->woken)
 		atomic_fetch_add(&threads_busy, 1);
@@ -273,6 +275,8 @@ void port_irq_thread_stop(struct irq_thread *t)
 {
 	struct host_irq_thread *h = irq_thread_port_data(t);
 
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS))
+		return;
 	pthread_mutex_lock(&h->lock);
 	h->stop = true;
 	pthread_cond_signal(&h->wake);

@@ -218,7 +218,7 @@ static void setup_interrupts(void)
 	console_rx_irq_enable();
 	if (virt_gpio_setup() < 0)
 		aarch64_printf("genirq: no PL061 power key\n");
-	if (virt_msi_setup() < 0)
+	if (GENIRQ_ENABLED(GENIRQ_MSI) && virt_msi_setup() < 0)
 		aarch64_printf("genirq: no MSI controller\n");
 	wake_irq = aarch64_gic_map(WAKE_SGI, IRQ_TYPE_EDGE_RISING);
 	if (wake_irq < 0 ||

@@ -163,6 +163,8 @@ void virt_msi_scenario(struct scenario_tally *t)
 		.cfg = &ecam_ops, .raise = edu_raise, .ack = edu_ack, .status = edu_status,
 	};
 
+	if (!SCENARIO_NEEDS(t, "msi", GENIRQ_MSI))
+		return;
 	if (!pci_msi) {
 		scenario_skip(t, "msi", "no MSI controller in the device tree");
 		return;

@@ -30,6 +30,42 @@
  *  GENIRQ_ERRNO_HEADER   (none)    a header with the embedder's errno values
  *                                  (e.g. <errno.h> of newlib): GENIRQ_E*
  *                                  take them; without it, Linux's values
+ *
+ * Features, each 1 (built in, the default) or 0 (left out). A feature left
+ * out is a set of core files the kit does not build (GENIRQ_FEATURES in
+ * genirq.mk, CMakeLists.txt and make lib names the features kept;
+ * GENIRQ_SRCS_<feature> lists each one's files), and its verbs become
+ * inline stubs in the public headers, so callers still compile; what
+ * each stub does is written with it. The sizes are the feature's own
+ * text at -Os with one CPU on aarch64 (docs/embedding.md has riscv64's).
+ *
+ *  GENIRQ_THREADS        1         threaded handlers (thread.c):
+ *                                  request_threaded_irq() with a thread
+ *                                  function, forced threading, the runner.
+ *                                  0: such a request is -ENOSYS.
+ *                                  Costs 3.0 KB of text (aarch64, -Os)
+ *  GENIRQ_MSI            1         MSI domains and PCI MSI/MSI-X (msi.c).
+ *                                  0: msi_create_irq_domain() is NULL,
+ *                                  the others -ENOSYS. 4.7 KB
+ *  GENIRQ_IPI            1         IPI lines (ipi.c). 0: -ENOSYS. 2.2 KB
+ *  GENIRQ_AUTOPROBE      1         probe_irq_on()/probe_irq_off()
+ *                                  (autoprobe.c). 0: no line is found
+ *                                  (probe_irq_off() is 0). 1.3 KB
+ *  GENIRQ_STORM          1         the handled-storm rule (storm.c). 0: a
+ *                                  storm is never throttled, the setters
+ *                                  are -ENOSYS (the stuck-line rule
+ *                                  stays). 2.2 KB
+ *  GENIRQ_TEXT_VIEWS     1         /proc/interrupts, /proc/irq and
+ *                                  debugfs as text (proc.c, debugfs.c).
+ *                                  0: irq_proc_*() are -ENOSYS. 9.2 KB
+ *  GENIRQ_COST           1         per-line cost accounting and irqtop
+ *                                  (cost.c, top.c). 0: -ENOSYS, and a
+ *                                  snapshot holds no line. 3.1 KB
+ *  GENIRQ_TRACE          1         the trace rings (trace.c). 0: the core's
+ *                                  trace points compile to nothing,
+ *                                  irq_trace_line() is -ENOSYS, no ring
+ *                                  (GENIRQ_TRACE_EVENTS unused). 2.6 KB,
+ *                                  and the rings' 32 bytes an event a CPU
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -53,22 +89,52 @@
 #ifndef GENIRQ_HANDLERS_IRQS_ON
 # define GENIRQ_HANDLERS_IRQS_ON	0
 #endif
+#ifndef GENIRQ_THREADS
+# define GENIRQ_THREADS		1
+#endif
+#ifndef GENIRQ_MSI
+# define GENIRQ_MSI		1
+#endif
+#ifndef GENIRQ_IPI
+# define GENIRQ_IPI		1
+#endif
+#ifndef GENIRQ_AUTOPROBE
+# define GENIRQ_AUTOPROBE	1
+#endif
+#ifndef GENIRQ_STORM
+# define GENIRQ_STORM		1
+#endif
+#ifndef GENIRQ_TEXT_VIEWS
+# define GENIRQ_TEXT_VIEWS	1
+#endif
+#ifndef GENIRQ_COST
+# define GENIRQ_COST		1
+#endif
+#ifndef GENIRQ_TRACE
+# define GENIRQ_TRACE		1
+#endif
 
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
- * sizes public structures), GENIRQ_MAX_IRQS and GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together), spelled into one symbol
- * name that every C object including a genirq header outside the core
- * refers to (8 bytes of read-only data each) and the core defines
- * (core/desc.c): an object built with other settings fails
- * to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0). Each must be a plain decimal
- * number for that.
+ * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
+ * (the flows and request_irq() decide together) and the eight features
+ * (a caller built without one calls its inline stubs, not the core's
+ * verbs), spelled into one symbol name that every C object including a
+ * genirq header outside the core refers to (8 bytes of read-only data
+ * each) and the core defines (core/desc.c): an object built with other
+ * settings fails to link, naming the settings it was built with
+ * (genirq_config_cpus4_irqs8192_irqson0_feat11111111, the features in
+ * the table's order). Each must be a plain decimal number for that, the
+ * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h)	genirq_config_cpus##c##_irqs##i##_irqson##h
-#define GENIRQ_CONFIG_NAME(c, i, h)	GENIRQ_CONFIG_PASTE(c, i, h)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r)
 #define GENIRQ_CONFIG_SYMBOL \
-	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON)
+	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
+			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
+			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

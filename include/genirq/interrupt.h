@@ -130,11 +130,15 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
  * Return: as request_irq(), and -EINVAL for no handler and no thread, a
  * NULL @handler on a level line without IRQF_ONESHOT, or a thread on a
  * per-CPU line (reported); -EBUSY for IRQF_ONESHOT not matching the
- * line's other handlers (reported); -ENOMEM when the thread can't be made.
+ * line's other handlers (reported); -ENOMEM when the thread can't be made;
+ * -ENOSYS (reported) for a @thread_fn in a build without threaded
+ * handlers (GENIRQ_THREADS 0), where a NULL @thread_fn still installs
+ * @handler as request_irq() does.
  */
 int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, const char *name, void *dev_id);
 
+#if GENIRQ_THREADS
 /**
  * irq_wake_thread - wake the thread of the action installed with @dev_id
  *
@@ -194,6 +198,17 @@ unsigned int irq_threads_run(void);
  * interrupt must not wait for the next one. Context: any.
  */
 bool irq_threads_pending(void);
+#else
+/* Without threaded handlers (GENIRQ_THREADS 0) no action has a thread: nothing to wake or run. */
+static inline void irq_wake_thread(unsigned int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+}
+static inline void irq_force_threading(bool on) { (void)on; }
+static inline unsigned int irq_threads_run(void) { return 0; }
+static inline bool irq_threads_pending(void) { return false; }
+#endif
 
 /**
  * setup_irq - install a caller-owned action (no allocation)
@@ -286,6 +301,7 @@ void enable_irq(unsigned int irq);
  */
 void synchronize_irq(unsigned int irq);
 
+#if GENIRQ_AUTOPROBE
 /**
  * probe_irq_on - start autoprobing unused lines
  *
@@ -315,6 +331,12 @@ int probe_irq_off(unsigned long mask);
  * Return: the lines below 16 that fired, ANDed with @mask.
  */
 unsigned int probe_irq_mask(unsigned long mask);
+#else
+/* Without autoprobing (GENIRQ_AUTOPROBE 0): no candidate, no line ever found. */
+static inline unsigned long probe_irq_on(void) { return 0; }
+static inline int probe_irq_off(unsigned long mask) { (void)mask; return 0; }
+static inline unsigned int probe_irq_mask(unsigned long mask) { (void)mask; return 0; }
+#endif
 
 /*
  * The register state the current interrupt interrupted, or NULL outside

@@ -21,6 +21,7 @@
 
 GENIRQ_BEGIN_DECLS
 
+#if GENIRQ_IPI
 /**
  * irq_reserve_ipi - lines for IPIs to the CPUs of @dest
  * @d: a hierarchical domain whose lines' chip can send
@@ -64,6 +65,47 @@ int ipi_send_mask(unsigned int virq, const struct cpumask *dest);
 
 /* The line @cpu receives IPI @virq on (request_irq() it there), or -EINVAL. */
 int ipi_get_irq(unsigned int virq, unsigned int cpu);
+#else
+/* A build without IPI lines (GENIRQ_IPI 0): every call is -ENOSYS. */
+static inline int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest)
+{
+	(void)d;
+	(void)dest;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw,
+				       const struct cpumask *dest)
+{
+	(void)d;
+	(void)hw;
+	(void)dest;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
+{
+	(void)irq;
+	(void)dest;
+	return -GENIRQ_ENOSYS;
+}
+static inline int ipi_send_single(unsigned int virq, unsigned int cpu)
+{
+	(void)virq;
+	(void)cpu;
+	return -GENIRQ_ENOSYS;
+}
+static inline int ipi_send_mask(unsigned int virq, const struct cpumask *dest)
+{
+	(void)virq;
+	(void)dest;
+	return -GENIRQ_ENOSYS;
+}
+static inline int ipi_get_irq(unsigned int virq, unsigned int cpu)
+{
+	(void)virq;
+	(void)cpu;
+	return -GENIRQ_ENOSYS;
+}
+#endif
 
 GENIRQ_END_DECLS
 

@@ -310,14 +310,34 @@ void irq_spurious_poll(void);
  * irq_spurious_poll(). 0 for either turns the rule off. Default: 500,000
  * events/s over 100 ms. A window holds at most 2^31 - 1 events: a larger
  * @events_per_sec x @window_ms saturates there (it never wraps). irq_set_storm_default() applies to lines that
- * have not taken an event yet. Return: 0 or -EINVAL for an unknown line.
+ * have not taken an event yet. Return: 0 or -EINVAL for an unknown line;
+ * -ENOSYS in a build without the rule (GENIRQ_STORM 0), where no line is
+ * ever throttled.
  */
+#if GENIRQ_STORM
 int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec, unsigned int window_ms);
 void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms);
 
 /* The most handler runs one flow made for one line in one pending loop
- * (events that came while its handlers ran), since irq_core_init(). */
+ * (events that came while its handlers ran), since irq_core_init(); 0
+ * without the storm rule, which keeps it. */
 unsigned int irq_pending_loop_max(void);
+#else
+static inline int irq_set_storm_limit(unsigned int irq, unsigned long events_per_sec,
+				      unsigned int window_ms)
+{
+	(void)irq;
+	(void)events_per_sec;
+	(void)window_ms;
+	return -GENIRQ_ENOSYS;
+}
+static inline void irq_set_storm_default(unsigned long events_per_sec, unsigned int window_ms)
+{
+	(void)events_per_sec;
+	(void)window_ms;
+}
+static inline unsigned int irq_pending_loop_max(void) { return 0; }
+#endif
 
 /*
  * Per-line cost accounting: off by default, switched per line at run
@@ -342,17 +362,33 @@ struct irq_cost {
  *
  * Figures gathered so far are kept (and go on adding up when switched on
  * again). Context: process context, not from a handler of @irq.
- * Return: 0, -EINVAL for an unknown line, -ENOMEM.
+ * Return: 0, -EINVAL for an unknown line, -ENOMEM; -ENOSYS in a build
+ * without cost accounting (GENIRQ_COST 0).
  */
-int irq_set_cost_accounting(unsigned int irq, bool on);
-
 /**
  * irq_get_cost - copy the cost figures of @irq into @out
  *
  * A line that was never switched on reads all zero. Context: any, not
- * under a descriptor lock. Return: 0, -EINVAL for an unknown line.
+ * under a descriptor lock. Return: 0, -EINVAL for an unknown line;
+ * -ENOSYS without cost accounting (GENIRQ_COST 0), @out left as it was.
  */
+#if GENIRQ_COST
+int irq_set_cost_accounting(unsigned int irq, bool on);
 int irq_get_cost(unsigned int irq, struct irq_cost *out);
+#else
+static inline int irq_set_cost_accounting(unsigned int irq, bool on)
+{
+	(void)irq;
+	(void)on;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_get_cost(unsigned int irq, struct irq_cost *out)
+{
+	(void)irq;
+	(void)out;
+	return -GENIRQ_ENOSYS;
+}
+#endif
 
 /* Shut a line down / start it again, keeping its disable depth (used by
  * CPU hot-unplug and by tests of that rule). A line not started (shut

@@ -61,6 +61,7 @@ enum msi_parent_end {
 	MSI_PARENT_ACK,
 };
 
+#if GENIRQ_MSI	/* the stubs of a build without MSI are at the end */
 /**
  * msi_create_irq_domain - an MSI domain stacked on @parent
  * @name: its controller name, as /proc/interrupts shows it ("PCI-MSI")
@@ -96,10 +97,14 @@ int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned in
 /* Free them (their handlers must be freed first). Return: 0 or -errno. */
 int msi_domain_free_irqs(struct msi_dev *dev);
 
-/* The message of the line of @d: the lowest level that composes one. */
-void irq_chip_compose_msi_msg(struct irq_data *d, struct msi_msg *msg);
 /* The message last written into the device for @irq. Return: 0, -EINVAL. */
 int msi_get_msg(unsigned int irq, struct msi_msg *msg);
+#endif
+/*
+ * The message of the line of @d: the lowest level that composes one
+ * (domain.c: built with or without MSI, for the IOAPIC's entries too).
+ */
+void irq_chip_compose_msi_msg(struct irq_data *d, struct msi_msg *msg);
 
 /*
  * PCI MSI and MSI-X through a configuration-space accessor, so any port
@@ -127,6 +132,7 @@ struct pci_msi_dev {
 	struct msi_dev	msi;		/* the vectors, for the MSI layer */
 };
 
+#if GENIRQ_MSI
 /* Offset of capability @id in config space, or 0. */
 unsigned int pci_find_capability(const struct pci_cfg_ops *cfg, void *ctx, unsigned int id);
 /* Find the capabilities. @id: requester ID (bus << 8 | devfn). Return: 0,
@@ -161,6 +167,81 @@ int pci_enable_msix(struct pci_msi_dev *pdev, struct irq_domain *domain, unsigne
 /* Disable the capability and free the lines. Return: 0 or -errno (lines in use). */
 int pci_disable_msi(struct pci_msi_dev *pdev);
 int pci_disable_msix(struct pci_msi_dev *pdev);
+#else
+/*
+ * A build without MSI (GENIRQ_MSI 0): no MSI domain is made (NULL), every
+ * allocation and enable is -ENOSYS, and a device shows no capability.
+ */
+static inline struct irq_domain *msi_create_irq_domain(struct irq_domain *parent,
+						       const char *name, enum msi_parent_end end)
+{
+	(void)parent;
+	(void)name;
+	(void)end;
+	return (struct irq_domain *)0;
+}
+static inline void msi_domain_allow_multi(struct irq_domain *d) { (void)d; }
+static inline int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev,
+					unsigned int nvec)
+{
+	(void)d;
+	(void)dev;
+	(void)nvec;
+	return -GENIRQ_ENOSYS;
+}
+static inline int msi_domain_free_irqs(struct msi_dev *dev) { (void)dev; return -GENIRQ_ENOSYS; }
+static inline int msi_get_msg(unsigned int irq, struct msi_msg *msg)
+{
+	(void)irq;
+	(void)msg;
+	return -GENIRQ_ENOSYS;
+}
+static inline unsigned int pci_find_capability(const struct pci_cfg_ops *cfg, void *ctx,
+					       unsigned int id)
+{
+	(void)cfg;
+	(void)ctx;
+	(void)id;
+	return 0;
+}
+static inline int pci_msi_dev_init(struct pci_msi_dev *pdev, const struct pci_cfg_ops *cfg,
+				   void *ctx, uint32_t id)
+{
+	(void)pdev;
+	(void)cfg;
+	(void)ctx;
+	(void)id;
+	return -GENIRQ_ENOSYS;
+}
+static inline int pci_msi_vec_count(struct pci_msi_dev *pdev) { (void)pdev; return -GENIRQ_ENOSYS; }
+static inline int pci_msix_vec_count(struct pci_msi_dev *pdev) { (void)pdev; return -GENIRQ_ENOSYS; }
+static inline bool pci_msi_has_mask(struct pci_msi_dev *pdev) { (void)pdev; return false; }
+static inline int pci_enable_msi(struct pci_msi_dev *pdev, struct irq_domain *domain)
+{
+	(void)pdev;
+	(void)domain;
+	return -GENIRQ_ENOSYS;
+}
+static inline int pci_enable_msi_range(struct pci_msi_dev *pdev, struct irq_domain *domain,
+				       unsigned int minvec, unsigned int maxvec)
+{
+	(void)pdev;
+	(void)domain;
+	(void)minvec;
+	(void)maxvec;
+	return -GENIRQ_ENOSYS;
+}
+static inline int pci_enable_msix(struct pci_msi_dev *pdev, struct irq_domain *domain,
+				  unsigned int nvec)
+{
+	(void)pdev;
+	(void)domain;
+	(void)nvec;
+	return -GENIRQ_ENOSYS;
+}
+static inline int pci_disable_msi(struct pci_msi_dev *pdev) { (void)pdev; return -GENIRQ_ENOSYS; }
+static inline int pci_disable_msix(struct pci_msi_dev *pdev) { (void)pdev; return -GENIRQ_ENOSYS; }
+#endif
 
 GENIRQ_END_DECLS
 

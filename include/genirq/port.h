@@ -185,10 +185,28 @@ struct irq_task {
 	struct irq_thread *thread;	/* the core's: innermost thread function running */
 };
 struct irq_task *port_irq_task(void);
-/* What a port's thread calls each time it is woken (see above). */
+/*
+ * What a port's thread calls each time it is woken (see above). Without
+ * threaded handlers (GENIRQ_THREADS 0) the core makes no thread, so none
+ * is ever woken: the stubs do nothing.
+ */
+#if GENIRQ_THREADS
 void irq_thread_handle(struct irq_thread *t);
 void irq_thread_set_port_data(struct irq_thread *t, void *data);
 void *irq_thread_port_data(struct irq_thread *t);
+#else
+static inline void irq_thread_handle(struct irq_thread *t) { (void)t; }
+static inline void irq_thread_set_port_data(struct irq_thread *t, void *data)
+{
+	(void)t;
+	(void)data;
+}
+static inline void *irq_thread_port_data(struct irq_thread *t)
+{
+	(void)t;
+	return (void *)0;
+}
+#endif
 
 /*
  * OPTIONAL fast path. port_cpu_id(), port_irq_enable() and

@@ -32,6 +32,7 @@ void irq_text_init(struct irq_text *t, char *buf, size_t size);
 void irq_text_printf(struct irq_text *t, const char *fmt, ...) __irq_printf(2, 3);
 void irq_text_puts(struct irq_text *t, const char *s);
 
+#if GENIRQ_TEXT_VIEWS	/* the stubs of a build without the views follow the verbs */
 /*
  * A summary row of /proc/interrupts (NMI, LOC, IPI...), laid out as the
  * core lays its own: @name in the first column, @count(cpu) for each
@@ -52,6 +53,23 @@ void irq_proc_row(struct irq_text *t, const char *name,
  * Return: 0, or -EINVAL for a number without a descriptor.
  */
 int irq_set_proc_hidden(unsigned int irq, bool hidden);
+#else
+/* Without the text views (GENIRQ_TEXT_VIEWS 0) there is no row to add nor line to hide: 0. */
+static inline void irq_proc_row(struct irq_text *t, const char *name,
+				unsigned long (*count)(unsigned int cpu), const char *what)
+{
+	(void)t;
+	(void)name;
+	(void)count;
+	(void)what;
+}
+static inline int irq_set_proc_hidden(unsigned int irq, bool hidden)
+{
+	(void)irq;
+	(void)hidden;
+	return 0;
+}
+#endif
 
 /*
  * snprintf for a freestanding core: %d %i %u %x %X %s %c %p %%, with
@@ -80,6 +98,7 @@ int irq_cpumask_parselist(const char *text, size_t len, struct cpumask *out);
 int irq_cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
 int irq_cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
 
+#if GENIRQ_TEXT_VIEWS
 /**
  * irq_proc_read - the text of a /proc view
  * @path: "/proc/interrupts", "/proc/irq/prof_cpu_mask",
@@ -122,6 +141,36 @@ int irq_proc_list(const char *path, char *buf, size_t size);
  * Return: as irq_proc_read().
  */
 int irq_show_threads(char *buf, size_t size);
+#else
+/* Without the text views (GENIRQ_TEXT_VIEWS 0): no view, -ENOSYS, @buf untouched. */
+static inline int irq_proc_read(const char *path, char *buf, size_t size)
+{
+	(void)path;
+	(void)buf;
+	(void)size;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_proc_write(const char *path, const char *text, size_t len)
+{
+	(void)path;
+	(void)text;
+	(void)len;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_proc_list(const char *path, char *buf, size_t size)
+{
+	(void)path;
+	(void)buf;
+	(void)size;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_show_threads(char *buf, size_t size)
+{
+	(void)buf;
+	(void)size;
+	return -GENIRQ_ENOSYS;
+}
+#endif
 
 /* The /proc/irq/prof_cpu_mask value (profiling CPUs; not checked). */
 void irq_get_prof_cpu_mask(struct cpumask *m);

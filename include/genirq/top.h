@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/errno.h>
 
 GENIRQ_BEGIN_DECLS
 
@@ -52,6 +53,7 @@ struct irq_top_row {
 	uint64_t	mean_cycles;		/* of the interval's timed events */
 };
 
+#if GENIRQ_COST	/* the stubs of a build without it follow the verbs */
 /* Give @s the caller's room for @max lines; it holds none yet. */
 void irq_top_snap_init(struct irq_top_snap *s, struct irq_top_line *lines, unsigned int max);
 
@@ -102,6 +104,62 @@ unsigned int irq_top_diff(const struct irq_top_snap *old, const struct irq_top_s
  */
 int irq_top_show(const struct irq_top_snap *old, const struct irq_top_snap *now,
 		 struct irq_top_row *rows, unsigned int max, char *buf, size_t size);
+#else
+/*
+ * A build without cost accounting and irqtop (GENIRQ_COST 0): a snapshot
+ * holds no line, so there is no row; irq_top_show() is -ENOSYS.
+ */
+static inline void irq_top_snap_init(struct irq_top_snap *s, struct irq_top_line *lines,
+				     unsigned int max)
+{
+	s->time_ns = 0;
+	s->nr_cpus = 0;
+	s->nr = 0;
+	s->missed = 0;
+	s->max = max;
+	s->lines = lines;
+}
+static inline void irq_top_sample(struct irq_top_snap *s)
+{
+	s->nr = 0;
+	s->missed = 0;
+}
+static inline unsigned long irq_top_rate(unsigned long delta, uint64_t ns)
+{
+	(void)delta;
+	(void)ns;
+	return 0;
+}
+static inline unsigned long irq_top_cpu_delta(const struct irq_top_line *now,
+					      const struct irq_top_line *prev, unsigned int cpu)
+{
+	(void)now;
+	(void)prev;
+	(void)cpu;
+	return 0;
+}
+static inline unsigned int irq_top_diff(const struct irq_top_snap *old,
+					const struct irq_top_snap *now,
+					struct irq_top_row *rows, unsigned int max)
+{
+	(void)old;
+	(void)now;
+	(void)rows;
+	(void)max;
+	return 0;
+}
+static inline int irq_top_show(const struct irq_top_snap *old, const struct irq_top_snap *now,
+			       struct irq_top_row *rows, unsigned int max, char *buf, size_t size)
+{
+	(void)old;
+	(void)now;
+	(void)rows;
+	(void)max;
+	(void)buf;
+	(void)size;
+	return -GENIRQ_ENOSYS;
+}
+#endif
 
 GENIRQ_END_DECLS
 

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
+#include <genirq/errno.h>
 
 GENIRQ_BEGIN_DECLS
 
@@ -72,6 +73,7 @@ struct irq_trace_event {
 	char		name[IRQ_TRACE_NAME_LEN];	/* NUL-padded, may be "" */
 };
 
+#if GENIRQ_TRACE	/* the stubs of a build without tracing are at the end */
 /*
  * Trace every line, those made while it is on included, and softirqs
  * (@on); or stop tracing every line and softirqs.
@@ -116,6 +118,40 @@ void irq_trace_set_hook(irq_trace_hook_t hook, void *arg);
 
 /* Short name of event type @type ("handler-entry", "pending"...), "?" if unknown. */
 const char *irq_trace_type_name(unsigned int type);
+#else
+/*
+ * A build without tracing (GENIRQ_TRACE 0): nothing is ever traced or
+ * recorded; irq_trace_line() asking for tracing is -ENOSYS (stopping it
+ * is 0), a hook is never called, every name is "?".
+ */
+typedef void (*irq_trace_hook_t)(const struct irq_trace_event *ev, void *arg);
+static inline void irq_trace_enable(bool on) { (void)on; }
+static inline bool irq_trace_enabled(void) { return false; }
+static inline int irq_trace_line(unsigned int irq, bool on)
+{
+	(void)irq;
+	return on ? -GENIRQ_ENOSYS : 0;
+}
+static inline bool irq_trace_line_enabled(unsigned int irq) { (void)irq; return false; }
+static inline void irq_trace_reset(void) { }
+static inline unsigned int irq_trace_read(unsigned int cpu, struct irq_trace_event *out,
+					  unsigned int max, unsigned long *dropped)
+{
+	(void)cpu;
+	(void)out;
+	(void)max;
+	if (dropped)
+		*dropped = 0;
+	return 0;
+}
+static inline unsigned long irq_trace_recorded(unsigned int cpu) { (void)cpu; return 0; }
+static inline void irq_trace_set_hook(irq_trace_hook_t hook, void *arg)
+{
+	(void)hook;
+	(void)arg;
+}
+static inline const char *irq_trace_type_name(unsigned int type) { (void)type; return "?"; }
+#endif
 
 GENIRQ_END_DECLS
 

@@ -288,11 +288,14 @@ TEST(solo_pair_set_by_free_irq_once_the_busy_line_is_idle)
  * (through the pair or the chain, never a torn pair: TSan watches), and
  * the second never after its free_irq() returned.
  */
-static atomic_int rounds_left;
+static atomic_int rounds_left, taker_running;
 
 static void toggles_second(void *arg)
 {
 	(void)arg;
+	/* Not before CPU1 takes events: 2000 rounds may end before its loop starts. */
+	while (!atomic_load(&taker_running))
+		port_cpu_relax();
 	while (atomic_fetch_sub(&rounds_left, 1) > 0) {
 		atomic_store(&cb.freed, 0);
 		CHECK_EQ(dev_request(&cb, IRQF_SHARED, "b"), 0);
@@ -304,11 +307,12 @@ static void toggles_second(void *arg)
 static void takes_events(void *arg)
 {
 	(void)arg;
-	while (atomic_load(&rounds_left) > 0) {
+	do {
 		port_irq_disable();
 		dev_raise(&ca);
 		port_irq_enable();
-	}
+		atomic_store(&taker_running, 1);
+	} while (atomic_load(&rounds_left) > 0);
 }
 
 TEST(solo_events_while_another_cpu_adds_and_frees_a_second_handler)
@@ -325,6 +329,7 @@ TEST(solo_events_while_another_cpu_adds_and_frees_a_second_handler)
 	cpumask_set_cpu(1, &m);
 	CHECK_EQ(irq_set_affinity((unsigned int)ca.irq, &m), 0);
 	atomic_store(&rounds_left, 2000);
+	atomic_store(&taker_running, 0);
 	CHECK_EQ(sim_thread_start(1, takes_events, NULL), 0);
 	CHECK_EQ(sim_thread_start(2, toggles_second, NULL), 0);
 	sim_thread_join_all();

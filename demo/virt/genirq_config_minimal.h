@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The virt kernel's minimal configuration (make check-aarch64-minimal):
+ * tests/kit/config_minimal.h (one CPU, 64 lines, no optional feature)
+ * with an arena for the demo's lines (its descriptors, actions and
+ * counters: the kernel has no heap) and the 2004 rule its scenarios
+ * show, as the tree's other builds (demo/genirq_config.h).
+ */
+#ifndef GENIRQ_VIRT_CONFIG_MINIMAL_H
+#define GENIRQ_VIRT_CONFIG_MINIMAL_H
+
+#define GENIRQ_ARENA_BYTES	(16 * 1024)
+#define GENIRQ_HANDLERS_IRQS_ON	1
+#include "../../tests/kit/config_minimal.h"
+
+#endif /* GENIRQ_VIRT_CONFIG_MINIMAL_H */

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The minimal configuration `make size` measures and the minimal host
+ * tests (tests/minimal/) build with: one CPU, 64 lines, a 1 KiB arena (a
+ * port with a heap gives port_alloc() instead), and no optional feature
+ * (genirq.mk's GENIRQ_FEATURES empty sets each switch to 0; they are set
+ * here too, so a compile outside the kit agrees). A file that includes it
+ * may set a larger arena first (demo/virt/genirq_config_minimal.h).
+ */
+#define GENIRQ_NR_CPUS		1
+#define GENIRQ_MAX_IRQS		64
+#ifndef GENIRQ_ARENA_BYTES
+# define GENIRQ_ARENA_BYTES	1024
+#endif
+#define GENIRQ_THREADS		0
+#define GENIRQ_MSI		0
+#define GENIRQ_IPI		0
+#define GENIRQ_AUTOPROBE	0
+#define GENIRQ_STORM		0
+#define GENIRQ_TEXT_VIEWS	0
+#define GENIRQ_COST		0
+#define GENIRQ_TRACE		0

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The minimal configuration (tests/kit/config_minimal.h: one CPU, 64
+ * lines, every optional feature left out), built from genirq.mk's lists
+ * as an embedder's build takes them: what every line needs still works,
+ * and each left-out feature's stubs do what <genirq/config.h> and the
+ * headers say.
+ */
+#include <genirq/ipi.h>
+#include <genirq/msi.h>
+#include <genirq/top.h>
+#include <genirq/trace.h>
+
+#include "../unit/fixture.h"
+#include "internals.h"
+
+_Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
+_Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
+	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE,
+	       "every optional feature left out");
+
+/* Events a storm build throttles within one window (500,000/s over 100 ms). */
+#define STORM_EVENTS	60000
+
+static struct fixture fx;
+
+static void min_init(enum simpic_style style)
+{
+	CHECK_EQ(sim_init(1, GENIRQ_MAX_IRQS), 0);
+	fx.nr_cpus = 1;
+	fx.pic = simpic_create("sim", FIX_LINES, style);
+	CHECK(fx.pic != NULL);
+	sim_attach(fx.pic);
+	sim_console_clear();
+}
+
+static void dispatch_on(enum simpic_style style, bool level)
+{
+	struct dev d;
+
+	min_init(style);
+	dev_init(&d, &fx, 4, level);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(irq_stat_cpu((unsigned int)d.irq, 0), 1ul);
+	/* Disabled, the event waits; enabled again, it is taken. */
+	disable_irq((unsigned int)d.irq);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	enable_irq((unsigned int)d.irq);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.handled), 2);
+	free_irq((unsigned int)d.irq, &d);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.calls), 2);	/* freed: not called again */
+}
+
+TEST(minimal_edge_line_on_an_ack_chip_dispatches_and_disables)
+{
+	dispatch_on(SIMPIC_ACK, false);
+}
+
+TEST(minimal_level_line_on_an_eoi_chip_dispatches_and_disables)
+{
+	dispatch_on(SIMPIC_FASTEOI, true);
+}
+
+TEST(minimal_shared_line_runs_each_handler)
+{
+	struct dev a, b;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&a, &fx, 6, true);
+	b = a;
+	CHECK_EQ(dev_request(&a, IRQF_SHARED, "a"), 0);
+	CHECK_EQ(dev_request(&b, IRQF_SHARED, "b"), 0);
+	atomic_store(&b.want, 1);
+	simpic_raise(fx.pic, 6);
+	CHECK_EQ(atomic_load(&b.handled), 1);
+	CHECK_EQ(atomic_load(&a.calls), 1);
+	free_irq((unsigned int)a.irq, &a);
+	free_irq((unsigned int)b.irq, &b);
+}
+
+/* The stuck-line rule is no optional feature: a screaming line is still disabled. */
+static irqreturn_t never_mine(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return IRQ_NONE;
+}
+
+TEST(minimal_screaming_line_is_still_disabled)
+{
+	struct dev d;
+	char want[64];
+	unsigned int events = 0;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 5, true);
+	CHECK_EQ(request_irq((unsigned int)d.irq, never_mine, 0, "quiet", &d), 0);
+	simpic_raise(fx.pic, 5);	/* a level line nobody lowers */
+	while (irq_get_depth((unsigned int)d.irq) == 0 && events < 200000) {
+		sim_run(0);
+		events++;
+	}
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 1);
+	snprintf(want, sizeof(want), "irq %d: nobody cared", d.irq);
+	CHECK(sim_console_contains(want));
+	free_irq((unsigned int)d.irq, &d);
+}
+
+/* Without the storm rule a handled flood is never throttled (and not reported). */
+TEST(minimal_handled_storm_is_never_throttled)
+{
+	struct dev d;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 7, false);
+	CHECK_EQ(dev_request(&d, 0, "flood"), 0);
+	for (int i = 0; i < STORM_EVENTS; i++)
+		dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), STORM_EVENTS);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	CHECK_EQ(irq_set_storm_limit((unsigned int)d.irq, 1000, 10), -ENOSYS);
+	CHECK_EQ(irq_pending_loop_max(), 0u);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+static irqreturn_t thread_fn(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return IRQ_HANDLED;
+}
+
+TEST(minimal_thread_function_is_refused_with_enosys)
+{
+	struct dev d;
+	char want[96];
+
+	min_init(SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 8, true);
+	CHECK_EQ(request_threaded_irq((unsigned int)d.irq, dev_handler, thread_fn, IRQF_ONESHOT,
+				      "thr", &d), -ENOSYS);
+	snprintf(want, sizeof(want), "irq %d: a thread function, but threaded handlers are not built",
+		 d.irq);
+	CHECK(sim_console_contains(want));
+	CHECK(irq_to_desc((unsigned int)d.irq)->action == NULL);
+	/* Bad input is still -EINVAL first: a line out of range. */
+	CHECK_EQ(request_threaded_irq(GENIRQ_MAX_IRQS, dev_handler, thread_fn, 0, "x", &d), -EINVAL);
+	/* Without a thread function it is request_irq(). */
+	CHECK_EQ(request_threaded_irq((unsigned int)d.irq, dev_handler, NULL, 0, "thr", &d), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	irq_force_threading(true);	/* nothing to force: the next request is a plain one */
+	free_irq((unsigned int)d.irq, &d);
+	CHECK_EQ(dev_request(&d, 0, "again"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 2);
+	CHECK_EQ(irq_threads_run(), 0u);
+	CHECK(!irq_threads_pending());
+	free_irq((unsigned int)d.irq, &d);
+}
+
+TEST(minimal_autoprobe_finds_no_line)
+{
+	struct dev d;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 9, false);
+	CHECK_EQ(probe_irq_on(), 0ul);
+	simpic_raise(fx.pic, 9);
+	CHECK_EQ(probe_irq_off(0), 0);
+	CHECK_EQ(probe_irq_mask(0xffff), 0u);
+}
+
+TEST(minimal_text_views_cost_and_top_are_enosys)
+{
+	struct dev d;
+	struct irq_cost cost = { .count = 7 };
+	struct irq_top_line lines[2];
+	struct irq_top_snap a, b;
+	struct irq_top_row rows[2];
+	char buf[64] = "untouched";
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 10, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	CHECK_EQ(irq_proc_read("/proc/interrupts", buf, sizeof(buf)), -ENOSYS);
+	CHECK_EQ(irq_proc_write("/proc/irq/10/smp_affinity", "1", 1), -ENOSYS);
+	CHECK_EQ(irq_proc_list("/proc/irq", buf, sizeof(buf)), -ENOSYS);
+	CHECK_EQ(irq_show_threads(buf, sizeof(buf)), -ENOSYS);
+	CHECK(strcmp(buf, "untouched") == 0);
+	CHECK_EQ(irq_set_proc_hidden((unsigned int)d.irq, true), 0);
+	CHECK_EQ(irq_set_cost_accounting((unsigned int)d.irq, true), -ENOSYS);
+	CHECK_EQ(irq_get_cost((unsigned int)d.irq, &cost), -ENOSYS);
+	CHECK_EQ(cost.count, 7ul);
+	irq_top_snap_init(&a, lines, 1);
+	irq_top_snap_init(&b, lines + 1, 1);
+	irq_top_sample(&a);
+	dev_raise(&d);
+	irq_top_sample(&b);
+	CHECK_EQ(a.nr + b.nr, 0u);
+	CHECK_EQ(irq_top_diff(&a, &b, rows, 2), 0u);
+	CHECK_EQ(irq_top_show(&a, &b, rows, 2, buf, sizeof(buf)), -ENOSYS);
+	/* The line was still counted: irq_stat_cpu() is no optional feature. */
+	CHECK_EQ(irq_stat_cpu((unsigned int)d.irq, 0), 1ul);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+static int hook_calls;
+
+static void hook(const struct irq_trace_event *ev, void *arg)
+{
+	(void)ev;
+	(void)arg;
+	hook_calls++;
+}
+
+TEST(minimal_tracing_records_nothing)
+{
+	struct dev d;
+	struct irq_trace_event ev[4];
+	unsigned long dropped = 5;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 11, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	irq_trace_set_hook(hook, NULL);
+	irq_trace_enable(true);
+	CHECK(!irq_trace_enabled());
+	CHECK_EQ(irq_trace_line((unsigned int)d.irq, true), -ENOSYS);
+	CHECK_EQ(irq_trace_line((unsigned int)d.irq, false), 0);
+	CHECK(!irq_trace_line_enabled((unsigned int)d.irq));
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(irq_trace_read(0, ev, 4, &dropped), 0u);
+	CHECK_EQ(dropped, 0ul);
+	CHECK_EQ(irq_trace_recorded(0), 0ul);
+	CHECK_EQ(hook_calls, 0);
+	CHECK(strcmp(irq_trace_type_name(IRQ_TRACE_HANDLER_ENTRY), "?") == 0);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+TEST(minimal_msi_and_ipi_are_enosys)
+{
+	struct pci_msi_dev pdev;
+	struct msi_msg msg;
+	struct cpumask one = { { 1ul } };
+
+	min_init(SIMPIC_ACK);
+	CHECK(msi_create_irq_domain(NULL, "PCI-MSI", MSI_PARENT_EOI) == NULL);
+	CHECK_EQ(pci_msi_dev_init(&pdev, NULL, NULL, 0), -ENOSYS);
+	CHECK_EQ(pci_enable_msi(&pdev, NULL), -ENOSYS);
+	CHECK_EQ(pci_enable_msix(&pdev, NULL, 2), -ENOSYS);
+	CHECK_EQ(msi_get_msg(1, &msg), -ENOSYS);
+	CHECK_EQ(irq_reserve_ipi(NULL, &one), -ENOSYS);
+	CHECK_EQ(ipi_send_single(1, 0), -ENOSYS);
+	CHECK_EQ(ipi_get_irq(1, 0), -ENOSYS);
+}
