@@ -13,6 +13,9 @@ FR_VIRT		= $(FREERTOS_DEMO)/FreeRTOS/Demo/RISC-V_RV32_QEMU_VIRT_GCC
 FR_TESTS	:= IntQueue IntSemTest StreamBufferInterrupt BlockQ QPeek GenQTest recmutex \
 		   semtest TaskNotify TimerDemo
 GENIRQ_CONFIG_FILE := $(FR_DIR)/genirq_config.h
+# Threaded handlers and /proc/interrupts; no MSI, IPIs, autoprobe, storm
+# rule, cost accounting or tracing on this machine.
+GENIRQ_FEATURES	:= THREADS TEXT_VIEWS
 include $(GENIRQ_DIR)/genirq.mk
 
 FR_CC		:= riscv64-linux-gnu-gcc
@@ -55,7 +58,7 @@ $(FR_OUT)/a/%.o: $(FR_DIR)/% $(FR_HDRS)
 $(FR_ELF): $(FR_OBJS) $(FR_DIR)/link.ld
 	$(Q)$(FR_CC) -nostdlib -static -no-pie -mcmodel=medany -march=rv64imac_zicsr_zifencei -mabi=lp64 \
 		-Wl,--build-id=none -Wl,--gc-sections -Wl,--no-warn-rwx-segments -T $(FR_DIR)/link.ld \
-		-o $@ $(FR_OBJS)
+		-Wl,-Map,$(FR_OUT)/freertos.map -o $@ $(FR_OBJS)
 
 
 .DEFAULT_GOAL := $(FR_ELF)
