@@ -40,6 +40,11 @@
 #   GENIRQ_FEATURE_DEFS  -DGENIRQ_<feature>=0 for each feature left out
 #   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
 #                        is the embedder's choice)
+#   GENIRQ_PORT_riscv64_machine  the port primitives every machine-mode
+#                        RISC-V kernel shares (interrupt flag, hart id,
+#                        mtime): arch/riscv64/machine/port.c
+#   GENIRQ_LIBC          memset, memcpy, memmove and memcmp, for a
+#                        freestanding kernel that has no C library
 #   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
 #                        controller and bus, for a Linux process
 #   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
@@ -81,6 +86,9 @@ GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
 # local APIC and vector domain it joins.
 GENIRQ_CTRL_x86_apic	:= $(call genirq_ctrl,i8259 ioapic lapic x86_vector x86_apic)
 GENIRQ_PORT_x86		:= $(GENIRQ_DIR)/arch/x86/irqflags.c
+
+GENIRQ_LIBC	:= $(GENIRQ_DIR)/demo/libc.c
+GENIRQ_PORT_riscv64_machine := $(GENIRQ_DIR)/arch/riscv64/machine/port.c
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

@@ -190,6 +190,10 @@ mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinit
 mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'
 mutant plic-cpu-init-keeps-threshold plic plic.c '/^void plic_cpu_init/,/^}/{/wr(p, THRESHOLD/d;}'
 mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16u))/'
+mutant plic-contexts-mode-swapped plic plic.c 's/(machine ? 0u : 1u)/(machine ? 1u : 0u)/'
+mutant plic-contexts-far-hart-accepted plic plic.c '/^int plic_contexts/,/^}/{s/if (hartid\[cpu\] >= MAX_CONTEXTS \/ 2u)/if (0)/;}'
+mutant plic-priority-not-read-back plic plic.c 's/if (rd(p, PRIORITY(src)) == prio)/if (1)/'
+mutant plic-priority-not-written plic plic.c '/^int plic_set_priority/,/^}/{s/wr(p, PRIORITY(src), prio);//;}'
 # aplic
 mutant aplic-eoi-retrigger-idle aplic aplic.c 's/ \& (1u << (src % 32u)))/ | 1u)/'
 mutant aplic-eoi-on-edge aplic aplic.c 's/if ((d->trigger \& IRQ_TYPE_LEVEL_MASK) \&\&/if (/'
