@@ -49,23 +49,8 @@ void i386_idt_init(void)
 	__asm__ __volatile__("lidt %0" : : "m"(desc));
 }
 
-static __attribute__((noreturn)) void exception(struct i386_regs *r)
-{
-	uint32_t cr2;
-
-	__asm__ __volatile__("mov %%cr2, %0" : "=r"(cr2));
-	irq_log("CPU exception %u, error %08x, at %08x:%08x, eflags %08x",
-		(unsigned int)r->vector, (unsigned int)r->error, (unsigned int)r->cs,
-		(unsigned int)r->eip, (unsigned int)r->eflags);
-	irq_log("eax %08x ebx %08x ecx %08x edx %08x", (unsigned int)r->eax,
-		(unsigned int)r->ebx, (unsigned int)r->ecx, (unsigned int)r->edx);
-	irq_log("esi %08x edi %08x ebp %08x esp %08x cr2 %08x", (unsigned int)r->esi,
-		(unsigned int)r->edi, (unsigned int)r->ebp,
-		(unsigned int)(r->esp_at_pusha + 12), (unsigned int)cr2);
-	x86_exit(X86_EXIT_TRAP);
-}
-
-/* The C entry of the 32 exception stubs (boot.S); interrupts go to
+/* The C entry of the 32 exception stubs (entry.S): the NMI here, every other
+ * exception to the embedder's i386_exception(); interrupts go to
  * i386_interrupt() directly. */
 void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
@@ -73,5 +58,5 @@ void i386_trap(struct i386_regs *regs)
 	if (regs->vector == I386_VECTOR_NMI)
 		x86_nmi();
 	else
-		exception(regs);
+		i386_exception(regs);
 }

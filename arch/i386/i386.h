@@ -43,4 +43,7 @@ void i386_idt_init(void);
 /* From boot.S's common_irq, the frame in %eax. */
 X86_REGPARM void i386_interrupt(struct i386_regs *regs);
 
+/* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
+void i386_exception(struct i386_regs *regs);
+
 #endif /* GENIRQ_ARCH_I386_H */

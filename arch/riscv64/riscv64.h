@@ -20,11 +20,11 @@
 /* How many CPUs the kit keeps interrupt stacks for (2 x 16 KiB each). */
 #ifndef GENIRQ_RISCV64_CPUS
 # define GENIRQ_RISCV64_CPUS	GENIRQ_NR_CPUS
-#endif /* GENIRQ_RISCV64_H */
+#endif
 /* The kit's tick (riscv64_timer_start()), in Hz. */
 #ifndef GENIRQ_RISCV64_HZ
 # define GENIRQ_RISCV64_HZ	100
-#endif /* GENIRQ_RISCV64_H */
+#endif
 
 /* scause: the interrupt bit (the causes: asm.h). */
 #define GENIRQ_RISCV64_SCAUSE_IRQ	(1UL << 63)

@@ -44,16 +44,6 @@ static inline void x86_safe_halt(void)
 	__asm__ __volatile__("sti; hlt" ::: "memory");
 }
 
-/* --- exit status through isa-debug-exit (QEMU status = v << 1 | 1) --- */
-
-#define X86_EXIT_PORT	0xF4
-#define X86_EXIT_PASS	0x10	/* QEMU status 33 */
-#define X86_EXIT_FAIL	0x11	/* 35: a scenario failed */
-#define X86_EXIT_TRAP	0x7F	/* 255: CPU exception */
-
-/* Leave QEMU with @code (demo/pc/exit.c; the ports' fatal paths call it). */
-__attribute__((noreturn)) void x86_exit(unsigned int code);
-
 /* --- interrupt stacks (irqstack.c), per CPU --- */
 
 #define X86_MAX_CPUS	8

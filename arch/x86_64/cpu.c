@@ -91,23 +91,8 @@ void x86_64_idt_init(void)
 	x86_64_idt_load();
 }
 
-static __attribute__((noreturn)) void exception(struct x86_64_regs *r)
-{
-	uint64_t cr2;
-
-	__asm__ __volatile__("mov %%cr2, %0" : "=r"(cr2));
-	irq_log("CPU%u exception %llu, error %llx, at %llx:%llx, rflags %llx, rsp %llx, cr2 %llx",
-		port_cpu_id(), (unsigned long long)r->vector, (unsigned long long)r->error,
-		(unsigned long long)r->cs, (unsigned long long)r->rip,
-		(unsigned long long)r->rflags, (unsigned long long)r->rsp, (unsigned long long)cr2);
-	irq_log("rax %llx rbx %llx rcx %llx rdx %llx rsi %llx rdi %llx rbp %llx",
-		(unsigned long long)r->rax, (unsigned long long)r->rbx, (unsigned long long)r->rcx,
-		(unsigned long long)r->rdx, (unsigned long long)r->rsi, (unsigned long long)r->rdi,
-		(unsigned long long)r->rbp);
-	x86_exit(X86_EXIT_TRAP);
-}
-
-/* The C entry of the 32 exception stubs (boot.S); interrupts go to
+/* The C entry of the 32 exception stubs (entry.S): the NMI here, every other
+ * exception to the embedder's x86_64_exception(); interrupts go to
  * x86_64_interrupt() directly. */
 void x86_64_trap(struct x86_64_regs *regs);
 void x86_64_trap(struct x86_64_regs *regs)
@@ -115,5 +100,5 @@ void x86_64_trap(struct x86_64_regs *regs)
 	if (regs->vector == 2)
 		x86_nmi();
 	else
-		exception(regs);
+		x86_64_exception(regs);
 }

@@ -76,4 +76,7 @@ unsigned int x86_64_smp_boot(void);
 extern int x86_64_ipi_irq;
 extern void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
+/* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
+void x86_64_exception(struct x86_64_regs *regs);
+
 #endif /* GENIRQ_ARCH_X86_64_H */

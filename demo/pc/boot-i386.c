@@ -6,6 +6,7 @@
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/irq.h>
+#include <genirq/proc.h>
 
 #include "i386.h"
 #include "pc.h"
@@ -53,4 +54,21 @@ void i386_main(uint32_t magic, const struct multiboot_info *mbi)
 	irq_cpu_set_online(0, true);
 	i386_irq_init();
 	x86_exit(x86_demo_main() == 0 ? X86_EXIT_PASS : X86_EXIT_FAIL);
+}
+
+/* The port kit's exceptions other than the NMI: a register dump, the failure exit. */
+void i386_exception(struct i386_regs *r)
+{
+	uint32_t cr2;
+
+	__asm__ __volatile__("mov %%cr2, %0" : "=r"(cr2));
+	irq_log("CPU exception %u, error %08x, at %08x:%08x, eflags %08x",
+		(unsigned int)r->vector, (unsigned int)r->error, (unsigned int)r->cs,
+		(unsigned int)r->eip, (unsigned int)r->eflags);
+	irq_log("eax %08x ebx %08x ecx %08x edx %08x", (unsigned int)r->eax,
+		(unsigned int)r->ebx, (unsigned int)r->ecx, (unsigned int)r->edx);
+	irq_log("esi %08x edi %08x ebp %08x esp %08x cr2 %08x", (unsigned int)r->esi,
+		(unsigned int)r->edi, (unsigned int)r->ebp,
+		(unsigned int)(r->esp_at_pusha + 12), (unsigned int)cr2);
+	x86_exit(X86_EXIT_TRAP);
 }

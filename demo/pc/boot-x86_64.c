@@ -6,6 +6,8 @@
  * APIC port and the other CPUs, then the shared demo.
  */
 #include <genirq/irq.h>
+#include <genirq/port.h>
+#include <genirq/proc.h>
 
 #include "pc.h"
 #include "x86_64.h"
@@ -114,4 +116,21 @@ void x86_64_main(const struct hvm_start_info *si)
 	x86_64_irq_init();
 	x86_64_smp_boot();
 	x86_exit(x86_demo_main() == 0 ? X86_EXIT_PASS : X86_EXIT_FAIL);
+}
+
+/* The port kit's exceptions other than the NMI: a register dump, the failure exit. */
+void x86_64_exception(struct x86_64_regs *r)
+{
+	uint64_t cr2;
+
+	__asm__ __volatile__("mov %%cr2, %0" : "=r"(cr2));
+	irq_log("CPU%u exception %llu, error %llx, at %llx:%llx, rflags %llx, rsp %llx, cr2 %llx",
+		port_cpu_id(), (unsigned long long)r->vector, (unsigned long long)r->error,
+		(unsigned long long)r->cs, (unsigned long long)r->rip,
+		(unsigned long long)r->rflags, (unsigned long long)r->rsp, (unsigned long long)cr2);
+	irq_log("rax %llx rbx %llx rcx %llx rdx %llx rsi %llx rdi %llx rbp %llx",
+		(unsigned long long)r->rax, (unsigned long long)r->rbx, (unsigned long long)r->rcx,
+		(unsigned long long)r->rdx, (unsigned long long)r->rsi, (unsigned long long)r->rdi,
+		(unsigned long long)r->rbp);
+	x86_exit(X86_EXIT_TRAP);
 }

@@ -4,6 +4,7 @@
  * their command line.
  */
 #include <genirq/port.h>
+#include <genirq/proc.h>
 
 #include "pc.h"
 
@@ -36,4 +37,14 @@ bool x86_cmdline_has(const char *word)
 		p += n;
 	}
 	return false;
+}
+
+/* A broken rule of the core, or the port kit's stack found overrun: the
+ * report, then the failure exit. */
+void port_assert_failed(const char *what, const char *file, int line)
+{
+	(void)file;
+	(void)line;
+	irq_log("CPU%u %s", port_cpu_id(), what);
+	x86_exit(X86_EXIT_TRAP);
 }

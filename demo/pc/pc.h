@@ -14,6 +14,16 @@
 
 #include "x86.h"
 
+/* --- exit status through isa-debug-exit (QEMU status = v << 1 | 1) --- */
+
+#define X86_EXIT_PORT	0xF4
+#define X86_EXIT_PASS	0x10	/* QEMU status 33 */
+#define X86_EXIT_FAIL	0x11	/* 35: a scenario failed */
+#define X86_EXIT_TRAP	0x7F	/* 255: CPU exception */
+
+/* Leave QEMU with @code (exit.c; the fatal paths call it). */
+__attribute__((noreturn)) void x86_exit(unsigned int code);
+
 /* --- hooks the port gives the shared demo --- */
 
 /* The global interrupt number of ISA line @isa (the PIT is 0, COM1 4). */
