@@ -39,5 +39,5 @@ check-armv7m:
 .PHONY: bench-armv7m
 bench-armv7m: kernel-armv7m
 	$(Q)$(call guest_bench,armv7m,$(armv7m_PASS),demo/mps2/expect/armv7m-bench.txt,$\
-		$(armv7m_QEMU) -append 'harness bench')
+		$(armv7m_qemu) -serial stdio -append 'harness bench')
 	$(Q)grep -h "^guest-bench:" $(BUILD)/armv7m/bench.log | tr -d '\r'
