@@ -31,10 +31,13 @@
 #define ARMV7M_SYST_CSR		0xe000e010u
 #define ARMV7M_SYST_RVR		0xe000e014u
 #define ARMV7M_SYST_CVR		0xe000e018u
+#define ARMV7M_NVIC_ISER0	0xe000e100u	/* lines 0-31: write 1 to enable */
+#define ARMV7M_CPUID		0xe000ed00u
 #define ARMV7M_ICSR		0xe000ed04u
 #define ARMV7M_VTOR		0xe000ed08u
 #define ARMV7M_AIRCR		0xe000ed0cu
 #define ARMV7M_SHPR3		0xe000ed20u
+#define ARMV7M_CFSR		0xe000ed28u
 #define ARMV7M_STIR		0xe000ef00u
 
 static inline uint32_t armv7m_read(uint32_t addr)

@@ -69,7 +69,7 @@ static void fault(void)
 
 	__asm__ __volatile__("mrs %0, ipsr" : "=r"(ipsr));
 	mps2_printf("genirq: exception %lu (a fault) at the CFSR 0x%lx\n", (unsigned long)ipsr,
-		    (unsigned long)armv7m_read(0xe000ed28u));
+		    (unsigned long)armv7m_read(ARMV7M_CFSR));
 	mps2_exit(1);
 }
 
@@ -244,7 +244,7 @@ static void scenario_boot(void)
 			      "(kernel level %u); UART0 RX line %u->irq %d, SysTick->irq %d, "
 			      "1 CPU (Cortex-M3, CPUID 0x%lx)", MPS2_NR_LINES, nvic_prio_bits(nvic),
 			      GENIRQ_ARMV7M_BASEPRI, irq_kernel_priority(), LINE_UART0_RX, uart_irq,
-			      tick_irq, (unsigned long)armv7m_read(0xe000ed00u));
+			      tick_irq, (unsigned long)armv7m_read(ARMV7M_CPUID));
 }
 
 /* Device 1, the UART's transmit interrupt: free of handlers, a byte sent raises it. */

@@ -186,7 +186,7 @@ static void zero_latency(struct scenario_tally *t, int fast, int timer0_irq)
 	/* Interrupts off: TIMER0 and the fast line pended together. */
 	nvic_set_pending(nvic, LINE_FAST, false);
 	flags = port_irq_save();
-	armv7m_write(0xe000e100u, 1u << LINE_FAST);	/* ISER: its vector is not genirq's */
+	armv7m_write(ARMV7M_NVIC_ISER0, 1u << LINE_FAST);	/* its vector is not genirq's */
 	nvic_set_pending(nvic, LINE_TIMER0, true);
 	nvic_set_pending(nvic, LINE_FAST, true);
 	__asm__ __volatile__("dsb\n\tisb" ::: "memory");
@@ -255,7 +255,7 @@ void mps2_bench(struct scenario_tally *t, int soft_irq)
 		scenario_fail(t, "guest-bench", "request_irq");
 		return;
 	}
-	armv7m_write(0xe000e100u, 1u << LINE_BARE);	/* ISER: the bare line's own vector */
+	armv7m_write(ARMV7M_NVIC_ISER0, 1u << LINE_BARE);	/* the bare line's own vector */
 	empty = mps2_clock();
 	for (unsigned int i = 0; i < BENCH_ROUNDS; i++)
 		__asm__ __volatile__("" ::: "memory");
