@@ -574,7 +574,7 @@ void handle_percpu_irq(struct irq_desc *desc)
 	/* Only this CPU writes its count: a plain load and a store bump it. */
 	depth = &irq_this_cpu()->percpu_depth;
 	n = atomic_load_explicit(depth, memory_order_relaxed);
-	atomic_store_explicit(depth, n + 1, memory_order_seq_cst);
+	reader_mark(depth, n + 1);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action)) {
 		irqreturn_t ret = run_handlers(desc, action);

@@ -290,13 +290,43 @@ static inline void pc_add(struct irq_cpu *c, unsigned int delta)
 }
 
 /*
- * Enter hardirq context before any descriptor is looked up: the full
- * barrier orders the count before the lookups, for grace periods
- * (grace.c). Leave it after the last use, with release.
+ * The store by which a CPU says it may hold what a freer unpublishes (its
+ * hardirq count, its per-CPU handler depth), before it reads the thing.
+ * With GENIRQ_PORT_MEMBARRIER (<genirq/port.h>) a plain store that only
+ * the compiler keeps before the reads: the freer's irq_membarrier()
+ * makes it seen (tests/spin/grace.pml). Otherwise the reader pays a full
+ * barrier.
+ */
+static inline void reader_mark(atomic_uint *p, unsigned int v)
+{
+	if (GENIRQ_PORT_MEMBARRIER) {
+		atomic_store_explicit(p, v, memory_order_relaxed);
+		atomic_signal_fence(memory_order_seq_cst);
+	} else {
+		atomic_store_explicit(p, v, memory_order_seq_cst);
+	}
+}
+
+/* The freer's side of reader_mark(): every CPU's mark made so far is seen. */
+#if GENIRQ_PORT_MEMBARRIER
+static inline void irq_membarrier(void)
+{
+	port_membarrier();
+}
+#else
+static inline void irq_membarrier(void) { }
+#endif
+
+/*
+ * Enter hardirq context before any descriptor is looked up (grace.c).
+ * Leave it after the last use, with release.
  */
 static inline void pc_hardirq_enter(struct irq_cpu *c, unsigned int offset)
 {
-	atomic_fetch_add_explicit(&c->preempt_count, offset, memory_order_seq_cst);
+	if (GENIRQ_PORT_MEMBARRIER)
+		reader_mark(&c->preempt_count, pc_get(c) + offset);
+	else
+		atomic_fetch_add_explicit(&c->preempt_count, offset, memory_order_seq_cst);
 }
 
 static inline void pc_hardirq_exit(struct irq_cpu *c, unsigned int offset)

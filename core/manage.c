@@ -35,7 +35,9 @@ void irq_wait_idle(struct irq_desc *desc)
 		 * Per-CPU lines have no INPROGRESS: wait until each CPU is seen
 		 * outside every per-CPU handler, nested or not. Callers do not
 		 * wait from hardirq context, so this CPU runs none below us.
+		 * The handlers count themselves in with reader_mark().
 		 */
+		irq_membarrier();
 		for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
 			atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
 
