@@ -290,8 +290,9 @@ stress: deps $(BUILD)/stress-tsan $(BUILD)/stress-asan
 
 check-host: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan \
-		$(BUILD)/stress-tsan $(BUILD)/stress-asan $(BUILD)/unit-modes
+		$(BUILD)/stress-tsan $(BUILD)/stress-asan $(BUILD)/unit-modes $(BUILD)/genirq-demo
 	$(Q)$(MAKE) --no-print-directory unit unit-asan unit-tsan stress-short
+	$(Q)tests/host/demo.sh $(BUILD)/genirq-demo
 	$(Q)ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-modes
 	$(Q)tests/stress/check-env.sh $(BUILD)/stress-asan $(BUILD)/unit
 	$(Q)scripts/doc-example.sh

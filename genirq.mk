@@ -23,10 +23,13 @@
 #                        paths: GENIRQ_SRCS_BASE (what every build needs)
 #                        and each kept feature's GENIRQ_SRCS_<feature>
 #   GENIRQ_CTRL_<name>   a controller's sources: i8259 ioapic lapic
-#                        x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its
+#                        x86_vector x86_apic (the four before it and the
+#                        entry from a vector) mpic xics gicv2 gicv2m gicv3 gicv3_its
 #                        pl061 plic aplic imsic (simpic simpci: the hosted
 #                        port's simulated controller and PCI bus)
 #   GENIRQ_CTRL_NAMES    the names above
+#   GENIRQ_PORT_x86      port primitives any x86 kernel can take as they
+#                        are: local interrupts on/off (arch/x86/irqflags.c)
 #   GENIRQ_INCLUDES      -I of the public headers (include/)
 #   GENIRQ_CFLAGS        what every compile of the core, its controllers
 #                        and its callers needs: C11, GENIRQ_INCLUDES, and
@@ -37,6 +40,11 @@
 #   GENIRQ_FEATURE_DEFS  -DGENIRQ_<feature>=0 for each feature left out
 #   GENIRQ_WARN          the warnings the core is kept clean of (-Werror
 #                        is the embedder's choice)
+#   GENIRQ_PORT_riscv64_machine  the port primitives every machine-mode
+#                        RISC-V kernel shares (interrupt flag, hart id,
+#                        mtime): arch/riscv64/machine/port.c
+#   GENIRQ_LIBC          memset, memcpy, memmove and memcmp, for a
+#                        freestanding kernel that has no C library
 #   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
 #                        controller and bus, for a Linux process
 #   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
@@ -68,12 +76,19 @@ GENIRQ_CFLAGS	:= -std=c11 $(GENIRQ_INCLUDES) $(GENIRQ_FEATURE_DEFS) \
 GENIRQ_WARN	:= -Wall -Wextra
 
 genirq_ctrl	= $(addprefix $(GENIRQ_DIR)/controllers/,$(addsuffix .c,$(1)))
-GENIRQ_CTRL_NAMES	:= i8259 ioapic lapic x86_vector mpic xics gicv2 gicv2m gicv3 gicv3_its \
+GENIRQ_CTRL_NAMES	:= i8259 ioapic lapic x86_vector x86_apic mpic xics gicv2 gicv2m gicv3 gicv3_its \
 			   pl061 plic aplic imsic simpic simpci
 $(foreach c,$(GENIRQ_CTRL_NAMES),$(eval GENIRQ_CTRL_$(c) := $(call genirq_ctrl,$(c))))
 # gicv2 and gicv3 share gic_common.c.
 GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)
 GENIRQ_CTRL_gicv3	:= $(call genirq_ctrl,gic_common gicv3)
+# x86_apic is the APIC machine in one piece: the 8259s (masked), IO-APIC,
+# local APIC and vector domain it joins.
+GENIRQ_CTRL_x86_apic	:= $(call genirq_ctrl,i8259 ioapic lapic x86_vector x86_apic)
+GENIRQ_PORT_x86		:= $(GENIRQ_DIR)/arch/x86/irqflags.c
+
+GENIRQ_LIBC	:= $(GENIRQ_DIR)/demo/libc.c
+GENIRQ_PORT_riscv64_machine := $(GENIRQ_DIR)/arch/riscv64/machine/port.c
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

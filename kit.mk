@@ -155,6 +155,6 @@ check-kit:
 	done
 	$(Q)scripts/check-names.sh $(BUILD)/lib/host/libgenirq.a $(addprefix $(BUILD)/lib/,$(addsuffix /libgenirq.a,$(XARCHS)))
 	$(Q)$(foreach p,$(KIT_PORTS),scripts/check-port-kit.sh $(KIT_OUT)/port-$(p) $(p) $(BUILD)/lib/$(p)/libgenirq.a \
-		'$($(p)_KIT_HOOKS)' -- $($(p)_CC) $(CSTD) $(WARN) $(GENIRQ_INCLUDES) -Iarch/$(p) -DGENIRQ_PORT_INLINE \
+		'$($(p)_KIT_HOOKS)' -- $($(p)_CC) $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(addprefix -I,$(or $($(p)_KIT_DIRS),arch/$(p))) -DGENIRQ_PORT_INLINE \
 		$($(p)_CFLAGS) $(filter-out -D__ASSEMBLER__ $(CSTD) $(WARN),$($(p)_ASFLAGS)) $($(p)_KIT_FLAGS) \
-		-- $(sort $(wildcard arch/$(p)/*.c arch/$(p)/*.S)) &&) true
+		-- $(sort $(foreach d,$(or $($(p)_KIT_DIRS),arch/$(p)),$(wildcard $(d)/*.c $(d)/*.S))) &&) true

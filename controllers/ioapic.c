@@ -26,7 +26,6 @@
 #define RTE_REMOTE_IRR	(1u << 14)
 #define RTE_LEVEL	(1u << 15)
 #define RTE_MASKED	(1u << 16)
-#define MAX_PINS	240u
 
 struct ioapic {
 	uintptr_t		base;
@@ -311,7 +310,7 @@ struct ioapic *ioapic_create(uintptr_t base, unsigned int gsi_base, struct irq_d
 	*io = (struct ioapic){ .base = base, .gsi_base = gsi_base };
 	irq_spin_init(&io->lock);
 	io->nr_pins = ((io_read(io, REG_VERSION) >> 16) & 0xFFu) + 1u;
-	if (io->nr_pins > MAX_PINS) {
+	if (io->nr_pins > IOAPIC_MAX_PINS) {
 		report("too many pins");
 		goto fail;
 	}

@@ -88,6 +88,11 @@ static const uint8_t line_vector[LAPIC_NR_LINES] = {
 	[LAPIC_ERROR] = LAPIC_ERROR_VECTOR,
 };
 
+unsigned int lapic_line_vector(unsigned int hw)
+{
+	return hw < LAPIC_NR_LINES ? line_vector[hw] : 0;
+}
+
 /* The generic IPI API's primitive (<genirq/ipi.h>): the line's vector to @cpu. */
 static void lapic_chip_ipi_send_single(struct irq_data *d, unsigned int cpu)
 {

@@ -22,6 +22,7 @@
 #define THRESHOLD(c)	(0x200000u + 0x1000u * (c))
 #define CLAIM(c)	(THRESHOLD(c) + 4u)
 
+#define MAX_CONTEXTS	15872u
 #define PRIO_DEVICE	1u	/* any priority above the threshold; all equal */
 #define THRESHOLD_ALL	0u	/* every priority above 0 interrupts */
 
@@ -151,6 +152,20 @@ static const struct irq_chip plic_chip = {
 	.set_affinity	= plic_set_affinity,
 };
 
+int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,
+		  bool machine)
+{
+	if (nr == 0 || nr > GENIRQ_NR_CPUS)
+		return -EINVAL;
+	for (unsigned int cpu = 0; cpu < nr; cpu++)
+		if (hartid[cpu] >= MAX_CONTEXTS / 2u)
+			return -EINVAL;
+	for (unsigned int cpu = 0; cpu < nr; cpu++)
+		cfg->context[cpu] = 2u * (unsigned int)hartid[cpu] + (machine ? 0u : 1u);
+	cfg->nr_cpus = nr;
+	return 0;
+}
+
 struct plic *plic_create(const struct plic_config *cfg)
 {
 	struct plic *p;
@@ -197,6 +212,17 @@ int plic_map(struct plic *p, irq_hw_number_t src, unsigned int trigger)
 	wr(p, PRIORITY(src), PRIO_DEVICE);	/* still disabled in every context */
 	ret = irq_set_irq_type((unsigned int)irq, trigger);
 	return ret < 0 ? ret : irq;
+}
+
+int plic_set_priority(struct plic *p, irq_hw_number_t src, uint32_t prio)
+{
+	if (src == 0 || src > p->cfg.nr_sources || prio == 0)
+		return -EINVAL;
+	wr(p, PRIORITY(src), prio);
+	if (rd(p, PRIORITY(src)) == prio)
+		return 0;
+	wr(p, PRIORITY(src), PRIO_DEVICE);
+	return -EINVAL;
 }
 
 /* Rewrite this CPU's enable words from the driver's state: a firmware

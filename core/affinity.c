@@ -228,6 +228,12 @@ static bool can_route(struct irq_desc *desc)
 	return d && d->chip->set_affinity;
 }
 
+/* Does @mask name a CPU this machine has? (One CPU, mask 2: no.) */
+static bool names_a_cpu(const struct cpumask *mask)
+{
+	return irq_cpumask_first(mask) < port_nr_cpus();
+}
+
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 {
 	struct cpumask online, dest;
@@ -236,11 +242,11 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	unsigned int rd;
 	int ret;
 
-	if (!mask || !(desc = irq_desc_get(irq, &rd)))
+	if (!mask || !names_a_cpu(mask) || !(desc = irq_desc_get(irq, &rd)))
 		return -EINVAL;
 	irq_cpu_online_get(&online);
 	flags = desc_lock_irqsave(desc);
-	/* Refused before the mask is judged, as the /proc write is. */
+	/* Refused before the mask is judged against the online CPUs. */
 	if (!can_route(desc)) {
 		ret = -EIO;
 		goto out_unlock;

@@ -438,9 +438,10 @@ static int proc_write(const char *path, const char *text, size_t len)
 	if (ret)
 		return ret;
 	/*
-	 * irq_set_affinity() refuses a line that can't be routed (-EIO: its
-	 * controller, or a level of its hierarchy, cannot) before it judges
-	 * the mask.
+	 * irq_set_affinity() refuses a mask of no CPU the machine has
+	 * (-EINVAL), then a line that can't be routed (-EIO: its
+	 * controller, or a level of its hierarchy, cannot), then a mask of
+	 * no online CPU.
 	 */
 	return irq_set_affinity(irq, &m);
 }

@@ -70,6 +70,25 @@ static inline int rx_ring_peek(struct rx_ring *r, unsigned int i)
 	return (unsigned char)r->buf[(t + i) % RX_RING_BYTES];
 }
 
+/*
+ * From the one consumer: take the byte @i places after the oldest unread
+ * one, the bytes before it kept in order (the handler writes only past the
+ * newest, so the consumer may shift its own unread bytes).
+ * Return: the byte, or -1 past the newest.
+ */
+static inline int rx_ring_take(struct rx_ring *r, unsigned int i)
+{
+	unsigned int t = atomic_load_explicit(&r->tail, memory_order_relaxed);
+	int c = rx_ring_peek(r, i);
+
+	if (c < 0)
+		return -1;
+	for (; i; i--)
+		r->buf[(t + i) % RX_RING_BYTES] = r->buf[(t + i - 1) % RX_RING_BYTES];
+	atomic_store_explicit(&r->tail, t + 1, memory_order_release);
+	return c;
+}
+
 static inline bool rx_ring_empty(struct rx_ring *r)
 {
 	return rx_ring_peek(r, 0) < 0;

@@ -139,10 +139,97 @@ static int cmd_ls(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+/* Say why a command failed, in place of the usage (shell_exec() prints it). */
+static void why(struct shell *sh, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	irq_vsnprintf(sh->why, sizeof(sh->why), fmt, ap);
+	va_end(ap);
+}
+
+/* Is @path /proc/irq/N/smp_affinity[_list]? Then N in *@irq, and the form. */
+static bool affinity_path(const char *path, unsigned int *irq, bool *list)
+{
+	static const char dir[] = "/proc/irq/", file[] = "smp_affinity";
+	unsigned long v = 0;
+	size_t i, n = 0;
+
+	for (i = 0; dir[i]; i++)
+		if (path[i] != dir[i])
+			return false;
+	for (; path[i] >= '0' && path[i] <= '9' && n < 9; i++, n++)
+		v = v * 10 + (unsigned long)(path[i] - '0');
+	if (!n || path[i++] != '/')
+		return false;
+	for (size_t k = 0; file[k]; k++, i++)
+		if (path[i] != file[k])
+			return false;
+	*list = str_eq(path + i, "_list");
+	*irq = (unsigned int)v;
+	return *list || !path[i];
+}
+
+/* An affinity mask refused: which of its CPUs the machine lacks, or none online. */
+static void why_mask_refused(struct shell *sh, const char *text, bool list)
+{
+	struct cpumask m, online;
+	unsigned int cpu, nr = port_nr_cpus();
+	int err = list ? cpumask_parselist(text, str_len(text), &m) :
+			 cpumask_parse(text, str_len(text), &m);
+
+	if (err)
+		return;				/* not a mask: the usage says what is */
+	cpu = cpumask_first(&m);
+	irq_cpu_online_get(&online);
+	if (cpumask_empty(&m))
+		why(sh, "the mask names no CPU");
+	else if (cpu >= nr)
+		why(sh, "CPU %u does not exist, this machine has %u CPU%s", cpu, nr,
+		    nr == 1 ? "" : "s");
+	else if (!cpumask_and(&m, &m, &online))
+		why(sh, "no CPU of the mask is online");
+}
+
+/* A CPU list of /proc/irq/N/@file, without its newline. */
+static const char *cpu_list(unsigned int irq, const char *file, char *buf, size_t size)
+{
+	char path[48];
+	int n;
+
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/%s", irq, file);
+	n = irq_proc_read(path, buf, size);
+	if (n < 1 || (size_t)n >= size)
+		return "?";
+	buf[n - 1] = '\0';
+	return buf;
+}
+
+/*
+ * A move accepted but not made: the line moves from its own next event
+ * (an IO-APIC edge line), so an idle line stays where it was. Say so.
+ */
+static void tell_move_pending(struct shell *sh, unsigned int irq)
+{
+	struct cpumask want, eff;
+	char to[48], from[48];
+
+	if (irq_get_affinity(irq, &want) || irq_get_effective_affinity(irq, &eff) ||
+	    !cpumask_and(&want, &want, irq_cpu_online_mask()) || cpumask_and(&eff, &eff, &want))
+		return;
+	shell_printf(sh, "irq %u moves to CPU%s %s at its next event; until then it stays on CPU %s\n",
+		     irq, cpumask_weight(&want) == 1 ? "" : "s",
+		     cpu_list(irq, "smp_affinity_list", to, sizeof(to)),
+		     cpu_list(irq, "effective_affinity_list", from, sizeof(from)));
+}
+
 /* echo TEXT > PATH: the only redirection is a write to a /proc view. */
 static int cmd_echo(struct shell *sh, int argc, char **argv)
 {
-	int gt = -1;
+	unsigned int irq;
+	bool list;
+	int gt = -1, err;
 
 	for (int i = 1; i < argc; i++)
 		if (str_eq(argv[i], ">"))
@@ -155,7 +242,14 @@ static int cmd_echo(struct shell *sh, int argc, char **argv)
 	}
 	if (gt != 2 || argc != 4)
 		return -EINVAL;
-	return irq_proc_write(argv[3], argv[1], str_len(argv[1]));
+	err = irq_proc_write(argv[3], argv[1], str_len(argv[1]));
+	if (!affinity_path(argv[3], &irq, &list))
+		return err;
+	if (err == -EINVAL)
+		why_mask_refused(sh, argv[1], list);
+	else if (err == 0)
+		tell_move_pending(sh, irq);
+	return err;
 }
 
 static int line_arg(char *arg, unsigned int *irq)
@@ -263,26 +357,29 @@ static int cmd_stats(struct shell *sh, int argc, char **argv)
 static struct irq_top_line top_lines[2][IRQTOP_LINES];
 static struct irq_top_row top_rows[IRQTOP_LINES];
 
-static bool can_see_key(struct shell *sh)
+/*
+ * Ctrl-C in the input stops irqtop: take it, and leave every other byte,
+ * typed ahead or while irqtop ran, to the shell after it.
+ */
+static bool ctrl_c_pressed(struct shell *sh)
 {
-	return sh->rx || (sh->machine && sh->machine->key);
+	int c;
+
+	for (unsigned int i = 0; sh->rx && (c = rx_ring_peek(sh->rx, i)) >= 0; i++)
+		if (c == KEY_CTRL_C) {
+			rx_ring_take(sh->rx, i);
+			return true;
+		}
+	return false;
 }
 
-/* A key was pressed: take it. */
-static bool key_pressed(struct shell *sh)
-{
-	if (sh->machine && sh->machine->key)
-		return sh->machine->key(sh);
-	return sh->rx && rx_ring_get(sh->rx) >= 0;
-}
-
-/* Let @ms of the machine's time pass. Return: true if a key ended it. */
-static bool top_wait(struct shell *sh, unsigned int ms, bool watch_key)
+/* Let @ms of the machine's time pass. Return: true if Ctrl-C ended it. */
+static bool top_wait(struct shell *sh, unsigned int ms)
 {
 	uint64_t end = port_time_ns() + (uint64_t)ms * 1000000u;
 
 	while (port_time_ns() < end) {
-		if (watch_key && key_pressed(sh))
+		if (ctrl_c_pressed(sh))
 			return true;
 		if (sh->machine && sh->machine->idle)
 			sh->machine->idle();
@@ -292,11 +389,11 @@ static bool top_wait(struct shell *sh, unsigned int ms, bool watch_key)
 	return false;
 }
 
-/* irqtop [N]: N screens a second apart; without N, until a key is pressed. */
+/* irqtop [N]: N screens a second apart; without N, until Ctrl-C. Ctrl-C ends either. */
 static int cmd_irqtop(struct shell *sh, int argc, char **argv)
 {
 	struct irq_top_snap snap[2], *old = &snap[0], *now = &snap[1], *swap;
-	bool until_key = argc == 1 && can_see_key(sh);
+	bool until_key = argc == 1 && sh->rx;
 	unsigned long screens = 1;
 
 	if (argc > 2 || (argc == 2 && (shell_parse_uint(argv[1], IRQTOP_MAX_SCREENS + 1, &screens) ||
@@ -305,10 +402,10 @@ static int cmd_irqtop(struct shell *sh, int argc, char **argv)
 	irq_top_snap_init(old, top_lines[0], IRQTOP_LINES);
 	irq_top_snap_init(now, top_lines[1], IRQTOP_LINES);
 	if (until_key)
-		put(sh, "irqtop: a new screen every second; press a key to stop\n");
+		put(sh, "irqtop: a new screen every second; Ctrl-C stops it\n");
 	irq_top_sample(old);
-	for (unsigned long i = 0; until_key || i < screens; i++) {
-		if (top_wait(sh, IRQTOP_INTERVAL_MS, until_key))
+	for (unsigned long i = 0; until_key ? !(i && sh->input_ended) : i < screens; i++) {
+		if (top_wait(sh, IRQTOP_INTERVAL_MS))
 			break;
 		irq_top_sample(now);
 		if (until_key)
@@ -331,12 +428,12 @@ static const struct shell_cmd builtins[] = {
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
 	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, state)", cmd_threads },
-	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until a key)",
+	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until Ctrl-C)",
 			cmd_irqtop },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },
-	{ "poweroff",	"poweroff (end the demo: QEMU exits)", cmd_poweroff },
+	{ "poweroff",	"poweroff (end the demo: the machine stops, its QEMU or simulator exits)", cmd_poweroff },
 	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
 	  shell_cmd_trace },
 };
@@ -345,12 +442,14 @@ static int cmd_help(struct shell *sh, int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
+	if (sh->machine && sh->machine->about)
+		shell_printf(sh, "%s\n", sh->machine->about);
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
 		shell_printf(sh, "  %s\n", builtins[i].usage);
 	for (unsigned int i = 0; i < sh->nr_cmds; i++)
 		if (sh->cmds[i].usage)
 			shell_printf(sh, "  %s\n", sh->cmds[i].usage);
-	put(sh, "  keys: backspace, Ctrl-U erases the line, Ctrl-C drops it\n");
+	put(sh, "  keys: backspace, Ctrl-U erases the line, Ctrl-C drops it or stops irqtop\n");
 	return 0;
 }
 
@@ -410,8 +509,11 @@ int shell_exec(struct shell *sh, const char *text)
 		shell_printf(sh, "error: unknown command '%s' (try help)\n", argv[0]);
 		return -ENOENT;
 	}
+	sh->why[0] = '\0';
 	err = cmd->run(sh, argc, argv);
-	if (err)
+	if (err && sh->why[0])
+		shell_printf(sh, "error: %s: %s (%d): %s\n", argv[0], err_text(err), err, sh->why);
+	else if (err)
 		shell_printf(sh, "error: %s: %s (%d); usage: %s\n", argv[0], err_text(err), err,
 			     cmd->usage);
 	return err;
@@ -430,6 +532,7 @@ void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 	sh->last_cr = false;
 	sh->esc = ESC_NONE;
 	sh->rx = NULL;
+	sh->input_ended = false;
 	sh->bytes = 0;
 	sh->lines = 0;
 	sh->lost_shown = 0;
@@ -477,8 +580,12 @@ static bool escape_byte(struct shell *sh, unsigned char u)
 		sh->esc = ESC_START;
 		return true;
 	case ESC_START:
-		sh->esc = (u == '[' || u == 'O') ? ESC_CSI : ESC_NONE;
-		return true;
+		if (u == '[' || u == 'O') {
+			sh->esc = ESC_CSI;
+			return true;
+		}
+		sh->esc = ESC_NONE;	/* a lone ESC: no Meta keys here, the byte counts */
+		return escape_byte(sh, u);
 	default:
 		if (u >= 0x40 && u <= 0x7e)	/* the final byte */
 			sh->esc = ESC_NONE;

@@ -54,9 +54,8 @@ struct shell_machine {
 	/* Wait for the next interrupt (or a moment), interrupts on: irqtop's
 	 * waits. NULL: port_delay_us() in 1 ms steps. */
 	void	(*idle)(void);
-	/* A key was pressed (take it), for a machine without sh->rx; NULL:
-	 * a byte in sh->rx is one, and without sh->rx no key is ever seen. */
-	bool	(*key)(struct shell *sh);
+	/* What this machine is, first in help; NULL: nothing said. */
+	const char *about;
 };
 
 struct shell {
@@ -71,9 +70,12 @@ struct shell {
 	bool			last_cr;	/* swallow the LF of a CRLF */
 	unsigned char		esc;		/* inside a terminal escape sequence */
 	struct rx_ring		*rx;		/* input ring of shell_feed(); NULL: none */
+	bool			input_ended;	/* no more input will come: irqtop
+						 * without N stops after a screen */
 	unsigned long		bytes;		/* bytes fed to shell_input() */
 	unsigned long		lines;		/* command lines run */
 	unsigned long		lost_shown;	/* input losses already reported */
+	char			why[80];	/* why the command failed; "": the usage */
 	char			out[SHELL_OUT_MAX];
 };
 

@@ -2,7 +2,8 @@
 # traced workload, decoded by scripts/trace.py into build/trace-<isa>.json
 # (Chrome trace-event format: chrome://tracing, Perfetto) and
 # build/trace-<isa>.svg (a timeline any browser opens); and check-trace,
-# which validates the host's and x86_64's (part of make check).
+# which validates the host's and x86_64's (part of make check) and
+# renders each to build/trace-<isa>.png.
 #
 # A QEMU port boots with the kernel argument "trace": its demo kernel
 # runs its list of traced scenarios (demo/traced.h: the flooding
@@ -78,7 +79,17 @@ TRACE_INPUT_ppc64	:= $(call trace_uart_moves,1)
 TRACE_INPUT_aarch64	:= $(call trace_uart_moves,2)
 TRACE_INPUT_riscv64	:= $(call trace_uart_moves,1)
 
+# Each picture is also rendered to PNG (rsvg-convert, the deps group
+# trace), as a person opening it would see it, and checked to read
+# without hovering (scripts/trace.py check; tests/trace/test_svg.py shows
+# that check refusing pictures that do not).
 check-trace: trace-host trace-x86_64
+	$(Q)scripts/deps.sh trace
 	$(Q)python3 tests/trace/test_decode.py $(BUILD)/trace-host.dump
-	$(Q)$(TRACE_PY) check $(BUILD)/trace-host.json $(BUILD)/trace-host.svg $(TRACE_EXPECT_host)
-	$(Q)$(TRACE_PY) check $(BUILD)/trace-x86_64.json $(BUILD)/trace-x86_64.svg $(TRACE_EXPECT_x86_64)
+	$(Q)python3 tests/trace/test_svg.py $(BUILD)/trace-host.json $(BUILD)/trace-host.svg
+	$(Q)for t in host x86_64; do \
+		rsvg-convert -o $(BUILD)/trace-$$t.png $(BUILD)/trace-$$t.svg || exit 1; done
+	$(Q)$(TRACE_PY) check $(BUILD)/trace-host.json $(BUILD)/trace-host.svg \
+		--png $(BUILD)/trace-host.png $(TRACE_EXPECT_host)
+	$(Q)$(TRACE_PY) check $(BUILD)/trace-x86_64.json $(BUILD)/trace-x86_64.svg \
+		--png $(BUILD)/trace-x86_64.png $(TRACE_EXPECT_x86_64)

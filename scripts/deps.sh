@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian packages a make target needs, if missing.
 #
-#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz kit
+#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz kit trace
 #
 # As root it runs apt-get (update once, then install); otherwise it prints
 # the apt-get line to run and fails. Never installs gcc-multilib: on
@@ -18,6 +18,7 @@ declare -A GROUP=(
 	[spin]="spin"
 	[fuzz]="clang libclang-rt-14-dev"
 	[kit]="cmake pkg-config"
+	[trace]="librsvg2-bin"	# rsvg-convert: check-trace renders the trace SVG to PNG
 )
 
 want=()

@@ -9,6 +9,10 @@ hard timeout. The run passes only when:
   - the transcript has the "SCENARIOS: N passed, 0 failed, ..." summary, and
   - every --expect regular expression matched, and every line of every
     --expect-file (one regex a line; blank lines and # comments skipped).
+With --until (a kernel that never leaves QEMU: an adopter's) the run ends
+when the transcript matches that regex; QEMU is stopped, and its status
+and the summary are not asked for. --then MARKER INPUT feeds more input
+once MARKER is seen after the earlier input (repeatable, in order).
 With --tour (make run without a terminal) the transcript is printed as it
 comes, no scenario summary is required, and only a failure is reported.
 Prints the SCENARIO lines and a verdict; the whole transcript goes to --log.
@@ -30,13 +34,17 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--name", required=True)
     ap.add_argument("--timeout", type=float, default=120.0, help="hard limit, seconds")
-    ap.add_argument("--pass-status", type=int, required=True,
-                    help="QEMU exit status that means PASS (never 0)")
+    ap.add_argument("--pass-status", type=int, default=None,
+                    help="QEMU exit status that means PASS (never 0); not with --until")
     ap.add_argument("--ready", default=None, help="marker after which input is fed")
     ap.add_argument("--input", default="", help="bytes to feed after the marker (\\n, \\r, \\xNN escapes)")
     ap.add_argument("--byte-delay", type=float, default=0.02, help="seconds between input bytes")
     ap.add_argument("--paste", action="store_true",
                     help="write the whole input at once, as a terminal paste does (no byte delay)")
+    ap.add_argument("--then", nargs=2, action="append", default=[], metavar=("MARKER", "INPUT"),
+                    help="after the earlier input, when MARKER (literal text, no escapes) is seen, feed INPUT")
+    ap.add_argument("--until", default=None,
+                    help="regex that ends the run (QEMU stopped; status and summary not judged)")
     ap.add_argument("--monitor", default=None, help="unix socket of the QEMU monitor")
     ap.add_argument("--monitor-after", default=None, help="marker after which to send --monitor-cmd")
     ap.add_argument("--monitor-cmd", action="append", default=[])
@@ -52,12 +60,17 @@ def main():
     cmd = a.qemu[1:] if a.qemu and a.qemu[0] == "--" else a.qemu
     if not cmd:
         ap.error("no QEMU command after --")
-    if a.pass_status == 0:
-        ap.error("--pass-status 0 cannot tell a pass from a crash")
+    if a.until is None and not a.pass_status:
+        ap.error("--pass-status (never 0) is needed to tell a pass from a crash")
     for path in a.expect_file:
         with open(path, encoding="utf-8") as f:
             a.expect += [ln.rstrip("\n") for ln in f if ln.strip() and not ln.startswith("#")]
-    feed = a.input.encode("latin-1").decode("unicode_escape").encode("latin-1")
+    def unescape(text):
+        return text.encode("latin-1").decode("unicode_escape").encode("latin-1")
+    feed = unescape(a.input)
+    stages = [(m, unescape(i)) for m, i in a.then]
+    stage_from = 0
+    until_seen = False
 
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -89,6 +102,13 @@ def main():
             fed = True
             marker_at = now - start
             pending = bytearray(feed)
+        if fed and not pending and stages and stages[0][0] in text[stage_from:]:
+            stage_from = text.index(stages[0][0], stage_from) + len(stages[0][0])
+            pending = bytearray(stages.pop(0)[1])
+        if a.until and not stages and re.search(a.until, text[stage_from:], re.M):
+            until_seen = True
+            os.killpg(proc.pid, signal.SIGKILL)
+            break
         if pending and now >= next_byte:
             n = len(pending) if a.paste else 1
             try:
@@ -115,10 +135,13 @@ def main():
     problems = []
     if timed_out:
         problems.append("timed out after %.0f s" % a.timeout)
+    elif a.until:
+        if not until_seen:
+            problems.append("QEMU ended (status %d) before /%s/" % (status, a.until))
     elif status != a.pass_status:
         problems.append("QEMU exit status %d, PASS is %d" % (status, a.pass_status))
     summary = re.search(r"^SCENARIOS: (\d+) passed, (\d+) failed, (\d+) skipped", text, re.M)
-    if not summary and not a.tour:
+    if not summary and not a.tour and not a.until:
         problems.append("no SCENARIOS summary line")
     elif summary and int(summary.group(2)) != 0:
         problems.append("%s scenario(s) failed" % summary.group(2))

@@ -7,10 +7,15 @@
       Every record's Fletcher-16 and the dump's Fletcher-32 are checked.
       A trace that lacks any --expect kind (as check below) is refused:
       the message names what is missing and nothing is written.
-  trace.py check JSON SVG [--expect KIND:TEXT ...]
+  trace.py check JSON SVG [--png PNG] [--expect KIND:TEXT ...]
       Validates the JSON against the trace-event format (ph, ts, pid, tid,
       dur; spans on one CPU nest or are disjoint) and the SVG as XML with
-      one lane per CPU; each --expect must be found: handler:NAME (a
+      one lane per CPU that reads without hovering: a time axis with
+      ticks, a break mark for each idle gap cut, a legend entry for each
+      line and marker kind, span labels that fit their spans, no markers
+      of different kinds over each other, a caption for each decision of
+      interest; PNG (the SVG rendered) must be a PNG of its size, not
+      blank. Each --expect must be found: handler:NAME (a
       handler span of that action), softirq:N, thread:NAME, decision:TYPE
       (an instant event), shared:2 (a line with two actions' spans),
       affinity-move (a line's spans on two CPUs), dropped (a CPU's ring
@@ -25,6 +30,7 @@ Python 3 standard library only.
 """
 import argparse
 import json
+import math
 import os
 import re
 import select
@@ -46,10 +52,6 @@ WHY = {1: "disabled", 2: "in progress elsewhere", 4: "no handler"}
 SOFTIRQS = ["HI", "TIMER", "IRQ_RESEND", "IRQ_POLL", "TASKLET"]
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
            "#b07aa1", "#ff9da7", "#9c755f", "#86bc86", "#d37295", "#499894"]
-MARKS = {"pending": "#e15759", "rerun": "#f28e2b", "masked": "#7f7f7f", "replay": "#59a14f",
-         "spurious-disable": "#b2182b", "storm-throttle": "#d6604d", "storm-release": "#4393c3",
-         "stuck-poll": "#8c6bb1", "thread-wake": "#b07aa1", "affinity": "#2166ac",
-         "request": "#1b7837", "free": "#762a83"}
 
 
 def die(msg):
@@ -205,29 +207,242 @@ def esc(s):
             .replace('"', "&quot;"))
 
 
-def time_axis(points, width, cap):
-    """x(t): linear, but idle gaps longer than @cap ns count as @cap (a break)."""
-    pts = sorted(set(points)) or [0]
-    acc, xs, breaks = 0.0, [0.0], []
-    for a, b in zip(pts, pts[1:]):
-        d = b - a
-        if d > cap:
-            breaks.append((acc + cap / 2.0, d))
-            d = cap
-        acc += d
-        xs.append(acc)
-    scale = width / acc if acc else 1.0
+# The picture's geometry (px). A character of the 11 px sans-serif text is
+# taken as 0.62 em wide: generous for DejaVu Sans, so a label said to fit does.
+CHAR_W = 0.62
+FONT = 11
+CAP_NS = 200000		# idle gaps longer than this are cut...
+MAX_BREAKS = 16		# ...the longest sixteen of them, when there are more
+BREAK_W = 26		# a cut gap's width on the axis
+MIN_SEG_W = 120		# an active stretch between cuts is drawn at least this wide
+MIN_QUIET_W = 56	# a stretch without decisions: room for its bars and a tick
+SEG_PAD = 10		# inside a stretch, room before its first and after its last event
+TICK_MIN_PX = 90	# ticks at least this far apart
+MARK_R = 5		# a marker's half-width
+MARK_ROW = 13		# rows of markers in a lane, stacked where they would touch
+MIN_SPAN_W = 3		# the narrowest span drawn (a release is visible, not a hairline)
 
-    def x(t):
-        lo, hi = 0, len(pts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if pts[mid] <= t:
-                lo = mid
-            else:
-                hi = mid - 1
-        return (xs[lo] + min(t - pts[lo], cap)) * scale
-    return x, [(p * scale, d) for p, d in breaks]
+
+def text_w(s, size=FONT):
+    return len(s) * size * CHAR_W
+
+
+def fmt_time(ns, step):
+    """@ns from the trace's start, with the decimals @step needs."""
+    unit, name = (1e6, "ms") if ns >= 1e6 or step >= 1e6 else (1e3, "us")
+    dec = 0
+    while dec < 3 and step / unit * 10 ** dec < 0.999:
+        dec += 1
+    return "%.*f %s" % (dec, ns / unit, name)
+
+
+def cut_threshold(pts):
+    """The gap above which idle time is cut: CAP_NS, raised so that at
+    most MAX_BREAKS gaps are cut (the longest ones) when there are more."""
+    gaps = sorted(b - a for a, b in zip(pts, pts[1:]) if b - a > CAP_NS)
+    return CAP_NS if len(gaps) <= MAX_BREAKS else gaps[-(MAX_BREAKS + 1)]
+
+
+class Axis:
+    """x(t): stretches of activity drawn linearly, each on its own scale,
+    joined by breaks of BREAK_W for the idle gaps cut (cut_threshold()). A
+    stretch's width follows half its share of the time shown and half its
+    share of the decisions (@marks: their times), so a burst of decisions
+    gets room to tell them apart; at least MIN_SEG_W with decisions,
+    MIN_QUIET_W without."""
+
+    def __init__(self, points, marks, left, width):
+        pts = sorted(set(points)) or [0]
+        self.cap = cut_threshold(pts)
+        runs, start = [], pts[0]
+        for a, b in zip(pts, pts[1:]):
+            if b - a > self.cap:
+                runs.append((start, a))
+                start = b
+        runs.append((start, pts[-1]))
+        told = [sum(1 for t in marks if a <= t <= b) for a, b in runs]
+        floors = [MIN_SEG_W if n else MIN_QUIET_W for n in told]
+        # Too many stretches for the width: the picture grows instead.
+        room = max(width - BREAK_W * (len(runs) - 1), sum(floors) + MIN_SEG_W)
+        self.width = room + BREAK_W * (len(runs) - 1)
+        total, total_told = sum(b - a for a, b in runs) or 1, sum(told) or 1
+        ws = [max(f, room * ((b - a) / total + n / total_told) / 2)
+              for f, n, (a, b) in zip(floors, told, runs)]
+        while sum(ws) > room + 0.5:	# the narrow ones take their floor from the wide
+            wide = [i for i, w in enumerate(ws) if w > floors[i]]
+            over, wide_sum = sum(ws) - room, sum(ws[i] - floors[i] for i in wide)
+            for i in wide:
+                ws[i] -= min(ws[i] - floors[i], over * (ws[i] - floors[i]) / wide_sum)
+        self.segs, self.breaks, x = [], [], left
+        for i, ((a, b), w) in enumerate(zip(runs, ws)):
+            self.segs.append((a, b, x, w))
+            x += w
+            if i + 1 < len(runs):
+                self.breaks.append((x, runs[i + 1][0] - b))
+                x += BREAK_W
+
+    def x(self, t):
+        for i, (a, b, x0, w) in enumerate(self.segs):
+            if t <= b or i + 1 == len(self.segs):
+                if t < a:		# inside the break before this stretch
+                    return x0 - BREAK_W / 2.0
+                if b == a:
+                    return x0 + w / 2.0
+                return x0 + SEG_PAD + (min(t, b) - a) * (w - 2 * SEG_PAD) / (b - a)
+        return self.segs[-1][2]
+
+    def ticks(self):
+        """(x, t, label) of each tick: nice steps in each stretch."""
+        out = []
+        for a, b, x0, w in self.segs:
+            if b == a:
+                out.append((x0 + w / 2.0, a, fmt_time(a, 1000)))
+                continue
+            px_per_ns = (w - 2 * SEG_PAD) / (b - a)
+            step = next(m * 10 ** k for k in range(13) for m in (1, 2, 5)
+                        if m * 10 ** k * px_per_ns >= TICK_MIN_PX)
+            t = -(-a // step) * step
+            if t - a > step / 2 or t > b:
+                out.append((self.x(a), a, fmt_time(a, step)))	# the stretch's start
+            while t <= b:
+                out.append((self.x(t), t, fmt_time(t, step)))
+                t += step
+        return out
+
+
+# The decision markers: a shape and a colour each, and what it means.
+MARKER = {
+    "pending":          ("circle", "#d62728", "an event on a disabled or busy line, kept"),
+    "replay":           ("ring", "#2ca02c", "a kept event resent (enable, or software)"),
+    "rerun":            ("diamond", "#ff7f0e", "the handler runs again for an event meanwhile"),
+    "masked":           ("square", "#7f7f7f", "masked until its thread ends"),
+    "spurious-disable": ("cross", "#8b0000", "nobody claims it: disabled as stuck"),
+    "storm-throttle":   ("down", "#e377c2", "too many events: throttled"),
+    "storm-release":    ("up", "#17becf", "storm over: unthrottled"),
+    "stuck-poll":       ("star", "#9467bd", "the stuck-line poll tries the line's handlers"),
+    "thread-wake":      ("bolt", "#bcbd22", "the handler woke its thread"),
+    "affinity":         ("arrow", "#1f77b4", "moved to other CPUs"),
+    "request":          ("plus", "#1b7837", "a handler installed"),
+    "free":             ("minus", "#762a83", "a handler removed"),
+}
+# Markers worth a caption under the picture (request and free only set the scene).
+CAPTIONED = ("pending", "replay", "rerun", "masked", "spurious-disable", "storm-throttle",
+             "storm-release", "stuck-poll", "thread-wake", "affinity")
+
+
+def marker_svg(kind, cx, cy, r=MARK_R):
+    shape, col, _ = MARKER.get(kind, ("circle", "#000", ""))
+    if shape == "circle":
+        return '<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s"/>' % (cx, cy, r, col)
+    if shape == "ring":
+        return ('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="white" stroke="%s" '
+                'stroke-width="2.5"/>' % (cx, cy, r - 1, col))
+    if shape == "square":
+        return '<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>' % (
+            cx - r + 1, cy - r + 1, 2 * r - 2, 2 * r - 2, col)
+    if shape == "diamond":
+        return '<path d="M%.1f %.1f l%d %d l%d %d l%d %d z" fill="%s"/>' % (
+            cx, cy - r, r, r, -r, r, -r, -r, col)
+    if shape in ("up", "down"):
+        s = -1 if shape == "up" else 1
+        return '<path d="M%.1f %.1f l%d %d h%d z" fill="%s"/>' % (
+            cx, cy + s * r, -r, -2 * s * r, 2 * r, col)
+    if shape == "cross":
+        return ('<path d="M%.1f %.1f l%d %d m0 %d l%d %d" stroke="%s" stroke-width="3"/>' %
+                (cx - r, cy - r, 2 * r, 2 * r, -2 * r, -2 * r, 2 * r, col))
+    if shape in ("plus", "minus"):
+        v = "" if shape == "minus" else " M%.1f %.1f v%d" % (cx, cy - r, 2 * r)
+        return '<path d="M%.1f %.1f h%d%s" stroke="%s" stroke-width="3"/>' % (
+            cx - r, cy, 2 * r, v, col)
+    if shape == "star":
+        p = " ".join("%.1f,%.1f" % (cx + (r if i % 2 == 0 else r * 0.45) *
+                                    math.sin(i * 0.6283185),
+                                    cy - (r if i % 2 == 0 else r * 0.45) *
+                                    math.cos(i * 0.6283185)) for i in range(10))
+        return '<polygon points="%s" fill="%s"/>' % (p, col)
+    if shape == "bolt":
+        return ('<path d="M%.1f %.1f l-4 6 h3 l-2 5 l6 -7 h-3 l2 -4 z" fill="%s" '
+                'stroke="#555" stroke-width="0.5"/>' % (cx + 1, cy - r, col))
+    # arrow: a move to the right
+    return ('<path d="M%.1f %.1f h%d m-4 -4 l4 4 l-4 4" fill="none" stroke="%s" '
+            'stroke-width="2.5"/>' % (cx - r, cy, 2 * r, col))
+
+
+def caption_text(e, names, t0_label):
+    """One caption: when, where, which line, what the core decided."""
+    t, a, irq = e["type"], e["arg"], e["irq"]
+    line = "irq %d (%s)" % (irq, names.get(irq, "?"))
+    what = {
+        "pending": lambda: "%s fired while %s: the event is kept pending" % (
+            line, " and ".join(v for k, v in WHY.items() if a & k) or "busy"),
+        "replay": lambda: "%s: the pending event is replayed" % line,
+        "rerun": lambda: "%s: its handler ran %d more time(s) for events during it" % (line, a),
+        "masked": lambda: "%s masked while its thread runs (oneshot)" % line,
+        "spurious-disable": lambda: "%s: %d events unhandled (no handler claimed them), "
+                                    "disabled as a stuck line" % (line, a),
+        "storm-throttle": lambda: "%s: a storm (%d events in a window), throttled" % (line, a),
+        "storm-release": lambda: "%s: the storm is over, the line runs again" % line,
+        "stuck-poll": lambda: "%s: the stuck-line poll runs its handlers: %s" % (
+            line, "handled, the line is let go (enabled again)" if a & 0x100 else
+            RESULTS.get(a & 0xff, a & 0xff)),
+        "thread-wake": lambda: "%s: the handler wakes thread %s" % (line, e["name"] or "?"),
+        "affinity": lambda: "%s moved to CPU%s %s" % (
+            line, "s" if bin(a).count("1") > 1 else "",
+            ",".join(str(i) for i in range(32) if a >> i & 1)),
+    }[t]()
+    return "%s, CPU %d: %s" % (t0_label, e["cpu"], what)
+
+
+def lane_marks(instants, cpu, ax, number):
+    """CPU @cpu's markers as (event, x, row, count): markers of one kind
+    that would touch are drawn once with their count; a marker that would
+    touch one of another kind (or its number) goes to the next row up."""
+    placed = []		# [event, x, row, count, right edge]
+    for e in sorted((e for e in instants if e["cpu"] == cpu), key=lambda e: e["ts"]):
+        mx = ax.x(e["ts"])
+        same = [p for p in placed if p[0]["type"] == e["type"] and
+                (p[0]["irq"] == e["irq"] or e["type"] not in CAPTIONED) and
+                abs(p[1] - mx) < 2 * MARK_R and id(e) not in number]
+        if same:
+            same[-1][3] += 1
+            continue
+        right = mx + MARK_R + (text_w(str(number[id(e)]), 9) + 2 if id(e) in number else 0)
+        row = 0
+        while any(p[2] == row and mx - MARK_R - 2 < p[4] and right + 2 > p[1] - MARK_R
+                  for p in placed):
+            row += 1
+        placed.append([e, mx, row, 1, right])
+    for p in placed:
+        if p[3] > 1:
+            p[4] += text_w("\u00d7%d" % p[3], 9) + 2
+    return [tuple(p[:4]) for p in placed]
+
+
+def captioned(instants, ax):
+    """The decisions worth a caption, in time order: the first of each
+    repeat (same kind, line and CPU within one stretch between breaks),
+    and {id(first): (times, last)}."""
+    first, out, repeats = {}, [], {}
+    for e in sorted((e for e in instants if e["type"] in CAPTIONED), key=lambda e: e["ts"]):
+        stretch = sum(1 for seg in ax.segs if seg[0] <= e["ts"])
+        key = (e["type"], e["irq"], e["cpu"], stretch)
+        if key in first:
+            n, _ = repeats.get(id(first[key]), (1, None))
+            repeats[id(first[key])] = (n + 1, e)
+            continue
+        first[key] = e
+        out.append(e)
+    return out, repeats
+
+
+def span_label(s, runs, w):
+    """The longest label that fits a span @w wide, or ''."""
+    full = span_name(s["kind"], s["irq"], s["name"])
+    n = " \u00d7%d" % runs if runs > 1 else ""
+    for cand in (full + n, full, s["name"] + n, s["name"], "irq %d" % s["irq"]):
+        if cand and text_w(cand, 10) + 6 <= w:
+            return cand
+    return ""
 
 
 def merged(spans, cpu, x, left):
@@ -247,70 +462,155 @@ def merged(spans, cpu, x, left):
 
 
 def to_svg(title, ncpus, cpus, spans, instants):
-    left, width, lane_h, top = 90, 1200, 46, 60
+    left, top = 90, 92
+    span_h = 26
     points = [s["start"] for s in spans] + [s["end"] for s in spans] + [e["ts"] for e in instants]
-    x, breaks = time_axis(points, width, 200000)
-    height = top + ncpus * lane_h + 140
+    ax = Axis(points, [e["ts"] for e in instants], left, 1200)
+    width = ax.width
     lines = {}
     for s in spans:
         if s["kind"] != "softirq":
             lines.setdefault(s["irq"], set()).add(s["name"])
+    for e in instants:
+        if e["type"] == "request" and e["name"]:
+            lines.setdefault(e["irq"], set()).add(e["name"])
+    names = {irq: "+".join(sorted(v)) for irq, v in lines.items()}
     color = {irq: PALETTE[i % len(PALETTE)] for i, irq in enumerate(sorted(lines))}
+    # Captions: one per decision of interest, numbered in time order.
+    cap_events, repeats = captioned(instants, ax)
+    number = {id(e): i + 1 for i, e in enumerate(cap_events)}
+    marks = {c: lane_marks(instants, c, ax, number) for c in range(ncpus)}
+    lane_y, y = [], top
+    for c in range(ncpus):
+        rows = 1 + max((r for _, _, r, _ in marks[c]), default=0)
+        lane_y.append((y, rows))
+        y += 10 + rows * MARK_ROW + span_h + 14
+    lanes_end = y
+    legend_y = lanes_end + 30
+    kinds = [k for k in MARKER if any(e["type"] == k for e in instants)]
+    caption_y = legend_y + 20 + 20 * ((len(kinds) + 2) // 3) + 24
+    height = caption_y + 18 * len(cap_events) + 20
     o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-         'font-family="sans-serif" font-size="11">' % (left + width + 20, height),
+         'font-family="DejaVu Sans, sans-serif" font-size="%d">' % (left + width + 40, height, FONT),
          '<rect width="100%" height="100%" fill="white"/>',
          '<text x="10" y="20" font-size="15" font-weight="bold">%s</text>' % esc(title),
-         '<text x="10" y="38" fill="#555">time runs right; idle gaps over 200 us are cut '
-         '(dashed breaks, with their length); hover for details</text>']
-    for bx, d in breaks:
-        o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#bbb" '
-                 'stroke-dasharray="3,3"/>' % (left + bx, top - 6, left + bx, top + ncpus * lane_h))
-        o.append('<text x="%.1f" y="%d" fill="#999" font-size="9" text-anchor="middle">'
-                 '%s</text>' % (left + bx, top - 8, "%.1f ms" % (d / 1e6)))
+         '<text x="10" y="38" fill="#444">Each CPU is a lane; time runs right. A bar is a handler, '
+         'softirq or thread running (colour: its line); a shape above it is a decision of the '
+         'core, numbered where explained below.</text>',
+         '<text x="10" y="54" fill="#444">Idle gaps over %s are cut (the zigzag breaks, '
+         'with the time skipped); between breaks the scale is linear, read it off the ticks.'
+         '</text>' % fmt_time(ax.cap, ax.cap / 10.0)]
+    # The time axis: ticks and labels per stretch, a zigzag at each cut.
+    axis_y = top - 14
+    o.append('<g class="axis" data-cap-ns="%d">' % ax.cap)
+    o.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>' %
+             (left, axis_y, left + width, axis_y))
+    last_right = -1e9
+    for tx, t, label in ax.ticks():
+        lw = text_w(label, 10)
+        show = tx - lw / 2 > last_right + 6
+        o.append('<line class="tick" data-t="%d" x1="%.1f" y1="%d" x2="%.1f" y2="%d" '
+                 'stroke="#333"/>' % (t, tx, axis_y, tx, axis_y + 5))
+        o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>' %
+                 (tx, axis_y + 5, tx, lanes_end - 14))
+        if show:
+            o.append('<text class="tick-label" x="%.1f" y="%d" font-size="10" '
+                     'text-anchor="middle">%s</text>' % (tx, axis_y - 5, esc(label)))
+            last_right = tx + lw / 2
+    o.append('</g>')
+    for bx, gap in ax.breaks:
+        label = "%s idle" % fmt_time(gap, gap / 10.0)
+        o.append('<g class="break" data-gap-ns="%d" data-x="%.1f">' % (gap, bx + BREAK_W / 2.0))
+        o.append('<rect x="%.1f" y="%d" width="%d" height="%d" fill="white"/>' %
+                 (bx, axis_y - 2, BREAK_W, lanes_end - axis_y - 10))
+        for dx in (BREAK_W / 2.0 - 5, BREAK_W / 2.0 + 5):
+            zig = " ".join("%.1f,%d" % (bx + dx + (3 if i % 2 else -3), axis_y - 6 + i * 8)
+                           for i in range((lanes_end - axis_y) // 8))
+            o.append('<polyline points="%s" fill="none" stroke="#888" stroke-width="1.2"/>' % zig)
+        o.append('<text x="%.1f" y="%d" font-size="9" fill="#666" text-anchor="middle">%s</text>'
+                 % (bx + BREAK_W / 2.0, lanes_end - 2, esc(label)))
+        o.append('</g>')
     for c in range(ncpus):
-        y = top + c * lane_h
+        y, rows = lane_y[c]
+        span_y = y + 8 + rows * MARK_ROW
         info = cpus.get(c, {})
         o.append('<g class="lane" data-cpu="%d">' % c)
-        o.append('<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>' %
-                 (left, y, width, lane_h - 6, "#f4f4f4" if c % 2 == 0 else "#ececec"))
-        o.append('<text x="10" y="%d" font-weight="bold">CPU %d</text>' % (y + 18, c))
+        for a, b, x0, w in ax.segs:
+            o.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"/>' %
+                     (x0, span_y, w, span_h, "#f2f2f2"))
+        o.append('<text x="10" y="%d" font-weight="bold">CPU %d</text>' % (span_y + 16, c))
         if info.get("dropped"):
-            o.append('<text x="10" y="%d" fill="#b2182b" font-size="9">%d dropped</text>' %
-                     (y + 32, info["dropped"]))
-        for s, runs, x0, x1 in merged(spans, c, x, left):
+            o.append('<text x="10" y="%d" fill="#b2182b" font-size="9">%d events</text>'
+                     '<text x="10" y="%d" fill="#b2182b" font-size="9">dropped (ring full)'
+                     '</text>' % (span_y + 30, info["dropped"], span_y + 40))
+        for s, runs, x0, x1 in merged(spans, c, ax.x, 0):
             fill = "#999999" if s["kind"] == "softirq" else color.get(s["irq"], "#333")
-            dy = 8 + min(s["depth"], 3) * 5
+            dy = min(s["depth"], 3) * 5
+            w = max(x1 - x0, MIN_SPAN_W)
             extra = ' fill-opacity="0.45" stroke="%s"' % fill if s["kind"] == "thread" else ""
             what = ("%.1f us, %s" % ((s["end"] - s["start"]) / 1000.0,
                                      RESULTS.get(s["result"], s["result"])) if runs == 1 else
                     "%d runs closer than a pixel" % runs)
-            o.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>'
+            o.append('<rect class="span" x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s>'
                      '<title>%s, %s</title></rect>' %
-                     (x0, y + dy, max(x1 - x0, 1.0), lane_h - 6 - dy - 4, fill, extra,
+                     (x0, span_y + dy, w, span_h - dy, fill, extra,
                       esc(span_name(s["kind"], s["irq"], s["name"])), what))
-        for e in (e for e in instants if e["cpu"] == c):
-            mx = left + x(e["ts"])
-            o.append('<path d="M%.1f %d l-4 -7 h8 z" fill="%s"><title>%.1f us: irq %d %s'
-                     '</title></path>' % (mx, y + 8, MARKS.get(e["type"], "#000"),
-                                          e["ts"] / 1000.0, e["irq"], esc(instant_text(e))))
+            label = span_label(s, runs, w)
+            if label:
+                o.append('<text class="span-label" data-x0="%.2f" data-x1="%.2f" data-w="%.1f" '
+                         'x="%.2f" y="%d" font-size="10" fill="%s">%s</text>' %
+                         (x0, x0 + w, text_w(label, 10), x0 + 3, span_y + span_h - 8,
+                          "#222" if s["kind"] == "thread" else "white", esc(label)))
+        for e, mx, row, count in marks[c]:
+            cy = span_y - 4 - MARK_R - row * MARK_ROW
+            o.append('<g class="marker" data-kind="%s" data-x="%.1f" data-y="%.1f" data-r="%d">'
+                     '<title>%s, CPU %d: irq %d %s</title>%s' %
+                     (e["type"], mx, cy, MARK_R, fmt_time(e["ts"], 1000), c, e["irq"],
+                      esc(instant_text(e)), marker_svg(e["type"], mx, cy)))
+            if id(e) in number or count > 1:
+                o.append('<text class="marker-number" x="%.1f" y="%.1f" font-size="9" '
+                         'font-weight="bold">%s</text>' % (mx + MARK_R + 1, cy + 3,
+                                                           number[id(e)] if id(e) in number
+                                                           else "\u00d7%d" % count))
+            o.append('</g>')
         o.append('</g>')
-    y = top + ncpus * lane_h + 20
+    # The legend: lines, then the markers drawn, with what each means.
+    y = legend_y
     o.append('<text x="10" y="%d" font-weight="bold">lines</text>' % y)
     lx = left
     for irq in sorted(lines):
-        label = "irq %d: %s" % (irq, "+".join(sorted(lines[irq])))
-        o.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/><text x="%d" y="%d">'
-                 '%s</text>' % (lx, y - 10, color[irq], lx + 16, y, esc(label)))
-        lx += 24 + 6 * len(label)
-    o.append('<rect x="%d" y="%d" width="12" height="12" fill="#999999"/><text x="%d" y="%d">'
-             'softirq</text>' % (lx, y - 10, lx + 16, y))
-    y += 24
-    o.append('<text x="10" y="%d" font-weight="bold">markers</text>' % y)
-    lx = left
-    for t in sorted({e["type"] for e in instants}):
-        o.append('<path d="M%d %d l-4 -7 h8 z" fill="%s"/><text x="%d" y="%d">%s</text>' %
-                 (lx + 4, y, MARKS.get(t, "#000"), lx + 12, y, t))
-        lx += 24 + 7 * len(t)
+        label = "irq %d: %s" % (irq, names[irq])
+        o.append('<g class="legend-entry" data-kind="line" data-irq="%d"><rect x="%d" y="%d" '
+                 'width="12" height="12" fill="%s"/><text x="%d" y="%d">%s</text></g>' %
+                 (irq, lx, y - 10, color[irq], lx + 16, y, esc(label)))
+        lx += 30 + text_w(label)
+    o.append('<g class="legend-entry" data-kind="softirq"><rect x="%d" y="%d" width="12" '
+             'height="12" fill="#999999"/><text x="%d" y="%d">softirq</text></g>' %
+             (lx, y - 10, lx + 16, y))
+    lx += 30 + text_w("softirq")
+    o.append('<g class="legend-entry" data-kind="thread"><rect x="%d" y="%d" width="12" '
+             'height="12" fill="#999" fill-opacity="0.45" stroke="#999"/><text x="%d" y="%d">'
+             'threaded handler (pale)</text></g>' % (lx, y - 10, lx + 16, y))
+    y += 20
+    o.append('<text x="10" y="%d" font-weight="bold">decisions</text>' % y)
+    col_w = min(width / 3.0, 440)
+    for i, k in enumerate(kinds):
+        cx, cy = left + (i % 3) * col_w, y + (i // 3) * 20
+        o.append('<g class="legend-entry" data-kind="marker:%s">%s<text x="%.1f" y="%d">'
+                 '<tspan font-weight="bold">%s</tspan>: %s</text></g>' %
+                 (k, marker_svg(k, cx + 6, cy - 4), cx + 16, cy, k, esc(MARKER[k][2])))
+    y = caption_y
+    o.append('<text x="10" y="%d" font-weight="bold">what happened</text>' % (y - 18))
+    for e in cap_events:
+        text = caption_text(e, names, fmt_time(e["ts"], 100))
+        if id(e) in repeats:
+            n, last = repeats[id(e)]
+            text += " (%d times, the last at %s)" % (n, fmt_time(last["ts"], 100))
+        o.append('<g class="caption" data-n="%d" data-kind="%s" data-times="%d">%s<text x="%d" '
+                 'y="%d"><tspan font-weight="bold">%d</tspan>  %s</text></g>' %
+                 (number[id(e)], e["type"], repeats.get(id(e), (1,))[0],
+                  marker_svg(e["type"], left - 12, y - 4), left, y, number[id(e)], esc(text)))
+        y += 18
     o.append('</svg>')
     return "\n".join(o) + "\n"
 
@@ -433,16 +733,98 @@ def missing_kinds(doc, expect):
     return missing
 
 
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def svg_all(root, tag, cls=None):
+    return [e for e in root.iter(SVG_NS + tag) if cls is None or e.get("class") == cls]
+
+
+def check_picture(path, root, evs):
+    """What makes the picture read without hovering, from its SVG: a time
+    axis with ticks, a break where each idle gap is cut, a legend entry for
+    each line and each kind of marker drawn, span labels that fit their
+    spans, markers of different kinds never drawn over each other, and a
+    caption for each decision of interest. Return: a summary."""
+    ticks = svg_all(root, "line", "tick")
+    labels = svg_all(root, "text", "tick-label")
+    if len(ticks) < 2 or len(labels) < 2:
+        die("%s: no time axis (%d ticks, %d labels)" % (path, len(ticks), len(labels)))
+    pts = sorted({round(e["ts"] * 1000) for e in evs if e["ph"] in ("X", "i")} |
+                 {round((e["ts"] + e["dur"]) * 1000) for e in evs if e["ph"] == "X"})
+    cap = cut_threshold(pts)
+    gaps = [b - a for a, b in zip(pts, pts[1:]) if b - a > cap]
+    drawn = sorted(int(g.get("data-gap-ns")) for g in svg_all(root, "g", "break"))
+    if len(drawn) != len(gaps) or any(abs(d - g) > 2 for d, g in zip(drawn, sorted(gaps))):
+        die("%s: %d idle gaps over %.0f us cut, %d breaks drawn" %
+            (path, len(gaps), cap / 1000.0, len(drawn)))
+    legend = {g.get("data-kind") + (":" + g.get("data-irq") if g.get("data-irq") else "")
+              for g in svg_all(root, "g", "legend-entry")}
+    marks = [(g.get("data-kind"), float(g.get("data-x")), float(g.get("data-y")),
+              float(g.get("data-r"))) for g in svg_all(root, "g", "marker")]
+    want = {"marker:" + k for k, _, _, _ in marks} | \
+           {"line:%d" % e["args"]["irq"] for e in evs if e["ph"] == "X" and e["cat"] == "handler"}
+    if want - legend:
+        die("%s: not in the legend: %s" % (path, ", ".join(sorted(want - legend))))
+    for t in svg_all(root, "text", "span-label"):
+        room = float(t.get("data-x1")) - float(t.get("data-x0"))
+        if text_w(t.text or "", 10) + 4 > room:
+            die("%s: span label %r (%.0f px) does not fit its span (%.0f px)" %
+                (path, t.text, text_w(t.text or "", 10), room))
+    marks.sort(key=lambda m: m[1])
+    for i, (k, x, y, r) in enumerate(marks):
+        for k2, x2, y2, r2 in marks[i + 1:]:
+            if x2 - r2 >= x + r:
+                break
+            if k2 != k and abs(y2 - y) < r + r2:
+                die("%s: markers of kinds %s and %s drawn over each other at x %.0f" %
+                    (path, k, k2, x))
+    want_caps = sum(1 for e in evs if e["ph"] == "i" and e["args"]["type"] in CAPTIONED)
+    caps = svg_all(root, "g", "caption")
+    told = sum(int(c.get("data-times")) for c in caps)
+    numbers = {t.text for t in svg_all(root, "text", "marker-number")}
+    if told != want_caps or any(c.get("data-n") not in numbers for c in caps):
+        die("%s: captions tell of %d decisions, the trace has %d of interest (each caption's "
+            "number on its marker)" % (path, told, want_caps))
+    return "axis with %d ticks, %d breaks, %d legend entries, %d span labels fit, %d markers " \
+           "apart, %d captions" % (len(ticks), len(drawn), len(legend),
+                                  len(svg_all(root, "text", "span-label")), len(marks), len(caps))
+
+
+def check_png(path, root):
+    """@path is a PNG of the SVG's size with something drawn in it."""
+    import zlib
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as err:
+        die("%s: %s" % (path, err.strerror))
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        die("%s: not a PNG" % path)
+    w, h = struct.unpack(">II", data[16:24])
+    if (w, h) != (int(float(root.get("width"))), int(float(root.get("height")))):
+        die("%s: %dx%d, the SVG is %sx%s" % (path, w, h, root.get("width"), root.get("height")))
+    idat, at = b"", 8
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            idat += data[at + 8:at + 8 + n]
+        at += 12 + n
+    pixels = zlib.decompress(idat)
+    if len(set(pixels[::7])) < 16:
+        die("%s: %dx%d but next to blank" % (path, w, h))
+    return "PNG %dx%d rendered" % (w, h)
+
+
 def check(a):
     doc, evs, lanes = check_json(a.json)
     try:
         root = ET.parse(a.svg).getroot()
     except ET.ParseError as err:
         die("%s: not well-formed XML: %s" % (a.svg, err))
-    if root.tag != "{http://www.w3.org/2000/svg}svg":
+    if root.tag != SVG_NS + "svg":
         die("%s: root element %s, not svg" % (a.svg, root.tag))
-    svg_lanes = sorted(int(g.get("data-cpu")) for g in root.iter("{http://www.w3.org/2000/svg}g")
-                       if g.get("class") == "lane")
+    svg_lanes = sorted(int(g.get("data-cpu")) for g in svg_all(root, "g", "lane"))
     if svg_lanes != sorted(lanes):
         die("%s: lanes for CPUs %s, the trace has CPUs %s" % (a.svg, svg_lanes, sorted(lanes)))
     xs = [e for e in evs if e["ph"] == "X"]
@@ -450,9 +832,11 @@ def check(a):
     missing = missing_kinds(doc, a.expect)
     if missing:
         die("%s: not in the trace: %s" % (a.json, ", ".join(missing)))
+    picture = check_picture(a.svg, root, evs)
+    png = "; " + check_png(a.png, root) if a.png else ""
     print("trace-check: %s: %d spans, %d decisions on %d CPU lanes; SVG well-formed, "
-          "one lane per CPU; %d expectations found" %
-          (os.path.basename(a.json), len(xs), len(inst), len(lanes), len(a.expect)))
+          "one lane per CPU; %d expectations found; %s%s" %
+          (os.path.basename(a.json), len(xs), len(inst), len(lanes), len(a.expect), picture, png))
 
 
 def cmd_qemu(a):
@@ -508,6 +892,7 @@ def main():
     c = sub.add_parser("check")
     c.add_argument("json")
     c.add_argument("svg")
+    c.add_argument("--png", help="the SVG rendered to PNG (rsvg-convert): checked too")
     c.add_argument("--expect", action="append", default=[])
     q = sub.add_parser("qemu")
     q.add_argument("--out", required=True, help="PREFIX: writes PREFIX.log, .json, .svg")

@@ -12,7 +12,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv3_its gicv2 gicv2m pl061 plic aplic imsic x86_vector
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv3_its gicv2 gicv2m pl061 plic aplic imsic x86_vector x86_apic
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
@@ -56,6 +56,7 @@ CTRL_RUN_plic		:= -
 CTRL_RUN_aplic		:= -
 CTRL_RUN_imsic		:= -
 CTRL_RUN_x86_vector	:= -
+CTRL_RUN_x86_apic	:= - madt
 
 $(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
 	$(Q)mkdir -p $(dir $@)
@@ -66,7 +67,7 @@ $(CTRL_OUT)/$(1): tests/controllers/$(1).c $(CTRL_DRIVER_$(1)) $(CTRL_BASE_OBJS)
 	$(Q)$(CC) $(CTRL_CFLAGS) $(CTRL_FLAGS_$(1)) -o $$@ tests/controllers/$(1).c \
 		$(CTRL_DRIVER_$(1)) $(CTRL_BASE_OBJS) -lpthread
 endef
-$(foreach t,$(filter-out lapic,$(CTRL_TESTS)),$(eval $(call ctrl_test,$(t))))
+$(foreach t,$(filter-out lapic x86_apic,$(CTRL_TESTS)),$(eval $(call ctrl_test,$(t))))
 
 # The local APIC driver's registers are at 0xFEE00000, inside ASan's
 # shadow gap: that test is built from source with UBSan only.
@@ -74,6 +75,14 @@ $(CTRL_OUT)/lapic: tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRC
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) $(TEST_INC) -fsanitize=undefined -fno-sanitize-recover=all \
 		$(CTRL_X86) -o $@ tests/controllers/lapic.c controllers/lapic.c $(CTRL_BASE_SRCS) -lpthread
+
+# The APIC machine in one piece: the local APIC too, so UBSan only.
+CTRL_DRIVER_x86_apic	:= controllers/x86_apic.c controllers/lapic.c controllers/ioapic.c \
+			   controllers/x86_vector.c controllers/i8259.c
+$(CTRL_OUT)/x86_apic: tests/controllers/x86_apic.c $(CTRL_DRIVER_x86_apic) $(CTRL_BASE_SRCS) $(CTRL_HDRS)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) $(TEST_INC) -fsanitize=undefined -fno-sanitize-recover=all \
+		$(CTRL_X86) -o $@ tests/controllers/x86_apic.c $(CTRL_DRIVER_x86_apic) $(CTRL_BASE_SRCS) -lpthread
 
 .PHONY: check-controllers
 check-controllers: $(addprefix $(CTRL_OUT)/,$(CTRL_TESTS))

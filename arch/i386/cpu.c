@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * cpu.c - i386 boot: the IDT, CPU exceptions (register dump, failure
- * exit), the port's CPU numbers, and the hand-over to the shared demo.
+ * cpu.c - the i386 port's CPU pieces: the IDT over boot.S's stubs, CPU
+ * exceptions (register dump, failure exit), the CPU numbers.
  */
 #include <genirq/hardirq.h>
 #include <genirq/chip/i8259.h>
@@ -12,14 +12,8 @@
 #include "i386.h"
 #include "x86.h"
 
-#define MB_LOADER_MAGIC		0x2BADB002u
-#define MB_INFO_CMDLINE		(1u << 2)
 #define IDT_INTERRUPT_GATE	0x8E00u	/* present, DPL0, 32-bit interrupt gate */
 #define KERNEL_CS		0x08u
-
-struct multiboot_info {
-	uint32_t flags, mem_lower, mem_upper, boot_device, cmdline;
-};
 
 struct idt_gate {
 	uint16_t off_lo, sel, type, off_hi;
@@ -38,12 +32,7 @@ unsigned int port_nr_cpus(void)
 	return 1;
 }
 
-bool x86_local_timer_ticks(void)
-{
-	return false;	/* no local APIC: the PIT is the only timer */
-}
-
-static void idt_init(void)
+void i386_idt_init(void)
 {
 	struct {
 		uint16_t limit;
@@ -60,23 +49,8 @@ static void idt_init(void)
 	__asm__ __volatile__("lidt %0" : : "m"(desc));
 }
 
-static __attribute__((noreturn)) void exception(struct i386_regs *r)
-{
-	uint32_t cr2;
-
-	__asm__ __volatile__("mov %%cr2, %0" : "=r"(cr2));
-	irq_log("CPU exception %u, error %08x, at %08x:%08x, eflags %08x",
-		(unsigned int)r->vector, (unsigned int)r->error, (unsigned int)r->cs,
-		(unsigned int)r->eip, (unsigned int)r->eflags);
-	irq_log("eax %08x ebx %08x ecx %08x edx %08x", (unsigned int)r->eax,
-		(unsigned int)r->ebx, (unsigned int)r->ecx, (unsigned int)r->edx);
-	irq_log("esi %08x edi %08x ebp %08x esp %08x cr2 %08x", (unsigned int)r->esi,
-		(unsigned int)r->edi, (unsigned int)r->ebp,
-		(unsigned int)(r->esp_at_pusha + 12), (unsigned int)cr2);
-	x86_exit(X86_EXIT_TRAP);
-}
-
-/* The C entry of the 32 exception stubs (boot.S); interrupts go to
+/* The C entry of the 32 exception stubs (entry.S): the NMI here, every other
+ * exception to the embedder's i386_exception(); interrupts go to
  * i386_interrupt() directly. */
 void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
@@ -84,38 +58,5 @@ void i386_trap(struct i386_regs *regs)
 	if (regs->vector == I386_VECTOR_NMI)
 		x86_nmi();
 	else
-		exception(regs);
-}
-
-static char cmdline[256];
-
-/* Multiboot's command line is "<kernel path> <-append text>": keep the text. */
-static void save_cmdline(uint32_t magic, const struct multiboot_info *mbi)
-{
-	const char *p;
-	size_t n = 0;
-
-	if (magic != MB_LOADER_MAGIC || !(mbi->flags & MB_INFO_CMDLINE))
-		return;
-	p = (const char *)(uintptr_t)mbi->cmdline;
-	while (*p && *p != ' ')
-		p++;
-	while (*p && n + 1 < sizeof(cmdline))
-		cmdline[n++] = *p++;
-	cmdline[n] = '\0';
-	x86_cmdline = cmdline;
-}
-
-void i386_main(uint32_t magic, const struct multiboot_info *mbi);
-void i386_main(uint32_t magic, const struct multiboot_info *mbi)
-{
-	save_cmdline(magic, mbi);
-	x86_console_init();
-	idt_init();
-	pit_start();
-	x86_tsc_calibrate();
-	irq_core_init(I8259_NR_LINES + 1);	/* ISA lines, one for a software vector's domain */
-	irq_cpu_set_online(0, true);
-	i386_irq_init();
-	x86_exit(x86_demo_main() == 0 ? X86_EXIT_PASS : X86_EXIT_FAIL);
+		i386_exception(regs);
 }

@@ -38,7 +38,12 @@ static inline void i386_pic_eoi(void)
 int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs));
 
 void i386_irq_init(void);
+/* Load the IDT: every vector to its stub in boot.S. */
+void i386_idt_init(void);
 /* From boot.S's common_irq, the frame in %eax. */
 X86_REGPARM void i386_interrupt(struct i386_regs *regs);
+
+/* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
+void i386_exception(struct i386_regs *regs);
 
 #endif /* GENIRQ_ARCH_I386_H */

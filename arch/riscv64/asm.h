@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * asm.h - constants shared by boot.S and C: the hardirq and softirq
+ * asm.h - constants shared by entry.S and C: the hardirq and softirq
  * stacks and the per-CPU state the trap entry reads (struct
  * riscv64_irq_cpu in irq.c, which sscratch points at).
  */
@@ -13,7 +13,7 @@
 #define IRQ_S_EXT		9	/* PLIC, APLIC direct or IMSIC */
 #define IRQ_CAUSES		10	/* 0-9 */
 
-/* Hart ids boot.S keeps a stray hart's slot for (riscv64_stray_cpu[]). */
+/* Hart ids the demo kernel's boot.S keeps a stray hart's slot for. */
 #define RISCV64_STRAY_HARTS	64
 
 #define IRQ_STACK_BYTES		16384

@@ -12,7 +12,9 @@
 #include <genirq/proc.h>
 
 #include "riscv64.h"
+#include "../kit.h"
 
+#define fatal(why)	genirq_kit_fatal(why)
 #define STACK_GUARD	0x5a5aa5a5deadbeefULL	/* bottom words of each stack */
 #define STACK_LOW_BYTES	2048	/* a nested entry this close to the guard: overflow */
 #define CATCH_UP_S	1	/* a tick this late is dropped, not made up */
@@ -25,7 +27,7 @@ struct irq_stack {
 } __attribute__((aligned(16)));
 
 /*
- * What the trap entry (boot.S) reads through sscratch, one per CPU: where
+ * What the trap entry (entry.S) reads through sscratch, one per CPU: where
  * an interrupt from outside the hardirq stack switches to (its top, or
  * below the frames of the interrupt whose irq_exit() runs a softirq),
  * the stack's bottom, the guard value, and each interrupt cause's
@@ -44,13 +46,13 @@ struct riscv64_irq_cpu {
 _Static_assert(offsetof(struct riscv64_irq_cpu, switch_to) == IRQ_CPU_SWITCH_TO &&
 	       offsetof(struct riscv64_irq_cpu, bottom) == IRQ_CPU_BOTTOM &&
 	       offsetof(struct riscv64_irq_cpu, guard) == IRQ_CPU_GUARD &&
-	       offsetof(struct riscv64_irq_cpu, cause) == IRQ_CPU_CAUSE, "boot.S offsets");
+	       offsetof(struct riscv64_irq_cpu, cause) == IRQ_CPU_CAUSE, "entry.S offsets");
 
-static struct irq_stack hardirq_stack[MAX_CPUS], softirq_stack[MAX_CPUS];
-static struct riscv64_irq_cpu irq_cpu[MAX_CPUS];
+static struct irq_stack hardirq_stack[GENIRQ_RISCV64_CPUS], softirq_stack[GENIRQ_RISCV64_CPUS];
+static struct riscv64_irq_cpu irq_cpu[GENIRQ_RISCV64_CPUS];
 static void set_causes(unsigned int cpu);
-static unsigned long ticks[MAX_CPUS];
-static uint64_t next_tick[MAX_CPUS];
+static unsigned long ticks[GENIRQ_RISCV64_CPUS];
+static uint64_t next_tick[GENIRQ_RISCV64_CPUS];
 static struct irq_desc *ipi_desc;
 static int ipi_irq = -1;
 const struct riscv64_external *riscv64_external;
@@ -92,7 +94,7 @@ volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq)
 static void ipi_ack(struct irq_data *d)
 {
 	(void)d;
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_clear(sip, SIE_SSIE);
 }
 
 static const struct irq_chip ipi_chip = {
@@ -111,7 +113,7 @@ int riscv64_map_ipi(void)
 		return -EINVAL;
 	ipi_desc = irq_to_desc((unsigned int)irq);
 	ipi_irq = irq;
-	for (unsigned int cpu = 0; cpu < MAX_CPUS; cpu++)
+	for (unsigned int cpu = 0; cpu < GENIRQ_RISCV64_CPUS; cpu++)
 		set_causes(cpu);
 	return irq;
 }
@@ -122,15 +124,15 @@ void riscv64_timer_start(void)
 {
 	unsigned int cpu = port_cpu_id();
 
-	next_tick[cpu] = rdtime() + machine.timebase / HZ;
-	sbi_set_timer(next_tick[cpu]);
+	next_tick[cpu] = riscv64_rdtime() + riscv64_timebase / GENIRQ_RISCV64_HZ;
+	riscv64_set_timer(next_tick[cpu]);
 }
 
 /* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. */
 static void timer_interrupt(void)
 {
 	unsigned int cpu = port_cpu_id();
-	uint64_t now = rdtime();
+	uint64_t now = riscv64_rdtime();
 
 	if (in_irq())
 		riscv64_nested_tick_sp = riscv64_sp();	/* for the irq-stack scenario */
@@ -138,10 +140,10 @@ static void timer_interrupt(void)
 	ticks[cpu]++;
 	/* Late (a vCPU the host did not run): the missed periods come back
 	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
-	next_tick[cpu] += machine.timebase / HZ;
-	if (next_tick[cpu] + machine.timebase * CATCH_UP_S <= now)
-		next_tick[cpu] = now + machine.timebase / HZ;
-	sbi_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
+	next_tick[cpu] += riscv64_timebase / GENIRQ_RISCV64_HZ;
+	if (next_tick[cpu] + riscv64_timebase * CATCH_UP_S <= now)
+		next_tick[cpu] = now + riscv64_timebase / GENIRQ_RISCV64_HZ;
+	riscv64_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
 	irq_exit();
 }
@@ -161,11 +163,11 @@ void riscv64_irq_init_cpu(unsigned int cpu)
 	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
 	c->guard = STACK_GUARD;
 	set_causes(cpu);
-	csr_write(sscratch, (uintptr_t)c);
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_write(sscratch, (uintptr_t)c);
+	riscv64_csr_clear(sip, SIE_SSIE);
 	if (riscv64_external && riscv64_external->cpu_init)
 		riscv64_external->cpu_init();
-	csr_set(sie, SIE_SSIE | SIE_STIE | SIE_SEIE);
+	riscv64_csr_set(sie, SIE_SSIE | SIE_STIE | SIE_SEIE);
 }
 
 /* --- entry --- */
@@ -175,7 +177,7 @@ static void soft_clear(void *arg, void *regs)
 {
 	(void)arg;
 	(void)regs;
-	csr_clear(sip, SIE_SSIE);
+	riscv64_csr_clear(sip, SIE_SSIE);
 }
 
 static void handle_timer(void *arg, void *regs)
@@ -191,14 +193,14 @@ static void handle_ext(void *arg, void *regs)
 	if (riscv64_external)
 		riscv64_external->handle(regs);
 	else
-		csr_clear(sie, SIE_SEIE);
+		riscv64_csr_clear(sie, SIE_SEIE);
 }
 
 static void unknown_cause(void *arg, void *regs)
 {
 	(void)arg;
 	(void)regs;
-	riscv64_fail("unknown interrupt cause");
+	fatal("unknown interrupt cause");
 }
 
 /* The IPI straight into the core once its line exists. The argument is
@@ -226,10 +228,10 @@ void riscv64_irq_nested(struct riscv64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
-	unsigned long cause = regs->scause & ~SCAUSE_IRQ;
+	unsigned long cause = regs->scause & ~GENIRQ_RISCV64_SCAUSE_IRQ;
 
 	if (riscv64_sp() - c->bottom < STACK_LOW_BYTES)
-		riscv64_fail("irq stack overflow (nested too deep)");
+		fatal("irq stack overflow (nested too deep)");
 	if (cause >= IRQ_CAUSES)
 		unknown_cause(NULL, regs);
 	((void (*)(void *, void *))c->cause[cause].fn)(c->cause[cause].arg, regs);
@@ -239,12 +241,12 @@ void riscv64_irq_nested(struct riscv64_regs *regs)
 
 void riscv64_irq_overflow(void)
 {
-	riscv64_fail("irq stack overflow");
+	fatal("irq stack overflow");
 }
 
 /*
  * An interrupt from off the hardirq stack found its top guard word
- * overwritten (boot.S, at switch_to). In a handler (in_irq()): the
+ * overwritten (entry.S, at switch_to). In a handler (in_irq()): the
  * handler ran past the bottom of the stack and was interrupted down
  * there, its trap frame already written below the stack; starting again
  * at the top would overwrite the live frames. Either way the run ends
@@ -253,7 +255,7 @@ void riscv64_irq_overflow(void)
 void riscv64_irq_overrun(void)
 {
 	if (in_irq())
-		riscv64_fail("irq stack overflow (a handler interrupted below the stack)");
+		fatal("irq stack overflow (a handler interrupted below the stack)");
 	riscv64_irq_overflow();
 }
 
@@ -273,30 +275,13 @@ void port_softirq_on_stack(void (*fn)(void))
 	if (riscv64_on_irq_stack(cpu, sp)) {
 		c->switch_to = sp & ~(uintptr_t)15;
 		if (c->switch_to - c->bottom < STACK_LOW_BYTES)
-			riscv64_fail("irq stack overflow (softirq entered too deep)");
+			fatal("irq stack overflow (softirq entered too deep)");
 	}
 	riscv64_call_on_stack(softirq_trampoline, (void *)fn, &softirq_stack[cpu] + 1);
 	c->switch_to = saved;
 	/* The softirq stack is only used here: its guard is checked here. */
 	if (softirq_stack[cpu].w[GUARD_WORDS - 1] != STACK_GUARD)
-		riscv64_fail("softirq stack overflow");
-}
-
-static void dump_regs(const struct riscv64_regs *r)
-{
-	riscv64_printf("\nexception scause 0x%lx on cpu %u\n", r->scause, port_cpu_id());
-	riscv64_printf("sepc %016lx stval %016lx sstatus %016lx\n", r->sepc, r->stval, r->sstatus);
-	for (unsigned int i = 0; i < 32; i += 4)
-		riscv64_printf("x%-2u %016lx %016lx %016lx %016lx\n", i, r->x[i], r->x[i + 1],
-			       r->x[i + 2], r->x[i + 3]);
-}
-
-/* An exception (boot.S saved every register): fatal. */
-void riscv64_exception(struct riscv64_regs *regs)
-{
-	console_break_lock();
-	dump_regs(regs);
-	riscv64_fail("unexpected exception");
+		fatal("softirq stack overflow");
 }
 
 /* Events of the IPI line on @cpu (0 before it is mapped). */

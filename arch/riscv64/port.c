@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * port.c - the genirq port contract on a riscv64 supervisor-mode guest,
- * and the C entry from boot.S.
+ * port.c - the genirq port contract on a riscv64 supervisor-mode guest:
+ * local interrupts, the CPU number, time. The kernel sets riscv64_nr_cpus
+ * and riscv64_timebase at boot and provides port_console_write().
  */
 #include <genirq/port.h>
 
@@ -9,7 +10,8 @@
 
 #define PAUSE	".word 0x0100000f"	/* Zihintpause: a hint, a nop without it */
 
-struct riscv64_machine machine;
+unsigned int riscv64_nr_cpus;
+uint64_t riscv64_timebase;
 
 /* --- local interrupts: sstatus.SIE (genirq_port_inline.h) --- */
 
@@ -41,10 +43,10 @@ void port_irq_disable(void)
 
 bool port_irqs_disabled(void)
 {
-	return !(csr_read(sstatus) & GENIRQ_RISCV_SSTATUS_SIE);
+	return !(riscv64_csr_read(sstatus) & GENIRQ_RISCV_SSTATUS_SIE);
 }
 
-/* --- CPUs: tp holds the CPU number; hart ids are machine.hartid[] --- */
+/* --- CPUs: tp holds the CPU number (the kernel's, set at entry) --- */
 
 unsigned int port_cpu_id(void)
 {
@@ -53,7 +55,7 @@ unsigned int port_cpu_id(void)
 
 unsigned int port_nr_cpus(void)
 {
-	return machine.nr_cpus;
+	return riscv64_nr_cpus;
 }
 
 void port_cpu_relax(void)
@@ -61,39 +63,25 @@ void port_cpu_relax(void)
 	__asm__ __volatile__(PAUSE ::: "memory");
 }
 
-/* --- time: the time CSR (machine.timebase Hz, 10 MHz on virt) --- */
+/* --- time: the time CSR (riscv64_timebase Hz, 10 MHz on virt) --- */
 
 uint64_t port_time_ns(void)
 {
-	uint64_t t = rdtime();
+	uint64_t t = riscv64_rdtime();
 
-	return t / machine.timebase * 1000000000u +
-	       t % machine.timebase * 1000000000u / machine.timebase;
+	return t / riscv64_timebase * 1000000000u +
+	       t % riscv64_timebase * 1000000000u / riscv64_timebase;
 }
 
 uint64_t port_cycles(void)
 {
-	return rdtime();
+	return riscv64_rdtime();
 }
 
 void port_delay_us(unsigned long us)
 {
-	uint64_t end = rdtime() + machine.timebase / 1000000u * us;
+	uint64_t end = riscv64_rdtime() + riscv64_timebase / 1000000u * us;
 
-	while (rdtime() < end)
+	while (riscv64_rdtime() < end)
 		port_cpu_relax();
-}
-
-void port_console_write(const char *text, size_t len)
-{
-	console_put(text, len);
-}
-
-/* boot.S, on the boot hart, BSS cleared, stvec set. */
-void riscv64_boot(unsigned long hartid, const void *dtb);
-void riscv64_boot(unsigned long hartid, const void *dtb)
-{
-	if (fdt_scan(dtb, hartid, &machine) < 0)
-		riscv64_fail("device tree: no cpus, timebase, UART or sifive_test");
-	riscv64_start();
 }

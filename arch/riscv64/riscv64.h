@@ -1,36 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * riscv64.h - what the riscv64 (QEMU virt, supervisor mode) port's files
- * and its demo kernel share.
+ * riscv64.h - the riscv64 supervisor-mode port (arch/riscv64/): the trap
+ * entry, per-CPU hardirq and softirq stacks, the IPI as a genirq line,
+ * the tick, and the port contract's primitives, for any kernel that runs
+ * in supervisor mode (the demo kernel: demo/virt-riscv/virt.h).
  */
-#ifndef RISCV64_H
-#define RISCV64_H
+#ifndef GENIRQ_RISCV64_H
+#define GENIRQ_RISCV64_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/compiler.h>
-#include <genirq/compat.h>
+#include <genirq/config.h>
 #include <genirq/interrupt.h>
 #include <genirq/port.h>	/* with genirq_port_inline.h: SSTATUS_SIE */
 #include "asm.h"
 
-#define HZ		100
-#define MAX_CPUS	4
-/* SBI's answer to hart_start of a hart that runs already. */
-#define SBI_ERR_ALREADY_AVAILABLE	(-6)
-#define PCI_SLOTS	32
+/* How many CPUs the kit keeps interrupt stacks for (2 x 16 KiB each). */
+#ifndef GENIRQ_RISCV64_CPUS
+# define GENIRQ_RISCV64_CPUS	GENIRQ_NR_CPUS
+#endif
+/* The kit's tick (riscv64_timer_start()), in Hz. */
+#ifndef GENIRQ_RISCV64_HZ
+# define GENIRQ_RISCV64_HZ	100
+#endif
 
 /* scause: the interrupt bit (the causes: asm.h). */
-#define SCAUSE_IRQ	(1UL << 63)
+#define GENIRQ_RISCV64_SCAUSE_IRQ	(1UL << 63)
 
-#define csr_read(csr) ({ unsigned long v_; \
+#define riscv64_csr_read(csr) ({ unsigned long v_; \
 	__asm__ __volatile__("csrr %0, " #csr : "=r"(v_)); v_; })
-#define csr_write(csr, v) __asm__ __volatile__("csrw " #csr ", %0" : : "rK"(v) : "memory")
-#define csr_set(csr, v) __asm__ __volatile__("csrs " #csr ", %0" : : "rK"(v) : "memory")
-#define csr_clear(csr, v) __asm__ __volatile__("csrc " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_write(csr, v) __asm__ __volatile__("csrw " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_set(csr, v) __asm__ __volatile__("csrs " #csr ", %0" : : "rK"(v) : "memory")
+#define riscv64_csr_clear(csr, v) __asm__ __volatile__("csrc " #csr ", %0" : : "rK"(v) : "memory")
 
-/* The trap frame built by boot.S: x1..x31 (x[0] unused), then the CSRs.
+/* The trap frame built by entry.S: x1..x31 (x[0] unused), then the CSRs.
  * An exception's holds every register; an interrupt's only ra, t0-t6,
  * a0-a7, sepc, sstatus and scause. */
 struct riscv64_regs {
@@ -38,62 +43,25 @@ struct riscv64_regs {
 	unsigned long	sepc, sstatus, scause, stval;
 };
 
-/* What the device tree (a1 at entry) told us. */
-struct riscv64_machine {
-	unsigned int	nr_cpus;
-	unsigned long	hartid[MAX_CPUS];	/* CPU number -> hart id; CPU 0 boots */
-	uint64_t	timebase;		/* Hz of the time CSR */
-	uintptr_t	uart, test;		/* ns16550, sifive_test (the exits) */
-	uint32_t	uart_irq;		/* its wired source (PLIC or APLIC) */
-	/* PLIC: registers, sources, each CPU's supervisor context (-1 none) */
-	uintptr_t	plic;
-	uint32_t	plic_ndev;
-	int		plic_ctx[MAX_CPUS];
-	/* AIA: the supervisor APLIC domain, the supervisor IMSIC files */
-	uintptr_t	aplic, imsic;
-	uint32_t	aplic_nsrc, imsic_ids;
-	bool		aplic_msi;		/* the APLIC has an msi-parent */
-	unsigned int	imsic_index[MAX_CPUS];	/* CPU -> hart index of its S-level file */
-	/* PCIe host: ECAM, the 32-bit memory window, slot -> INTA source */
-	uintptr_t	ecam;
-	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;
-	uint32_t	pci_inta[PCI_SLOTS];
-	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
-};
-extern struct riscv64_machine machine;
+/*
+ * Set by the kernel at boot, before irq_core_init(): how many CPUs it may
+ * bring up (<= GENIRQ_RISCV64_CPUS; port_nr_cpus()) and the time CSR's rate in Hz
+ * (the device tree's timebase-frequency; port_time_ns(), the tick).
+ */
+extern unsigned int riscv64_nr_cpus;
+extern uint64_t riscv64_timebase;
 
-/* fdt.c: fill @m from the flattened device tree at @dtb. Return: 0, or
- * -EINVAL for a tree without cpus, timebase, UART or exit device. */
-int fdt_scan(const void *dtb, unsigned long boot_hart, struct riscv64_machine *m);
+/*
+ * What the kernel provides to this folder's code besides the port
+ * contract: the supervisor timer (riscv64_set_timer(), e.g. the SBI's
+ * set_timer, which also withdraws sip.STIP) and riscv64_exception()
+ * below. A stack found overrun ends in port_assert_failed() (arch/kit.h).
+ */
+void riscv64_set_timer(uint64_t when);
 
-/* sbi.c: supervisor binary interface calls, console, exits */
-struct sbiret { long error, value; };
-struct sbiret sbi_call(unsigned long ext, unsigned long fid, unsigned long a0,
-		       unsigned long a1, unsigned long a2);
-void sbi_set_timer(uint64_t when);
-void sbi_send_ipi(unsigned int cpu);
-long sbi_hart_start(unsigned long hartid, uintptr_t entry, unsigned long opaque);
-void console_put(const char *text, size_t len);
-/* Start each console line with @prefix from now on (NULL: no prefix). */
-void console_label(const char *prefix);
-void console_break_lock(void);
-void uart_init(void);
-/* One received byte, or -1; for the receive interrupt and polling. */
-int uart_getc(void);
-/* Does the receive FIFO hold a byte? (Reads nothing out of it.) */
-bool uart_rx_held(void);
-void uart_set_ier(uint8_t ier);
-void riscv64_printf(const char *fmt, ...) __irq_printf(1, 2);
-__attribute__((noreturn)) void riscv64_power_off(void);
-__attribute__((noreturn)) void riscv64_fail(const char *why);
-
-static inline uint64_t rdtime(void)
+static inline uint64_t riscv64_rdtime(void)
 {
-	return csr_read(time);
-}
-static inline uint64_t ms_to_ticks(unsigned int ms)
-{
-	return machine.timebase / 1000u * ms;
+	return riscv64_csr_read(time);
 }
 static inline uintptr_t riscv64_sp(void)
 {
@@ -103,8 +71,8 @@ static inline uintptr_t riscv64_sp(void)
 	return sp;
 }
 
-/* boot.S */
-extern const char riscv64_trap_entry[], riscv64_secondary_entry[];
+/* entry.S: the trap entry (stvec), and a call on another stack */
+extern const char riscv64_trap_entry[];
 void riscv64_call_on_stack(void (*fn)(void *), void *arg, void *top);
 
 /* irq.c: the interrupt glue. The controller of external interrupts is
@@ -114,10 +82,10 @@ struct riscv64_external {
 	void	(*cpu_init)(void);	/* open this hart's delivery, interrupts off */
 };
 extern const struct riscv64_external *riscv64_external;
-/* boot.S's trap entry calls these out of its fast path: an exception
- * (fatal), an interrupt already on the hardirq stack, a guard word
- * overwritten. */
-__attribute__((noreturn)) void riscv64_exception(struct riscv64_regs *regs);
+/* entry.S's trap entry calls these out of its fast path: an exception
+ * (the kernel's: every register saved in @regs), an interrupt already on
+ * the hardirq stack, a guard word overwritten. */
+void riscv64_exception(struct riscv64_regs *regs);
 void riscv64_irq_nested(struct riscv64_regs *regs);
 __attribute__((noreturn)) void riscv64_irq_overflow(void);
 __attribute__((noreturn)) void riscv64_irq_overrun(void);
@@ -137,17 +105,4 @@ int riscv64_map_ipi(void);
  * interrupted stack (make bench's bare floor). */
 extern void (*volatile riscv64_ipi_hook)(void);
 
-/* The kernel's C entry after boot (the embedder's: demo/virt-riscv/main.c). */
-void riscv64_start(void);
-
-/* smp.c */
-/*
- * Start the other harts; @at_entry: through the image's entry (_start), as
- * OpenSBI has been seen to send a hart there while the boot hart runs
- * (the kernel argument stray-hart provokes it). Return: CPUs online.
- */
-unsigned int riscv64_start_secondaries(bool at_entry);
-void riscv64_idle(bool (*busy)(void));
-void riscv64_wake_cpu(unsigned int cpu);
-
-#endif
+#endif /* GENIRQ_RISCV64_H */

@@ -20,6 +20,7 @@
 
 #include "irqstack.h"
 #include "x86.h"
+#include "../kit.h"
 
 #define IRQ_STACK_BYTES		(1024u * sizeof(void *))
 #define STACK_GUARD		((uintptr_t)0x57AC6A2D57AC6A2Dull)
@@ -116,9 +117,7 @@ unsigned int x86_stack_check(void)
  */
 static __attribute__((noreturn)) void overrun(void)
 {
-	irq_log("CPU%u hardirq stack overflow: a handler interrupted below the stack",
-		port_cpu_id());
-	x86_exit(X86_EXIT_TRAP);
+	genirq_kit_fatal("hardirq stack overflow: a handler interrupted below the stack");
 }
 
 /*

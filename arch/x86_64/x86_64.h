@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * x86_64.h - the x86_64 port's own pieces: the interrupt frame, the CPU
- * table, and the glue between boot.S, cpu.c, smp.c and irq.c.
+ * table, and the glue between boot.S, cpu.c and irq.c (and the demo's
+ * boot and SMP bring-up, demo/pc/boot-x86_64.c and smp-x86_64.c).
  */
 #ifndef GENIRQ_ARCH_X86_64_H
 #define GENIRQ_ARCH_X86_64_H
@@ -15,11 +16,10 @@
 /* make bench: a vector bound to a genirq line, and a bare one (irq.c). */
 #define X86_64_VECTOR_BENCH	0xE0
 #define X86_64_VECTOR_BARE	0xE1
-/* The vector matrix (IO-APIC and MSI lines; vector.c): per CPU, above the
+/* The vector matrix (IO-APIC and MSI lines; irq.c): per CPU, above the
  * 8259's and below the bench and system vectors. */
 #define X86_64_VECTOR_MATRIX_FIRST	0x30
 #define X86_64_VECTOR_MATRIX_LAST	0xDF
-#define X86_64_NR_VECTOR_LINES		128
 /* A finished move asks the old CPU to release its vector (Linux's
  * IRQ_MOVE_CLEANUP_VECTOR). */
 #define X86_64_VECTOR_CLEANUP	0xE2
@@ -48,6 +48,11 @@ void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
 void x86_64_interrupt(struct x86_64_regs *regs);
 void x86_64_idt_load(void);
+/* Fill the IDT (every vector to its stub in boot.S) and load it. */
+void x86_64_idt_init(void);
+/* Number the CPU of local APIC @apic_id (the firmware's list, in order).
+ * Return: false when the table is full. */
+bool x86_64_cpu_add(unsigned int apic_id);
 void x86_64_cpu_id_init(unsigned int cpu);
 unsigned int x86_64_cpu_from_lapic(void);
 extern struct irq_domain *x86_64_lapic_domain;
@@ -55,13 +60,10 @@ extern struct irq_domain *x86_64_lapic_domain;
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw);
 /* The TSC when the bare vector's C code ran (stub, C, EOI, iretq). */
 extern volatile uint64_t x86_64_bare_tsc;
-/* The vector domain and the PCI-MSI domain on it (vector.c). */
+/* The vector domain and the PCI-MSI domain on it (irq.c). */
 struct x86_vector;
 extern struct x86_vector *x86_64_vectors;
 extern struct irq_domain *x86_64_msi_domain;
-void x86_64_vector_init(void);
-/* A vector of this CPU's own table (or the cleanup vector): handled. */
-bool x86_64_cpu_vector(struct x86_64_regs *regs);
 /* Start the application processors. Return: how many came online. */
 unsigned int x86_64_smp_boot(void);
 /* Per-CPU messages over the one IPI vector (same-vector IPIs coalesce). */
@@ -73,5 +75,8 @@ unsigned int x86_64_smp_boot(void);
  */
 extern int x86_64_ipi_irq;
 extern void (*volatile x86_64_ipi_handler)(unsigned int cpu);
+
+/* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
+void x86_64_exception(struct x86_64_regs *regs);
 
 #endif /* GENIRQ_ARCH_X86_64_H */

@@ -3,16 +3,20 @@
  * main.c - genirq on a simulated two-CPU machine, in a terminal.
  *
  * A 100 Hz timer, a serial port receiving a message, and two devices
- * sharing one level line fire for three simulated seconds; the demo shows
- * /proc/interrupts each second, moves the serial line to CPU 1 halfway,
- * and ends with a few shell commands (irqtop runs the machine on while
- * it waits). `genirq-demo --shell` then reads commands from standard
- * input (try `help`).
+ * sharing one level line. On a terminal (or with --shell) it is the demo
+ * shell: the machine runs in real time, a tick every 10 ms, while the
+ * shell waits for input and while irqtop waits. Otherwise (or with
+ * --tour) a scripted tour: three simulated seconds showing
+ * /proc/interrupts each second, the serial line moved to CPU 1 halfway,
+ * then a few shell commands; simulated time runs as fast as it can.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <genirq/hardirq.h>
@@ -25,7 +29,11 @@
 #include "shell.h"
 
 #define TICK_NS		(10ull * 1000 * 1000)	/* 100 Hz */
+#define TICK_MS		10
 #define SECONDS		3
+/* After a stall (a suspended terminal), catch up at most a second at once. */
+#define MAX_CATCH_UP	100
+#define KEY_CTRL_D	0x04
 
 enum { HW_TIMER = 0, HW_SERIAL = 4, HW_SHARED = 11 };
 
@@ -39,6 +47,7 @@ static int edu_want[2];
 static void out(const char *text, size_t len)
 {
 	fwrite(text, 1, len, stdout);
+	fflush(stdout);			/* the shell's echo, a byte at a time */
 }
 
 static irqreturn_t timer_irq(int irq, void *dev_id)
@@ -128,26 +137,81 @@ static void run_tick(unsigned int tick)
 	sim_run(1);
 }
 
-/* The shell's waits (irqtop) run the machine on, a tick at a time. */
-static void host_idle(void)
-{
-	static unsigned int tick;
+/* Standard input as the machine's console: its receive ring. */
+static struct shell sh;
+static struct rx_ring rx;
+static bool realtime;
+static unsigned int tick_in_second;
+static uint64_t clock_ms;		/* real time the machine has caught up to */
 
-	run_tick(tick++ % 100);
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* A key for irqtop: a line typed on standard input (taken whole). */
-static bool host_key(struct shell *sh)
+static void next_tick(void)
+{
+	run_tick(tick_in_second);
+	tick_in_second = (tick_in_second + 1) % 100;
+}
+
+/* Run the machine up to now, a tick per 10 ms of real time passed. */
+static void catch_up(void)
+{
+	uint64_t now = now_ms();
+	unsigned int n = 0;
+
+	while (clock_ms + TICK_MS <= now && n++ < MAX_CATCH_UP) {
+		clock_ms += TICK_MS;
+		next_tick();
+	}
+	if (clock_ms + TICK_MS <= now)
+		clock_ms = now;		/* too far behind: skip ahead */
+}
+
+/* Wait up to @ms for input, then take what there is into the ring (the
+ * console's receive interrupt). Ctrl-D on a terminal ends the input. */
+static void read_input(struct shell *sh, int ms)
 {
 	struct pollfd p = { .fd = 0, .events = POLLIN };
-	int c;
+	char buf[256];
+	ssize_t n;
 
-	(void)sh;
-	if (poll(&p, 1, 0) <= 0)
-		return false;
-	while ((c = getchar()) != EOF && c != '\n')
-		;
-	return true;
+	if (sh->input_ended) {
+		poll(NULL, 0, ms);
+		return;
+	}
+	if (poll(&p, 1, ms) <= 0)
+		return;
+	n = read(0, buf, sizeof(buf));
+	if (n < 0 && errno == EINTR)
+		return;
+	if (n <= 0)
+		sh->input_ended = true;
+	for (ssize_t i = 0; i < n && !sh->input_ended; i++) {
+		if (buf[i] == KEY_CTRL_D && isatty(0))
+			sh->input_ended = true;
+		else
+			rx_ring_put(&rx, buf[i]);
+	}
+}
+
+/* The shell's waits (irqtop) run the machine on: in the shell, at the
+ * pace of real time, input still arriving (Ctrl-C stops irqtop). */
+static void host_idle(void)
+{
+	uint64_t now;
+
+	if (!realtime) {
+		next_tick();
+		return;
+	}
+	now = now_ms();
+	read_input(&sh, clock_ms + TICK_MS > now ? (int)(clock_ms + TICK_MS - now) : 0);
+	catch_up();
 }
 
 static void run_for_a_second(unsigned int second, struct shell *sh)
@@ -186,12 +250,55 @@ static const struct shell_machine machine = {
 	.ticks		= host_ticks,
 	.poweroff	= host_poweroff,
 	.idle		= host_idle,
-	.key		= host_key,
+	.about		= "the hosted simulator: 2 simulated CPUs, a 100 Hz timer, a serial port and "
+			  "two devices on one level line; its time runs while the shell waits; "
+			  "poweroff or Ctrl-D leaves",
 };
 
-int main(int argc, char **argv)
+static struct termios saved_tty;
+
+static void restore_tty(void)
 {
-	static struct shell sh;
+	tcsetattr(0, TCSANOW, &saved_tty);
+}
+
+/* A terminal as a serial console: bytes as typed, no echo of its own
+ * (the shell echoes), Ctrl-C a byte for the shell rather than a signal. */
+static void raw_tty(void)
+{
+	struct termios t;
+
+	if (!isatty(0) || tcgetattr(0, &saved_tty))
+		return;
+	t = saved_tty;
+	t.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG | IEXTEN);
+	t.c_iflag &= ~(tcflag_t)(IXON | ICRNL);
+	t.c_cc[VMIN] = 1;
+	t.c_cc[VTIME] = 0;
+	if (tcsetattr(0, TCSANOW, &t) == 0)
+		atexit(restore_tty);
+}
+
+/* The shell, the machine running in real time until the input ends. */
+static void run_shell(void)
+{
+	realtime = true;
+	clock_ms = now_ms();
+	sh.rx = &rx;
+	raw_tty();
+	printf("genirq on the hosted simulator; type help (poweroff or Ctrl-D leaves)\n");
+	shell_prompt(&sh);
+	for (;;) {
+		shell_feed(&sh);
+		if (sh.input_ended && rx_ring_empty(&rx))
+			break;
+		host_idle();
+	}
+	printf("\n");
+}
+
+static void run_tour(void)
+{
 	static const char *const middle[] = { "echo 2 > /proc/irq/1/smp_affinity",
 					      "cat /proc/irq/1/effective_affinity_list", NULL };
 	static const char *const end[] = { "ls /proc/irq", "ls /proc/irq/2",
@@ -199,19 +306,7 @@ int main(int argc, char **argv)
 					   "echo 4 > /proc/irq/1/smp_affinity",
 					   "cat /sys/kernel/debug/irq/irqs/1", "irqtop 1", "bogus",
 					   NULL };
-	bool interactive = argc > 1 && strcmp(argv[1], "--shell") == 0;
 
-	if (argc > 1 && !interactive) {
-		fprintf(stderr, "usage: genirq-demo [--shell]\n");
-		return 2;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	sim_console_echo(true);
-	setup();
-	shell_init(&sh, out, NULL, 0);
-	sh.machine = &machine;
-	printf("genirq demo: 2 simulated CPUs; timer (100 Hz), serial, and two devices "
-	       "sharing one level line\n");
 	for (unsigned int second = 1; second <= SECONDS; second++) {
 		run_for_a_second(second, &sh);
 		if (second == 1)
@@ -219,11 +314,30 @@ int main(int argc, char **argv)
 	}
 	printf("serial received: %.*s", (int)rx_pos, rx_buf);
 	run_script(&sh, end);
-	if (!interactive)
-		return 0;
-	shell_prompt(&sh);
-	for (int c; (c = getchar()) != EOF;)
-		shell_input(&sh, (char)c);
-	printf("\n");
+}
+
+int main(int argc, char **argv)
+{
+	bool shell = isatty(0);
+
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--shell") && strcmp(argv[1], "--tour"))) {
+		fprintf(stderr, "usage: genirq-demo [--shell | --tour]\n"
+			"  --shell  the shell (the default on a terminal), the machine in real time\n"
+			"  --tour   a scripted tour of three simulated seconds (the default otherwise)\n");
+		return 2;
+	}
+	if (argc == 2)
+		shell = strcmp(argv[1], "--shell") == 0;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	sim_console_echo(true);
+	setup();
+	shell_init(&sh, out, NULL, 0);
+	sh.machine = &machine;
+	printf("genirq demo: 2 simulated CPUs; timer (100 Hz), serial, and two devices "
+	       "sharing one level line\n");
+	if (shell)
+		run_shell();
+	else
+		run_tour();
 	return 0;
 }

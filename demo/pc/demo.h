@@ -9,7 +9,7 @@
 #include <genirq/interrupt.h>
 
 #include "rxring.h"
-#include "x86.h"
+#include "pc.h"
 
 /* --- the 16550 UARTs: COM1 (the console, ISA line 4), COM2 (line 3) --- */
 

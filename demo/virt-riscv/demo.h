@@ -9,7 +9,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 
-#include "riscv64.h"
+#include "virt.h"
 
 struct scenario_tally;
 

@@ -252,8 +252,10 @@ const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
  * -EIO when the line cannot be routed: a per-CPU line, a chip without
  * set_affinity, or a hierarchical line whose levels cannot (the chip's
  * set_affinity, e.g. irq_chip_set_affinity_parent(), said -ENOSYS);
- * otherwise the chip's -errno. -EIO is decided before the mask is
- * judged, where the levels show it (a chain of
+ * otherwise the chip's -errno. A mask naming no CPU below
+ * port_nr_cpus() is -EINVAL first (the caller's mistake on any line);
+ * then -EIO is decided before the mask is judged against the online
+ * CPUs, where the levels show it (a chain of
  * irq_chip_set_affinity_parent()); on any error nothing changed.
  */
 int irq_set_affinity(unsigned int irq, const struct cpumask *mask);

@@ -93,7 +93,11 @@ void port_free(void *ptr);
 
 /*
  * OPTIONAL. Run @fn on this CPU's softirq stack and return. Called with
- * local interrupts off, outside hardirq context. Default: call @fn on
+ * local interrupts off, outside hardirq context. @fn turns local
+ * interrupts on while softirqs run: a port whose interrupt entry cannot
+ * nest (FreeRTOS's RISC-V trap handler) returns without calling it when
+ * called at the end of an interrupt, and calls do_softirq() soon after
+ * from a task; the softirqs stay pending meanwhile. Default: call @fn on
  * the current stack.
  */
 void port_softirq_on_stack(void (*fn)(void));

@@ -132,6 +132,8 @@ static void check_lines(void)
 	LOG_EMPTY();
 	for (unsigned int hw = 0; hw < LAPIC_NR_LINES; hw++)
 		CHECK(irq_find_mapping(d, hw) >= 0);
+	CHECK(lapic_line_vector(LAPIC_TIMER) == 0xEF && lapic_line_vector(LAPIC_IPI) == 0xF0 &&
+	      lapic_line_vector(LAPIC_ERROR) == 0xFE && lapic_line_vector(LAPIC_NR_LINES) == 0);
 	timer = irq_find_mapping(d, LAPIC_TIMER);
 	CHECK(request_irq((unsigned int)timer, tick_handler, IRQF_PERCPU, "timer", ticks) == 0);
 	LOG_EMPTY();				/* no mask, no unmask: the LVT is the driver's */

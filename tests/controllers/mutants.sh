@@ -59,19 +59,21 @@ mutant() {
 	mkdir -p "$dir"
 	cp controllers/*.c controllers/*.h "$dir/"
 	extra= srcs="$dir/$driver"
-	case $driver in i8259.c|lapic.c) extra=$X86 ;; imsic.c) extra=$RISCV ;; esac
+	case $driver in i8259.c|lapic.c|x86_apic.c) extra=$X86 ;; imsic.c) extra=$RISCV ;; esac
 	# The GIC drivers are built with their shared distributor helpers; the
 	# GICv3's CPU interface registers go to a fake.
 	case $test in gicv2|gicv3) srcs="$dir/$test.c $dir/gic_common.c" ;; esac
 	# The IO-APIC is tested on the vector domain, its parent.
 	case $test in ioapic) srcs="$dir/ioapic.c $dir/x86_vector.c" ;; esac
+	# The APIC machine: with every driver it joins.
+	case $test in x86_apic) srcs="$dir/x86_apic.c $dir/lapic.c $dir/ioapic.c $dir/x86_vector.c $dir/i8259.c" ;; esac
 	case $test in gicv2m) srcs="$dir/gicv2m.c $dir/gicv2.c $dir/gic_common.c" ;; esac
 	case $test in gicv3_its) srcs="$dir/gicv3_its.c $dir/gicv3.c $dir/gic_common.c" ;; esac
 	fake=
 	case $test in gicv3|gicv3_its) extra="-include tests/controllers/fake_gic_sysreg.h"
 		fake=tests/controllers/fake_gic_cpuif.c ;; esac
 	case $driver in
-	lapic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
+	lapic.c|x86_apic.c) san="-fsanitize=undefined -fno-sanitize-recover=all"
 		 flags=$(echo "$CFLAGS" | sed 's/-fsanitize=address,undefined//')
 		 # the core and the hosted port from source, with UBSan only
 		 base=
@@ -188,6 +190,10 @@ mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinit
 mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'
 mutant plic-cpu-init-keeps-threshold plic plic.c '/^void plic_cpu_init/,/^}/{/wr(p, THRESHOLD/d;}'
 mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16u))/'
+mutant plic-contexts-mode-swapped plic plic.c 's/(machine ? 0u : 1u)/(machine ? 1u : 0u)/'
+mutant plic-contexts-far-hart-accepted plic plic.c '/^int plic_contexts/,/^}/{s/if (hartid\[cpu\] >= MAX_CONTEXTS \/ 2u)/if (0)/;}'
+mutant plic-priority-not-read-back plic plic.c 's/if (rd(p, PRIORITY(src)) == prio)/if (1)/'
+mutant plic-priority-not-written plic plic.c '/^int plic_set_priority/,/^}/{s/wr(p, PRIORITY(src), prio);//;}'
 # aplic
 mutant aplic-eoi-retrigger-idle aplic aplic.c 's/ \& (1u << (src % 32u)))/ | 1u)/'
 mutant aplic-eoi-on-edge aplic aplic.c 's/if ((d->trigger \& IRQ_TYPE_LEVEL_MASK) \&\&/if (/'
@@ -213,6 +219,13 @@ mutant vector-apic-id-is-cpu x86_vector x86_vector.c 's/v->ops->cpu_apic_id(l->c
 mutant vector-offline-keeps-old x86_vector x86_vector.c 's/if (!l->used || !l->moving || l->prev_cpu != self)$/if (1)/'
 mutant vector-held-event-dropped x86_vector x86_vector.c 's/^\tif (held)$/\tif (0)/'
 mutant vector-offline-cpu-kept x86_vector x86_vector.c 's/^\tif (cpu_online(l->cpu)) {$/\tif (1) {/'
+# x86_apic
+mutant x86_apic-config-unchecked x86_apic x86_apic.c 's/if (!c || !config_ok(c)) {/if (!c || (!config_ok(c) \&\& 0)) {/'
+mutant x86_apic-one-vector-table x86_apic x86_apic.c 's/slot = \&slots\[cpu\]\[vector\];/slot = \&slots[0][vector];/'
+mutant x86_apic-no-cleanup x86_apic x86_apic.c 's/^\t\tx86_vector_cleanup(vectors);/\t\t(void)0;/'
+mutant x86_apic-spurious-eoi x86_apic x86_apic.c 's/^\t\tirq_spurious_vector();/\t\tlapic_eoi(); irq_spurious_vector();/'
+mutant x86_apic-entry-ignored x86_apic x86_apic.c 's/^\t\tif (cfg.entry)$/\t\tif (0)/' madt
+mutant x86_apic-override-ignored x86_apic x86_apic.c 's/cfg.isa_gsi \&\& isa < NR_ISA_LINES/0 \&\& isa < NR_ISA_LINES/' madt
 
 while [ "$running" -gt 0 ]; do reap; done
 if [ "$failed" -ne 0 ]; then

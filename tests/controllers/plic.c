@@ -40,6 +40,7 @@
 #define EDU		33u
 #define NOBODY		20u		/* never mapped */
 #define FIRMWARE_THRESH	7u		/* what OpenSBI leaves in a context */
+#define PRIO_MASK	7u		/* priority bits held (QEMU virt's three) */
 
 static struct fake_file file = { .bytes = FILE_BYTES };
 static bool pending[NSRC + 1], claimed[NSRC + 1];
@@ -108,6 +109,8 @@ static void after(struct fake_file *f, const struct fake_acc *a)
 	(void)f;
 	if (a->op != 'W')
 		return;
+	if (a->off >= R_PRIO(1) && a->off <= R_PRIO(NSRC))
+		put(a->off, a->val & PRIO_MASK);	/* WARL: the bits it has */
 	if ((a->off >= R_EN(0, 0) && a->off < R_EN(CTX0, 0)) ||
 	    (a->off >= R_EN(2, 0) && a->off < R_EN(CTX1, 0)) ||
 	    a->off == R_THRESH(0) || a->off == R_THRESH(2))
@@ -167,11 +170,31 @@ static struct cpumask one_cpu(unsigned int cpu)
 
 /* --- the checks --- */
 
+/* Contexts from a hart list: machine mode's 2N, supervisor mode's 2N+1. */
+static void check_contexts(void)
+{
+	static const unsigned long harts[GENIRQ_NR_CPUS + 1] = { 0, 1, 3 };
+	static const unsigned long far[1] = { 7936 };	/* context 15872: none */
+	struct plic_config cfg = { .nr_cpus = 9, .context = { 42 } };
+
+	CHECK(plic_contexts(&cfg, harts, 3, true) == 0);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 0 && cfg.context[1] == 2 && cfg.context[2] == 6);
+	CHECK(plic_contexts(&cfg, harts, 3, false) == 0);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 1 && cfg.context[1] == 3 && cfg.context[2] == 7);
+	CHECK(plic_contexts(&cfg, harts, 0, true) == -EINVAL);
+	CHECK(plic_contexts(&cfg, harts, GENIRQ_NR_CPUS + 1, true) == -EINVAL);
+	CHECK(plic_contexts(&cfg, far, 1, false) == -EINVAL);
+	CHECK(cfg.nr_cpus == 3 && cfg.context[0] == 1 && cfg.context[2] == 7);
+}
+
 static void check_create(void)
 {
-	struct plic_config cfg = { .base = (uintptr_t)file.regs, .nr_sources = NSRC, .nr_cpus = 2,
-				   .context = { CTX0, CTX1 } };
+	static const unsigned long harts[2] = { 0, 1 };
+	struct plic_config cfg = { .base = (uintptr_t)file.regs, .nr_sources = NSRC };
 	bool ok = true;
+
+	CHECK(plic_contexts(&cfg, harts, 2, false) == 0);
+	CHECK(cfg.context[0] == CTX0 && cfg.context[1] == CTX1);
 
 	fake_file_open(&file);
 	memset(file.regs, 0xa5, FILE_BYTES);	/* what a reset does not define */
@@ -321,6 +344,36 @@ static void check_affinity(int uart)
 	fake_nr_acc = 0;
 }
 
+/* The higher priority is claimed first; a priority not held is refused. */
+static void check_priority(void)
+{
+	struct cpumask m = one_cpu(1);
+	unsigned int c0 = calls[0], c1 = calls[1];
+	int edu = plic_map(pic, EDU, IRQ_TYPE_LEVEL_HIGH);
+
+	CHECK(edu >= 0 && irq_set_affinity((unsigned int)edu, &m) == 0);
+	fake_nr_acc = 0;
+	CHECK(plic_set_priority(pic, EDU, 0) == -EINVAL);
+	CHECK(plic_set_priority(pic, 0, 2) == -EINVAL);
+	CHECK(plic_set_priority(pic, NSRC + 1, 2) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(plic_set_priority(pic, EDU, PRIO_MASK + 1) == -EINVAL);
+	CHECK(fake_peek(&file, R_PRIO(EDU)) == 1);
+	fake_nr_acc = 0;
+	CHECK(plic_set_priority(pic, EDU, 2) == 0);
+	LOG_IS({ 'W', R_PRIO(EDU), 2, 0 }, { 'R', R_PRIO(EDU), 2, 0 });
+	/* The UART (both its handlers count) and the edu (cookie[1]) on CPU1. */
+	CHECK(request_irq((unsigned int)edu, handler, 0, "edu", &cookie[1]) == 0);
+	assert_line(UART);
+	assert_line(EDU);
+	take(1);
+	CHECK(calls[0] == c0 && calls[1] == c1 + 1 && pending[UART]);
+	take(1);
+	CHECK(calls[0] == c0 + 1 && calls[1] == c1 + 2 && !claimed[UART] && !claimed[EDU]);
+	free_irq((unsigned int)edu, &cookie[1]);
+	fake_nr_acc = 0;
+}
+
 int main(void)
 {
 	if (sim_init(2, 64) != 0)
@@ -329,11 +382,13 @@ int main(void)
 	file.after = after;
 	fake_file_map(&file);
 
+	check_contexts();
 	check_create();
 	int uart = check_level();
 	check_spurious_and_unmapped();
 	check_mask_in_handler(uart);
 	check_affinity(uart);
+	check_priority();
 
 	for (unsigned int s = 1; s <= NSRC; s++)
 		CHECK(!claimed[s]);

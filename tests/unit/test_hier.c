@@ -709,13 +709,20 @@ TEST(affinity_through_a_parent_that_cannot_route_is_enosys_from_the_helper_eio_a
 		CHECK_STR(buf, "3\n");
 		snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity_list", irq);
 		CHECK_EQ(irq_proc_write(path, "1", 1), -EIO);
-		/* A chain of the helper alone is known not to route before the mask is judged. */
+		/* A chain of the helper alone is known not to route before the
+		 * mask is judged against the online CPUs; a CPU the machine
+		 * lacks is the caller's mistake, said first. */
 		if (chips[c] == &helper_chip) {
 			struct cpumask offline;
 
 			cpumask_clear(&offline);
-			cpumask_set_cpu(3, &offline);
+			cpumask_set_cpu(1, &offline);
+			irq_cpu_set_online(1, false);
 			CHECK_EQ(irq_set_affinity((unsigned int)irq, &offline), -EIO);
+			irq_cpu_set_online(1, true);
+			cpumask_clear(&offline);
+			cpumask_set_cpu(3, &offline);
+			CHECK_EQ(irq_set_affinity((unsigned int)irq, &offline), -EINVAL);
 		}
 		free_irq((unsigned int)irq, &calls[20 + c]);
 		CHECK_EQ(irq_domain_free_irqs((unsigned int)irq, 1), 0);

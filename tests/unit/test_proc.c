@@ -215,19 +215,49 @@ TEST(proc_affinity_write_errors_change_nothing)
 	CHECK_STR(buf, "2\n");
 }
 
-TEST(proc_affinity_on_controller_that_cannot_route_is_eio)
+/* On @nr_cpus CPUs, line 0 on a controller that cannot route (no set_affinity). */
+static unsigned int fixed_line(struct fixture *fx, unsigned int nr_cpus)
 {
 	static const struct irq_chip fixed = { .name = "fixed" };
-	struct fixture fx;
-	int irq;
 	static int cookie;
+	int irq;
 
-	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	fx_init(fx, nr_cpus, SIMPIC_FASTEOI);
 	irq = irq_alloc_descs(-1, 1);
+	CHECK_EQ(irq, 0);
 	CHECK_EQ(irq_set_chip((unsigned int)irq, &fixed, NULL), 0);
 	CHECK_EQ(request_irq((unsigned int)irq, dev_handler, 0, "fixed", &cookie), 0);
+	return (unsigned int)irq;
+}
+
+TEST(proc_affinity_on_controller_that_cannot_route_is_eio)
+{
+	struct fixture fx;
+
+	fixed_line(&fx, 2);
 	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "1", 1), -EIO);
-	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "0", 1), -EIO);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "3", 1), -EIO);
+}
+
+/*
+ * A mask naming no CPU of this machine is the caller's mistake, said
+ * before whether the line can be routed: on one CPU, "2" asks for a CPU 1
+ * that does not exist (-EINVAL), not for a routing the controller lacks.
+ */
+TEST(proc_affinity_to_cpus_that_do_not_exist_is_einval_before_routing)
+{
+	struct fixture fx;
+	struct cpumask m;
+	unsigned int irq = fixed_line(&fx, 1);
+
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "2", 1), -EINVAL);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "0", 1), -EINVAL);
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity_list", "1", 1), -EINVAL);
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity(irq, &m), -EINVAL);
+	/* CPU 0 exists: the controller's answer. */
+	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "3", 1), -EIO);
 }
 
 TEST(proc_prof_cpu_mask_reads_and_writes)

@@ -2,6 +2,7 @@
 /* The demo shell's line editing, as a person types at a terminal. */
 #include "fixture.h"
 #include <genirq/compat.h>
+#include <genirq/irqdomain.h>
 #include "shell.h"
 
 static char out[8192];
@@ -45,6 +46,22 @@ TEST(shell_arrow_and_function_keys_leave_the_line_as_typed)
 	CHECK_EQ(sh->lines, 1);
 }
 
+/* A lone ESC (no Meta bindings here) is dropped alone: the next byte counts. */
+TEST(shell_lone_esc_drops_only_itself)
+{
+	struct shell *sh = fresh_shell();
+
+	type(sh, "\x1bhelp\r");
+	CHECK(strstr(out, "unknown command") == NULL);
+	CHECK(strstr(out, "cat /proc/interrupts") != NULL);
+	CHECK_EQ(sh->lines, 1);
+	out_len = 0;
+	out[0] = '\0';
+	type(sh, "\x1b\r");			/* ESC, then Enter: a new prompt */
+	CHECK(strstr(out, "genirq> ") != NULL);
+	CHECK_EQ(sh->esc, 0);
+}
+
 TEST(shell_line_editing_backspace_ctrl_u_ctrl_c_and_tab)
 {
 	struct shell *sh = fresh_shell();
@@ -79,7 +96,7 @@ static void top_idle(void)
 	sim_time_advance(10 * 1000 * 1000);
 	dev_raise(&top_dev);
 	if (++top_idles == top_key_at)
-		rx_ring_put(&top_rx, 'q');
+		rx_ring_put(&top_rx, 0x03);	/* Ctrl-C */
 }
 
 static const struct shell_machine top_machine = { .idle = top_idle };
@@ -122,18 +139,51 @@ TEST(shell_irqtop_n_shows_n_screens_of_rates_a_second_apart)
 	CHECK_EQ(top_idles, 200);
 }
 
-TEST(shell_irqtop_without_n_refreshes_until_a_key_and_takes_it)
+TEST(shell_irqtop_without_n_refreshes_until_ctrl_c_and_takes_it)
 {
 	struct shell *sh = top_shell();
 
 	sh->rx = &top_rx;
 	top_key_at = 250;			/* after the second screen */
 	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
-	CHECK(strstr(out, "press a key to stop") != NULL);
+	CHECK(strstr(out, "Ctrl-C stops it") != NULL);
 	CHECK_EQ(count_of(out, "\033[H\033[J"), 2);
 	CHECK_EQ(count_of(out, "busiest first"), 2);
 	CHECK_EQ(top_idles, 250);
-	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the key was irqtop's */
+	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the Ctrl-C was irqtop's */
+}
+
+/* Pasted "irqtop", then "ticks": ticks is the next command, not a key. */
+TEST(shell_irqtop_keeps_typed_ahead_input_for_the_shell)
+{
+	struct shell *sh = top_shell();
+	const char *ahead = "ticks\r";
+
+	sh->rx = &top_rx;
+	for (const char *p = ahead; *p; p++)
+		rx_ring_put(&top_rx, *p);
+	top_key_at = 150;
+	CHECK_EQ(shell_exec(sh, "irqtop"), 0);
+	CHECK_EQ(top_idles, 150);		/* ran on past the typed-ahead bytes */
+	CHECK_EQ(count_of(out, "busiest first"), 1);
+	for (const char *p = ahead; *p; p++)	/* every byte kept, in order */
+		CHECK_EQ(rx_ring_get(&top_rx), (unsigned char)*p);
+	CHECK_EQ(rx_ring_get(&top_rx), -1);	/* the Ctrl-C taken */
+}
+
+/* Ctrl-C typed behind other input still stops irqtop, and only it is taken. */
+TEST(shell_irqtop_n_stops_at_once_on_ctrl_c)
+{
+	struct shell *sh = top_shell();
+
+	sh->rx = &top_rx;
+	rx_ring_put(&top_rx, 'x');
+	top_key_at = 150;			/* in the second of 5 seconds */
+	CHECK_EQ(shell_exec(sh, "irqtop 5"), 0);
+	CHECK_EQ(top_idles, 150);
+	CHECK_EQ(count_of(out, "busiest first"), 1);
+	CHECK_EQ(rx_ring_get(&top_rx), 'x');
+	CHECK_EQ(rx_ring_get(&top_rx), -1);
 }
 
 TEST(shell_irqtop_without_a_key_source_shows_one_screen)
@@ -173,4 +223,62 @@ TEST(shell_cat_shows_the_debugfs_dump_and_refuses_bad_numbers)
 	CHECK(strstr(out, "error: cat: no such file or directory (-2)") != NULL);
 	CHECK_EQ(shell_exec(sh, "ls /sys/kernel/debug/irq/irqs"), 0);
 	CHECK(strstr(out, "\n0\n") != NULL);
+}
+
+/* On one CPU, a mask of CPU 1: the answer names the CPU that is not there. */
+TEST(shell_affinity_to_a_cpu_that_does_not_exist_says_which)
+{
+	struct shell *sh = top_shell();
+
+	CHECK_EQ(shell_exec(sh, "echo 2 > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22): CPU 1 does not exist, this machine has 1 CPU\n") != NULL);
+	CHECK(strstr(out, "cannot route") == NULL);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, "echo 0 > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22): the mask names no CPU\n") != NULL);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, "echo x > /proc/irq/0/smp_affinity"), -EINVAL);
+	CHECK(strstr(out, "error: echo: invalid argument (-22); usage: echo MASK") != NULL);
+}
+
+/*
+ * A line moved only from its own event (as an IO-APIC edge line), idle:
+ * the write is said to wait for the next event, the dump shows the move
+ * pending, and the event carries it out.
+ */
+TEST(shell_affinity_move_at_the_next_event_is_said_and_shown_pending)
+{
+	struct shell *sh = fresh_shell();
+	static struct fixture fx;
+	static struct dev d;
+	char cmd[64];
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "edge"), 0);
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d.irq), true);
+	snprintf(cmd, sizeof(cmd), "echo 2 > /proc/irq/%d/smp_affinity", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "moves to CPU 1 at its next event; until then it stays on CPU 0\n") != NULL);
+	snprintf(cmd, sizeof(cmd), "cat /sys/kernel/debug/irq/irqs/%d", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "IRQS_MOVE_PENDING") != NULL);
+	CHECK(strstr(out, "affinity: 1\neffectiv: 0\n") != NULL);	/* CPU lists */
+	dev_raise(&d);
+	sim_run(0);
+	sim_run(1);
+	out_len = 0;
+	out[0] = '\0';
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK(strstr(out, "IRQS_MOVE_PENDING") == NULL);
+	CHECK(strstr(out, "affinity: 1\neffectiv: 1\n") != NULL);
+	/* A move the controller makes at once: nothing more to say. */
+	out_len = 0;
+	out[0] = '\0';
+	irq_data_set_move_at_event(irq_get_irq_data((unsigned int)d.irq), false);
+	snprintf(cmd, sizeof(cmd), "echo 1 > /proc/irq/%d/smp_affinity", d.irq);
+	CHECK_EQ(shell_exec(sh, cmd), 0);
+	CHECK_STR(out, "");
 }

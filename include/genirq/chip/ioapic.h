@@ -37,6 +37,7 @@
 GENIRQ_BEGIN_DECLS
 
 #define IOAPIC_PHYS_BASE	0xFEC00000u
+#define IOAPIC_MAX_PINS		240u	/* most pins ioapic_create() takes */
 
 struct ioapic;
 

@@ -25,6 +25,8 @@ enum { LAPIC_TIMER, LAPIC_IPI, LAPIC_ERROR, LAPIC_NR_LINES };
 #define LAPIC_ERROR_VECTOR	0xFEu
 #define LAPIC_SPURIOUS_VECTOR	0xFFu	/* never EOIed */
 
+/* The fixed vector of line @hw (LAPIC_TIMER...), or 0 for no such line. */
+unsigned int lapic_line_vector(unsigned int hw);
 /* Create the per-CPU lines (once, on the boot CPU). Return: domain or NULL. */
 struct irq_domain *lapic_init(void);
 /* Enable the calling CPU's local APIC: spurious vector, LINT0 masked. */

@@ -30,6 +30,21 @@ struct plic_config {
 	unsigned int	context[GENIRQ_NR_CPUS];
 };
 
+/**
+ * plic_contexts - fill @cfg's context[] and nr_cpus for CPUs
+ * 0..@nr-1, whose hart ids are @hartid[0..@nr-1], on a PLIC that has two
+ * contexts a hart in hart-id order, machine mode's then supervisor
+ * mode's (QEMU virt, SiFive's cores with supervisor mode): hart N's are
+ * 2N and 2N+1
+ * @machine: the machine-mode contexts, for a kernel that runs in machine
+ *	     mode (an RTOS booted with -bios none); false: supervisor mode's
+ *
+ * Context: any. Return: 0; -EINVAL (@cfg unchanged) for @nr 0 or above
+ * GENIRQ_NR_CPUS, or a hart beyond the PLIC's 15872 contexts.
+ */
+int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,
+		  bool machine);
+
 struct plic;
 
 /**
@@ -55,6 +70,21 @@ struct irq_domain *plic_domain(struct plic *p);
  * outside 1..nr_sources or another trigger; -ENOSPC, -ENOMEM.
  */
 int plic_map(struct plic *p, irq_hw_number_t src, unsigned int trigger);
+
+/**
+ * plic_set_priority - set mapped source @src's priority to @prio
+ *
+ * Of the sources pending in a context, a claim returns the one of
+ * highest priority (the lowest number among equals); plic_map() gives
+ * every source 1. Only the order changes: no source preempts another's
+ * handler.
+ *
+ * Context: process context. Return: 0; -EINVAL for @src outside
+ * 1..nr_sources, @prio 0 (never interrupts: disable the line instead), or
+ * a @prio the PLIC does not hold (its priority registers keep fewer bits:
+ * the write is read back, and the source keeps priority 1).
+ */
+int plic_set_priority(struct plic *p, irq_hw_number_t src, uint32_t prio);
 
 /**
  * plic_cpu_init - open the calling CPU's context: threshold 0 (every

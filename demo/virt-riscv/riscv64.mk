@@ -1,16 +1,23 @@
-# arch/riscv64/port.mk - the riscv64 port's variables: QEMU virt in
-# supervisor mode under the OpenSBI that QEMU ships (fw_dynamic, started
-# by -bios default), with the PLIC, or with the AIA (rules: the top
-# Makefile's port template; checks: demo/virt-riscv/check.mk).
+# demo/virt-riscv/riscv64.mk - the virt demo kernel's build on riscv64,
+# over the port kit arch/riscv64/: QEMU virt in supervisor mode under the
+# OpenSBI that QEMU ships (fw_dynamic, started by -bios default), with the
+# PLIC, or with the AIA (rules: the top Makefile's port template; checks:
+# demo/virt-riscv/check.mk).
 riscv64_CC	:= riscv64-linux-gnu-gcc
 # No FPU code (sstatus.FS stays off), no linker relaxation against a gp
 # we never set up, code anywhere in the low 2 GiB around the link address.
 riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
-		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax
+		   -march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax \
+		   -DGENIRQ_RISCV64_CPUS=4
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
 riscv64_DIRS	:= arch/fdt arch/riscv64
+# The port kit's trap entry, then the demo kernel's boot; its memory map.
+riscv64_ASM	:= arch/riscv64/entry.S demo/virt-riscv/boot.S
+riscv64_LDS	:= demo/virt-riscv/link.ld
 riscv64_CTRL	:= plic aplic imsic
+# What an embedder of the port kit defines besides the port contract (make check-kit).
+riscv64_KIT_HOOKS	:= riscv64_exception riscv64_set_timer
 riscv64_MACHINE	:= virt-riscv
 riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 riscv64_DEPS	:= cross qemu-riscv

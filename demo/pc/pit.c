@@ -8,7 +8,7 @@
 #include <genirq/irq.h>
 #include <genirq/port.h>
 
-#include "x86.h"
+#include "pc.h"
 
 #define PIT_INPUT_HZ	1193182u
 #define PIT_DIVISOR	((PIT_INPUT_HZ + PIT_HZ / 2) / PIT_HZ)

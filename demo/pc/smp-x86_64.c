@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * smp.c - bringing up the application processors (INIT-SIPI-SIPI through
+ * smp-x86_64.c - bringing up the application processors (INIT-SIPI-SIPI through
  * a real-mode trampoline), and the per-CPU lines every CPU runs: its
  * local APIC timer, the IPI, the APIC error interrupt.
  */
@@ -13,7 +13,7 @@
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
-#include "x86.h"
+#include "pc.h"
 #include "x86_64.h"
 
 #define TRAMPOLINE_PHYS		0x8000u

@@ -1,44 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * boot.S - i386 entry from a Multiboot v1 loader, the GDT, the 256
- * interrupt stubs (exceptions into i386_trap(), interrupts into
- * i386_interrupt()), and the helpers that call a function on another stack.
+ * entry.S - the i386 port kit's entry: the 256 interrupt stubs (the IDT
+ * points at i386_stubs[], cpu.c), exceptions into i386_trap(), interrupts
+ * into i386_interrupt() (irq.c), and the helpers that call a function on
+ * another stack (the hardirq stack: arch/x86/irqstack.c).
  */
-#define MB_MAGIC	0x1BADB002
-#define MB_FLAGS	0x00000003	/* page-aligned modules, memory info */
-#define KERNEL_CS	0x08
-#define KERNEL_DS	0x10
-
-	.section .multiboot, "a"
-	.align 4
-	.long MB_MAGIC
-	.long MB_FLAGS
-	.long -(MB_MAGIC + MB_FLAGS)
-
-	.text
-	.globl _start
-_start:
-	cli
-	mov	$boot_stack_top, %esp
-	mov	%eax, %edi			/* loader magic */
-	mov	%ebx, %esi			/* multiboot info */
-	lgdt	gdt_desc			/* the loader's GDT is not ours */
-	ljmp	$KERNEL_CS, $1f
-1:	mov	$KERNEL_DS, %ax
-	mov	%ax, %ds
-	mov	%ax, %es
-	mov	%ax, %fs
-	mov	%ax, %gs
-	mov	%ax, %ss
-	cld
-	push	%esi
-	push	%edi
-	call	i386_main
-2:	cli
-	hlt
-	jmp	2b
-
 #include "../x86/irqstack.h"
+
+/* The kernel data selector the exception path loads: the embedder's GDT
+ * has a flat data segment there (GENIRQ_X86_KERNEL_DS to change it). */
+#ifndef GENIRQ_X86_KERNEL_DS
+# define GENIRQ_X86_KERNEL_DS	0x10
+#endif
 
 #define STUB_PTR	.long
 #define STUBS_TABLE	i386_stubs
@@ -49,7 +22,7 @@ common:
 	pusha
 	push	%ds
 	push	%es
-	mov	$KERNEL_DS, %ax
+	mov	$GENIRQ_X86_KERNEL_DS, %ax
 	mov	%ax, %ds
 	mov	%ax, %es
 	cld
@@ -135,22 +108,5 @@ x86_irq_call_on_stack:
 	push	%ebx
 	mov	8(%esp), %ebx
 	jmp	switch_to_ebx
-
-	.section .rodata
-	.align	8
-gdt:
-	.quad	0
-	.quad	0x00CF9A000000FFFF		/* 0x08: code, flat 4 GiB */
-	.quad	0x00CF92000000FFFF		/* 0x10: data, flat 4 GiB */
-gdt_end:
-gdt_desc:
-	.word	gdt_end - gdt - 1
-	.long	gdt
-
-	.bss
-	.align	16
-boot_stack:
-	.space	16384
-boot_stack_top:
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,4 +1,5 @@
-# arch/x86_64/port.mk - the x86_64 port's variables (PVH, LAPIC, IO-APIC,
+# demo/pc/x86_64.mk - the pc demo kernel's build on x86_64, over the port kit
+# arch/x86 and arch/x86_64/: the x86_64 port's variables (PVH, LAPIC, IO-APIC,
 # SMP; rules: the top Makefile's port template; checks: demo/pc/check.mk).
 x86_64_CC	:= gcc
 x86_64_CFLAGS	:= -O2 -g -m64 -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-protector \
@@ -6,9 +7,15 @@ x86_64_CFLAGS	:= -O2 -g -m64 -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-
 x86_64_ASFLAGS	:= -m64
 x86_64_LDFLAGS	:= -m64 -no-pie -Wl,-z,max-page-size=0x1000
 x86_64_DIRS	:= arch/x86 arch/x86_64
-x86_64_CTRL	:= i8259 lapic ioapic x86_vector
+# The port kit's stubs, then the demo kernel's start; its memory map.
+x86_64_ASM	:= arch/x86_64/entry.S demo/pc/start-x86_64.S
+x86_64_LDS	:= demo/pc/link-x86_64.ld
+# The port kit's folders and what its embedder defines besides the port contract (make check-kit).
+x86_64_KIT_DIRS	:= arch/x86 arch/x86_64
+x86_64_KIT_HOOKS	:= x86_64_exception
+x86_64_CTRL	:= x86_apic
 x86_64_MACHINE	:= pc
-x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-%,$(wildcard demo/pc/*.c)) demo/pc/scenarios-x86_64.c \
+x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-% demo/pc/boot-% demo/pc/smp-%,$(wildcard demo/pc/*.c)) demo/pc/boot-x86_64.c demo/pc/smp-x86_64.c demo/pc/scenarios-x86_64.c \
 		    demo/pc/scenarios-x86_64-msi.c demo/guard_smash.c
 x86_64_DEPS	:= qemu-x86
 X64_SMP		?= 2

@@ -8,7 +8,7 @@
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 
-#include "x86.h"
+#include "pc.h"
 
 #define THR		0	/* transmit holding (DLAB 0) / divisor low (DLAB 1) */
 #define IER		1

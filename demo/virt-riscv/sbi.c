@@ -7,7 +7,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
-#include "riscv64.h"
+#include "virt.h"
 
 #define SBI_EXT_TIME		0x54494d45UL	/* "TIME" */
 #define SBI_EXT_IPI		0x735049UL	/* "sPI" */
@@ -49,7 +49,7 @@ struct sbiret sbi_call(unsigned long ext, unsigned long fid, unsigned long a0,
 }
 
 /* Also clears a pending timer interrupt (the SBI's contract). */
-void sbi_set_timer(uint64_t when)
+void riscv64_set_timer(uint64_t when)
 {
 	sbi_call(SBI_EXT_TIME, 0, when, 0, 0);
 }
@@ -149,7 +149,7 @@ void console_put(const char *text, size_t len)
 }
 
 /* The fatal path may have interrupted a holder of the console lock. */
-void console_break_lock(void)
+void riscv64_console_break_lock(void)
 {
 	irq_spin_unlock(&console_lock);
 }

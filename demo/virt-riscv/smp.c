@@ -8,7 +8,7 @@
 #include <genirq/irq.h>
 
 #include "asm.h"
-#include "riscv64.h"
+#include "virt.h"
 
 #define SECONDARY_STACK		16384
 #define START_WAIT_MS		10000	/* a CPU that never starts, not one the host runs late */

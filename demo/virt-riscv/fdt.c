@@ -9,7 +9,7 @@
 #include <genirq/errno.h>
 #include <genirq/compat.h>
 
-#include "riscv64.h"
+#include "virt.h"
 #include "fdt.h"
 
 #define PCI_MEM32	0x02000000u	/* ranges: 32-bit memory space code */
