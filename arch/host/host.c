@@ -115,11 +115,19 @@ uint64_t port_time_ns(void)
  * process registered for it; else the global one, slower, no
  * registration). A kernel without membarrier(2) cannot run this port.
  */
+static atomic_ulong membarriers;
+
+unsigned long sim_membarriers(void)
+{
+	return atomic_load(&membarriers);
+}
+
 void port_membarrier(void)
 {
 	static atomic_int how;	/* 0: not asked yet; else the command that works */
 	int cmd = atomic_load_explicit(&how, memory_order_acquire);
 
+	atomic_fetch_add(&membarriers, 1ul);
 	if (!cmd) {
 		cmd = syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0
 		      ? MEMBARRIER_CMD_PRIVATE_EXPEDITED : MEMBARRIER_CMD_GLOBAL;
