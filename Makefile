@@ -43,7 +43,7 @@ TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
 TEST_INC	:= -Icore -Idemo -DGENIRQ_DEBUG
 
 # Freestanding compile test of the core: architecture -> compiler.
-XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x
+XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x armv7m
 XCC_i386	:= i686-linux-gnu-gcc
 XCC_x86_64	:= gcc
 XCC_ppc		:= powerpc-linux-gnu-gcc
@@ -51,8 +51,11 @@ XCC_ppc64	:= powerpc64-linux-gnu-gcc
 XCC_aarch64	:= aarch64-linux-gnu-gcc
 XCC_riscv64	:= riscv64-linux-gnu-gcc
 XCC_s390x	:= s390x-linux-gnu-gcc
+XCC_armv7m	:= arm-none-eabi-gcc
 # aarch64: inline LSE/LL-SC atomics, not calls into libgcc's outline helpers.
 XFLAGS_aarch64	:= -mno-outline-atomics
+# armv7m: Cortex-M3, Thumb-2 (ARMv7-M).
+XFLAGS_armv7m	:= -mcpu=cortex-m3 -mthumb
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 
@@ -69,7 +72,7 @@ PORT_INC	:= $(GENIRQ_INCLUDES) $(GENIRQ_FEATURE_DEFS) -include $(PORT_CONFIG)
 # (compiler, flags, port kit and demo sources, the QEMU machine); the rules
 # are one template (`port` below), instantiated per ISA; each demo
 # machine's checks are in demo/<machine>/check.mk.
-PORTS		:= i386 x86_64 ppc ppc64 aarch64 riscv64
+PORTS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 armv7m
 PORT_CHECKS	:= $(addprefix check-,$(PORTS))
 ARCH		?=
 RUN_DEFAULT	:= x86_64
@@ -200,7 +203,7 @@ debug: debug-$(or $(ARCH),$(RUN_DEFAULT))
 all: $(BUILD)/unit $(BUILD)/genirq-demo
 
 help:
-	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|aarch64|riscv64|host]"
+	@echo "make run [ARCH=i386|x86_64|ppc|ppc64|aarch64|riscv64|armv7m|host]"
 	@echo "                    boot a demo kernel in QEMU (x86_64 by default): banner,"
 	@echo "                    self-test summary, shell (help; poweroff or Ctrl-A X leaves);"
 	@echo "                    without a terminal, a short scripted tour"
@@ -227,7 +230,7 @@ help:
 	@echo "make clean          remove $(BUILD)/"
 
 deps:
-	$(Q)scripts/deps.sh host cross
+	$(Q)scripts/deps.sh host cross cross-armv7m
 
 $(BUILD):
 	$(Q)mkdir -p $@

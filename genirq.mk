@@ -25,7 +25,7 @@
 #   GENIRQ_CTRL_<name>   a controller's sources: i8259 ioapic lapic
 #                        x86_vector x86_apic (the four before it and the
 #                        entry from a vector) mpic xics gicv2 gicv2m gicv3 gicv3_its
-#                        pl061 plic aplic imsic (simpic simpci: the hosted
+#                        pl061 plic aplic imsic nvic (simpic simpci: the hosted
 #                        port's simulated controller and PCI bus)
 #   GENIRQ_CTRL_NAMES    the names above
 #   GENIRQ_PORT_x86      port primitives any x86 kernel can take as they
@@ -77,7 +77,7 @@ GENIRQ_WARN	:= -Wall -Wextra
 
 genirq_ctrl	= $(addprefix $(GENIRQ_DIR)/controllers/,$(addsuffix .c,$(1)))
 GENIRQ_CTRL_NAMES	:= i8259 ioapic lapic x86_vector x86_apic mpic xics gicv2 gicv2m gicv3 gicv3_its \
-			   pl061 plic aplic imsic simpic simpci
+			   pl061 plic aplic imsic nvic simpic simpci
 $(foreach c,$(GENIRQ_CTRL_NAMES),$(eval GENIRQ_CTRL_$(c) := $(call genirq_ctrl,$(c))))
 # gicv2 and gicv3 share gic_common.c.
 GENIRQ_CTRL_gicv2	:= $(call genirq_ctrl,gic_common gicv2)

@@ -55,7 +55,7 @@ LIB_OBJS	:= $(patsubst $(GENIRQ_DIR)/%.c,$(LIB_OUT)/%.o,$(abspath $(LIB_SRCS)))
 # (GCC's call graph with stack sizes; scripts/stack-usage.py), for
 # docs/embedding.md. Default settings, -O2.
 stack-usage:
-	$(Q)scripts/deps.sh host cross
+	$(Q)scripts/deps.sh host cross cross-armv7m
 	$(Q)$(foreach a,$(SIZE_ISAS),mkdir -p $(BUILD)/stack/$(a) && \
 		for f in $(GENIRQ_SRCS); do \
 			$(or $(XCC_$(a)),$(CC)) $(CSTD) $(GENIRQ_INCLUDES) -O2 -ffreestanding -fno-builtin \
@@ -63,9 +63,9 @@ stack-usage:
 				-o $(BUILD)/stack/$(a)/$$(basename $$f .c).o -dumpdir $(BUILD)/stack/$(a)/ || exit 1; \
 		done &&) true
 	$(Q)python3 scripts/stack-usage.py $(addprefix $(BUILD)/stack/,$(SIZE_ISAS))
-SIZE_ISAS	:= i386 x86_64 ppc ppc64 aarch64 riscv64
+SIZE_ISAS	:= i386 x86_64 ppc ppc64 aarch64 riscv64 armv7m
 size:
-	$(Q)scripts/deps.sh host cross
+	$(Q)scripts/deps.sh host cross cross-armv7m
 	$(Q)JOBS=$(JOBS) scripts/size.sh $(BUILD) bench/size-budgets.txt $(SIZE_ISAS)
 lib: $(LIB_OUT)/libgenirq.a
 	@echo "make lib: $< ($(LIB_ARCH), $(words $(LIB_OBJS)) objects)"
@@ -97,7 +97,7 @@ KIT_OUT		:= $(BUILD)/kit
 # kit's own settings the embedder chooses).
 KIT_PORTS	= $(foreach p,$(PORTS),$(if $(filter-out undefined,$(origin $(p)_KIT_HOOKS)),$(p)))
 check-kit:
-	$(Q)scripts/deps.sh host kit cross
+	$(Q)scripts/deps.sh host kit cross cross-armv7m
 	$(Q)rm -rf $(KIT_OUT) && mkdir -p $(KIT_OUT)
 	$(Q)$(MAKE) --no-print-directory install PREFIX=$(abspath $(KIT_OUT))/prefix >/dev/null
 	$(Q)PKG_CONFIG_PATH=$(abspath $(KIT_OUT))/prefix/lib/pkgconfig sh -c \

@@ -132,6 +132,15 @@ static int simpic_retrigger(struct irq_data *d)
 
 /* The message a device writes to raise the line: data is the line,
  * the address names the CPU it is routed to. */
+static int simpic_set_priority(struct irq_data *d, unsigned int prio)
+{
+	unsigned long flags = lock_pic(d);
+
+	line_of(d)->s.priority = prio;
+	unlock_pic(d, flags);
+	return 0;
+}
+
 static void simpic_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
 {
 	unsigned long flags = lock_pic(d);
@@ -161,6 +170,7 @@ static const struct irq_chip simpic_ack_chip = {
 	.retrigger	= simpic_retrigger,
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
+	.set_priority	= simpic_set_priority,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -173,6 +183,7 @@ static const struct irq_chip simpic_eoi_chip = {
 	.retrigger	= simpic_retrigger,
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
+	.set_priority	= simpic_set_priority,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)
@@ -296,13 +307,16 @@ static bool deliverable(struct simpic_line *l, unsigned int cpu)
 	       target_cpu(l) == cpu;
 }
 
-/* Caller holds pic->lock. */
+/* Caller holds pic->lock: the most urgent line, the lowest numbered of those. */
 static int find_line(struct simpic *pic, unsigned int cpu)
 {
+	int best = -1;
+
 	for (unsigned int i = 0; i < pic->nr_lines; i++)
-		if (deliverable(&pic->lines[i], cpu))
-			return (int)i;
-	return -1;
+		if (deliverable(&pic->lines[i], cpu) &&
+		    (best < 0 || pic->lines[i].s.priority < pic->lines[best].s.priority))
+			best = (int)i;
+	return best;
 }
 
 bool simpic_pending(struct simpic *pic, unsigned int cpu)

@@ -3,6 +3,7 @@
  * manage.c - the driver API: install and remove handlers, nest disables.
  */
 #include "internals.h"
+#include "prio.h"
 #include "trace_points.h"
 #include <genirq/irqdomain.h>
 
@@ -453,6 +454,8 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		goto out_unlock;
 	}
 	ret = thread_refused(desc, new, &why);
+	if (!ret)
+		ret = irq_priority_refuses(desc, new, &why);
 	if (ret) {
 		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
 			new->name ? new->name : "?", why);

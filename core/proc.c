@@ -3,6 +3,7 @@
  * proc.c - the /proc views, as text in caller-provided buffers.
  */
 #include "internals.h"
+#include "prio.h"
 
 /*
  * A line the port shows as a summary row of its own (LOC, CAL...), as
@@ -89,6 +90,7 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 				a->thread ? " [thread]" : "");
 		sep = ", ";
 	}
+	irq_priority_note(t, desc);
 	if (desc_state(desc) & IRQS_SPURIOUS_DISABLED)
 		irq_text_puts(t, "  [disabled: nobody cared]");
 	irq_text_puts(t, "\n");
@@ -235,7 +237,7 @@ static const char *canonical(const char *path)
 
 enum line_file {
 	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
-	F_COST,
+	F_COST, F_PRIORITY,
 };
 
 static const char *const line_files[] = {
@@ -245,6 +247,7 @@ static const char *const line_files[] = {
 	[F_EFFECTIVE_LIST]	= "effective_affinity_list",
 	[F_SPURIOUS]		= "spurious",
 	[F_COST]		= "cost",
+	[F_PRIORITY]		= "priority",
 };
 
 static enum line_file line_file(const char *name)
@@ -350,6 +353,9 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 	case F_COST:
 		show_cost(t, irq);
 		return 0;
+	case F_PRIORITY:
+		irq_priority_show(t, desc);
+		return 0;
 	case F_NONE:
 		break;
 	}
@@ -430,6 +436,8 @@ static int proc_write(const char *path, const char *text, size_t len)
 		ret = parse_switch(text, len, &on);
 		return ret ? ret : irq_set_cost_accounting(irq, on);
 	}
+	case F_PRIORITY:
+		return irq_priority_write(irq, text, len);
 	case F_NONE:
 		return is_handler_name(desc, p + 1) ? -EISDIR : -ENOENT;
 	default:

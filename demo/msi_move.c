@@ -72,6 +72,8 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 	struct cpumask mask;
 	bool ok0, ok1 = true;
 	int irq, err;
+	/* As unsigned int for %x (uint32_t is unsigned long on some targets). */
+	unsigned int rid = env->rid;
 
 	cur = env;
 	env->ack(env->dev, ~0u);
@@ -79,8 +81,8 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 	err = pci_msi_dev_init(&pdev, env->cfg, env->cfg_ctx, env->rid);
 	irq = err ? err : pci_enable_msi(&pdev, env->domain);
 	if (irq < 0) {
-		scenario_fail(t, name, "requester %02x:%02x.%u: MSI enable %d", env->rid >> 8,
-			      (env->rid >> 3) & 0x1f, env->rid & 7, irq);
+		scenario_fail(t, name, "requester %02x:%02x.%u: MSI enable %d", rid >> 8,
+			      (rid >> 3) & 0x1f, rid & 7, irq);
 		return;
 	}
 	err = request_irq((unsigned int)irq, msi_handler, 0, "edu-msi", (void *)env->dev);
@@ -117,19 +119,19 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 	    b[0] == 0 && b[1] == MSI_EVENTS && !same(r0, r1))
 		scenario_pass(t, name, "edu %02x:%02x.0 irq %d: %u messages (address 0x%llx, data "
 			      "0x%x) -> %lu runs on CPU0, %s; moved: %s, message 0x%llx/0x%x, %lu "
-			      "runs on CPU1, CPU0 +%lu; %s %u -> %u -> %u", env->rid >> 8,
-			      (env->rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0), m0.data, a[0],
-			      r0, r1, msg_addr(&m1), m1.data, b[1], b[0], env->free_name, f0, fa, ff);
+			      "runs on CPU1, CPU0 +%lu; %s %u -> %u -> %u", rid >> 8,
+			      (rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0), (unsigned int)m0.data, a[0],
+			      r0, r1, msg_addr(&m1), (unsigned int)m1.data, b[1], b[0], env->free_name, f0, fa, ff);
 	else if (!err && ok0 && a[0] == MSI_EVENTS && fa + 1 == f0 && ff == f0 && !smp &&
 		 scenario_contains(row, env->proc_name) && scenario_contains(row, "-edge"))
 		scenario_pass(t, name, "edu %02x:%02x.0 irq %d: %u messages (address 0x%llx, data "
 			      "0x%x) -> %lu runs, %s (uniprocessor: no move); %s %u -> %u -> %u",
-			      env->rid >> 8, (env->rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0),
-			      m0.data, a[0], r0, env->free_name, f0, fa, ff);
+			      rid >> 8, (rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0),
+			      (unsigned int)m0.data, a[0], r0, env->free_name, f0, fa, ff);
 	else
 		scenario_fail(t, name, "irq %d err %d: runs CPU0 %lu then %lu, CPU1 %lu then %lu "
 			      "(want %u then %u on CPU1), route '%s' -> '%s', message 0x%llx/0x%x "
 			      "-> 0x%llx/0x%x, %s %u %u %u, row '%s'", irq, err, a[0], b[0], a[1],
-			      b[1], MSI_EVENTS, smp ? MSI_EVENTS : 0, r0, r1, msg_addr(&m0), m0.data,
-			      msg_addr(&m1), m1.data, env->free_name, f0, fa, ff, row);
+			      b[1], MSI_EVENTS, smp ? MSI_EVENTS : 0, r0, r1, msg_addr(&m0), (unsigned int)m0.data,
+			      msg_addr(&m1), (unsigned int)m1.data, env->free_name, f0, fa, ff, row);
 }

@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 fail=0
-ports="i386 x86_64 ppc ppc64 aarch64 riscv64"
+ports="i386 x86_64 ppc ppc64 aarch64 riscv64 armv7m"
 
 # expect VERB ARCH LIST: `make VERB ARCH=ARCH` refuses, naming LIST.
 expect() {

@@ -12,7 +12,7 @@
 set -euo pipefail
 dir=$(dirname "$0")
 allow=$(grep -v '^#' "$dir/names-allow.txt" | grep -v '^$' | paste -sd'|')
-prefixes='irq_|genirq_|port_|handle_[a-z_]+_irq$|i8259_|ioapic_|lapic_|x86_vector_|x86_apic_|mpic_|xics_|gic_|gicv2_|gicv2m_|gicv3_|its_|pl061_|plic_|aplic_|imsic_|simpic_|simpci_|sim_|__x86\.get_pc_thunk\.'
+prefixes='irq_|genirq_|port_|handle_[a-z_]+_irq$|i8259_|ioapic_|lapic_|x86_vector_|x86_apic_|mpic_|xics_|gic_|gicv2_|gicv2m_|gicv3_|its_|pl061_|plic_|aplic_|imsic_|nvic_|simpic_|simpci_|sim_|__x86\.get_pc_thunk\.'
 status=0
 for lib in "$@"; do
 	bad=$(nm -g --defined-only "$lib" | awk 'NF==3{print $3}' | sort -u |
@@ -86,4 +86,5 @@ hdr ppc powerpc-linux-gnu-gcc arch/ppc -ffreestanding
 hdr ppc64 powerpc64-linux-gnu-gcc arch/ppc64 -ffreestanding
 hdr aarch64 aarch64-linux-gnu-gcc arch/aarch64 -ffreestanding
 hdr riscv64 riscv64-linux-gnu-gcc arch/riscv64 -ffreestanding -march=rv64imac_zicsr_zifencei -mabi=lp64
+hdr armv7m arm-none-eabi-gcc arch/armv7m -ffreestanding -mcpu=cortex-m3 -mthumb
 exit $status

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh - install the Debian packages a make target needs, if missing.
 #
-#   scripts/deps.sh GROUP...     groups: host cross qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz kit trace
+#   scripts/deps.sh GROUP...     groups: host cross cross-armv7m qemu-x86 qemu-ppc qemu-arm qemu-riscv spin fuzz kit trace
 #
 # As root it runs apt-get (update once, then install); otherwise it prints
 # the apt-get line to run and fails. Never installs gcc-multilib: on
@@ -11,6 +11,7 @@ set -euo pipefail
 declare -A GROUP=(
 	[host]="gcc g++ make valgrind python3"
 	[cross]="gcc-i686-linux-gnu binutils gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-aarch64-linux-gnu gcc-riscv64-linux-gnu gcc-s390x-linux-gnu"
+	[cross-armv7m]="gcc-arm-none-eabi"	# Cortex-M: the armv7m port, linked without a C library
 	[qemu-x86]="qemu-system-x86"
 	[qemu-ppc]="qemu-system-ppc"
 	[qemu-arm]="qemu-system-arm"

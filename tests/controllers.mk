@@ -12,7 +12,7 @@ CTRL_OUT	:= $(BUILD)/controllers
 CTRL_CFLAGS	:= $(HOST_CFLAGS) $(TEST_INC) $(SAN_ASAN)
 # The x86 drivers reach port I/O and MSRs through a fake (fake_x86_io.h).
 CTRL_X86	:= -include tests/controllers/fake_x86_io.h
-CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv3_its gicv2 gicv2m pl061 plic aplic imsic x86_vector x86_apic
+CTRL_TESTS	:= mpic xics i8259 ioapic lapic gicv3 gicv3_its gicv2 gicv2m pl061 plic aplic imsic x86_vector x86_apic nvic
 CTRL_BASE_SRCS	:= $(CORE_SRCS) arch/host/host.c controllers/simpic.c tests/controllers/fakeregs.c
 CTRL_BASE_OBJS	:= $(patsubst %.c,$(CTRL_OUT)/obj/%.o,$(CTRL_BASE_SRCS))
 CTRL_HDRS	:= $(CORE_HDRS) $(wildcard tests/controllers/*.h controllers/*.h)
@@ -33,6 +33,7 @@ CTRL_DRIVER_plic	:= controllers/plic.c
 CTRL_DRIVER_aplic	:= controllers/aplic.c
 CTRL_DRIVER_imsic	:= controllers/imsic.c
 CTRL_DRIVER_x86_vector	:= controllers/x86_vector.c
+CTRL_DRIVER_nvic	:= controllers/nvic.c
 CTRL_FLAGS_i8259	:= $(CTRL_X86)
 CTRL_FLAGS_lapic	:= $(CTRL_X86)
 # The GICv3's CPU interface is system registers: a fake of them (fake_gic_sysreg.h).
@@ -57,6 +58,7 @@ CTRL_RUN_aplic		:= -
 CTRL_RUN_imsic		:= -
 CTRL_RUN_x86_vector	:= -
 CTRL_RUN_x86_apic	:= - madt
+CTRL_RUN_nvic		:= -
 
 $(CTRL_OUT)/obj/%.o: %.c $(CTRL_HDRS)
 	$(Q)mkdir -p $(dir $@)

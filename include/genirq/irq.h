@@ -92,6 +92,9 @@ struct irq_chip {
 	 * (<genirq/ipi.h>); a controller implements one or both. */
 	void		(*ipi_send_single)(struct irq_data *d, unsigned int cpu);
 	void		(*ipi_send_mask)(struct irq_data *d, const struct cpumask *dest);
+	/* Program the line's priority, 0 most urgent (<genirq/priority.h>);
+	 * 0 or -errno. NULL: the controller has no priorities. */
+	int		(*set_priority)(struct irq_data *d, unsigned int prio);
 };
 
 /* The flows: each takes a line's event from start to end. */

@@ -177,6 +177,13 @@ mutant gicv2-msi-partial-kept gicv2m gicv2.c 's/hier_free(d, virq, i);\t\t\/\* w
 mutant pl061-edge-not-acked pl061 pl061.c 's/wr(p, GPIOIC, bit(d));/(void)p; (void)bit(d);/'
 mutant pl061-iev-inverted pl061 pl061.c 's/update(p, GPIOIEV, bit(d), high);/update(p, GPIOIEV, bit(d), !high);/'
 mutant pl061-parent-not-ended pl061 pl061.c 's/^\t\tpc->eoi(parent);/\t\t(void)parent;/'
+# nvic
+mutant nvic-mask-enables nvic nvic.c 's/wr(d->chip_data, word_of(ICER, d->hwirq), bit_of(d->hwirq));/wr(d->chip_data, word_of(ISER, d->hwirq), bit_of(d->hwirq));/'
+mutant nvic-no-replay nvic nvic.c 's/^\twr(d->chip_data, word_of(ISPR, d->hwirq), bit_of(d->hwirq));/\t(void)d;/'
+mutant nvic-prio-low-bits nvic nvic.c 's/return (uint8_t)(prio << (8u - n->prio_bits));/return (uint8_t)(prio + 0u * n->prio_bits);/'
+mutant nvic-prio-clobbers-word nvic nvic.c 's/wr(n, off, (rd(n, off) \& ~(0xffu << shift)) | ((uint32_t)byte << shift));/wr(n, off, (uint32_t)byte << shift);/'
+mutant nvic-exception-offset nvic nvic.c 's/exc - NVIC_FIRST_EXTERNAL, regs);/exc - 15u, regs);/'
+mutant nvic-second-word nvic nvic.c 's/return reg + 4u \* (uint32_t)(hw \/ 32u);/return reg + 0u * (uint32_t)hw;/'
 mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
 mutant xics-ipi-to-own-server xics xics.c 's/H_IPI, x->hv.server\[cpu\], PRIO_IPI/H_IPI, x->hv.server[port_cpu_id()], PRIO_IPI/'
 mutant xics-ipi-never-freed xics xics.c 's/x->ipi_reserved = false;/(void)0;/'

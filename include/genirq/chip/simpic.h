@@ -52,6 +52,7 @@ struct simpic_line_stats {
 	bool		latched;	/* an edge waits for delivery */
 	bool		in_service;	/* delivered, end not yet seen */
 	unsigned int	route;		/* CPU it is routed to */
+	unsigned int	priority;	/* 0 most urgent (irq_chip.set_priority): iack's order */
 };
 
 /* A controller with lines 0..@nr_lines-1, all masked, edge, routed to CPU 0.

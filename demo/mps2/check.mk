@@ -1,0 +1,73 @@
+# demo/mps2/check.mk - the mps2-an385 demo kernel's checks (expected
+# transcript lines: demo/mps2/expect/<run>.txt, one regex a line).
+#
+#   make check-armv7m    every scenario and a shell session under the
+#                        harness, a smashed hardirq and softirq stack
+#                        guard, the first run (check-run-armv7m), the
+#                        kernel in the minimal configuration
+#                        (check-armv7m-minimal)
+#   make bench-armv7m    dispatch cost in instructions (-icount shift=0)
+#   make run ARCH=armv7m
+
+ARMV7M_READY	:= genirq: ready for input
+# Typed after the ready marker: the echo line, then a shell session.
+ARMV7M_SESSION	:= hello genirq\rcat /proc/interrupts\recho 255 > /proc/irq/5/priority\r$\
+		   cat /proc/irq/5/priority\rls /proc/irq\rfrobnicate\ripi 0\rticks\rprobe\r$\
+		   irqtop 1\rpoweroff\r
+armv7m_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
+
+# $(call armv7m_harness,RUN[,STATUS]): the harness for one run, its log.
+armv7m_harness	= $(HARNESS) --name armv7m-$(1) --pass-status $(or $(2),$(armv7m_PASS)) \
+		  --timeout $(QEMU_TIMEOUT) --ready '$(ARMV7M_READY)' --log $(BUILD)/armv7m/$(1).log
+
+# $(call armv7m_smash,STACK): -append smash-STACK-guard: after the verdict
+# a stack's guard word overwritten, then the self-interrupt; the kernel
+# must report the overflow and take the failure exit (QEMU status 1, the
+# PASS of this run).
+armv7m_smash	= $(call armv7m_harness,smash-$(1),1) --quiet --input 'hello genirq\r' \
+		  --expect-file demo/mps2/expect/armv7m-smash-$(1).txt \
+		  -- $(armv7m_QEMU) -append 'harness smash-$(1)-guard'
+
+check-armv7m:
+	$(Q)$(call armv7m_harness,scenarios) --input '$(ARMV7M_SESSION)' \
+		--expect-file demo/mps2/expect/armv7m-scenarios.txt \
+		--expect-file demo/mps2/expect/armv7m-session.txt \
+		-- $(armv7m_QEMU) -append harness
+	$(Q)$(call armv7m_smash,irq)
+	$(Q)$(call armv7m_smash,softirq)
+	$(Q)$(MAKE) --no-print-directory check-armv7m-minimal
+
+# The kernel in the kit's minimal configuration (demo/mps2/genirq_config_minimal.h:
+# one CPU, 64 lines, a 4 KiB arena, no optional feature), its own build
+# (BUILD/minimal), booted under the harness: the scenarios that need no
+# left-out feature pass, the others say "SKIP not built (GENIRQ_X 0)".
+# (The settings symbol is looked for in the core's object: the link drops
+# unused sections, that one too.)
+MIN_ARMV7M	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES= PORT_CONFIG=demo/mps2/genirq_config_minimal.h
+MIN_ARMV7M_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat00000000
+ARMV7M_MIN_INPUT := hello genirq\rcat /proc/interrupts\rfrobnicate\ripi 0\rticks\rpoweroff\r
+.PHONY: check-armv7m-minimal check-armv7m-minimal-run
+check-armv7m-minimal:
+	$(Q)scripts/deps.sh $(armv7m_DEPS)
+	$(Q)$(MAKE) --no-print-directory -s -j2 $(MIN_ARMV7M) $(BUILD)/minimal/armv7m/kernel.elf
+	$(Q)arm-none-eabi-nm $(BUILD)/minimal/armv7m/obj/core/desc.o | grep -qw $(MIN_ARMV7M_SYMBOL) || \
+		{ echo "check-armv7m-minimal: the kernel is not built in the minimal settings"; exit 1; }
+	$(Q)found=$$(arm-none-eabi-nm $(BUILD)/minimal/armv7m/kernel.elf | awk '{print $$NF}' | \
+		grep -xE '$(subst $(nothing) ,|,$(MIN_ABSENT))'); \
+	if [ -n "$$found" ]; then echo "check-armv7m-minimal: left-out features linked in: $$found"; exit 1; fi
+	$(Q)$(MAKE) --no-print-directory $(MIN_ARMV7M) check-armv7m-minimal-run
+	$(Q)arm-none-eabi-size $(BUILD)/minimal/armv7m/kernel.elf | \
+		awk 'NR == 2 { printf "check-armv7m-minimal: the kernel: %d bytes of flash (text, data), %d of RAM (data, bss)\n", $$1 + $$2, $$2 + $$3 }'
+
+# (Run with BUILD=$(BUILD)/minimal: the harness's paths follow it.)
+check-armv7m-minimal-run:
+	$(Q)$(call armv7m_harness,minimal) --quiet --input '$(ARMV7M_MIN_INPUT)' \
+		--expect-file demo/mps2/expect/armv7m-minimal.txt -- $(armv7m_QEMU) -append harness
+
+# -append bench: the soft line through genirq against a bare handler,
+# the guest-bench line, power-off.
+.PHONY: bench-armv7m
+bench-armv7m: kernel-armv7m
+	$(Q)$(call guest_bench,armv7m,$(armv7m_PASS),demo/mps2/expect/armv7m-bench.txt,$\
+		$(armv7m_qemu) -serial stdio -append 'harness bench')
+	$(Q)grep -h "^guest-bench:" $(BUILD)/armv7m/bench.log | tr -d '\r'
