@@ -6,6 +6,10 @@
   bench.py check                                  budgets (bench/budgets.txt)
   bench.py profile KEY=VALUE...                   callgrind's per-function costs
 
+Locked instructions per event (locked:<case> in the budgets) come from
+callgrind's per-instruction counts of the same runs, summed over the
+binary's lock-prefixed, xchg-with-memory and mfence instructions.
+
 Instruction counts come from callgrind, collecting only inside the
 benchmark's bench_loop_* functions, for two run lengths: the difference
 divided by the difference of lengths is the cost of one iteration, with
@@ -87,6 +91,66 @@ def callgrind_events(binary, args, out_dir, extra=()):
     return dict(zip(events.group(1).split(), (int(v) for v in total.group(1).split())))
 
 
+# Instructions that lock the bus or fence on x86: lock-prefixed ones, xchg
+# with memory (locked without the prefix), mfence.
+LOCKED_RE = re.compile(r"^\s*([0-9a-f]+):\s+(?:lock\b|mfence\b|xchg\s+\S*\()")
+# The cases whose locked instructions per event make-check-bench gates (locked:<case>).
+LOCKED_CASES = ["edge", "level", "fasteoi", "shared2", "percpu", "msi"]
+
+
+def locked_addresses(binary):
+    """Offsets in @binary of its locked instructions, and of each function."""
+    r = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary],
+                       capture_output=True, text=True, check=True)
+    locked = {int(m.group(1), 16) for m in map(LOCKED_RE.match, r.stdout.splitlines()) if m}
+    r = subprocess.run(["nm", binary], capture_output=True, text=True, check=True)
+    syms = {f[2]: int(f[0], 16) for f in (line.split() for line in r.stdout.splitlines())
+            if len(f) == 3}
+    return locked, syms
+
+
+def callgrind_locked(binary, args, out_dir, static):
+    """Locked instructions executed in `bench count ARGS` (bench_loop_* only)."""
+    locked, syms = static
+    fd, out = tempfile.mkstemp(prefix="cg.", dir=out_dir)
+    os.close(fd)
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
+           "--collect-atstart=no", "--toggle-collect=bench_loop_*", "--dump-instr=yes",
+           "--compress-pos=no", "--compress-strings=no", binary, "count"] + args.split()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        die("%s failed:\n%s" % (" ".join(cmd), r.stderr[-2000:]))
+    with open(out) as f:
+        lines = f.read().splitlines()
+    os.unlink(out)
+    counts, fn_low, fn, skip = {}, {}, None, False
+    for line in lines:
+        if skip:
+            skip = False
+        elif line.startswith("calls="):
+            skip = True	# the next line is the call's inclusive cost
+        elif line.startswith("fn="):
+            fn = line[3:].strip()
+        elif line.startswith("0x"):
+            f = line.split()
+            addr = int(f[0], 16)
+            counts[addr] = counts.get(addr, 0) + int(f[-1])
+            fn_low[fn] = min(fn_low.get(fn, addr), addr)
+    # A position-independent binary runs at a base: where a loop function starts.
+    bases = {fn_low[k] - syms[k] for k in fn_low if k.startswith("bench_loop_") and k in syms}
+    if len(bases) != 1 or next(iter(bases)) & 0xfff:
+        die("cannot place %s's code in callgrind's output for %s" % (binary, args))
+    base = bases.pop()
+    return sum(c for a, c in counts.items() if a - base in locked)
+
+
+def locked_per_event(binary, args, out_dir, static):
+    """Locked instructions of one iteration: difference of two run lengths."""
+    short = callgrind_locked(binary, "%s n=%d" % (args, N_SHORT), out_dir, static)
+    long_ = callgrind_locked(binary, "%s n=%d" % (args, N_LONG), out_dir, static)
+    return round((long_ - short) / (N_LONG - N_SHORT), 2)
+
+
 def callgrind_total(binary, args, n, out_dir):
     return callgrind_events(binary, "%s n=%d" % (args, n), out_dir)["Ir"]
 
@@ -137,6 +201,18 @@ def measure_all(binary, jobs, out_dir):
     """jobs: {key: args}; runs two callgrinds at a time (the machine has 2 cores)."""
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
         futs = {k: ex.submit(instructions, binary, a, out_dir) for k, a in jobs.items()}
+        return {k: f.result() for k, f in futs.items()}
+
+
+def measure_locked(binary, keys, out_dir):
+    """locked:<case> figures: locked instructions per event of genirq's case."""
+    if not keys:
+        return {}
+    static = locked_addresses(binary)
+    args = {k: "impl=genirq " + gated_jobs()["genirq:" + k[len("locked:"):]][len("impl=genirq "):]
+            for k in keys}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        futs = {k: ex.submit(locked_per_event, binary, a, out_dir, static) for k, a in args.items()}
         return {k: f.result() for k, f in futs.items()}
 
 
@@ -430,11 +506,15 @@ def cmd_check(a):
             needed |= {"genirq:trace-on", "genirq:edge"}
         else:
             needed.add(key)
-    unknown = needed - set(jobs)
+    unknown = {k for k in needed - set(jobs)
+               if not (k.startswith("locked:") and k[len("locked:"):] in LOCKED_CASES)}
     if unknown:
         die("budgets name unknown figures: %s" % ", ".join(sorted(unknown)))
     out_dir = os.path.dirname(os.path.abspath(a.bin))
+    locked_keys = [k for k in needed if k.startswith("locked:")]
+    needed -= set(locked_keys)
     res = measure_all(a.bin, {k: jobs[k] for k in needed}, out_dir)
+    res.update(measure_locked(a.bin, locked_keys, out_dir))
     unknown = set(sweep_needed) - set(sweep_jobs())
     if unknown:
         die("budgets name unknown sweep figures: %s" % ", ".join(sorted(unknown)))

@@ -170,31 +170,6 @@ void irq_desc_apply_affinity(struct irq_desc *desc)
 		chip->set_affinity(&desc->data, &dest);
 }
 
-/*
- * The flow policy, in one place: the line's trigger and the primitives
- * its chip has decide how events are sequenced.
- */
-void irq_choose_flow(struct irq_desc *desc)
-{
-	const struct irq_chip *chip = desc->data.chip;
-	unsigned int st = desc_state(desc);
-
-	if (st & IRQS_NOREQUEST)
-		return;				/* chained: its own flow */
-	if (!irq_desc_has_chip(desc))
-		irq_desc_set_flow(desc, handle_bad_irq, IRQ_FLOW_BAD);
-	else if (st & IRQS_PER_CPU)
-		irq_desc_set_flow(desc, handle_percpu_irq, IRQ_FLOW_PERCPU);
-	else if (chip->eoi && !chip->ack)
-		irq_desc_set_flow(desc, handle_fasteoi_irq, IRQ_FLOW_FASTEOI);
-	else if (!chip->ack && !chip->eoi && !chip->mask && !chip->disable)
-		irq_desc_set_flow(desc, handle_simple_irq, IRQ_FLOW_SIMPLE);
-	else if (desc_is_level(desc))
-		irq_desc_set_flow(desc, handle_level_irq, IRQ_FLOW_LEVEL);
-	else
-		irq_desc_set_flow(desc, handle_edge_irq, IRQ_FLOW_EDGE);
-}
-
 /* A line looked up in a read section and locked, for the setters below. */
 struct desc_hold {
 	unsigned long	flags;
@@ -447,20 +422,4 @@ int irq_get_masked(unsigned int irq)
 	masked = (desc_state(desc) & IRQS_MASKED) != 0;
 	unlock_desc(desc, &hold);
 	return masked;
-}
-
-/* A traced line keeps trace.c's entry, which runs irq_cost_entry(). */
-void irq_desc_set_entry(struct irq_desc *desc)
-{
-	if (!(desc_state(desc) & IRQS_TRACED))
-		atomic_store_explicit(&desc->handle_irq, irq_cost_entry(desc), memory_order_release);
-}
-
-void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
-{
-	desc_assert_locked(desc);
-	desc->flow_kind = (unsigned char)kind;
-	irq_desc_set_quiet_op(desc);
-	atomic_store_explicit(&desc->flow, flow, memory_order_release);
-	irq_desc_set_entry(desc);
 }

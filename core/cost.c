@@ -2,12 +2,13 @@
 /*
  * cost.c - per-line cost accounting, switched on per line at run time.
  *
- * Off costs nothing: no flow tests for it. Turning it on points the
- * line's entry (desc->handle_irq) at handle_cost_irq(), which reads the
- * port's cycle counter around the real flow (desc->flow, never the
- * wrapper) and records the line's count, total and largest time, and a
- * log2 histogram. Turning it off points the entry back at the flow; the
- * figures stay readable (and keep adding up if it is turned on again).
+ * Off costs nothing: no flow tests for it. Turning it on makes the line
+ * instrumented (entry.c, irq_desc_update_entry()): its entry,
+ * handle_instrumented_irq(), reads the port's cycle counter around the
+ * flow and hands the time to irq_cost_add(), which records the line's
+ * count, total and largest time, and a log2 histogram. Turning it off
+ * gives the line its flow back (unless it is traced); the figures stay
+ * readable (and keep adding up if it is turned on again).
  *
  * The figures are published before the entry that uses them (release);
  * a CPU that still finds no figures (it read the entry before it saw
@@ -33,17 +34,25 @@ static unsigned int cost_bucket(uint64_t cycles)
 	return b;
 }
 
-/* The measuring flow: only lines with accounting on ever run it. */
-void handle_cost_irq(struct irq_desc *desc)
+static struct irq_cost_acct *cost_of(struct irq_desc *desc)
+{
+	return atomic_load_explicit(&desc->cost, memory_order_relaxed);
+}
+
+bool irq_cost_on(struct irq_desc *desc)
 {
 	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
-	uint64_t t0 = port_cycles(), dt;
+
+	return acct && atomic_load_explicit(&acct->on, memory_order_relaxed);
+}
+
+void irq_cost_add(struct irq_desc *desc, uint64_t dt)
+{
+	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
 	struct irq_cost *s;
 
-	atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
 	if (irq_unlikely(!acct))
 		return;
-	dt = port_cycles() - t0;
 	desc_lock(desc);
 	s = &acct->stats;
 	s->count++;
@@ -52,28 +61,6 @@ void handle_cost_irq(struct irq_desc *desc)
 		s->max_cycles = dt;
 	s->hist[cost_bucket(dt)]++;
 	desc_unlock(desc);
-}
-
-static struct irq_cost_acct *cost_of(struct irq_desc *desc)
-{
-	return atomic_load_explicit(&desc->cost, memory_order_relaxed);
-}
-
-static bool cost_on(struct irq_desc *desc)
-{
-	struct irq_cost_acct *acct = atomic_load_explicit(&desc->cost, memory_order_acquire);
-
-	return acct && atomic_load_explicit(&acct->on, memory_order_relaxed);
-}
-
-irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
-{
-	return cost_on(desc) ? handle_cost_irq : irq_flow_entry(desc);
-}
-
-irq_flow_handler_t irq_cost_flow(struct irq_desc *desc)
-{
-	return cost_on(desc) ? handle_cost_irq : atomic_load_explicit(&desc->flow, memory_order_relaxed);
 }
 
 int irq_set_cost_accounting(unsigned int irq, bool on)
@@ -100,7 +87,7 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 	}
 	if (cost_of(desc) && on != atomic_load_explicit(&cost_of(desc)->on, memory_order_relaxed)) {
 		atomic_store_explicit(&cost_of(desc)->on, on, memory_order_relaxed);
-		irq_desc_set_entry(desc);
+		irq_desc_update_entry(desc);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);

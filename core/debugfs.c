@@ -207,7 +207,7 @@ void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	kind = desc->flow_kind;
 	irq_text_printf(t, "%-10s%s%s\n", "handler:",
 			kind < GENIRQ_ARRAY_SIZE(flow_names) ? flow_names[kind] : "?",
-			desc_timed(desc) ? ", timed by handle_cost_irq" : "");
+			irq_cost_on(desc) ? ", timed" : "");
 	show_actions(t, desc);
 	show_word(t, "istate:", desc_state(desc) & ~(unsigned int)IRQS_LOCKED, istate_bits,
 		  GENIRQ_ARRAY_SIZE(istate_bits), 0);

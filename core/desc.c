@@ -206,7 +206,6 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	atomic_init(&desc->handle_irq, handle_bad_irq);
 	atomic_init(&desc->flow, handle_bad_irq);
 	desc->flow_kind = IRQ_FLOW_BAD;
-	desc->solo_entry = true;	/* no action yet */
 	desc->data.irq = irq;
 	desc->data.chip = &irq_no_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];

@@ -25,11 +25,12 @@
  * affinity.c), which the locked end of the edge and fasteoi flows carries
  * out once the handlers ran.
  *
- * A line with one plain action has the solo entry of its flow instead
- * (irq_flow_entry()): the same claim and release, but the handler is
- * called through the descriptor's solo pair, read after the claim, so the
- * event reads no action. manage.c writes the pair only while no owner can
- * be between its claim and its read of it (struct irq_desc).
+ * Each flow is written once (edge_flow() and the others below), run by
+ * its entry (FLOW_ENTRY()) on a claimed line or a locked one; both paths
+ * run the same lines of the flow, the compiler keeps them apart. A line with one plain action is run through the
+ * descriptor's solo pair, its call and argument, read after the claim,
+ * so that the event reads no action. manage.c writes the pair only while
+ * no owner can be between its claim and its read of it (struct irq_desc).
  */
 #include "internals.h"
 
@@ -218,16 +219,14 @@ static __irq_noinline unsigned int oneshot_end(struct irq_desc *desc, unsigned i
 
 /*
  * A ONESHOT line the flow holds masked for its threads: masked before its
- * primaries run, left masked by the pending loop. Caller holds the lock
- * and ends the flow with oneshot_end(). Return: the state, not INPROGRESS.
+ * primaries run, left masked by the pending loop, reopened by
+ * oneshot_end() or its last thread. Caller holds the lock. Return: the state.
  */
-static __irq_noinline unsigned int run_oneshot(struct irq_desc *desc, unsigned int st,
-					       struct irqaction *action)
+static __irq_always_inline unsigned int oneshot_hold(struct irq_desc *desc, unsigned int st)
 {
 	if (!(st & IRQS_MASKED))
 		desc->mask(&desc->data);
-	st |= IRQS_MASKED | IRQS_INPROGRESS;
-	return run_events(desc, st, action) & ~IRQS_INPROGRESS;
+	return st | IRQS_MASKED;
 }
 
 /*
@@ -242,11 +241,170 @@ static __irq_always_inline unsigned int move_if_pending(struct irq_desc *desc, u
 	return st;
 }
 
-/* The edge flow's locked end, for a ONESHOT line or a move waiting. */
-static __irq_noinline unsigned int edge_end_slow(struct irq_desc *desc, unsigned int st)
+/*
+ * The lock-free path (see the top of this file). A quiet line's state is
+ * exactly IRQS_STARTED: claim_quiet() takes it to STARTED | INPROGRESS,
+ * release_quiet() back, each only if nobody changed it meanwhile.
+ */
+static __irq_always_inline bool claim_quiet(struct irq_desc *desc)
 {
-	return move_if_pending(desc, oneshot_end(desc, st));
+	unsigned int st = IRQS_STARTED;
+
+	return atomic_compare_exchange_strong_explicit(&desc->istate, &st,
+						       IRQS_STARTED | IRQS_INPROGRESS,
+						       memory_order_acquire,
+						       memory_order_relaxed);
 }
+
+static __irq_always_inline bool release_quiet(struct irq_desc *desc)
+{
+	unsigned int st = IRQS_STARTED | IRQS_INPROGRESS;
+
+	return atomic_compare_exchange_strong_explicit(&desc->istate, &st, IRQS_STARTED,
+						       memory_order_release,
+						       memory_order_relaxed);
+}
+
+/*
+ * What a flow runs: its chain from @action, or without one (a claimed
+ * line with a solo pair, struct irq_desc) the pair's call @solo.
+ */
+struct flow_handlers {
+	irq_handler_t		solo;
+	struct irqaction	*action;
+};
+
+/*
+ * Begin an event under the lock. Return: the line state, in which
+ * IRQS_LOCKED says so (a claimed line's state is STARTED | INPROGRESS).
+ */
+static __irq_always_inline unsigned int flow_lock(struct irq_desc *desc, struct flow_handlers *h)
+{
+	desc_lock(desc);
+	h->solo = NULL;
+	h->action = desc_action(desc);
+	return (desc_state(desc) | IRQS_LOCKED) & ~(IRQS_REPLAY | IRQS_WAITING);
+}
+
+/*
+ * A flow's entry and the paths it takes, all made by the compiler from
+ * the flow's one body (name##_flow()), each without the others' code
+ * and registers: a claimed line runs its solo pair's call (name##_solo())
+ * or its chain (name##_chain(), which gives the line back and takes the
+ * lock if free_irq() took the last action meanwhile); anything else runs
+ * under the lock (name##_locked()). The entry itself only claims and
+ * chooses, so that it saves no register.
+ */
+#define FLOW_ENTRY(name)								\
+static __irq_noinline void name##_locked(struct irq_desc *desc)			\
+{											\
+	struct flow_handlers h;								\
+	unsigned int st = flow_lock(desc, &h);						\
+											\
+	name##_flow(desc, st, &h);							\
+}											\
+											\
+static __irq_noinline void name##_chain(struct irq_desc *desc)				\
+{											\
+	struct flow_handlers h = { .solo = NULL, .action = desc_action(desc) };	\
+											\
+	if (irq_unlikely(!h.action)) {							\
+		desc_lock(desc);							\
+		desc_set_state_unlock(desc, desc_state(desc) & ~IRQS_INPROGRESS);	\
+		name##_locked(desc);							\
+		return;									\
+	}										\
+	name##_flow(desc, IRQS_STARTED | IRQS_INPROGRESS, &h);				\
+}											\
+											\
+static __irq_noinline void name##_solo(struct irq_desc *desc, irq_handler_t solo)	\
+{											\
+	struct flow_handlers h = { .solo = solo, .action = NULL };			\
+											\
+	name##_flow(desc, IRQS_STARTED | IRQS_INPROGRESS, &h);				\
+}											\
+											\
+void handle_##name##_irq(struct irq_desc *desc)						\
+{											\
+	irq_handler_t solo;								\
+											\
+	if (irq_unlikely(!claim_quiet(desc)))						\
+		name##_locked(desc);							\
+	else if (irq_likely((solo = atomic_load_explicit(&desc->solo_call,		\
+							 memory_order_relaxed)) != NULL))	\
+		name##_solo(desc, solo);						\
+	else										\
+		name##_chain(desc);							\
+}
+
+/*
+ * Whether the event runs the handlers: a claimed line does; under the
+ * lock, a line with a handler, enabled, that no other CPU is running.
+ */
+static __irq_always_inline bool flow_may_run(unsigned int st, const struct flow_handlers *h)
+{
+	return !(st & IRQS_LOCKED) ||
+	       (h->action && !(st & (IRQS_DISABLED | IRQS_INPROGRESS)));
+}
+
+/* The solo pair's call: the one plain action, without reading it. */
+static __irq_always_inline irqreturn_t run_solo(struct irq_desc *desc, irq_handler_t solo)
+{
+	irqreturn_t ret;
+
+	if (GENIRQ_HANDLERS_IRQS_ON)
+		port_irq_enable_fast();
+	ret = solo((int)desc->data.irq, desc->solo_arg);
+	port_irq_disable_fast();
+	return ret;
+}
+
+/*
+ * The owner of a claimed line could not give it back lock-free: the
+ * event needs irq_note_slow() (@noted false), or the state changed while
+ * the handlers ran. Take the lock and go on as under it. Return: the
+ * state, lock held, INPROGRESS set.
+ */
+static __irq_noinline unsigned int claimed_finish(struct irq_desc *desc, irqreturn_t ret,
+						  bool noted)
+{
+	unsigned int st;
+
+	desc_lock(desc);
+	if (!noted)
+		irq_note_slow(desc, ret);
+	st = desc_state(desc);
+	if (irq_unlikely(st & IRQS_PENDING))
+		st = run_pending_more(desc, st);
+	return st;
+}
+
+/*
+ * Run the handlers of a line whose INPROGRESS this CPU owns, then every
+ * event that came meanwhile. Return: 0 when a claimed line was given back
+ * lock-free (its event is over but for the flow's controller call);
+ * else the state, with the lock held and INPROGRESS still set.
+ */
+static __irq_always_inline unsigned int flow_handle(struct irq_desc *desc, unsigned int st,
+						    const struct flow_handlers *h)
+{
+	irqreturn_t ret;
+
+	if (st & IRQS_LOCKED)
+		return run_events(desc, st | IRQS_INPROGRESS, h->action);
+	ret = h->action ? run_handlers(desc, h->action) : run_solo(desc, h->solo);
+	if (irq_unlikely(!note_fast(desc, ret)))
+		return claimed_finish(desc, ret, false);
+	if (irq_unlikely(!release_quiet(desc)))
+		return claimed_finish(desc, ret, true);
+	return 0;
+}
+
+/*
+ * The flows, each written once as a body that FLOW_ENTRY() runs on a
+ * claimed line or a locked one: flow_handle() runs the handlers and gives
+ * a claimed line back; what is left is done under the lock.
+ */
 
 /* Level lines: masked while handled, so the device can't re-assert into us. */
 void handle_level_irq(struct irq_desc *desc)
@@ -282,320 +440,122 @@ void handle_level_irq(struct irq_desc *desc)
 }
 
 /*
- * The lock-free path (see the top of this file). A quiet line's state is
- * exactly IRQS_STARTED: claim_quiet() takes it to STARTED | INPROGRESS,
- * release_quiet() back, each only if nobody changed it meanwhile.
+ * The end of the edge and fasteoi flows under the lock: a ONESHOT line's
+ * reopening, a move waiting for the line's event. Publishes @st and
+ * drops the lock.
  */
-static __irq_always_inline bool claim_quiet(struct irq_desc *desc)
+static __irq_always_inline void flow_end(struct irq_desc *desc, unsigned int st)
 {
-	unsigned int st = IRQS_STARTED;
-
-	return atomic_compare_exchange_strong_explicit(&desc->istate, &st,
-						       IRQS_STARTED | IRQS_INPROGRESS,
-						       memory_order_acquire,
-						       memory_order_relaxed);
+	st &= ~IRQS_INPROGRESS;
+	if (irq_unlikely(st & (IRQS_ONESHOT | IRQS_MOVE_PENDING)))
+		st = move_if_pending(desc, oneshot_end(desc, st));
+	desc_set_state_unlock(desc, st);
 }
 
-static __irq_always_inline bool release_quiet(struct irq_desc *desc)
-{
-	unsigned int st = IRQS_STARTED | IRQS_INPROGRESS;
-
-	return atomic_compare_exchange_strong_explicit(&desc->istate, &st, IRQS_STARTED,
-						       memory_order_release,
-						       memory_order_relaxed);
-}
-
-/* The edge flow's locked end: a line left without handlers is masked. */
-static unsigned int edge_tail(struct irq_desc *desc, unsigned int st)
+/*
+ * The ends under the lock, out of line so that a claimed line's path
+ * saves no register for them. The edge flow masks a line left without
+ * handlers; the fasteoi flow ends the delivery (eoi) before the state is
+ * published.
+ */
+static __irq_noinline void edge_end(struct irq_desc *desc, unsigned int st)
 {
 	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
 		desc->mask(&desc->data);
 		st |= IRQS_MASKED;
 	}
-	return st & ~IRQS_INPROGRESS;
+	flow_end(desc, st);
 }
 
-/* Edge lines, under the lock: anything but an event on a quiet line. */
-static __irq_noinline void edge_locked(struct irq_desc *desc)
+static __irq_noinline void fasteoi_end(struct irq_desc *desc, unsigned int st)
 {
-	struct irqaction *action;
-	unsigned int st;
-
-	desc_lock(desc);
-	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		st |= IRQS_PENDING | IRQS_MASKED;
-		desc->mask(&desc->data);
-		desc->ack(&desc->data);
-		desc_set_state_unlock(desc, st);
-		return;
-	}
-	desc->ack(&desc->data);
-	st = edge_tail(desc, run_events(desc, st | IRQS_INPROGRESS, action));
-	if (irq_unlikely(st & (IRQS_ONESHOT | IRQS_MOVE_PENDING)))
-		st = edge_end_slow(desc, st);
-	desc_set_state_unlock(desc, st);
-}
-
-/* The fasteoi flow under the lock: anything but an event on a quiet line. */
-static __irq_noinline void fasteoi_locked(struct irq_desc *desc)
-{
-	struct irqaction *action;
-	unsigned int st;
-
-	desc_lock(desc);
-	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		/*
-		 * Masked in every case: a level line still asserted would
-		 * otherwise come straight back after our eoi and keep this CPU
-		 * busy while the CPU that runs the handlers starves. The
-		 * PENDING bit keeps the event; the running CPU (or the last
-		 * enable_irq) unmasks and runs it.
-		 */
-		desc->mask(&desc->data);
-		st |= IRQS_PENDING | IRQS_MASKED;
-	} else if (irq_unlikely(st & IRQS_ONESHOT)) {
-		/* Masked from the primary until the threads it woke return. */
-		st = run_oneshot(desc, st, action);
-		desc->eoi(&desc->data);
-		desc_set_state_unlock(desc, move_if_pending(desc, oneshot_end(desc, st)));
-		return;
-	} else {
-		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
-		desc->eoi(&desc->data);
-		desc_set_state_unlock(desc, move_if_pending(desc, st));
-		return;
-	}
 	desc->eoi(&desc->data);
-	desc_set_state_unlock(desc, st);
-}
-
-/* The simple flow under the lock: anything but an event on a quiet line. */
-static __irq_noinline void simple_locked(struct irq_desc *desc)
-{
-	struct irqaction *action;
-	unsigned int st;
-
-	desc_lock(desc);
-	st = desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING);
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS))))
-		st |= IRQS_PENDING;
-	else if (irq_unlikely(desc_flow_holds_oneshot(desc, st)))
-		/* A fasteoi line's software replay (resend.c) keeps its flow's mask. */
-		st = oneshot_end(desc, run_oneshot(desc, st, action));
-	else
-		/* The simple flow never masks: a ONESHOT line has nothing to reopen. */
-		st = run_events(desc, st | IRQS_INPROGRESS, action) & ~IRQS_INPROGRESS;
-	desc_set_state_unlock(desc, st);
-}
-
-/* The flows with a lock-free path, for run_claimed(). */
-enum claimed_flow { CLAIMED_EDGE, CLAIMED_FASTEOI, CLAIMED_SIMPLE };
-
-/*
- * The owner of a claimed line could not give it back lock-free: the
- * event needs irq_note_slow() (@noted false), or the state changed while
- * the handlers ran. Take the lock, go on as the locked flows do, end the
- * flow @kind's way.
- */
-static __irq_noinline void finish_locked(struct irq_desc *desc, irqreturn_t ret, bool noted,
-					 enum claimed_flow kind)
-{
-	unsigned int st;
-
-	desc_lock(desc);
-	if (!noted)
-		irq_note_slow(desc, ret);
-	st = desc_state(desc);
-	if (irq_unlikely(st & IRQS_PENDING))
-		st = run_pending_more(desc, st);
-	if (kind == CLAIMED_EDGE) {
-		st = edge_tail(desc, st);
-	} else {
-		st &= ~IRQS_INPROGRESS;
-		if (kind == CLAIMED_FASTEOI)
-			desc->eoi(&desc->data);
-	}
-	if (kind != CLAIMED_SIMPLE)
-		st = move_if_pending(desc, st);
-	desc_set_state_unlock(desc, st);
+	flow_end(desc, st);
 }
 
 /*
- * A claimed line had no handler after all (free_irq() won): give it back
- * and run @locked, the flow's locked path, which sees to the event.
+ * An event the edge or fasteoi flow can't run now (no handler, disabled,
+ * running on another CPU), under the lock: the line is masked and the
+ * event ended at the controller (ack or eoi), and PENDING keeps it; the
+ * CPU running the handlers, or the last enable_irq(), unmasks and runs
+ * it. Masked in every case: a level line on a fasteoi controller still
+ * asserted would otherwise come straight back after the eoi and keep
+ * this CPU busy while the CPU that runs the handlers starves.
  */
-static __irq_noinline void unclaim(struct irq_desc *desc, void (*locked)(struct irq_desc *desc))
+static __irq_always_inline void flow_defer(struct irq_desc *desc, unsigned int st)
 {
-	desc_lock(desc);
-	desc_set_state_unlock(desc, desc_state(desc) & ~IRQS_INPROGRESS);
-	locked(desc);
+	desc->mask(&desc->data);
+	desc->quiet_op(&desc->data);
+	desc_set_state_unlock(desc, st | IRQS_PENDING | IRQS_MASKED);
 }
-
-/*
- * The lock-free path of flow @kind, on a line this CPU claimed:
- * handlers, the handled-event count, the release; the locked path
- * (@locked) or finish_locked() for anything else.
- */
-static __irq_always_inline void claimed_end(struct irq_desc *desc, irqreturn_t ret,
-					    enum claimed_flow kind)
-{
-	if (irq_unlikely(!note_fast(desc, ret)))
-		finish_locked(desc, ret, false, kind);
-	else if (irq_unlikely(!release_quiet(desc)))
-		finish_locked(desc, ret, true, kind);
-	else if (kind == CLAIMED_FASTEOI)
-		desc->quiet_op(&desc->data);
-}
-
-static __irq_always_inline void run_claimed(struct irq_desc *desc, enum claimed_flow kind,
-					    void (*locked)(struct irq_desc *desc))
-{
-	struct irqaction *action = desc_action(desc);
-
-	if (irq_unlikely(!action)) {
-		unclaim(desc, locked);
-		return;
-	}
-	if (kind == CLAIMED_EDGE)
-		desc->quiet_op(&desc->data);
-	claimed_end(desc, run_handlers(desc, action), kind);
-}
-
-/*
- * The lock-free path of flow @kind through the line's solo pair: no
- * action read. A line that lost its pair since its entry was chosen
- * takes @chain, the flow's path through the actions, instead.
- */
-static __irq_always_inline void run_solo(struct irq_desc *desc, enum claimed_flow kind,
-					 void (*chain)(struct irq_desc *desc))
-{
-	irq_handler_t solo = atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
-	irqreturn_t ret;
-
-	if (irq_unlikely(!solo)) {
-		chain(desc);
-		return;
-	}
-	if (kind == CLAIMED_EDGE)
-		desc->quiet_op(&desc->data);
-	if (GENIRQ_HANDLERS_IRQS_ON)
-		port_irq_enable_fast();
-	ret = solo((int)desc->data.irq, desc->solo_arg);
-	port_irq_disable_fast();
-	claimed_end(desc, ret, kind);
-}
-
-static __irq_noinline void edge_claimed(struct irq_desc *desc)
-{
-	run_claimed(desc, CLAIMED_EDGE, edge_locked);
-}
-
-static __irq_noinline void fasteoi_claimed(struct irq_desc *desc)
-{
-	run_claimed(desc, CLAIMED_FASTEOI, fasteoi_locked);
-}
-
-static __irq_noinline void simple_claimed(struct irq_desc *desc)
-{
-	run_claimed(desc, CLAIMED_SIMPLE, simple_locked);
-}
-
-static __irq_noinline void edge_solo(struct irq_desc *desc)
-{
-	run_solo(desc, CLAIMED_EDGE, edge_claimed);
-}
-
-static __irq_noinline void fasteoi_solo(struct irq_desc *desc)
-{
-	run_solo(desc, CLAIMED_FASTEOI, fasteoi_claimed);
-}
-
-static __irq_noinline void simple_solo(struct irq_desc *desc)
-{
-	run_solo(desc, CLAIMED_SIMPLE, simple_claimed);
-}
-
-/*
- * The flows. Each one's entry is only the claim, so neither path pays
- * for the other's register saves.
- */
 
 /* Edge lines: acked at once so a new edge latches while we run. */
-void handle_edge_irq(struct irq_desc *desc)
+static __irq_always_inline void edge_flow(struct irq_desc *desc, unsigned int st,
+					  const struct flow_handlers *h)
 {
-	if (irq_likely(claim_quiet(desc)))
-		edge_claimed(desc);
-	else
-		edge_locked(desc);
+	if (irq_unlikely(!flow_may_run(st, h))) {
+		flow_defer(desc, st);
+		return;
+	}
+	desc->quiet_op(&desc->data);	/* ack */
+	st = flow_handle(desc, st, h);
+	if (irq_unlikely(st))
+		edge_end(desc, st);
 }
 
+FLOW_ENTRY(edge)
+
 /* Controllers that need one end-of-interrupt per delivery (APIC, MPIC, XICS). */
-void handle_fasteoi_irq(struct irq_desc *desc)
+static __irq_always_inline void fasteoi_flow(struct irq_desc *desc, unsigned int st,
+					     const struct flow_handlers *h)
 {
-	if (irq_likely(claim_quiet(desc)))
-		fasteoi_claimed(desc);
+	if (irq_unlikely(!flow_may_run(st, h))) {
+		flow_defer(desc, st);
+		return;
+	}
+	if (irq_unlikely(st & IRQS_ONESHOT))
+		st = oneshot_hold(desc, st);
+	st = flow_handle(desc, st, h);
+	if (irq_unlikely(st))
+		fasteoi_end(desc, st);
 	else
-		fasteoi_locked(desc);
+		desc->quiet_op(&desc->data);	/* eoi, exactly once, after the handlers */
+}
+
+FLOW_ENTRY(fasteoi)
+
+/* The simple flow's end: a ONESHOT line it held (@held) may reopen. */
+static __irq_noinline void simple_end(struct irq_desc *desc, unsigned int st, bool held)
+{
+	st &= ~IRQS_INPROGRESS;
+	if (irq_unlikely(held))
+		st = oneshot_end(desc, st);
+	desc_set_state_unlock(desc, st);
 }
 
 /* Lines that only demultiplexed events reach: no controller calls. */
-void handle_simple_irq(struct irq_desc *desc)
+static __irq_always_inline void simple_flow(struct irq_desc *desc, unsigned int st,
+					    const struct flow_handlers *h)
 {
-	if (irq_likely(claim_quiet(desc)))
-		simple_claimed(desc);
-	else
-		simple_locked(desc);
-}
+	bool held;
 
-/*
- * The entries of the same flows for a line with a solo pair (struct
- * irq_desc): only the lock-free path differs. irq_flow_entry() chooses.
- */
-static void handle_edge_solo(struct irq_desc *desc)
-{
-	if (irq_likely(claim_quiet(desc)))
-		edge_solo(desc);
-	else
-		edge_locked(desc);
-}
-
-static void handle_fasteoi_solo(struct irq_desc *desc)
-{
-	if (irq_likely(claim_quiet(desc)))
-		fasteoi_solo(desc);
-	else
-		fasteoi_locked(desc);
-}
-
-static void handle_simple_solo(struct irq_desc *desc)
-{
-	if (irq_likely(claim_quiet(desc)))
-		simple_solo(desc);
-	else
-		simple_locked(desc);
-}
-
-irq_flow_handler_t irq_flow_entry(struct irq_desc *desc)
-{
-	if (desc->solo_entry) {
-		switch (desc->flow_kind) {
-		case IRQ_FLOW_EDGE:
-			return handle_edge_solo;
-		case IRQ_FLOW_FASTEOI:
-			return handle_fasteoi_solo;
-		case IRQ_FLOW_SIMPLE:
-			return handle_simple_solo;
-		default:
-			break;
-		}
+	if (irq_unlikely(!flow_may_run(st, h))) {
+		desc_set_state_unlock(desc, st | IRQS_PENDING);
+		return;
 	}
-	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
+	/*
+	 * The simple flow never masks, but a fasteoi line's software replay
+	 * (resend.c) keeps its own flow's ONESHOT mask.
+	 */
+	held = desc_flow_holds_oneshot(desc, st);
+	if (irq_unlikely(held))
+		st = oneshot_hold(desc, st);
+	st = flow_handle(desc, st, h);
+	if (irq_unlikely(st))
+		simple_end(desc, st, held);
 }
+
+FLOW_ENTRY(simple)
 
 /*
  * Per-CPU lines (IPIs, local timers) can't race with themselves across
@@ -614,7 +574,7 @@ void handle_percpu_irq(struct irq_desc *desc)
 	/* Only this CPU writes its count: a plain load and a store bump it. */
 	depth = &irq_this_cpu()->percpu_depth;
 	n = atomic_load_explicit(depth, memory_order_relaxed);
-	atomic_store_explicit(depth, n + 1, memory_order_seq_cst);
+	reader_mark(depth, n + 1);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action)) {
 		irqreturn_t ret = run_handlers(desc, action);
@@ -633,29 +593,6 @@ void handle_bad_irq(struct irq_desc *desc)
 	irq_error_event();
 	irq_report_bad(desc, IRQ_NONE);
 	desc->ack(&desc->data);
-}
-
-void generic_handle_irq_desc(struct irq_desc *desc)
-{
-	desc_handle(desc);
-}
-
-int generic_handle_irq(unsigned int irq)
-{
-	struct irq_desc *desc = irq_to_desc(irq);
-
-	if (irq_unlikely(!desc)) {
-		irq_error_event();
-		port_ack_bad_irq(irq);
-		return -EINVAL;
-	}
-	desc_handle(desc);
-	return 0;
-}
-
-void irq_handle_entry(struct irq_desc *desc, void *regs)
-{
-	irq_entry_run(desc, regs);
 }
 
 /*

@@ -6,9 +6,12 @@
  * Two kinds of readers find descriptors without the table lock:
  *  - dispatch: a CPU in hardirq context (irq_handle_domain_entry(),
  *    irq_enter()) looks a line up and runs its flow. Its hardirq count is
- *    raised with a full barrier before the lookup and dropped with release
- *    after the last use, so a CPU seen with a hardirq count of 0 after a
- *    descriptor was unpublished holds none from before;
+ *    raised before the lookup (pc_hardirq_enter()) and dropped with
+ *    release after the last use, so a CPU seen with a hardirq count of 0
+ *    after a descriptor was unpublished holds none from before. The
+ *    raise is a full barrier, or with GENIRQ_PORT_MEMBARRIER a plain
+ *    store made visible by the grace period's port_membarrier(), as RCU
+ *    puts the cost on the writer: the event does no locked instruction;
  *  - everything else (the verbs, /proc, irq_desc_iter() walks, pollers):
  *    irq_desc_read_lock() counts the reader in its CPU's counter for the
  *    current epoch, irq_desc_read_unlock() counts it out of that same
@@ -52,6 +55,7 @@ void irq_desc_grace(void)
 		port_cpu_relax();
 	for (int flip = 0; flip < 2; flip++)
 		drain(atomic_fetch_add_explicit(&irq_grace_epoch, 1u, memory_order_seq_cst) & 1u);
+	irq_membarrier();	/* every hardirq count raised so far is seen */
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
 		if (cpu == self)
 			continue;	/* we are not in hardirq context */

@@ -105,22 +105,23 @@ struct irq_desc {
 	 */
 	atomic_uint		storm_left;	/* [O], and [L] (see note_interrupt()) */
 	/*
-	 * [A] what an event runs: the line's flow, or handle_cost_irq()
-	 * around it while cost accounting is on; written under [L].
+	 * [A] what an event runs: the line's flow, or while the line is
+	 * instrumented handle_instrumented_irq() around it; written under
+	 * [L], only by irq_desc_update_entry() (entry.c).
 	 */
 	_Atomic irq_flow_handler_t handle_irq;
 	atomic_ulong		*kstat;		/* [C] CPU c's count at kstat[c * IRQ_KSTAT_GROUP] */
 	/*
-	 * [L] the one chip primitive the lock-free path of the line's flow
-	 * calls: eoi for the fasteoi flow, ack for the others (ack and eoi
-	 * themselves are further down). irq_desc_set_quiet_op() keeps it.
+	 * [L] the flow's own controller call, here with the hot fields: eoi
+	 * for the fasteoi flow, ack for the others (ack and eoi themselves
+	 * are further down). irq_desc_set_quiet_op() keeps it.
 	 */
 	void			(*quiet_op)(struct irq_data *d);
 	/*
 	 * The solo pair: the call and argument of a line's only action when
 	 * it asks for neither IRQF_DISABLED nor IRQF_SAMPLE_RANDOM, so that
-	 * an event on it reads no action; solo_call NULL otherwise (the flow
-	 * walks the chain). Written under [L] (irq_solo_update(), manage.c):
+	 * an event that claimed the line (flow.c) reads no action; solo_call
+	 * NULL otherwise (the flow walks the chain). Written under [L] (irq_solo_update(), manage.c):
 	 * solo_call may be cleared at any time (an owner that read it before
 	 * still runs an action that is installed until free_irq() waited for
 	 * it); solo_arg, and solo_call to non-NULL, only while INPROGRESS is
@@ -141,7 +142,6 @@ struct irq_desc {
 	unsigned int		depth;		/* [L] nested disables */
 	unsigned char		flow_kind;	/* [L] enum irq_flow_kind of flow */
 	bool			proc_hidden;	/* [L] shown as a port's summary row */
-	bool			solo_entry;	/* [L] no action or one plain: irq_flow_entry() */
 	bool			replay_queued;	/* resend.c's lock: waits for a software replay */
 	/*
 	 * Stuck-line detection, all [L]; the time a disabled line is retried
@@ -290,13 +290,43 @@ static inline void pc_add(struct irq_cpu *c, unsigned int delta)
 }
 
 /*
- * Enter hardirq context before any descriptor is looked up: the full
- * barrier orders the count before the lookups, for grace periods
- * (grace.c). Leave it after the last use, with release.
+ * The store by which a CPU says it may hold what a freer unpublishes (its
+ * hardirq count, its per-CPU handler depth), before it reads the thing.
+ * With GENIRQ_PORT_MEMBARRIER (<genirq/port.h>) a plain store that only
+ * the compiler keeps before the reads: the freer's irq_membarrier()
+ * makes it seen (tests/spin/grace.pml). Otherwise the reader pays a full
+ * barrier.
+ */
+static inline void reader_mark(atomic_uint *p, unsigned int v)
+{
+	if (GENIRQ_PORT_MEMBARRIER) {
+		atomic_store_explicit(p, v, memory_order_relaxed);
+		atomic_signal_fence(memory_order_seq_cst);
+	} else {
+		atomic_store_explicit(p, v, memory_order_seq_cst);
+	}
+}
+
+/* The freer's side of reader_mark(): every CPU's mark made so far is seen. */
+#if GENIRQ_PORT_MEMBARRIER
+static inline void irq_membarrier(void)
+{
+	port_membarrier();
+}
+#else
+static inline void irq_membarrier(void) { }
+#endif
+
+/*
+ * Enter hardirq context before any descriptor is looked up (grace.c).
+ * Leave it after the last use, with release.
  */
 static inline void pc_hardirq_enter(struct irq_cpu *c, unsigned int offset)
 {
-	atomic_fetch_add_explicit(&c->preempt_count, offset, memory_order_seq_cst);
+	if (GENIRQ_PORT_MEMBARRIER)
+		reader_mark(&c->preempt_count, pc_get(c) + offset);
+	else
+		atomic_fetch_add_explicit(&c->preempt_count, offset, memory_order_seq_cst);
 }
 
 static inline void pc_hardirq_exit(struct irq_cpu *c, unsigned int offset)
@@ -537,8 +567,6 @@ void irq_desc_deactivate_unused(struct irq_desc *desc);
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
-/* The line's flow, or its entry through the solo pair while the line has one. */
-irq_flow_handler_t irq_flow_entry(struct irq_desc *desc);
 
 /* thread.c; without GENIRQ_THREADS no action has a thread (manage.c refuses one). */
 #if GENIRQ_THREADS
@@ -605,41 +633,35 @@ static inline bool irq_threading_forced(void) { return false; }
 #endif
 
 /*
- * chip.c: set a line's flow @flow of kind @kind (behind cost.c's
- * measuring wrapper while it is on). Caller holds desc->lock.
+ * entry.c, the owner of a line's entry (desc->handle_irq). Set a line's
+ * flow @flow of kind @kind; caller holds desc->lock.
  */
-struct irq_cost_acct;
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind);
-/* Point the line's entry at irq_cost_entry() unless it is traced. Caller holds desc->lock. */
-void irq_desc_set_entry(struct irq_desc *desc);
+/*
+ * Point the line's entry at its flow, or at handle_instrumented_irq()
+ * while it is instrumented (irq_desc_instrumented()). Caller holds
+ * desc->lock, or the descriptor is not published yet.
+ */
+void irq_desc_update_entry(struct irq_desc *desc);
+/* Whether the line is traced or its cost measured: one state, one entry. */
+bool irq_desc_instrumented(struct irq_desc *desc);
+void handle_instrumented_irq(struct irq_desc *desc);
+
 /* cost.c, or without GENIRQ_COST its stubs. */
 #if GENIRQ_COST
-void handle_cost_irq(struct irq_desc *desc);
 void irq_cost_release(struct irq_desc *desc);
-/*
- * The entry a line has without tracing: handle_cost_irq() or its flow,
- * through the solo pair while it has one (irq_flow_entry()).
- */
-irq_flow_handler_t irq_cost_entry(struct irq_desc *desc);
-/* The same, never through the solo pair: for a traced line, which never claims. */
-irq_flow_handler_t irq_cost_flow(struct irq_desc *desc);
-
-/* Whether @desc's events run through handle_cost_irq() now. */
-static inline bool desc_timed(struct irq_desc *desc)
-{
-	return atomic_load_explicit(&desc->handle_irq, memory_order_relaxed) == handle_cost_irq;
-}
+/* Whether the line's cost is measured now. */
+bool irq_cost_on(struct irq_desc *desc);
+/* One event of the line took @cycles (handle_instrumented_irq()). */
+void irq_cost_add(struct irq_desc *desc, uint64_t cycles);
 #else
-/* No line is ever timed: its entry is its flow's. */
-static inline bool desc_timed(struct irq_desc *desc) { (void)desc; return false; }
+/* No line's cost is ever measured. */
 static inline void irq_cost_release(struct irq_desc *desc) { (void)desc; }
-static inline irq_flow_handler_t irq_cost_entry(struct irq_desc *desc)
+static inline bool irq_cost_on(struct irq_desc *desc) { (void)desc; return false; }
+static inline void irq_cost_add(struct irq_desc *desc, uint64_t cycles)
 {
-	return irq_flow_entry(desc);
-}
-static inline irq_flow_handler_t irq_cost_flow(struct irq_desc *desc)
-{
-	return atomic_load_explicit(&desc->flow, memory_order_relaxed);
+	(void)desc;
+	(void)cycles;
 }
 #endif
 

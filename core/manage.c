@@ -36,7 +36,9 @@ void irq_wait_idle(struct irq_desc *desc)
 		 * Per-CPU lines have no INPROGRESS: wait until each CPU is seen
 		 * outside every per-CPU handler, nested or not. Callers do not
 		 * wait from hardirq context, so this CPU runs none below us.
+		 * The handlers count themselves in with reader_mark().
 		 */
+		irq_membarrier();
 		for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
 			atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
 
@@ -55,43 +57,36 @@ static bool action_plain(struct irqaction *action)
 }
 
 /*
- * Give the line the solo entry or the flow's (@solo: it has no action or
- * one plain one), and the pair of @action, its only one, when @solo and
- * no lock-free owner can read the pair meanwhile (INPROGRESS clear with
- * the lock held); else clear the pair, and the solo entry walks the
- * chain. The pair changes first, then the entry: an event that took the
- * solo entry of a line that has no pair any more walks the chain.
+ * Give the line the pair of @action, its only one, when @solo (it is
+ * plain) and no lock-free owner can read the pair meanwhile (INPROGRESS
+ * clear with the lock held); else clear the pair, and the flows walk the
+ * chain.
  */
-static __irq_always_inline void solo_pair(struct irq_desc *desc, unsigned int st,
-					  irq_handler_t call, void *arg)
-{
-	desc_assert_locked(desc);
-	if (irq_unlikely(st & IRQS_INPROGRESS))
-		call = NULL;
-	else
-		desc->solo_arg = arg;
-	atomic_store_explicit(&desc->solo_call, call, memory_order_relaxed);
-}
-
 static __irq_always_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
 					 bool solo)
 {
-	if (solo && action)
-		solo_pair(desc, desc_state(desc), action_real_call(action), action->call_arg);
-	else
+	desc_assert_locked(desc);
+	if (solo && action && !(desc_state(desc) & IRQS_INPROGRESS)) {
+		desc->solo_arg = action->call_arg;
+		atomic_store_explicit(&desc->solo_call, action_real_call(action),
+				      memory_order_relaxed);
+	} else {
 		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
-	if (irq_unlikely(solo != desc->solo_entry)) {
-		desc->solo_entry = solo;
-		irq_desc_set_entry(desc);
 	}
+}
+
+/* Whether @action, a line's first, stands alone and plain: the pair can stand for it. */
+static bool action_solo(struct irqaction *action)
+{
+	return action && !atomic_load_explicit(&action->next, memory_order_relaxed) &&
+	       action_plain(action);
 }
 
 void irq_solo_update(struct irq_desc *desc)
 {
 	struct irqaction *action = desc_action(desc);
 
-	solo_set(desc, action, !action || (!atomic_load_explicit(&action->next, memory_order_relaxed) &&
-					   action_plain(action)));
+	solo_set(desc, action, action_solo(action));
 }
 
 /* free_irq() left a busy line with one plain action: its pair once it is idle. */
@@ -495,9 +490,8 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	if (new->thread)
 		new->thread->desc = desc;
 	/*
-	 * A first plain action makes the line solo, its pair and its entry (a
-	 * non-plain last action may have taken the entry); anything else makes
-	 * it not. Its call is the real one until trace_irq_request() wraps it.
+	 * A first plain action gives the line its pair; anything else takes
+	 * it away. Its call is the real one until trace_irq_request() wraps it.
 	 */
 	solo_set(desc, new, link == &desc->action && action_plain(new));
 	st = desc_state(desc);
@@ -708,8 +702,8 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	} else {
 		irq_solo_update(desc);
 		/* Left with one plain action while busy: its pair once it is idle. */
-		settle = desc->solo_entry && !atomic_load_explicit(&desc->solo_call,
-								   memory_order_relaxed);
+		settle = action_solo(desc_action(desc)) &&
+			 !atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);

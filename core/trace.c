@@ -5,8 +5,9 @@
  * How a line is traced without costing the others anything: the line
  * gets IRQS_TRACED in its state, which also keeps it off the flows'
  * lock-free path (that path's compare-and-swap wants an exact quiet
- * state); its entry (desc->handle_irq) becomes handle_trace_irq(), which
- * runs the flow (or cost accounting's wrapper) and reads the flow's
+ * state) and makes it instrumented (entry.c): its entry,
+ * handle_instrumented_irq(), runs the flow between
+ * irq_trace_flow_begin() and irq_trace_flow_end(), which read the flow's
  * decisions from the line state before and after; each of its actions'
  * calls (action->call) becomes trace_call(), which records the handler's
  * entry and exit around the real call. The core's slower paths (request,
@@ -140,17 +141,23 @@ static irqreturn_t trace_call(int irq, void *arg)
 }
 
 /*
- * A traced line's entry: the flow, and what it decided, read from the
- * line state around it and from the handler chains this CPU entered
- * meanwhile (an interrupt nesting here puts back the count it found).
+ * Around a traced line's flow (handle_instrumented_irq(), entry.c): what
+ * the flow decided, read from the line state before and after it and
+ * from the handler chains this CPU entered meanwhile (an interrupt
+ * nesting here puts back the count it found).
  */
-void handle_trace_irq(struct irq_desc *desc)
+unsigned long irq_trace_flow_begin(void)
 {
-	unsigned int cpu = port_cpu_id(), before = desc_state(desc), after;
-	unsigned long runs0 = cpu < GENIRQ_NR_CPUS ? rings[cpu].runs : 0, runs = 0;
+	unsigned int cpu = port_cpu_id_fast();
 
-	irq_cost_flow(desc)(desc);
-	after = desc_state(desc);
+	return cpu < GENIRQ_NR_CPUS ? rings[cpu].runs : 0;
+}
+
+void irq_trace_flow_end(struct irq_desc *desc, unsigned int before, unsigned long runs0)
+{
+	unsigned int cpu = port_cpu_id_fast(), after = desc_state(desc);
+	unsigned long runs = 0;
+
 	if (cpu < GENIRQ_NR_CPUS) {
 		runs = rings[cpu].runs - runs0;
 		rings[cpu].runs = runs0;
@@ -193,8 +200,7 @@ static void set_line(struct irq_desc *desc, bool on)
 	for (struct irqaction *a = desc_action(desc); a;
 	     a = atomic_load_explicit(&a->next, memory_order_relaxed))
 		wrap_action(a, on);
-	atomic_store_explicit(&desc->handle_irq, on ? handle_trace_irq : irq_cost_entry(desc),
-			      memory_order_release);
+	irq_desc_update_entry(desc);
 }
 
 /*
@@ -300,7 +306,7 @@ void irq_trace_desc_new(struct irq_desc *desc)
 	if (!atomic_load_explicit(&trace_all, memory_order_relaxed))
 		return;
 	atomic_store_explicit(&desc->istate, desc_state(desc) | IRQS_TRACED, memory_order_relaxed);
-	atomic_store_explicit(&desc->handle_irq, handle_trace_irq, memory_order_relaxed);
+	irq_desc_update_entry(desc);
 }
 
 void irq_trace_installed(struct irq_desc *desc, struct irqaction *action)

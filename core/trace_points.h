@@ -18,8 +18,14 @@ void irq_trace_desc_event(struct irq_desc *desc, unsigned int type, uint32_t arg
 void irq_trace_init(void);
 /* A descriptor being made, not yet published: traced while global tracing is on. */
 void irq_trace_desc_new(struct irq_desc *desc);
-/* The entry of a traced line (desc->handle_irq). */
-void handle_trace_irq(struct irq_desc *desc);
+/*
+ * Around the flow of a traced line (handle_instrumented_irq()): begin
+ * returns this CPU's count of handler chains entered; end records what
+ * the flow decided, from the line state @before it and now, and from the
+ * chains entered since @runs.
+ */
+unsigned long irq_trace_flow_begin(void);
+void irq_trace_flow_end(struct irq_desc *desc, unsigned int before, unsigned long runs);
 /* open_softirq(): the vector's action, behind a stand-in while tracing is on. */
 softirq_action_t irq_trace_softirq_action(unsigned int nr, softirq_action_t action);
 /* manage.c: an action installed on a traced line is traced too. */
@@ -36,6 +42,14 @@ static inline void irq_trace_desc_event(struct irq_desc *desc, unsigned int type
 }
 static inline void irq_trace_init(void) { }
 static inline void irq_trace_desc_new(struct irq_desc *desc) { (void)desc; }
+static inline unsigned long irq_trace_flow_begin(void) { return 0; }
+static inline void irq_trace_flow_end(struct irq_desc *desc, unsigned int before,
+				      unsigned long runs)
+{
+	(void)desc;
+	(void)before;
+	(void)runs;
+}
 static inline softirq_action_t irq_trace_softirq_action(unsigned int nr, softirq_action_t action)
 {
 	(void)nr;

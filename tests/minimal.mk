@@ -23,8 +23,8 @@ MIN_SRCS	:= $(GENIRQ_SRCS_BASE) $(HOST_SRCS) tests/harness.c tests/unit/fixture.
 		   $(sort $(wildcard tests/minimal/*.c))
 # Names only the left-out files define: none may be in the minimal program.
 MIN_ABSENT	:= irq_thread_primary msi_domain_alloc_irqs irq_reserve_ipi probe_irq_on \
-		   irq_storm_check irq_proc_read irq_debugfs_show handle_cost_irq irq_top_sample \
-		   irq_trace_desc_event handle_trace_irq
+		   irq_storm_check irq_proc_read irq_debugfs_show irq_cost_add irq_top_sample \
+		   irq_trace_desc_event irq_trace_flow_begin
 
 .PHONY: unit-minimal check-minimal-headers check-minimal
 check-minimal: unit-minimal check-minimal-headers

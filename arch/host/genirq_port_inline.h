@@ -50,6 +50,9 @@ static inline void sim_irqs_on(void)
 }
 
 #ifdef GENIRQ_PORT_INLINE
+/* port_membarrier() in host.c: Linux's membarrier(2). */
+#define GENIRQ_PORT_MEMBARRIER	1
+
 static inline unsigned int port_cpu_id_fast(void)
 {
 	return sim_cpu_id();

@@ -20,12 +20,15 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <linux/membarrier.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <genirq/hardirq.h>
 #include <genirq/compat.h>
@@ -106,6 +109,36 @@ uint64_t port_time_ns(void)
 }
 
 /* The simulated clock doubles as the cycle counter (one cycle a ns). */
+/*
+ * port_membarrier(): every thread of the process executes a full barrier
+ * before it returns (Linux's membarrier(2), the expedited form once this
+ * process registered for it; else the global one, slower, no
+ * registration). A kernel without membarrier(2) cannot run this port.
+ */
+static atomic_ulong membarriers;
+
+unsigned long sim_membarriers(void)
+{
+	return atomic_load(&membarriers);
+}
+
+void port_membarrier(void)
+{
+	static atomic_int how;	/* 0: not asked yet; else the command that works */
+	int cmd = atomic_load_explicit(&how, memory_order_acquire);
+
+	atomic_fetch_add(&membarriers, 1ul);
+	if (!cmd) {
+		cmd = syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0
+		      ? MEMBARRIER_CMD_PRIVATE_EXPEDITED : MEMBARRIER_CMD_GLOBAL;
+		atomic_store_explicit(&how, cmd, memory_order_release);
+	}
+	if (syscall(__NR_membarrier, cmd, 0, 0) != 0) {
+		fprintf(stderr, "host: membarrier(2) failed: the kernel does not provide it\n");
+		abort();
+	}
+}
+
 uint64_t port_cycles(void)
 {
 	return atomic_load_explicit(&now_ns, memory_order_relaxed);

@@ -242,6 +242,26 @@ static inline void port_irq_disable_fast(void)
 }
 #endif
 
+/*
+ * OPTIONAL asymmetric barrier. A port that can make every other CPU
+ * execute a full memory barrier (an interrupt to each, Linux's
+ * membarrier(2) on the hosted port) defines GENIRQ_PORT_MEMBARRIER to 1
+ * in <genirq_port_inline.h> and provides
+ *	void port_membarrier(void);
+ * which returns once every CPU has executed a full barrier since the
+ * call began. An event then enters hardirq context, and a per-CPU line
+ * counts its handler, with plain stores: no barrier and no locked
+ * instruction on the event path for descriptor lifetime. The freers
+ * (grace periods, free_irq() of a per-CPU line) call port_membarrier()
+ * instead. Context: thread context, may wait.
+ */
+#ifndef GENIRQ_PORT_MEMBARRIER
+#define GENIRQ_PORT_MEMBARRIER	0
+#endif
+#if GENIRQ_PORT_MEMBARRIER
+void port_membarrier(void);
+#endif
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_PORT_H */

@@ -3,6 +3,8 @@
 # interleaving, assertions and invalid end states (deadlock):
 #   line.pml    the line protocol, edge and level, and the edge line's
 #               move at its own event (-DMOVE)
+#   grace.pml   a grace period against events that enter hardirq context
+#               with a plain store (GENIRQ_PORT_MEMBARRIER)
 #   percpu.pml  free_irq of a per-CPU line against nested per-CPU handlers
 #   poll.pml    the stuck-line poll against a driver's disable and enable
 #   oneshot.pml an IRQF_ONESHOT level line and the threads it wakes
@@ -52,6 +54,9 @@ run line-level line.pml -DLEVEL pass
 run line-move line.pml -DMOVE pass
 run line-move-mutant-no-replay line.pml "-DMOVE -DMUT_MOVE_NO_REPLAY" fail
 run line-move-mutant-claim-ignores-move line.pml "-DMOVE -DMUT_MOVE_CLAIM" fail
+run grace grace.pml "" pass
+run grace-mutant-no-barrier grace.pml -DMUT_NO_BARRIER fail
+run grace-mutant-no-wait grace.pml -DMUT_NO_WAIT fail
 run percpu percpu.pml "" pass
 run percpu-mutant-exit-zero percpu.pml -DMUT_EXIT_ZERO fail
 run percpu-mutant-odd-even-count percpu.pml -DMUT_SEQ fail

@@ -7,8 +7,8 @@
  * events: claim_quiet() takes INPROGRESS of a quiet line in one
  * compare-and-swap (never while the lock is held), the claimed path reads
  * the pair's call, then its argument, in two loads (core/flow.c,
- * run_solo()), or walks the chain when the call is clear; the release
- * gives INPROGRESS back lock-free or under the lock (finish_locked()). A
+ * run_solo(), from each flow's entry), or walks the chain when the call is clear; the release
+ * gives INPROGRESS back lock-free or under the lock (claimed_finish()). A
  * driver requests a second action B, then frees A, or frees B, and frees
  * the last (core/manage.c): under the lock, install_desc() and
  * free_desc_action() clear the call, and write the pair of a line left
@@ -119,7 +119,7 @@ end:	do
 		c = NONE; a = NONE;
 		if
 		:: atomic { !lock -> inprogress = false }	/* release_quiet() */
-		:: lock_desc(); inprogress = false; unlock_desc()	/* finish_locked() */
+		:: lock_desc(); inprogress = false; unlock_desc()	/* claimed_finish() */
 		fi
 	od
 }

@@ -225,3 +225,32 @@ TEST(a_refused_free_leaves_every_line_requestable)
 	CHECK_EQ(request_irq((unsigned int)first, dev_handler, 0, "a", &fx), 0);
 	CHECK_EQ(request_irq((unsigned int)first + 1, dev_handler, 0, "b", &fx), 0);
 }
+
+/*
+ * The freers' side of an event path without a barrier
+ * (GENIRQ_PORT_MEMBARRIER, core/grace.c): freeing descriptors and
+ * freeing a per-CPU line's handler each make every CPU execute a full
+ * barrier before they wait for the CPUs, so that an event that raised
+ * its count with a plain store is seen.
+ */
+TEST(freers_make_every_cpu_barrier_before_they_wait)
+{
+	struct fixture fx;
+	struct dev d;
+	unsigned long before;
+	int irq;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	irq = irq_alloc_descs(-1, 1);
+	CHECK(irq >= 0);
+	before = sim_membarriers();
+	irq_free_descs((unsigned int)irq, 1);
+	CHECK(sim_membarriers() > before);
+
+	dev_init(&d, &fx, 5, false);
+	CHECK_EQ(irq_set_percpu((unsigned int)d.irq), 0);
+	CHECK_EQ(request_irq((unsigned int)d.irq, dev_handler, IRQF_PERCPU, "tick", &d), 0);
+	before = sim_membarriers();
+	free_irq((unsigned int)d.irq, &d);
+	CHECK(sim_membarriers() > before);
+}

@@ -99,18 +99,18 @@ TEST(solo_no_pair_for_irqf_disabled_or_sample_random)
 	free_irq((unsigned int)a.irq, &a);
 }
 
-/* The line's entry is its flow's solo one (irq_flow_entry()), not the flow itself. */
-static void check_solo_entry(struct dev *d)
+/* The line's entry is its flow itself: nothing instruments it (entry.c). */
+static void check_flow_entry(struct dev *d)
 {
 	struct irq_desc *desc = desc_of(d);
 
-	CHECK(desc->solo_entry);
-	CHECK(atomic_load(&desc->handle_irq) != atomic_load(&desc->flow));
+	CHECK(!irq_desc_instrumented(desc));
+	CHECK(atomic_load(&desc->handle_irq) == atomic_load(&desc->flow));
 }
 
 /*
  * A plain action requested after a line's last action was IRQF_DISABLED
- * or IRQF_SAMPLE_RANDOM gets the solo entry back, not only the pair.
+ * or IRQF_SAMPLE_RANDOM gets the pair back, and the line runs its flow.
  */
 static void entry_after_non_plain(enum simpic_style style)
 {
@@ -125,7 +125,7 @@ static void entry_after_non_plain(enum simpic_style style)
 		free_irq((unsigned int)a.irq, &a);
 		CHECK_EQ(dev_request(&a, 0, "a"), 0);
 		check_pair_is(&a);
-		check_solo_entry(&a);
+		check_flow_entry(&a);
 		dev_raise(&a);
 		CHECK_EQ(atomic_load(&a.handled), (int)i + 1);
 		free_irq((unsigned int)a.irq, &a);
@@ -133,7 +133,7 @@ static void entry_after_non_plain(enum simpic_style style)
 	fx_check_ended_once(&fx, 3, style);
 }
 
-TEST_EACH_CHIP(solo_entry_back_for_a_plain_action_after_a_non_plain_one, entry_after_non_plain)
+TEST_EACH_CHIP(solo_pair_back_for_a_plain_action_after_a_non_plain_one, entry_after_non_plain)
 
 static irqreturn_t solo_thread_fn(int irq, void *dev_id)
 {

@@ -82,6 +82,9 @@ unsigned long sim_asserts(void);
 /* port_ack_bad_irq() calls seen. */
 unsigned long sim_bad_irq_acks(void);
 
+/* port_membarrier() calls made (the freers' side of descriptor lifetime). */
+unsigned long sim_membarriers(void);
+
 /*
  * Threaded handlers: by default each threaded action gets a thread of its
  * own (port_irq_thread_create()), which runs on the CPU it was woken on

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+/*
+ * entry.c - how an event enters a line and which flow it runs.
+ *
+ * A port enters with the descriptor (irq_handle_entry()) or the number
+ * (generic_handle_irq(); domain.c's irq_handle_domain_entry() finds the
+ * descriptor first); either way the event runs the line's entry,
+ * desc->handle_irq, which is one of two things:
+ *  - the line's flow (desc->flow: handle_edge_irq() and the others in
+ *    flow.c), which irq_choose_flow() picks from the trigger and the
+ *    chip, or a chained handler's; or
+ *  - handle_instrumented_irq(), while the line is instrumented: traced
+ *    (trace.c) or its cost measured (cost.c). It runs the same flow
+ *    between the two's bookkeeping.
+ * irq_desc_update_entry() is the one place that decides between them; the
+ * flow's setters, cost accounting and tracing call it when what it reads
+ * changes. An uninstrumented line runs its flow and nothing else: off
+ * costs nothing.
+ */
+#include "internals.h"
+#include "trace_points.h"
+
+/*
+ * The entry of an instrumented line: the flow, timed while cost
+ * accounting is on, and what it decided, recorded while the line is
+ * traced. The flow is read here, so that a flow set meanwhile is the
+ * one run.
+ */
+void handle_instrumented_irq(struct irq_desc *desc)
+{
+	unsigned int before = desc_state(desc);
+	bool traced = GENIRQ_ENABLED(GENIRQ_TRACE) && (before & IRQS_TRACED);
+	bool timed = irq_cost_on(desc);
+	unsigned long runs = traced ? irq_trace_flow_begin() : 0;
+	uint64_t t0 = timed ? port_cycles() : 0;
+
+	atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
+	if (timed)
+		irq_cost_add(desc, port_cycles() - t0);
+	if (traced)
+		irq_trace_flow_end(desc, before, runs);
+}
+
+bool irq_desc_instrumented(struct irq_desc *desc)
+{
+	return (GENIRQ_ENABLED(GENIRQ_TRACE) && (desc_state(desc) & IRQS_TRACED)) ||
+	       irq_cost_on(desc);
+}
+
+void irq_desc_update_entry(struct irq_desc *desc)
+{
+	irq_flow_handler_t entry = irq_desc_instrumented(desc)
+				   ? handle_instrumented_irq
+				   : atomic_load_explicit(&desc->flow, memory_order_relaxed);
+
+	atomic_store_explicit(&desc->handle_irq, entry, memory_order_release);
+}
+
+void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
+{
+	desc_assert_locked(desc);
+	desc->flow_kind = (unsigned char)kind;
+	irq_desc_set_quiet_op(desc);
+	atomic_store_explicit(&desc->flow, flow, memory_order_release);
+	irq_desc_update_entry(desc);
+}
+
+/*
+ * The flow policy, in one place: the line's trigger and the primitives
+ * its chip has decide how events are sequenced.
+ */
+void irq_choose_flow(struct irq_desc *desc)
+{
+	const struct irq_chip *chip = desc->data.chip;
+	unsigned int st = desc_state(desc);
+
+	if (st & IRQS_NOREQUEST)
+		return;				/* chained: its own flow */
+	if (!irq_desc_has_chip(desc))
+		irq_desc_set_flow(desc, handle_bad_irq, IRQ_FLOW_BAD);
+	else if (st & IRQS_PER_CPU)
+		irq_desc_set_flow(desc, handle_percpu_irq, IRQ_FLOW_PERCPU);
+	else if (chip->eoi && !chip->ack)
+		irq_desc_set_flow(desc, handle_fasteoi_irq, IRQ_FLOW_FASTEOI);
+	else if (!chip->ack && !chip->eoi && !chip->mask && !chip->disable)
+		irq_desc_set_flow(desc, handle_simple_irq, IRQ_FLOW_SIMPLE);
+	else if (desc_is_level(desc))
+		irq_desc_set_flow(desc, handle_level_irq, IRQ_FLOW_LEVEL);
+	else
+		irq_desc_set_flow(desc, handle_edge_irq, IRQ_FLOW_EDGE);
+}
+
+void irq_handle_entry(struct irq_desc *desc, void *regs)
+{
+	irq_entry_run(desc, regs);
+}
+
+void generic_handle_irq_desc(struct irq_desc *desc)
+{
+	desc_handle(desc);
+}
+
+int generic_handle_irq(unsigned int irq)
+{
+	struct irq_desc *desc = irq_to_desc(irq);
+
+	if (irq_unlikely(!desc)) {
+		irq_error_event();
+		port_ack_bad_irq(irq);
+		return -EINVAL;
+	}
+	desc_handle(desc);
+	return 0;
+}
