@@ -32,7 +32,9 @@ struct irq_leaf {
 	atomic_ulong		*kstat;		/* nr_cpus * IRQ_KSTAT_GROUP */
 	uint64_t		retry_at[LEAF_SIZE];	/* irq_desc_retry_at() */
 	uint8_t			prio[LEAF_SIZE];	/* irq_desc_prio() */
-	unsigned long		prio_set[LEAF_SIZE / BITS_PER_UL];	/* [L] of each line */
+	/* One byte a line, not a bit: lines of a group share no word, as each
+	 * is guarded by its own lock. */
+	bool			prio_set[LEAF_SIZE];	/* [L] of each line */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
 	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
 	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
@@ -171,7 +173,7 @@ uint8_t *irq_desc_prio(struct irq_desc *desc, bool *set)
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
 						     memory_order_acquire);
 
-	*set = (leaf->prio_set[i / BITS_PER_UL] >> (i % BITS_PER_UL)) & 1;
+	*set = leaf->prio_set[i];
 	return &leaf->prio[i];
 }
 
@@ -181,7 +183,7 @@ void irq_desc_prio_mark(struct irq_desc *desc)
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
 						     memory_order_acquire);
 
-	leaf->prio_set[i / BITS_PER_UL] |= 1UL << (i % BITS_PER_UL);
+	leaf->prio_set[i] = true;
 }
 
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
@@ -210,8 +212,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.chip = &irq_no_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
 	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
-	leaf->prio_set[(irq & (LEAF_SIZE - 1)) / BITS_PER_UL] &=
-		~(1UL << (irq % BITS_PER_UL));
+	leaf->prio_set[irq & (LEAF_SIZE - 1)] = false;
 	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
