@@ -20,10 +20,12 @@
  *    the queue, but never from inside a thread function (runs never
  *    nest there);
  *  - a wait for threads (synchronize_irq(), disable_irq(), free_irq()):
- *    the waiter runs the very threads it waits for, queued on its CPU,
- *    as a task that waits would lend them its time; never another line's,
- *    and the waiter holds no read section meanwhile (manage.c), so a
- *    thread function may free descriptors.
+ *    the waiter runs the very threads it waits for, as a task that waits
+ *    would lend them its time: queued on its CPU first, else on any
+ *    other (that CPU's runner may be a thread function waiting for one
+ *    queued here: two such waits would otherwise wait for each other);
+ *    never another line's, and the waiter holds no read section
+ *    meanwhile (manage.c), so a thread function may free descriptors.
  * Neither starts a thread that some task runs already: its next run waits
  * on the queue until this one ends, so a run never nests in itself. Each
  * run is noted in its task's record (port_irq_task(), or the CPU's), so
@@ -294,16 +296,32 @@ bool irq_threads_pending(void)
 }
 
 /*
+ * Take one of the threads a wait is for (@desc's, or @only) off a queue:
+ * this CPU's first, then any other's. A wait never depends on another
+ * CPU's runner: that runner may itself be a thread function waiting for
+ * a thread queued here, behind us.
+ */
+static struct irq_thread *take_waited(const struct irq_desc *desc, const struct irq_thread *only)
+{
+	unsigned int self = port_cpu_id(), nr = port_nr_cpus();
+	struct irq_thread *t = take_thread(self, desc, only);
+
+	for (unsigned int cpu = 0; !t && cpu < nr; cpu++)
+		if (cpu != self)
+			t = take_thread(cpu, desc, only);
+	return t;
+}
+
+/*
  * One step of a wait for @desc's threads (@only: that one thread): with
- * @help, run one of them queued on this CPU, if any, then let go of the
- * CPU a while. The caller holds no read section when it helps.
+ * @help, run one of them that is queued, if any, then let go of the CPU
+ * a while. The caller holds no read section when it helps.
  */
 static void wait_step(const struct irq_desc *desc, const struct irq_thread *only, bool help)
 {
 	struct irq_thread *t;
 
-	if (help && irq_threads_may_run() &&
-	    (t = take_thread(port_cpu_id(), desc, only)) != NULL)
+	if (help && irq_threads_may_run() && (t = take_waited(desc, only)) != NULL)
 		thread_run(t, this_task());
 	port_cpu_relax();
 }

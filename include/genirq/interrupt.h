@@ -171,8 +171,8 @@ void irq_force_threading(bool on);
  * interrupts on, in process context, preemptible by interrupts. The core
  * runs thread functions in two places only: here, and in a wait for
  * threads (synchronize_irq(), disable_irq(), free_irq()), which runs the
- * threads it waits for that are queued on its CPU, never others, and
- * holds no read section meanwhile. A thread some task runs already is not
+ * threads it waits for (queued on its CPU first, else on another CPU's
+ * queue), never others, and holds no read section meanwhile. A thread some task runs already is not
  * started again until that run ends (runs never nest in themselves), and
  * it returns at once from inside a thread function: the runner does not
  * run unrelated thread functions inside one.

@@ -8,6 +8,7 @@
  * softirq context does not wait for threads that cannot run there.
  */
 #include <sched.h>
+#include <time.h>
 #include <genirq/compat.h>
 #include "fixture.h"
 #include "internals.h"
@@ -440,4 +441,77 @@ TEST(a_line_whose_thread_free_irq_runs_is_not_unmapped_under_it)
 	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), disposer.hw), disposer.irq);
 	CHECK_EQ(irq_dispose_mapping((unsigned int)disposer.irq), 0);
 	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), disposer.hw), -ENOENT);
+}
+
+/*
+ * Two thread functions on two CPUs, each waiting for a line whose thread
+ * is queued on the other's CPU, behind the other waiter: a wait that ran
+ * only threads queued on its own CPU would wait for a runner that is
+ * itself waiting. A waiter runs what it waits for from any CPU's queue.
+ */
+static struct rdev cross_p, cross_q, cross_a, cross_b;
+static atomic_int cross_done;
+
+static irqreturn_t cross_wait_thread(int irq, void *dev_id)
+{
+	struct rdev *d = dev_id;
+
+	(void)irq;
+	rdev_enter(d);
+	synchronize_irq((unsigned int)(d == &cross_p ? cross_a.irq : cross_b.irq));
+	rdev_leave(d);
+	return IRQ_HANDLED;
+}
+
+static void cross_cpu(void *arg)
+{
+	(void)arg;
+	irq_threads_run();
+	atomic_fetch_add(&cross_done, 1);
+}
+
+/* Route @d to @cpu, raise it and let @cpu take it: its thread is queued there. */
+static void cross_queue(struct rdev *d, unsigned int cpu)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(cpu, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)d->irq, &m), 0);
+	simpic_raise(fx.pic, d->hw);
+	sim_run(cpu);	/* (CPU0, the caller's, may have taken it at once) */
+	CHECK(irq_cpus[cpu].thread_tail == rdev_thread(d));
+}
+
+TEST(waits_from_threads_on_two_cpus_for_each_others_queues_end)
+{
+	time_t end;
+
+	setup(2);
+	rdev_request(&cross_p, 4, cross_wait_thread, "p");
+	rdev_request(&cross_q, 5, cross_wait_thread, "q");
+	rdev_request(&cross_a, 6, rdev_plain_thread, "a");
+	rdev_request(&cross_b, 7, rdev_plain_thread, "b");
+	cross_queue(&cross_p, 0);	/* CPU0's queue: p, then b */
+	cross_queue(&cross_b, 0);
+	cross_queue(&cross_q, 1);	/* CPU1's queue: q, then a */
+	cross_queue(&cross_a, 1);
+	CHECK_EQ(sim_thread_start(0, cross_cpu, NULL), 0);
+	CHECK_EQ(sim_thread_start(1, cross_cpu, NULL), 0);
+	/* Not a speed bound: both ends take microseconds; a deadlock never ends. */
+	end = time(NULL) + 20;
+	while (atomic_load(&cross_done) < 2 && time(NULL) < end)
+		sched_yield();
+	if (atomic_load(&cross_done) < 2)
+		test_fail(__FILE__, __LINE__, "p waits for a (queued on CPU1), q for b (queued on CPU0): deadlocked");
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&cross_p.runs), 1);
+	CHECK_EQ(atomic_load(&cross_q.runs), 1);
+	CHECK_EQ(atomic_load(&cross_a.runs), 1);
+	CHECK_EQ(atomic_load(&cross_b.runs), 1);
+	CHECK(!irq_threads_pending());
+	free_irq((unsigned int)cross_p.irq, &cross_p);
+	free_irq((unsigned int)cross_q.irq, &cross_q);
+	free_irq((unsigned int)cross_a.irq, &cross_a);
+	free_irq((unsigned int)cross_b.irq, &cross_b);
 }
