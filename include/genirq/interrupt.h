@@ -379,6 +379,18 @@ void raise_softirq_irqoff(unsigned int nr);
  */
 void do_softirq(void);
 
+/**
+ * irq_not_built - refuse a verb whose feature the build left out
+ * @what: what the caller asked for ("a per-CPU request")
+ * @feature: the switch that is 0 ("GENIRQ_PERCPU_IRQ")
+ *
+ * What a left-out feature's inline stub calls where leaving the verb out
+ * silently would hide a driver's mistake: one console line, "irq N: WHAT,
+ * but FEATURE is 0 in this build". Context: any.
+ * Return: -ENOSYS.
+ */
+int irq_not_built(unsigned int irq, const char *what, const char *feature);
+
 GENIRQ_END_DECLS
 
 #endif /* GENIRQ_INTERRUPT_H */

@@ -38,6 +38,7 @@ static inline void *irq_percpu_ptr(void *percpu_dev_id, size_t stride, unsigned 
 	return (char *)percpu_dev_id + (size_t)cpu * stride;
 }
 
+#if GENIRQ_PERCPU_IRQ
 /**
  * irq_request_percpu_stride - install @handler on per-CPU line @irq
  * @percpu_dev_id: CPU 0's instance; CPU c's is @stride bytes further each
@@ -49,9 +50,6 @@ static inline void *irq_percpu_ptr(void *percpu_dev_id, size_t stride, unsigned 
  */
 int irq_request_percpu_stride(unsigned int irq, irq_handler_t handler, const char *name,
 			      void *percpu_dev_id, size_t stride);
-#define request_percpu_irq(irq, handler, name, percpu_dev_id)			\
-	irq_request_percpu_stride((irq), (handler), (name), (percpu_dev_id),	\
-				  sizeof(*(percpu_dev_id)))
 
 /**
  * free_percpu_irq - remove what request_percpu_irq() installed
@@ -71,6 +69,42 @@ void disable_percpu_irq(unsigned int irq);
 bool irq_percpu_is_enabled(unsigned int irq);
 /* Events a CPU took while it had the line disabled (not run). */
 unsigned long irq_percpu_strays(unsigned int irq);
+#else
+/*
+ * Without per-CPU requests (GENIRQ_PERCPU_IRQ 0) a request is -ENOSYS and
+ * says so on the console; nothing is installed, so there is nothing to
+ * free, enable or count. irq_set_percpu() and the per-CPU flow stay: a
+ * per-CPU line still takes one request_irq() handler.
+ */
+static inline int irq_request_percpu_stride(unsigned int irq, irq_handler_t handler,
+					    const char *name, void *percpu_dev_id, size_t stride)
+{
+	(void)handler;
+	(void)name;
+	(void)percpu_dev_id;
+	(void)stride;
+	return irq_not_built(irq, "a per-CPU request", "GENIRQ_PERCPU_IRQ");
+}
+static inline int free_percpu_irq(unsigned int irq, void *percpu_dev_id)
+{
+	(void)irq;
+	(void)percpu_dev_id;
+	return -GENIRQ_EINVAL;	/* nothing was requested */
+}
+static inline void enable_percpu_irq(unsigned int irq, unsigned int type)
+{
+	(void)irq;
+	(void)type;
+}
+static inline void disable_percpu_irq(unsigned int irq) { (void)irq; }
+static inline bool irq_percpu_is_enabled(unsigned int irq) { (void)irq; return false; }
+static inline unsigned long irq_percpu_strays(unsigned int irq) { (void)irq; return 0; }
+#endif
+
+/* Takes the stride from @percpu_dev_id's type: pass a typed pointer. */
+#define request_percpu_irq(irq, handler, name, percpu_dev_id)			\
+	irq_request_percpu_stride((irq), (handler), (name), (percpu_dev_id),	\
+				  sizeof(*(percpu_dev_id)))
 
 GENIRQ_END_DECLS
 

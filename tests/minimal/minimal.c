@@ -8,6 +8,7 @@
  */
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
+#include <genirq/percpu_irq.h>
 #include <genirq/top.h>
 #include <genirq/trace.h>
 
@@ -16,7 +17,8 @@
 
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
-	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE,
+	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
+	       !GENIRQ_PERCPU_IRQ,
 	       "every optional feature left out");
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
@@ -259,4 +261,30 @@ TEST(minimal_msi_and_ipi_are_enosys)
 	CHECK_EQ(irq_reserve_ipi(NULL, &one), -ENOSYS);
 	CHECK_EQ(ipi_send_single(1, 0), -ENOSYS);
 	CHECK_EQ(ipi_get_irq(1, 0), -ENOSYS);
+}
+
+/* Without per-CPU requests such a request is -ENOSYS and said; a per-CPU
+ * line still takes request_irq() with IRQF_PERCPU. */
+TEST(minimal_percpu_request_is_enosys_and_logged)
+{
+	struct dev d;
+	struct dev per[GENIRQ_NR_CPUS];
+	char want[96];
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 12, false);
+	CHECK_EQ(irq_set_percpu((unsigned int)d.irq), 0);
+	CHECK_EQ(request_percpu_irq((unsigned int)d.irq, dev_handler, "pcpu", per), -ENOSYS);
+	snprintf(want, sizeof(want), "irq %d: a per-CPU request, but GENIRQ_PERCPU_IRQ is 0 in this build",
+		 d.irq);
+	CHECK(sim_console_contains(want));
+	CHECK(irq_to_desc((unsigned int)d.irq)->action == NULL);
+	enable_percpu_irq((unsigned int)d.irq, IRQ_TYPE_NONE);
+	CHECK(!irq_percpu_is_enabled((unsigned int)d.irq));
+	CHECK_EQ(free_percpu_irq((unsigned int)d.irq, per), -EINVAL);
+	CHECK_EQ(dev_request(&d, IRQF_PERCPU, "tick"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(irq_percpu_strays((unsigned int)d.irq), 0ul);
+	free_irq((unsigned int)d.irq, &d);
 }

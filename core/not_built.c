@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: MIT
+/*
+ * not_built.c - the one console line a left-out feature's stub gives
+ * (<genirq/interrupt.h>: irq_not_built()).
+ */
+#include "internals.h"
+
+int irq_not_built(unsigned int irq, const char *what, const char *feature)
+{
+	irq_log("irq %u: %s, but %s is 0 in this build", irq, what, feature);
+	return -ENOSYS;
+}
