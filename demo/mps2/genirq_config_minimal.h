@@ -5,13 +5,15 @@
  * with an arena for the kernel's lines (descriptors, actions, counters:
  * there is no heap) and the 2004 rule, under which a handler runs with
  * BASEPRI 0, so that a more urgent line nests in it (the nesting
- * scenario).
+ * scenario), and with line priorities, which the NVIC's nesting and the
+ * tick's level need (GENIRQ_PRIORITY: make keeps the feature too).
  */
 #ifndef GENIRQ_MPS2_CONFIG_MINIMAL_H
 #define GENIRQ_MPS2_CONFIG_MINIMAL_H
 
 #define GENIRQ_ARENA_BYTES	(4 * 1024)
 #define GENIRQ_HANDLERS_IRQS_ON	1
+#define GENIRQ_PRIORITY		1
 #include "../../tests/kit/config_minimal.h"
 
 #endif /* GENIRQ_MPS2_CONFIG_MINIMAL_H */

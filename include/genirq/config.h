@@ -71,6 +71,11 @@
  *                                  per-CPU dev_id. 0: a request is
  *                                  -ENOSYS (logged); irq_set_percpu()
  *                                  and its flow stay. 2.2 KB
+ *  GENIRQ_PRIORITY       1         per-line priorities and zero-latency
+ *                                  lines (priority.c). 0: setting one is
+ *                                  -ENOSYS (logged), no line has one or
+ *                                  is zero-latency, each controller keeps
+ *                                  its default. 0.9 KB
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -121,28 +126,32 @@
 #ifndef GENIRQ_PERCPU_IRQ
 # define GENIRQ_PERCPU_IRQ	1
 #endif
+#ifndef GENIRQ_PRIORITY
+# define GENIRQ_PRIORITY	1
+#endif
 
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
  * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together) and the nine features
+ * (the flows and request_irq() decide together) and the ten features
  * (a caller built without one calls its inline stubs, not the core's
  * verbs), spelled into one symbol name that every C object including a
  * genirq header outside the core refers to (8 bytes of read-only data
  * each) and the core defines (core/desc.c): an object built with other
  * settings fails to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0_feat111111111, the features in
+ * (genirq_config_cpus4_irqs8192_irqson0_feat1111111111, the features in
  * the table's order). Each must be a plain decimal number for that, the
  * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q) \
-	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q
-#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q) \
-	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y)
 #define GENIRQ_CONFIG_SYMBOL \
 	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
 			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
-			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ)
+			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ, \
+			   GENIRQ_PRIORITY)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

@@ -27,12 +27,14 @@
 #define GENIRQ_PRIORITY_H
 
 #include <stdbool.h>
+#include <genirq/interrupt.h>
 #include <genirq/irq.h>
 
 GENIRQ_BEGIN_DECLS
 
 #define IRQ_PRIO_MAX	255u	/* the least urgent priority */
 
+#if GENIRQ_PRIORITY
 /**
  * irq_set_priority - give a line a priority
  * @irq: the line
@@ -61,6 +63,26 @@ unsigned int irq_kernel_priority(void);
 
 /* Whether @irq has a priority more urgent than the kernel level. */
 bool irq_is_zero_latency(unsigned int irq);
+#else
+/*
+ * Without priorities (GENIRQ_PRIORITY 0) every line keeps its controller's
+ * default: setting one is -ENOSYS and says so on the console, no line has
+ * one (-ENOENT) or is zero-latency, and the kernel level is 0.
+ */
+static inline int irq_set_priority(unsigned int irq, unsigned int prio)
+{
+	(void)prio;
+	return irq_not_built(irq, "a priority", "GENIRQ_PRIORITY");
+}
+static inline int irq_get_priority(unsigned int irq)
+{
+	(void)irq;
+	return -GENIRQ_ENOENT;
+}
+static inline void irq_set_kernel_priority(unsigned int level) { (void)level; }
+static inline unsigned int irq_kernel_priority(void) { return 0; }
+static inline bool irq_is_zero_latency(unsigned int irq) { (void)irq; return false; }
+#endif
 
 GENIRQ_END_DECLS
 

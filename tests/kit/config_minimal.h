@@ -21,3 +21,7 @@
 #define GENIRQ_COST		0
 #define GENIRQ_TRACE		0
 #define GENIRQ_PERCPU_IRQ	0
+/* (A port whose controller nests by priority keeps them: demo/mps2.) */
+#ifndef GENIRQ_PRIORITY
+# define GENIRQ_PRIORITY	0
+#endif

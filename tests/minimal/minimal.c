@@ -9,6 +9,7 @@
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
 #include <genirq/percpu_irq.h>
+#include <genirq/priority.h>
 #include <genirq/top.h>
 #include <genirq/trace.h>
 
@@ -18,7 +19,7 @@
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
 	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
-	       !GENIRQ_PERCPU_IRQ,
+	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY,
 	       "every optional feature left out");
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
@@ -286,5 +287,27 @@ TEST(minimal_percpu_request_is_enosys_and_logged)
 	dev_raise(&d);
 	CHECK_EQ(atomic_load(&d.handled), 1);
 	CHECK_EQ(irq_percpu_strays((unsigned int)d.irq), 0ul);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+/* Without priorities setting one is -ENOSYS and said; the line keeps working without one. */
+TEST(minimal_priority_is_enosys_and_logged)
+{
+	struct dev d;
+	char want[96];
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 13, false);
+	irq_set_kernel_priority(4);
+	CHECK_EQ(irq_kernel_priority(), 0u);
+	CHECK_EQ(irq_set_priority((unsigned int)d.irq, 1), -ENOSYS);
+	snprintf(want, sizeof(want), "irq %d: a priority, but GENIRQ_PRIORITY is 0 in this build", d.irq);
+	CHECK(sim_console_contains(want));
+	CHECK_EQ(irq_get_priority((unsigned int)d.irq), -ENOENT);
+	CHECK(!irq_is_zero_latency((unsigned int)d.irq));
+	/* No line is zero-latency, so nothing a zero-latency line refuses is refused. */
+	CHECK_EQ(dev_request(&d, IRQF_SHARED, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
 	free_irq((unsigned int)d.irq, &d);
 }
