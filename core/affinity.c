@@ -5,6 +5,11 @@
  * Each line keeps the mask it was asked for (smp_affinity) and the one
  * its controller chose (effective_affinity). Linux 2.6.9's rule stands: a
  * mask with no online CPU is refused, because it would silence the line.
+ *
+ * A build for one CPU (GENIRQ_NR_CPUS 1) has nowhere to move a line: CPU
+ * hotplug only changes the online mask, no line is moved or shut down for
+ * lack of a CPU, and no move waits for an event (UP below: the rest of
+ * the file compiles away).
  */
 #include "internals.h"
 #include "trace_points.h"
@@ -13,6 +18,8 @@
 static struct cpumask online_mask;
 static struct cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
+
+#define UP	(GENIRQ_NR_CPUS == 1)
 
 /* Route line @desc to @dest now, which ends a pending move. Caller holds desc->lock. */
 static int set_now(struct irq_desc *desc, const struct cpumask *dest)
@@ -94,6 +101,8 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	}
 	now = online_mask;
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
+	if (UP)
+		return;
 
 	rd = desc_read_lock();
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
@@ -197,7 +206,7 @@ unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st)
 
 	desc_assert_locked(desc);
 	st &= ~IRQS_MOVE_PENDING;
-	if (!cpumask_and(&dest, &desc->affinity, irq_cpu_online_mask()))
+	if (UP || !cpumask_and(&dest, &desc->affinity, irq_cpu_online_mask()))
 		return st;
 	if (unmask)
 		desc->mask(&desc->data);
@@ -255,7 +264,7 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 		ret = -EINVAL;
 		goto out_unlock;
 	}
-	if (moves_at_event(desc, &online)) {
+	if (!UP && moves_at_event(desc, &online)) {
 		move_later(desc, &dest);
 		ret = 0;
 	} else {
@@ -272,7 +281,7 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 		desc->affinity = *mask;
 		trace_irq(desc, AFFINITY, mask->bits[0], NULL);
 		/* Shut down for lack of CPUs: it has one again. */
-		if (desc_state(desc) & IRQS_CPU_SHUTDOWN)
+		if (!UP && (desc_state(desc) & IRQS_CPU_SHUTDOWN))
 			restart_line(desc);
 	}
 out_unlock:

@@ -123,7 +123,9 @@ unsigned int irq_nr_irqs(void);
  *
  * Offline: lines routed to the CPU move to the other online CPUs of their
  * affinity, or are shut down (depth kept) when there is none. Online:
- * those lines start again (still disabled if their depth says so).
+ * those lines start again (still disabled if their depth says so). A
+ * build for one CPU (GENIRQ_NR_CPUS 1) has nowhere to move a line: only
+ * the online mask changes, every line stays on CPU 0.
  * Context: the port, as CPUs come and go; not from interrupt context.
  */
 void irq_cpu_set_online(unsigned int cpu, bool online);

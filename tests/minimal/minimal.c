@@ -311,3 +311,32 @@ TEST(minimal_priority_is_enosys_and_logged)
 	CHECK_EQ(atomic_load(&d.handled), 1);
 	free_irq((unsigned int)d.irq, &d);
 }
+
+/*
+ * One CPU: a line has nowhere to move, so hotplug neither moves nor shuts
+ * it down, and a mask may name CPU 0 only.
+ */
+TEST(minimal_one_cpu_lines_stay_on_it_through_hotplug)
+{
+	struct dev d;
+	struct cpumask zero = { { 1ul } }, one = { { 2ul } }, got;
+
+	min_init(SIMPIC_FASTEOI);
+	irq_cpu_set_online(0, true);
+	dev_init(&d, &fx, 14, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &zero), 0);
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &one), -EINVAL);
+	CHECK_EQ(irq_get_affinity((unsigned int)d.irq, &got), 0);
+	CHECK_EQ(got.bits[0], 1ul);
+	irq_cpu_set_online(0, false);
+	CHECK(!cpumask_test_cpu(0, irq_cpu_online_mask()));
+	CHECK_EQ(irq_set_affinity((unsigned int)d.irq, &zero), -EINVAL);	/* no CPU online */
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);	/* not shut down: still delivered */
+	irq_cpu_set_online(0, true);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 2);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	free_irq((unsigned int)d.irq, &d);
+}
