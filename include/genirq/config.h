@@ -70,7 +70,7 @@
  *                                  (percpu_irq.c): one handler with a
  *                                  per-CPU dev_id. 0: a request is
  *                                  -ENOSYS (logged); irq_set_percpu()
- *                                  and its flow stay. 2.2 KB
+ *                                  and its flow stay. 2.3 KB
  *  GENIRQ_PRIORITY       1         per-line priorities and zero-latency
  *                                  lines (priority.c). 0: setting one is
  *                                  -ENOSYS (logged), no line has one or
