@@ -91,6 +91,9 @@ def callgrind_events(binary, args, out_dir, extra=()):
     return dict(zip(events.group(1).split(), (int(v) for v in total.group(1).split())))
 
 
+# The cases measured entered by descriptor too (genirq-desc:<case>).
+DESC_ENTRY = ["edge", "fasteoi", "level", "percpu"]
+
 # Instructions that lock the bus or fence on x86: lock-prefixed ones, xchg
 # with memory (locked without the prefix), mfence.
 LOCKED_RE = re.compile(r"^\s*([0-9a-f]+):\s+(?:lock\b|mfence\b|xchg\s+\S*\()")
@@ -239,6 +242,9 @@ def gated_jobs():
     # A PCI-MSI line on a hierarchical bottom level with the fasteoi chip.
     jobs["genirq:msi"] = "impl=genirq flow=msi"
     jobs["genirq:free"] = "impl=genirq kind=free"
+    # A port that enters by descriptor from a table of its own (x86_64's vectors).
+    for cid in DESC_ENTRY:
+        jobs["genirq-desc:" + cid] = "impl=genirq entry=desc " + CASES[cid][1]
     return jobs
 
 
@@ -356,6 +362,9 @@ def print_table(res, mem, ns, guest, sweep=None, paired=None):
         w("%-42s %7s %7s %6s %5.2fx %7s %6s  %s\n" % (
             CASES[cid][0], fmt(g), fmt(off) if off else "-", fmt(fl), g / fl,
             fmt(f1) if f1 else "-", "%5.2fx" % (g / f1) if f1 else "-", "; ".join(verdict)))
+    w("entered by descriptor from the port's own table (irq_handle_desc_entry()): %s\n" %
+      ", ".join("%s %s (floor1 %s)" % (cid, fmt(res["genirq-desc:" + cid]),
+                                       fmt(res["floor1:" + cid])) for cid in DESC_ENTRY))
     w("\nshared line, handlers 1..8 (last claims): genirq / floor\n")
     for k in range(1, 9):
         cid = "edge" if k == 1 else "shared%d" % k
