@@ -15,6 +15,9 @@
  *       (irqoff=2: a handler with IRQF_DISABLED requested and freed first,
  *       then the plain ones: the line must get back what irqoff=0 has)
  *       trace=0|1|2 (the line traced; 2: traced, then not)
+ *       entry=domain|desc (genirq: how the port enters, with the domain and
+ *       line, irq_handle_domain_entry(), or by descriptor from a table of
+ *       its own, irq_handle_desc_entry(), as x86_64's vectors do)
  *       (msi: a PCI-MSI line stacked on a bottom level with the fasteoi
  *       bench chip, so it compares with flow=fasteoi)
  *       lines=N (kind=dispatch, one handler: N lines, 16 to 8,192, a power
@@ -64,6 +67,7 @@ struct bench_case {
 	int		cost;
 	unsigned int	lines;
 	int		trace;
+	const char	*entry;
 	unsigned long	n;
 };
 
@@ -77,6 +81,7 @@ static struct irq_domain *dom;
 static void (*floor_one)(unsigned long hw);	/* impl=floor1: the line's dispatcher */
 static unsigned int bench_irq;
 static struct sim_regs regs;
+static struct irq_desc *desc_table[BENCH_HW + 1];	/* entry=desc: the port's own table */
 
 static __irq_noinline irqreturn_t handler_pass(int irq, void *dev_id)
 {
@@ -235,6 +240,7 @@ static void setup_genirq(const struct bench_case *bc)
 	if (strcmp(bc->kind, "disabled") == 0)
 		disable_irq_nosync(bench_irq);
 	regs.hwirq = BENCH_HW;
+	desc_table[BENCH_HW] = irq_to_desc(bench_irq);
 }
 
 static void setup_floor(const struct bench_case *bc)
@@ -288,6 +294,12 @@ static __irq_noinline void bench_loop_genirq(unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
 		irq_handle_domain_entry(dom, BENCH_HW, &regs);
+}
+
+static __irq_noinline void bench_loop_genirq_desc(unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		irq_handle_desc_entry(&desc_table[BENCH_HW], &regs);
 }
 
 static __irq_noinline void bench_loop_genirq_replay(unsigned long n)
@@ -463,7 +475,10 @@ static void run_case(const struct bench_case *bc)
 	}
 	/* A port enters with local interrupts off. */
 	port_irq_disable();
-	bench_loop_genirq(bc->n);
+	if (strcmp(bc->entry, "desc") == 0)
+		bench_loop_genirq_desc(bc->n);
+	else
+		bench_loop_genirq(bc->n);
 	port_irq_enable();
 }
 
@@ -503,7 +518,7 @@ static unsigned long number(const char *key, const char *v, unsigned long lo, un
 static void parse(struct bench_case *bc, int argc, char **argv)
 {
 	*bc = (struct bench_case){ .impl = "genirq", .kind = "dispatch", .flow = "edge",
-				   .handlers = 1, .lines = 1, .n = 1000 };
+				   .handlers = 1, .lines = 1, .entry = "domain", .n = 1000 };
 	for (int i = 0; i < argc; i++) {
 		char *v = strchr(argv[i], '=');
 
@@ -527,15 +542,20 @@ static void parse(struct bench_case *bc, int argc, char **argv)
 			bc->lines = (unsigned int)number("lines", v, 1, GENIRQ_MAX_IRQS);
 		else if (strcmp(argv[i], "trace") == 0)
 			bc->trace = (int)number("trace", v, 0, 2);
+		else if (strcmp(argv[i], "entry") == 0)
+			bc->entry = ONE_OF("entry", v, "domain", "desc");
 		else if (strcmp(argv[i], "n") == 0)
 			bc->n = number("n", v, 1, 1000000000);
 		else
-			die("unknown key: impl, kind, flow, handlers, irqoff, cost, lines, trace, n");
+			die("unknown key: impl, kind, flow, handlers, irqoff, cost, lines, trace, entry, n");
 	}
 	if (bc->lines != 1 && (bc->lines < 16 || (bc->lines & (bc->lines - 1)) ||
 			       bc->handlers != 1 || strcmp(bc->kind, "dispatch") != 0 ||
 			       strcmp(bc->flow, "edge") != 0))
 		die("lines: 16..8192, a power of two; one handler, kind=dispatch flow=edge");
+	if (strcmp(bc->entry, "desc") == 0 && (strcmp(bc->impl, "genirq") != 0 ||
+					       strcmp(bc->kind, "dispatch") != 0 || bc->lines != 1))
+		die("entry=desc: impl=genirq kind=dispatch, one line");
 }
 
 static double now_ns(void)

@@ -29,11 +29,13 @@ refuse "count n=-1" "n=-1: not a number from 1 to 1000000000"
 refuse "count irqoff=3" "irqoff=3: not a number from 0 to 2"
 refuse "count lines=100" "lines: 16..8192, a power of two; one handler, kind=dispatch flow=edge"
 refuse "count lines=16 flow=level" "lines: 16..8192, a power of two; one handler, kind=dispatch flow=edge"
-refuse "count zap=1" "unknown key: impl, kind, flow, handlers, irqoff, cost, lines, trace, n"
+refuse "count zap=1" "unknown key: impl, kind, flow, handlers, irqoff, cost, lines, trace, entry, n"
+refuse "count entry=vector" "entry=vector: not one of domain|desc"
+refuse "count impl=floor entry=desc" "entry=desc: impl=genirq kind=dispatch, one line"
 refuse "count flowedge" "arguments are KEY=VALUE"
 if ! "$bin" count flow=level handlers=2 n=10 >/dev/null 2>&1; then
 	echo "check-bench: FAIL: bench count flow=level handlers=2 n=10 did not run"
 	fail=1
 fi
-[ "$fail" -eq 0 ] && echo "check-bench: bad arguments refused (14 cases), a good case runs"
+[ "$fail" -eq 0 ] && echo "check-bench: bad arguments refused (16 cases), a good case runs"
 exit "$fail"

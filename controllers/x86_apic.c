@@ -17,14 +17,14 @@
 #define FIRST_VECTOR	32u	/* below: the CPU's exceptions */
 #define NR_ISA_LINES	16u
 
-/* Where (CPU, vector) goes: written under the vector domain's lock (or
- * at boot), read by that CPU's entry. */
-struct vector_slot {
-	struct irq_domain	*domain;
-	irq_hw_number_t		hw;
-};
-
-static struct vector_slot slots[GENIRQ_NR_CPUS][NR_VECTORS];
+/*
+ * Where (CPU, vector) goes: the line's descriptor, so that the entry needs
+ * no domain lookup (irq_handle_desc_entry(), which reads the slot in
+ * hardirq context). Written under the vector domain's lock (or at boot),
+ * emptied before the line is freed (the vector domain unbinds at
+ * deactivation), read by that CPU's entry.
+ */
+static struct irq_desc *slots[GENIRQ_NR_CPUS][NR_VECTORS];
 static struct x86_apic_config cfg;
 static struct x86_vector *vectors;
 static struct irq_domain *lapic_domain;
@@ -46,10 +46,12 @@ static unsigned int cpu_apic_id(unsigned int cpu)
 
 static void bind(unsigned int cpu, unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
 {
+	int irq = d ? irq_find_mapping(d, hw) : -ENOENT;
+
 	if (cpu >= GENIRQ_NR_CPUS || vector >= NR_VECTORS || vector < FIRST_VECTOR)
 		return;		/* exceptions stay the kernel's */
-	slots[cpu][vector].hw = hw;
-	__atomic_store_n(&slots[cpu][vector].domain, d, __ATOMIC_RELEASE);
+	__atomic_store_n(&slots[cpu][vector], irq < 0 ? NULL : irq_to_desc((unsigned int)irq),
+			 __ATOMIC_RELEASE);
 }
 
 void x86_apic_bind(unsigned int vector, struct irq_domain *d, irq_hw_number_t hw)
@@ -176,19 +178,20 @@ void x86_apic_cpu_init(void)
 bool x86_apic_handle(unsigned int vector, void *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();
-	const struct vector_slot *slot;
-	struct irq_domain *d = NULL;
+	struct irq_desc *const *slot = NULL;
 
-	/* The fast path first: a bound vector (none below 32, bind() sees to it). */
-	if (irq_likely(vector < NR_VECTORS && cpu < GENIRQ_NR_CPUS)) {
+	/*
+	 * The fast path first: a bound vector (none below 32, bind() sees to
+	 * it). The slot is only peeked at here; the entry reads it again in
+	 * hardirq context (irq_handle_desc_entry()).
+	 */
+	if (irq_likely(vector < NR_VECTORS && cpu < GENIRQ_NR_CPUS))
 		slot = &slots[cpu][vector];
-		d = __atomic_load_n(&slot->domain, __ATOMIC_ACQUIRE);
-	}
-	if (irq_likely(d)) {
+	if (irq_likely(slot && __atomic_load_n(slot, __ATOMIC_RELAXED))) {
 		if (cfg.entry)
-			cfg.entry(d, slot->hw, regs);
+			cfg.entry(slot, regs);
 		else
-			irq_handle_domain_entry(d, slot->hw, regs);
+			irq_handle_desc_entry(slot, regs);
 	} else if (vector < FIRST_VECTOR || !vectors) {
 		return false;
 	} else if (vector == cfg.cleanup_vector) {

@@ -2,9 +2,11 @@
 /*
  * entry.c - how an event enters a line and which flow it runs.
  *
- * A port enters with the descriptor (irq_handle_entry()) or the number
- * (generic_handle_irq(); domain.c's irq_handle_domain_entry() finds the
- * descriptor first); either way the event runs the line's entry,
+ * A port enters with the descriptor (irq_handle_entry() for a line that
+ * lives as long as the port, irq_handle_desc_entry() from the port's own
+ * table, e.g. x86's per-CPU vectors), with the domain and hardware line
+ * (domain.c's irq_handle_domain_entry() finds the descriptor in the
+ * domain's map) or with the number (generic_handle_irq()); either way the event runs the line's entry,
  * desc->handle_irq, which is one of two things:
  *  - the line's flow (desc->flow: handle_edge_irq() and the others in
  *    flow.c), which irq_choose_flow() picks from the trigger and the
@@ -93,6 +95,29 @@ void irq_choose_flow(struct irq_desc *desc)
 void irq_handle_entry(struct irq_desc *desc, void *regs)
 {
 	irq_entry_run(desc, regs);
+}
+
+/*
+ * The entry by descriptor from a port's own table: the slot is read only
+ * once this CPU is in hardirq context, so that a grace period (grace.c)
+ * that began after the port emptied the slot waits for this event.
+ */
+int irq_handle_desc_entry(struct irq_desc *const *slot, void *regs)
+{
+	unsigned int cpu = port_cpu_id_fast();
+	struct irq_cpu *c = &irq_cpus[cpu];
+	struct irq_desc *desc;
+
+	irq_opaque(c);
+	pc_hardirq_enter(c, HARDIRQ_OFFSET);
+	desc = atomic_load_explicit((struct irq_desc *const _Atomic *)slot, memory_order_acquire);
+	if (irq_unlikely(!desc)) {
+		irq_error_event();
+		pc_hardirq_exit(c, HARDIRQ_OFFSET);
+		return -ENOENT;
+	}
+	irq_entry_flow(desc, regs, cpu, c);
+	return 0;
 }
 
 void generic_handle_irq_desc(struct irq_desc *desc)

@@ -125,8 +125,9 @@ static __attribute__((noreturn)) void overrun(void)
  * interrupt already on the hardirq stack (warned when it runs low). An
  * overrun through the guard word comes here (the fast path needs both
  * guards intact), and so does every interrupt nested on the stack.
+ * Return: the stack pointer to switch to, or 0 to stay on this stack.
  */
-X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+static uintptr_t slow_path_stack(void)
 {
 	struct cpu_stacks *c = &x86_cpus[port_cpu_id()];
 	uintptr_t sp = stack_pointer();
@@ -139,8 +140,7 @@ X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, v
 		 * with the hardirq stack's own guard broken. */
 		if (irq_unlikely(hardirq_broken && in_irq()))
 			overrun();
-		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
-		return;
+		return c->hardirq_sp;
 	}
 	if (irq_unlikely(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK] < sizeof(uintptr_t)))
 		overrun();
@@ -149,25 +149,45 @@ X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, v
 			(unsigned int)(sp - (uintptr_t)&c->stacks[X86_HARDIRQ_STACK]));
 		c->overflows++;
 	}
-	irq_handle_domain_entry(d, hw, regs);
+	return 0;
 }
 
 #if defined(__x86_64__)
+void x86_handle_irq_slow(struct irq_desc *const *slot, void *regs)
+{
+	uintptr_t sp = slow_path_stack();
+
+	if (sp)
+		x86_irq_call_on_stack(slot, regs, sp);
+	else
+		irq_handle_desc_entry(slot, regs);
+}
+
 /*
  * The entry's fast path: both guards intact and off the hardirq stack,
  * tested inline with port_cpu_id_fast() (%gs:0); the switch and the call
  * in boot.S. (i386's, for its one CPU, is all in its boot.S.)
  */
-void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+void x86_handle_irq(struct irq_desc *const *slot, void *regs)
 {
 	struct cpu_stacks *c = &x86_cpus[port_cpu_id_fast()];
 
 	if (irq_likely(c->stacks[X86_HARDIRQ_STACK].words[0] == STACK_GUARD &&
 		       c->stacks[X86_SOFTIRQ_STACK].words[0] == STACK_GUARD &&
 		       !on(c, X86_HARDIRQ_STACK, stack_pointer())))
-		x86_irq_call_on_stack(d, hw, regs, c->hardirq_sp);
+		x86_irq_call_on_stack(slot, regs, c->hardirq_sp);
 	else
-		x86_handle_irq_slow(d, hw, regs);
+		x86_handle_irq_slow(slot, regs);
+}
+#else
+X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+{
+	uintptr_t sp = slow_path_stack();
+
+	if (sp)
+		x86_irq_call_on_stack(d, hw, regs, sp);
+	else
+		irq_handle_domain_entry(d, hw, regs);
 }
 #endif
 

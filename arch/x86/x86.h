@@ -68,8 +68,22 @@ void x86_irq_stacks_init(unsigned int cpu);
 #else
 # define X86_REGPARM	__attribute__((regparm(3)))
 #endif
-/* boot.S of each port: irq_handle_domain_entry(@d, @hw, @regs) with the
- * stack pointer at @sp. */
+#if defined(__x86_64__)
+/*
+ * x86_64 enters by descriptor: @slot is the vector's entry in this CPU's
+ * table (controllers/x86_apic.c). boot.S: irq_handle_desc_entry(@slot,
+ * @regs) with the stack pointer at @sp.
+ */
+void x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs, uintptr_t sp);
+/* Interrupt entry: check the guards, run irq_handle_desc_entry(@slot,
+ * @regs) on this CPU's hardirq stack (staying on it when nested). */
+void x86_handle_irq(struct irq_desc *const *slot, void *regs);
+/* Its slow path: a broken guard, or already on the hardirq stack. */
+__attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_desc *const *slot,
+							 void *regs);
+#else
+/* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
+ * at @sp (the 8259's lines, found in its domain). */
 X86_REGPARM void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw, void *regs,
 				       uintptr_t sp);
 /* Interrupt entry: check the guards, run irq_handle_domain_entry(@d, @hw,
@@ -78,6 +92,7 @@ X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *
 /* Its slow path: a broken guard, or already on the hardirq stack. */
 X86_REGPARM __attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_domain *d,
 								     irq_hw_number_t hw, void *regs);
+#endif
 /* Count an NMI in this CPU's NMI row. */
 void x86_nmi(void);
 /* NMIs taken by @cpu (the NMI row of /proc/interrupts). */

@@ -93,16 +93,16 @@ x86_call_on_stack:
 	ret
 
 /*
- * void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw,
- *			      void *regs, uintptr_t sp)
- * irq_handle_domain_entry(d, hw, regs) on the stack whose top is sp.
+ * void x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs,
+ *			      uintptr_t sp)
+ * irq_handle_desc_entry(slot, regs) on the stack whose top is sp.
  */
 	.globl	x86_irq_call_on_stack
 x86_irq_call_on_stack:
 	push	%rbp
 	mov	%rsp, %rbp
-	mov	%rcx, %rsp
-	call	irq_handle_domain_entry
+	mov	%rdx, %rsp
+	call	irq_handle_desc_entry
 	leave
 	ret
 

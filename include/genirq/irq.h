@@ -282,6 +282,14 @@ int generic_handle_irq(unsigned int irq);
  * the port chose.
  */
 void irq_handle_entry(struct irq_desc *desc, void *regs);
+/*
+ * irq_handle_entry() for a port with its own table of descriptors (x86's
+ * per-CPU vectors): *@slot is read in hardirq context, so a port that
+ * empties the slot (atomically, with release) before the line is freed
+ * never enters a freed descriptor. Return: 0, or -ENOENT for an empty
+ * slot (counted in ERR; the controller is still owed its end of event).
+ */
+int irq_handle_desc_entry(struct irq_desc *const *slot, void *regs);
 
 /**
  * irq_spurious_vector - account a delivery with nothing behind it

@@ -112,10 +112,10 @@ static unsigned int isa_gsi[16] = { 2, 1, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
 static bool isa_level[16] = { [9] = true };
 static unsigned int entry_calls;
 
-static void own_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
+static void own_entry(struct irq_desc *const *slot, void *regs)
 {
 	entry_calls++;
-	irq_handle_domain_entry(d, hw, regs);
+	irq_handle_desc_entry(slot, regs);
 }
 
 static struct x86_apic_config good(void)

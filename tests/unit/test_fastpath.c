@@ -169,6 +169,7 @@ TEST(fastpath_simple_flow_through_every_entry_point)
 	struct fixture fx;
 	struct irq_domain *dom;
 	struct sim_regs regs;
+	struct irq_desc *slot;
 	unsigned long flags;
 	int irq;
 
@@ -177,27 +178,70 @@ TEST(fastpath_simple_flow_through_every_entry_point)
 	CHECK(dom != NULL);
 	irq = irq_create_mapping(dom, 2);
 	CHECK(irq >= 0);
+	slot = irq_to_desc((unsigned int)irq);	/* a port's own table of one */
 	CHECK_EQ(request_irq((unsigned int)irq, simple_handler, 0, "leaf", &fx), 0);
 	memset(&regs, 0, sizeof(regs));
 	atomic_store(&simple_calls, 0);
 	flags = port_irq_save();
 	irq_handle_entry(irq_to_desc((unsigned int)irq), &regs);
 	CHECK_EQ(irq_handle_domain_entry(dom, 2, &regs), 0);
+	CHECK_EQ(irq_handle_desc_entry(&slot, &regs), 0);
 	irq_enter();
 	CHECK_EQ(generic_handle_irq((unsigned int)irq), 0);
 	generic_handle_irq_desc(irq_to_desc((unsigned int)irq));
 	CHECK_EQ(generic_handle_domain_irq(dom, 2), 0);
 	irq_exit();
 	port_irq_restore(flags);
-	CHECK_EQ(atomic_load(&simple_calls), 5);
-	CHECK_EQ(irq_stat_total((unsigned int)irq), 5);
+	CHECK_EQ(atomic_load(&simple_calls), 6);
+	CHECK_EQ(irq_stat_total((unsigned int)irq), 6);
 	/* Disabled, the simple flow keeps the event: no handler, still counted. */
 	disable_irq_nosync((unsigned int)irq);
 	flags = port_irq_save();
 	CHECK_EQ(irq_handle_domain_entry(dom, 2, &regs), 0);
 	port_irq_restore(flags);
-	CHECK_EQ(atomic_load(&simple_calls), 5);
-	CHECK_EQ(irq_stat_total((unsigned int)irq), 6);
+	CHECK_EQ(atomic_load(&simple_calls), 6);
+	CHECK_EQ(irq_stat_total((unsigned int)irq), 7);
+}
+
+/*
+ * A port's table slot that is empty (the port unbound the vector) when
+ * the event reads it: counted in ERR, nothing run, hardirq context left.
+ * The slot is read after the entry raised this CPU's hardirq count.
+ */
+static irqreturn_t slot_handler(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	CHECK(in_irq());
+	atomic_fetch_add(&simple_calls, 1);
+	return IRQ_HANDLED;
+}
+
+TEST(fastpath_desc_entry_from_an_empty_slot_is_an_error)
+{
+	struct fixture fx;
+	struct irq_desc *slot = NULL;
+	struct sim_regs regs;
+	unsigned long flags, err = irq_error_count();
+	int irq;
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	irq = simpic_map(fx.pic, 3, IRQ_TYPE_EDGE_RISING);
+	CHECK(irq >= 0);
+	CHECK_EQ(request_irq((unsigned int)irq, slot_handler, 0, "slot", &fx), 0);
+	memset(&regs, 0, sizeof(regs));
+	atomic_store(&simple_calls, 0);
+	flags = port_irq_save();
+	CHECK_EQ(irq_handle_desc_entry(&slot, &regs), -ENOENT);
+	CHECK(!in_interrupt());
+	CHECK_EQ(irq_error_count(), err + 1);
+	slot = irq_to_desc((unsigned int)irq);
+	CHECK_EQ(irq_handle_desc_entry(&slot, &regs), 0);
+	CHECK(!in_interrupt());
+	port_irq_restore(flags);
+	CHECK_EQ(atomic_load(&simple_calls), 1);
+	CHECK_EQ(irq_stat_total((unsigned int)irq), 1);
+	CHECK_EQ(irq_error_count(), err + 1);
 }
 
 /* A per-CPU handler's bogus return value is reported like any other. */

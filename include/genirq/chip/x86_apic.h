@@ -41,8 +41,9 @@ struct x86_apic_config {
 	const unsigned int *isa_gsi;	/* ISA line -> pin, the MADT's overrides [pin n] */
 	const bool	*isa_level;	/* ISA lines an override makes level [none] */
 	/* How a bound vector reaches the core, e.g. on an interrupt stack
-	 * [irq_handle_domain_entry()]. */
-	void		(*entry)(struct irq_domain *d, irq_hw_number_t hw, void *regs);
+	 * [irq_handle_desc_entry()]: @slot is the vector's entry in this
+	 * CPU's table of descriptors. */
+	void		(*entry)(struct irq_desc *const *slot, void *regs);
 };
 
 /**
@@ -69,7 +70,8 @@ unsigned int x86_apic_cpu(void);
  * x86_apic_handle - the entry of interrupt vector @vector on this CPU
  * @regs: the interrupted state, for get_irq_regs() (may be NULL)
  *
- * A vector bound to a line goes to its flow (irq_handle_domain_entry());
+ * A vector bound to a line goes to its flow (irq_handle_desc_entry() from
+ * this CPU's table of descriptors, one per vector);
  * the cleanup vector releases finished moves' old vectors; the APIC's
  * spurious vector and the 8259's are counted (SPU); a matrix vector bound
  * to nothing is counted (ERR) and ended at the local APIC.
@@ -79,7 +81,9 @@ unsigned int x86_apic_cpu(void);
  */
 bool x86_apic_handle(unsigned int vector, void *regs);
 /* Route @vector on every CPU to line @hw of @d (NULL: unroute), for a
- * fixed vector of the port's own. Context: any, the line quiet. */
+ * fixed vector of the port's own; the line must be mapped already (its
+ * descriptor is what the vector's slot holds), and unrouted before it is
+ * freed. Context: any, the line quiet. */
 void x86_apic_bind(unsigned int vector, struct irq_domain *d, irq_hw_number_t hw);
 /* The vector domain (to stack a PCI-MSI domain on x86_vector_domain()),
  * the local APIC's domain; NULL before x86_apic_init(). */

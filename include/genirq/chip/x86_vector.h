@@ -6,9 +6,11 @@
  * composing the MSI message that reaches a vector (address 0xFEE00000 with
  * the APIC ID, data the vector; fixed delivery, edge).
  *
- * Its lines are dispatched through the domain's map: the port binds each
- * (CPU, vector) it is told to (ops->bind) to (domain, hwirq) and calls
- * irq_handle_domain_entry() with them, one lookup like a flat domain.
+ * The port binds each (CPU, vector) it is told to (ops->bind) to (domain,
+ * hwirq), and dispatches by it: the x86 APIC machine (x86_apic.h) keeps
+ * the line's descriptor in its per-CPU table and enters by it
+ * (irq_handle_desc_entry()); irq_handle_domain_entry() with the pair does
+ * as well, one lookup more.
  *
  * Moving a line to another CPU (set_affinity) never loses an event: the
  * new vector is bound before the device is reprogrammed, and the old one
