@@ -9,6 +9,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_AUTOPROBE, "AUTOPROBE");
+
 /* Linux 2.6.9's settling delays: long-standing interrupts, then spurious ones. */
 #define PROBE_SETTLE_LONGSTANDING_US	20000u	/* 20 ms (HZ/50) */
 #define PROBE_SETTLE_SPURIOUS_US	100000u	/* 100 ms (HZ/10) */

@@ -16,6 +16,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_COST, "COST");
+
 struct irq_cost_acct {
 	atomic_bool		on;		/* written under [L]; trace.c reads it without */
 	struct irq_cost		stats;		/* [L] */

@@ -8,6 +8,8 @@
 #include "internals.h"
 #include <genirq/irqdomain.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_TEXT_VIEWS, "TEXT_VIEWS");
+
 #define DBG_BITS_INDENT	12	/* names of set bits, under their word */
 #define DBG_LEVEL_INDENT	4	/* one more level of the hierarchy */
 

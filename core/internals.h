@@ -263,6 +263,18 @@ static inline struct irq_cpu *irq_this_cpu(void)
 }
 
 /*
+ * The first line of an optional feature's own source (genirq.mk's
+ * GENIRQ_SRCS_<feature>): a build that compiles the file while its
+ * settings turn the feature off (a settings file's GENIRQ_<feature> 0
+ * against GENIRQ_FEATURES, or a hand-made source list) stops here with
+ * what to change, not at the first stub the file redefines.
+ */
+#define GENIRQ_FEATURE_SOURCE(on, name)						\
+	_Static_assert(on, "this source belongs to the optional feature " name	\
+		       ", which the settings turn off (GENIRQ_" name " is 0): leave it out " \
+		       "of the build (GENIRQ_FEATURES in genirq.mk or CMake) or turn it on")
+
+/*
  * Debug assertions: the rules the comments state ("caller holds
  * desc->lock", "interrupts off", "not in interrupt context"), checked
  * when the core is built with GENIRQ_DEBUG and compiled away otherwise.

@@ -12,6 +12,8 @@
 #include <genirq/ipi.h>
 #include <genirq/irqdomain.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_IPI, "IPI");
+
 static bool can_send(const struct irq_chip *chip)
 {
 	return chip->ipi_send_single || chip->ipi_send_mask;

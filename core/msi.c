@@ -7,6 +7,8 @@
 #include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_MSI, "MSI");
+
 /* An MSI domain: its chip is its own, named as the domain. */
 struct msi_domain {
 	struct irq_chip		chip;

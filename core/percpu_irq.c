@@ -12,6 +12,8 @@
 #include "internals.h"
 #include <genirq/percpu_irq.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_PERCPU_IRQ, "PERCPU_IRQ");
+
 struct percpu_devid {
 	struct irqaction	action;		/* dev_id: this wrapper */
 	irq_handler_t		handler;

@@ -11,6 +11,8 @@
 #include "prio.h"
 #include <genirq/priority.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_PRIORITY, "PRIORITY");
+
 /* Lines with a priority below it are zero-latency; 0: none. */
 static atomic_uint kernel_level;
 

@@ -5,6 +5,8 @@
 #include "internals.h"
 #include "prio.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_TEXT_VIEWS, "TEXT_VIEWS");
+
 /*
  * A line the port shows as a summary row of its own (LOC, CAL...), as
  * Linux hides IRQ_HIDDEN lines. A field of its own, not a state bit: the

@@ -24,6 +24,8 @@
 #include "internals.h"
 #include "trace_points.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_STORM, "STORM");
+
 #define STORM_DEFAULT_RATE	500000ul	/* handled events per second */
 #define STORM_DEFAULT_WINDOW_MS	100u
 #define STORM_BACKOFF_MS	100u

@@ -34,6 +34,8 @@
 #include "internals.h"
 #include "trace_points.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_THREADS, "THREADS");
+
 /* Linux's real-time priority for interrupt threads. */
 #define IRQ_THREAD_PRIO	50
 

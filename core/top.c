@@ -6,6 +6,8 @@
 #include "internals.h"
 #include <genirq/top.h>
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_COST, "COST");
+
 void irq_top_snap_init(struct irq_top_snap *s, struct irq_top_line *lines, unsigned int max)
 {
 	*s = (struct irq_top_snap){ .lines = lines, .max = max };

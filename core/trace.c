@@ -26,6 +26,8 @@
 #include "internals.h"
 #include "trace_points.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_TRACE, "TRACE");
+
 #define RING_MASK	(GENIRQ_TRACE_EVENTS - 1u)
 
 _Static_assert((GENIRQ_TRACE_EVENTS & RING_MASK) == 0, "GENIRQ_TRACE_EVENTS: a power of two");
