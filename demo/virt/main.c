@@ -14,6 +14,7 @@
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
+#include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
 #include "guard_smash.h"
@@ -28,7 +29,9 @@
 #define BANNER		"\ngenirq demo kernel, aarch64 on QEMU's virt machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
-static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct scenario_tally tally = {
+	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
+};
 static int uart_irq = -1, ipi_irq = -1, timer_irq = -1, wake_irq = -1;
 
 /* --- the PL011 receive interrupt: a level line, drained here --- */
@@ -237,6 +240,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 			aarch64_fail("cpu@N in the device tree is not MPIDR N");
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	aarch64_printf("%s", BANNER);
+	bootlog_begin(bootlog_hides(machine.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)
 		aarch64_printf("genirq aarch64 virt: entered at EL%u, GICv%u, %u CPU(s), device tree "
 			       "at 0x%lx, PSCI by %s, counter %lu Hz\n", entry_el, machine.gic_version,
