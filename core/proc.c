@@ -85,9 +85,9 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 			desc->data.hwirq, trigger_name(desc));
 	if (!a)
 		irq_text_puts(t, "  (cascade)");
+	/* As Linux: the action's name alone (the thread list shows threads). */
 	for (; a; a = atomic_load_explicit(&a->next, memory_order_acquire)) {
-		irq_text_printf(t, "%s%s%s", sep, a->name ? a->name : "?",
-				a->thread ? " [thread]" : "");
+		irq_text_printf(t, "%s%s", sep, a->name ? a->name : "?");
 		sep = ", ";
 	}
 	irq_priority_note(t, desc);
