@@ -25,6 +25,13 @@ int irq_set_proc_hidden(unsigned int irq, bool hidden)
 	return desc ? 0 : -EINVAL;
 }
 
+static _Atomic bool show_level;		/* the trigger as "Level"/"Edge" */
+
+void irq_proc_set_show_level(bool on)
+{
+	atomic_store_explicit(&show_level, on, memory_order_relaxed);
+}
+
 static const char *trigger_name(struct irq_desc *desc)
 {
 	if (desc_state(desc) & IRQS_PER_CPU)
@@ -81,8 +88,12 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	irq_text_printf(t, "%*u: ", proc_prec(), irq);
 	for_each_cpu(cpu, online)
 		irq_text_printf(t, "%10lu ", irq_stat_cpu(irq, cpu));
-	irq_text_printf(t, " %8s %*lu-%-8s", desc->data.chip->name, proc_prec(),
-			desc->data.hwirq, trigger_name(desc));
+	if (atomic_load_explicit(&show_level, memory_order_relaxed))
+		irq_text_printf(t, " %8s %*lu %-8s", desc->data.chip->name, proc_prec(),
+				desc->data.hwirq, desc_is_level(desc) ? "Level" : "Edge");
+	else
+		irq_text_printf(t, " %8s %*lu-%-8s", desc->data.chip->name, proc_prec(),
+				desc->data.hwirq, trigger_name(desc));
 	if (!a)
 		irq_text_puts(t, "  (cascade)");
 	/* As Linux: the action's name alone (the thread list shows threads). */

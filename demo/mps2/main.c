@@ -403,6 +403,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		mps2_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	nvic = nvic_create(NVIC_SCS_BASE, MPS2_NR_LINES);
 	if (!nvic)

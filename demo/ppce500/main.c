@@ -453,6 +453,7 @@ void kernel_main(uint32_t dtb)
 	ppc_stacks_init(0);
 	if (irq_core_init(256))
 		ppc_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	demo.pic = mpic_create(&cfg);
 	if (!demo.pic)

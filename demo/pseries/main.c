@@ -318,6 +318,7 @@ static void setup_interrupts(void)
 		hv.server[i] = machine.server[i];
 	if (irq_core_init(NR_IRQS) < 0)
 		ppc64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	ppc64_xics = machine.xics ? xics_create(&hv) : NULL;
 	if (!ppc64_xics)

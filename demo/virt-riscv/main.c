@@ -333,6 +333,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		riscv64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	setup_controllers();
 	riscv64_irq_init_cpu(0);

@@ -204,6 +204,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		aarch64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
@@ -217,7 +218,7 @@ static void setup_interrupts(void)
 	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    request_irq((unsigned int)uart_irq, uart_rx, 0, "pl011", &machine) < 0)
 		aarch64_fail("interrupt set-up");
-	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
+	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI0 row shows it */
 	console_rx_irq_enable();
 	if (virt_gpio_setup() < 0)
 		aarch64_printf("genirq: no PL061 power key\n");
@@ -227,6 +228,7 @@ static void setup_interrupts(void)
 	if (wake_irq < 0 ||
 	    request_irq((unsigned int)wake_irq, wake_handler, IRQF_PERCPU, "wake", &machine) < 0)
 		aarch64_fail("interrupt set-up (wake SGI)");
+	irq_set_proc_hidden((unsigned int)wake_irq, true);	/* the port's IPI1 row shows it */
 }
 
 void aarch64_start(uint64_t dtb, unsigned int entry_el)
