@@ -59,9 +59,15 @@ void irq_proc_row(struct irq_text *t, const char *name,
 {
 	struct cpumask online;
 	unsigned int cpu;
+	size_t len = 0;
 
+	while (name[len])
+		len++;
 	irq_cpu_online_get(&online);
-	irq_text_printf(t, "%*s: ", proc_prec(), name);
+	/* A name wider than the column (IPI0) takes the colon's space, as
+	 * Linux's IPIn rows do: the counts stay in their columns. */
+	irq_text_printf(t, "%*s:%s", proc_prec(), name,
+			len <= (size_t)proc_prec() ? " " : "");
 	for_each_cpu(cpu, &online)
 		irq_text_printf(t, "%10lu ", count(cpu));
 	irq_text_printf(t, "  %s\n", what);

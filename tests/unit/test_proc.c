@@ -173,6 +173,31 @@ TEST(proc_interrupts_level_layout_names_the_trigger_apart)
 	CHECK(strstr(buf, "simpic-eoi    4-level     edu-a\n") != NULL);
 }
 
+static unsigned long two(unsigned int cpu)
+{
+	return cpu + 2;
+}
+
+/* A row name one wider than the column (IPI10 in this four-wide one; IPI0
+ * in a kernel's three-wide) keeps the counts in their columns, as Linux's
+ * IPIn rows. */
+TEST(proc_row_names_wider_than_the_column_keep_the_counts_aligned)
+{
+	struct fixture fx;
+	struct dev a, b;
+	struct irq_text t;
+	char buf[512];
+
+	two_lines(&fx, &a, &b);
+	irq_text_init(&t, buf, sizeof(buf));
+	irq_proc_row(&t, "LOC", two, "Local");
+	irq_proc_row(&t, "IPI0", two, "Function call interrupts");
+	irq_proc_row(&t, "IPI10", two, "Wake-up interrupts");
+	CHECK_STR(buf, " LOC:          2          3   Local\n"
+		       "IPI0:          2          3   Function call interrupts\n"
+		       "IPI10:         2          3   Wake-up interrupts\n");
+}
+
 TEST(proc_read_reports_truncation_and_never_overflows)
 {
 	struct fixture fx;
