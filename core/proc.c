@@ -27,8 +27,19 @@ int irq_set_proc_hidden(unsigned int irq, bool hidden)
 	return desc ? 0 : -EINVAL;
 }
 
-static const char *trigger_name(struct irq_desc *desc)
+static _Atomic bool show_level;		/* the trigger as "Level"/"Edge" */
+
+void irq_proc_set_show_level(bool on)
 {
+	atomic_store_explicit(&show_level, on, memory_order_relaxed);
+}
+
+/* "Level"/"Edge" in the layout of arm64, riscv and powerpc (@level_layout),
+ * else x86's "level", "edge" or "percpu". */
+static const char *trigger_name(struct irq_desc *desc, bool level_layout)
+{
+	if (level_layout)
+		return desc_is_level(desc) ? "Level" : "Edge";
 	if (desc_state(desc) & IRQS_PER_CPU)
 		return "percpu";
 	if (desc_is_level(desc))
@@ -54,9 +65,15 @@ void irq_proc_row(struct irq_text *t, const char *name,
 {
 	struct cpumask online;
 	unsigned int cpu;
+	size_t at = t->len;
+	int prec = proc_prec();
 
 	irq_cpu_online_get(&online);
-	irq_text_printf(t, "%*s: ", proc_prec(), name);
+	/* A name wider than the column (IPI0) takes the colon's space, as
+	 * Linux's IPIn rows do: the counts stay in their columns. */
+	irq_text_printf(t, "%*s:", prec, name);
+	if (t->len - at <= (size_t)prec + 1)
+		irq_text_puts(t, " ");
 	for_each_cpu(cpu, &online)
 		irq_text_printf(t, "%10lu ", count(cpu));
 	irq_text_printf(t, "  %s\n", what);
@@ -73,6 +90,7 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	unsigned long flags;
 	unsigned int cpu;
 	const char *sep = "  ";
+	bool level_layout;
 
 	flags = desc_lock_irqsave(desc);
 	a = desc_action(desc);
@@ -83,13 +101,14 @@ static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	irq_text_printf(t, "%*u: ", proc_prec(), irq);
 	for_each_cpu(cpu, online)
 		irq_text_printf(t, "%10lu ", irq_stat_cpu(irq, cpu));
-	irq_text_printf(t, " %8s %*lu-%-8s", desc->data.chip->name, proc_prec(),
-			desc->data.hwirq, trigger_name(desc));
+	level_layout = atomic_load_explicit(&show_level, memory_order_relaxed);
+	irq_text_printf(t, " %8s %*lu%c%-8s", desc->data.chip->name, proc_prec(), desc->data.hwirq,
+			level_layout ? ' ' : '-', trigger_name(desc, level_layout));
 	if (!a)
 		irq_text_puts(t, "  (cascade)");
+	/* As Linux: the action's name alone (the thread list shows threads). */
 	for (; a; a = atomic_load_explicit(&a->next, memory_order_acquire)) {
-		irq_text_printf(t, "%s%s%s", sep, a->name ? a->name : "?",
-				a->thread ? " [thread]" : "");
+		irq_text_printf(t, "%s%s", sep, a->name ? a->name : "?");
 		sep = ", ";
 	}
 	irq_priority_note(t, desc);

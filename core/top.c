@@ -29,12 +29,13 @@ static void copy_names(char *dst, struct irq_desc *desc)
 	}
 }
 
-/* Record @desc into @l if it is in use. Return: true if it was. */
+/* Record @desc into @l if it is in use and shown. Return: true if it was. */
 static bool sample_line(struct irq_top_line *l, unsigned int irq, struct irq_desc *desc,
 			unsigned int nr_cpus)
 {
 	unsigned long flags = desc_lock_irqsave(desc);
-	bool used = desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST);
+	/* The lines /proc/interrupts numbers: not one the port shows as a row. */
+	bool used = (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) && !desc->proc_hidden;
 
 	if (used) {
 		l->irq = irq;

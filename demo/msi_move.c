@@ -115,7 +115,7 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 	err = err ? err : pci_disable_msi(&pdev);
 	ff = env->free_count();
 	if (!err && ok0 && ok1 && a[0] == MSI_EVENTS && a[1] == 0 && fa + 1 == f0 && ff == f0 &&
-	    scenario_contains(row, env->proc_name) && scenario_contains(row, "-edge") && smp &&
+	    scenario_contains(row, env->proc_name) && scenario_contains(row, " Edge") && smp &&
 	    b[0] == 0 && b[1] == MSI_EVENTS && !same(r0, r1))
 		scenario_pass(t, name, "edu %02x:%02x.0 irq %d: %u messages (address 0x%llx, data "
 			      "0x%x) -> %lu runs on CPU0, %s; moved: %s, message 0x%llx/0x%x, %lu "
@@ -123,7 +123,7 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 			      (rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0), (unsigned int)m0.data, a[0],
 			      r0, r1, msg_addr(&m1), (unsigned int)m1.data, b[1], b[0], env->free_name, f0, fa, ff);
 	else if (!err && ok0 && a[0] == MSI_EVENTS && fa + 1 == f0 && ff == f0 && !smp &&
-		 scenario_contains(row, env->proc_name) && scenario_contains(row, "-edge"))
+		 scenario_contains(row, env->proc_name) && scenario_contains(row, " Edge"))
 		scenario_pass(t, name, "edu %02x:%02x.0 irq %d: %u messages (address 0x%llx, data "
 			      "0x%x) -> %lu runs, %s (uniprocessor: no move); %s %u -> %u -> %u",
 			      rid >> 8, (rid >> 3) & 0x1f, irq, MSI_EVENTS, msg_addr(&m0),

@@ -8,6 +8,7 @@
 #include <genirq/proc.h>
 #include <genirq/trace.h>
 
+#include "bootlog.h"
 #include "port_boot.h"
 #include "port_selftest.h"
 #include "rxring.h"
@@ -64,6 +65,7 @@ void port_boot_run(const struct port_boot *b)
 		sp->power_off();
 	}
 	self_tests(b);
+	bootlog_end();
 	summary_ok = scenario_summary(t) == 0;
 	if (!t->quiet)
 		shell_printf(&shell, "genirq: verdict at %lu ms of %s%s\n",

@@ -48,6 +48,8 @@ void scenario_pass(struct scenario_tally *t, const char *name, const char *fmt, 
 
 void scenario_fail(struct scenario_tally *t, const char *name, const char *fmt, ...)
 {
+	if (t->reveal)
+		t->reveal();
 	VERDICT(failed, "FAIL", true);
 }
 
@@ -68,6 +70,7 @@ void scenario_expect(struct scenario_tally *t, const char *what)
 	char line[LINE_MAX];
 	int n = irq_snprintf(line, sizeof(line), "expected: %s, provoked by a self-test\n", what);
 
+	t->provoked++;
 	if (t->label) {
 		t->write(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
 		t->label("expected: ");
@@ -158,7 +161,7 @@ bool scenario_slow_done(struct scenario_slow *s)
 
 int scenario_summary(struct scenario_tally *t)
 {
-	char line[128];
+	char line[160];
 	int n;
 
 	if (t->quiet) {
@@ -168,6 +171,10 @@ int scenario_summary(struct scenario_tally *t)
 		if (t->skipped)
 			n += irq_snprintf(line + n, sizeof(line) - (size_t)n,
 					  ", %u need a harness or hardware (make check)", t->skipped);
+		if (t->provoked)
+			n += irq_snprintf(line + n, sizeof(line) - (size_t)n,
+					  "; %u fault%s provoked on purpose (dmesg)", t->provoked,
+					  t->provoked == 1 ? "" : "s");
 		n += irq_snprintf(line + n, sizeof(line) - (size_t)n, "\n");
 	} else
 		n = irq_snprintf(line, sizeof(line), "SCENARIOS: %u passed, %u failed, %u skipped\n",

@@ -9,7 +9,8 @@
  *   SCENARIOS: N passed, N failed, N skipped
  *
  * A boot without a harness (quiet) shows only the FAIL lines and one
- * summary: "boot self-tests: N passed, N skipped". A self-test that
+ * summary: "boot self-tests: N passed, N skipped[; N faults provoked on
+ * purpose (dmesg)]". A self-test that
  * provokes a fault on purpose brackets it with scenario_expect() and
  * scenario_expect_end(): every console line in between, the core's
  * reports included, starts with "expected: ".
@@ -25,8 +26,12 @@ struct scenario_tally {
 	void		(*write)(const char *text, size_t len);
 	/* The console's line prefix (the port's console_label()); NULL: none. */
 	void		(*label)(const char *prefix);
+	/* A FAIL line is about to be written: show what the console hid
+	 * (bootlog_reveal()); NULL: it hides nothing. */
+	void		(*reveal)(void);
 	bool		quiet;		/* no harness: FAIL lines and a summary only */
 	unsigned int	passed, failed, skipped;
+	unsigned int	provoked;	/* faults provoked on purpose (scenario_expect) */
 };
 
 void scenario_pass(struct scenario_tally *t, const char *name, const char *fmt, ...)

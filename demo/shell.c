@@ -325,6 +325,17 @@ static int cmd_stacks(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+static int cmd_dmesg(struct shell *sh, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 1)
+		return -EINVAL;
+	if (!sh->machine || !sh->machine->dmesg)
+		return -ENODEV;
+	sh->machine->dmesg(sh);
+	return 0;
+}
+
 static int cmd_poweroff(struct shell *sh, int argc, char **argv)
 {
 	(void)argv;
@@ -433,10 +444,30 @@ static const struct shell_cmd builtins[] = {
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },
 	{ "probe",	"probe [1|2] (autoprobe the line of the machine's first or second device)", cmd_probe },
 	{ "stacks",	"stacks (interrupt stack high-water marks and overflows, per CPU)", cmd_stacks },
-	{ "poweroff",	"poweroff (end the demo: the machine stops, its QEMU or simulator exits)", cmd_poweroff },
+	{ "dmesg",	"dmesg (the boot's log: the self-tests' details and the faults they provoked)",
+	  cmd_dmesg },
+	{ "poweroff",	"poweroff (end the demo: the machine stops)", cmd_poweroff },
 	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
 	  shell_cmd_trace },
 };
+
+/* Does this machine have builtin @c? Help lists only the commands it has. */
+static bool offered(const struct shell *sh, const struct shell_cmd *c)
+{
+	const struct shell_machine *m = sh->machine;
+
+	if (c->run == cmd_ticks)
+		return m && m->ticks;
+	if (c->run == cmd_probe)
+		return m && m->probe;
+	if (c->run == cmd_stacks)
+		return m && m->stacks;
+	if (c->run == cmd_dmesg)
+		return m && m->dmesg;
+	if (c->run == cmd_poweroff)
+		return m && m->poweroff;
+	return true;
+}
 
 static int cmd_help(struct shell *sh, int argc, char **argv)
 {
@@ -445,7 +476,8 @@ static int cmd_help(struct shell *sh, int argc, char **argv)
 	if (sh->machine && sh->machine->about)
 		shell_printf(sh, "%s\n", sh->machine->about);
 	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(builtins); i++)
-		shell_printf(sh, "  %s\n", builtins[i].usage);
+		if (offered(sh, &builtins[i]))
+			shell_printf(sh, "  %s\n", builtins[i].usage);
 	for (unsigned int i = 0; i < sh->nr_cmds; i++)
 		if (sh->cmds[i].usage)
 			shell_printf(sh, "  %s\n", sh->cmds[i].usage);

@@ -56,6 +56,8 @@ struct shell_machine {
 	void	(*idle)(void);
 	/* What this machine is, first in help; NULL: nothing said. */
 	const char *about;
+	/* The boot's log (dmesg); NULL: no log kept. */
+	void	(*dmesg)(struct shell *sh);
 };
 
 struct shell {

@@ -10,6 +10,7 @@
 #include <genirq/irq.h>
 #include <genirq/port.h>
 
+#include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
 
@@ -80,4 +81,5 @@ const struct shell_machine shell_port_machine = {
 	.probe		= port_probe,
 	.poweroff	= port_poweroff,
 	.idle		= port_idle,
+	.dmesg		= bootlog_show,
 };

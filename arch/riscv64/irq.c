@@ -293,10 +293,11 @@ static unsigned long ipi_count(unsigned int cpu)
 /*
  * Linux's summary rows: the SBI timer is each hart's own, counted here
  * (LOC); the IPI is a per-CPU genirq line that its requester keeps out of
- * the numbered list (irq_set_proc_hidden()), shown as IPI.
+ * the numbered list (irq_set_proc_hidden()), shown as IPI0 (Linux numbers
+ * its IPIs so).
  */
 void port_show_interrupts(struct irq_text *t)
 {
 	irq_proc_row(t, "LOC", riscv64_ticks, "Local timer interrupts (SBI set_timer)");
-	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts (SBI IPI)");
+	irq_proc_row(t, "IPI0", ipi_count, "Inter-processor interrupts (SBI IPI)");
 }

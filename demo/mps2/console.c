@@ -12,6 +12,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "mps2.h"
 
 #define DATA		0x00u
@@ -54,11 +55,22 @@ static struct irq_spinlock console_lock = IRQ_SPINLOCK_INIT;
 static const char *volatile label;	/* each line's prefix, or NULL */
 static bool line_start = true;		/* under console_lock */
 
-static void putc_raw(char c)
+static void putc_device(char c)
 {
 	while (rd(STATE) & STATE_TXFULL)
 		;
 	wr(DATA, (uint8_t)c);
+}
+
+static void putc_raw(char c)
+{
+	if (bootlog_write(&c, 1))	/* else kept in the boot's log only */
+		putc_device(c);
+}
+
+void console_tx_kick(void)
+{
+	putc_device('\r');
 }
 
 void console_label(const char *prefix)
@@ -170,6 +182,7 @@ void mps2_power_off(void)
 
 void mps2_fail(const char *why)
 {
+	bootlog_reveal();
 	mps2_printf("genirq: FATAL: %s\n", why);
 	mps2_exit(EXIT_FAILURE_STATUS);
 }

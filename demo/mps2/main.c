@@ -22,6 +22,7 @@
 #include <genirq/proc.h>
 #include <genirq/chip/nvic.h>
 
+#include "bootlog.h"
 #include "guard_smash.h"
 #include "port_boot.h"
 #include "port_selftest.h"
@@ -54,7 +55,9 @@ struct stack {
 static struct stack hardirq_stack, thread_stack, softirq_stack;
 uintptr_t armv7m_softirq_stack;
 
-static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct scenario_tally tally = {
+	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
+};
 static struct nvic *nvic;
 static int uart_irq = -1, soft_irq = -1, tick_irq = -1, timer0_irq = -1, timer1_irq = -1,
 	   fast_irq = -1;
@@ -257,7 +260,7 @@ static int autoprobe(unsigned int dev)
 		return -ENODEV;
 	mask = probe_irq_on();
 	console_tx_irq(true);
-	console_put("\n", 1);	/* a byte to send: an empty line */
+	console_tx_kick();
 	port_delay_us(2000);
 	found = probe_irq_off(mask);
 	console_tx_irq(false);
@@ -400,6 +403,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		mps2_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	nvic = nvic_create(NVIC_SCS_BASE, MPS2_NR_LINES);
 	if (!nvic)
@@ -427,6 +431,7 @@ static void start(void)
 	boot.bootargs = mps2_cmdline();
 	tally.quiet = !scenario_contains(boot.bootargs, "harness");
 	mps2_printf("%s", BANNER);
+	bootlog_begin(bootlog_hides(boot.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)
 		mps2_printf("genirq armv7m mps2-an385: 1 CPU, %u Hz, bootargs '%s'\n",
 			    MPS2_CLOCK_HZ, boot.bootargs);

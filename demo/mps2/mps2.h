@@ -42,6 +42,9 @@ bool console_rx_held(void);
 void console_tx_irq(bool on);
 bool console_tx_pending(void);
 void console_tx_clear(void);
+/* One byte (a CR: the cursor is at a line's start) to the transmitter,
+ * past the boot's log: autoprobe's TX interrupt. */
+void console_tx_kick(void);
 /* The kernel arguments (semihosting's command line). */
 const char *mps2_cmdline(void);
 __attribute__((noreturn)) void mps2_exit(int status);

@@ -8,6 +8,7 @@
 #include <genirq/port.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "pc.h"
 
 #define THR		0	/* transmit holding (DLAB 0) / divisor low (DLAB 1) */
@@ -48,19 +49,41 @@ static void putc_polled(char c)
 	outb(COM1_BASE + THR, (uint8_t)c);
 }
 
+/* One byte of the console's output: kept in the boot's log, maybe shown. */
+static void out(char c)
+{
+	if (bootlog_write(&c, 1))
+		putc_polled(c);
+}
+
 void x86_console_write(const char *s, size_t len)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&out_lock);
 
 	for (size_t i = 0; i < len; i++) {
 		for (const char *p = line_start ? label : NULL; p && *p; p++)
-			putc_polled(*p);
+			out(*p);
 		line_start = s[i] == '\n';
 		if (s[i] == '\n')
-			putc_polled('\r');
-		putc_polled(s[i]);
+			out('\r');
+		out(s[i]);
 	}
 	irq_spin_unlock_irqrestore(&out_lock, flags);
+}
+
+/* The dying kernel's output: no lock (its CPU may hold it). */
+static void write_unlocked(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\n')
+			out('\r');
+		out(s[i]);
+	}
+}
+
+void x86_console_fatal(void)
+{
+	bootlog_fatal(write_unlocked);
 }
 
 void console_label(const char *prefix)

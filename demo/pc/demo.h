@@ -25,6 +25,7 @@ struct uart {
 	uint16_t		base;
 	unsigned int		isa;		/* ISA interrupt line */
 	const char		*name;
+	const char		*tty;		/* its action's name, as Linux's 8250 names it */
 	bool			present;	/* set by uart_init / uart_probe */
 	uint8_t			ier;
 	struct uart_stats	stats;

@@ -11,6 +11,8 @@
 void x86_exit(unsigned int code)
 {
 	port_irq_disable();
+	if (code != X86_EXIT_PASS)
+		x86_console_fatal();
 	outl(X86_EXIT_PORT, code);
 	for (;;)	/* no isa-debug-exit device: stop here */
 		__asm__ __volatile__("hlt");

@@ -23,6 +23,8 @@
 
 /* Leave QEMU with @code (exit.c; the fatal paths call it). */
 __attribute__((noreturn)) void x86_exit(unsigned int code);
+/* Before a failure exit: the boot's hidden log on the console (bootlog.h). */
+void x86_console_fatal(void);
 
 /* --- hooks the port gives the shared demo --- */
 

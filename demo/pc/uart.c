@@ -28,8 +28,8 @@
 #define MCR_DTR_RTS_OUT2 0x0B	/* OUT2 gates the IRQ on real PCs */
 #define MCR_LOOP	0x10	/* transmitter wired to the receiver inside the chip */
 
-struct uart com1 = { .base = COM1_BASE, .isa = 4, .name = "COM1" };
-struct uart com2 = { .base = COM2_BASE, .isa = 3, .name = "COM2" };
+struct uart com1 = { .base = COM1_BASE, .isa = 4, .name = "COM1", .tty = "ttyS0" };
+struct uart com2 = { .base = COM2_BASE, .isa = 3, .name = "COM2", .tty = "ttyS1" };
 
 static inline void reg_w(const struct uart *u, unsigned int r, uint8_t v)
 {
@@ -125,7 +125,7 @@ int uart_request(struct uart *u)
 
 	if (!u->present)
 		return -ENODEV;
-	err = request_irq(uart_irq_nr(u), uart_irq, IRQF_DISABLED, "serial", u);
+	err = request_irq(uart_irq_nr(u), uart_irq, IRQF_DISABLED, u->tty, u);
 	if (!err)
 		set_ier(u, IER_RX);
 	return err;

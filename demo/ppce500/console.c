@@ -16,6 +16,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "ppce500.h"
 
 #define GPIO_BASE	(CCSR_EA + 0xff000)	/* pin 0 is QEMU's power-off */
@@ -61,15 +62,22 @@ void console_label(const char *prefix)
 	label = prefix;
 }
 
+/* One byte of the console's output: kept in the boot's log, maybe shown. */
+static void out(char c)
+{
+	if (bootlog_write(&c, 1))
+		uart_putc(UART0_BASE, c);
+}
+
 static void console_raw(const char *text, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		for (const char *p = line_start ? label : NULL; p && *p; p++)
-			uart_putc(UART0_BASE, *p);
+			out(*p);
 		line_start = text[i] == '\n';
 		if (text[i] == '\n')
-			uart_putc(UART0_BASE, '\r');
-		uart_putc(UART0_BASE, text[i]);
+			out('\r');
+		out(text[i]);
 	}
 }
 
@@ -130,6 +138,7 @@ void ppc_fail(const char *why)
 
 	port_irq_disable();
 	ppc_console_emergency();
+	bootlog_fatal(console_raw);
 	while (why[n])
 		n++;
 	console_raw("KERNEL FAIL: ", 13);
@@ -138,10 +147,11 @@ void ppc_fail(const char *why)
 	ppc_poweroff();
 }
 
-void ppc_pass_exit(void)
+void ppc_pass_exit(bool marker)
 {
 	port_irq_disable();
-	console_raw("KERNEL PASS\n", 12);
+	if (marker)
+		console_raw("KERNEL PASS\n", 12);
 	if (ppc_pvpanic_bar)
 		mmio_write8(ppc_pvpanic_bar, PVPANIC_PANICKED);
 	ppc_poweroff();

@@ -20,7 +20,8 @@
 /* console.c: the console and the ways out */
 void ppc_poweroff(void) __attribute__((noreturn));
 void ppc_fail(const char *why) __attribute__((noreturn));
-void ppc_pass_exit(void) __attribute__((noreturn));
+/* Leave with QEMU's PASS status; @marker: "KERNEL PASS" first (the harness's). */
+void ppc_pass_exit(bool marker) __attribute__((noreturn));
 void ppc_console_emergency(void);
 /* Copy console output into @buf too (NULL stops); how much was copied. */
 void ppc_console_tap(char *buf, unsigned int size);

@@ -320,8 +320,15 @@ static void sc_spurious_vector(void)
 	irq_hw_number_t hw = mpic_timer_hwirq(demo.pic, 1);
 	static volatile unsigned long bait;
 	unsigned long spu0 = irq_spurious_count(0), spu;
-	int irq = irq_create_mapping(mpic_domain(demo.pic), hw);
+	int irq;
 
+	/* QEMU reports each such IACK on its own stderr, a line a person
+	 * cannot tell from a fault: only a harness provokes them. */
+	if (T->quiet) {
+		scenario_skip(T, "spurious-vector", "QEMU's stderr would report each vector");
+		return;
+	}
+	irq = irq_create_mapping(mpic_domain(demo.pic), hw);
 	if (irq < 0 || irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) ||
 	    mpic_set_priority(demo.pic, hw, 1) ||
 	    request_irq((unsigned int)irq, bait_handler, 0, "held-back", (void *)&bait)) {

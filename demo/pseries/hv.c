@@ -7,6 +7,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "pseries.h"
 
 #define H_SUCCESS		0
@@ -77,6 +78,8 @@ static struct irq_spinlock console_lock = IRQ_SPINLOCK_INIT;
 
 static void term_write(const char *text, size_t len)
 {
+	if (!bootlog_write(text, len))
+		return;		/* kept in the boot's log only */
 	while (len) {
 		size_t n = len < TERM_CHUNK ? len : TERM_CHUNK;
 		uint64_t w[2] = { 0, 0 };
@@ -173,6 +176,7 @@ void ppc64_fail(const char *why)
 
 	while (why[n])
 		n++;
+	bootlog_fatal(term_write);
 	term_write("genirq: FATAL: ", 15);	/* no lock: we may hold it */
 	term_write(why, n);
 	term_write("\n", 1);

@@ -18,6 +18,7 @@
 #include <genirq/proc.h>
 #include <genirq/chip/xics.h>
 
+#include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
 #include "guard_smash.h"
@@ -31,7 +32,9 @@
 #define BANNER		"\ngenirq demo kernel, ppc64 on QEMU's pseries machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
-static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct scenario_tally tally = {
+	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
+};
 struct irq_domain *ppc64_msi_domain;
 static int vty_irq = -1, epow_irq = -1, ipi_irq = -1;
 
@@ -315,6 +318,7 @@ static void setup_interrupts(void)
 		hv.server[i] = machine.server[i];
 	if (irq_core_init(NR_IRQS) < 0)
 		ppc64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	ppc64_xics = machine.xics ? xics_create(&hv) : NULL;
 	if (!ppc64_xics)
@@ -339,6 +343,7 @@ void ppc64_start(unsigned long prom_entry)
 	ppc64_set_timebase_hz(machine.tb_freq);
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	ppc64_printf("%s", BANNER);
+	bootlog_begin(bootlog_hides(machine.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)
 		ppc64_printf("genirq ppc64 pseries: %u CPU(s), timebase %lu Hz, VTY 0x%x\n",
 			     machine.nr_cpus, (unsigned long)machine.tb_freq, machine.vty_reg);

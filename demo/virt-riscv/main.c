@@ -21,6 +21,7 @@
 #include <genirq/chip/plic.h>
 #include <genirq/msi.h>
 
+#include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
 #include "guard_smash.h"
@@ -35,11 +36,14 @@
 #define MSI_LINES	32u		/* message lines at once */
 #define UART_IER_RX	0x01
 #define UART_IER_THRE	0x02
-#define BANNER		"\ngenirq demo kernel, riscv64 (S-mode under OpenSBI) on QEMU's virt machine:\n" \
-			"the boot self-tests, then a shell (help lists the commands; poweroff, or\n" \
-			"Ctrl-A X, leaves QEMU)\n"
+/* OpenSBI prints its own banner first; QEMU gives no way to turn it off. */
+#define BANNER		"\ngenirq demo kernel, riscv64 (S-mode, under the OpenSBI firmware whose\n" \
+			"banner is above) on QEMU's virt machine: the boot self-tests, then a shell\n" \
+			"(help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
-static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct scenario_tally tally = {
+	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
+};
 static int uart_irq = -1, ipi_irq = -1;
 static struct plic *plic;		/* -M virt */
 static struct aplic *aplic;		/* -M virt,aia=aplic-imsic */
@@ -329,6 +333,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		riscv64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	setup_controllers();
 	riscv64_irq_init_cpu(0);
@@ -348,6 +353,7 @@ void riscv64_start(void)
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	uart_init();
 	riscv64_printf("%s", BANNER);
+	bootlog_begin(bootlog_hides(machine.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)
 		riscv64_printf("genirq riscv64 virt: %u hart(s), boot hart %lu, timebase %lu Hz, "
 			       "bootargs '%s'\n", machine.nr_cpus, machine.hartid[0],

@@ -27,5 +27,8 @@ riscv64_DEPS	:= cross qemu-riscv
 # statuses (33 PASS, 1 failure).
 riscv64_qemu	= qemu-system-riscv64 -M virt$(2) -bios default -smp $(1) -nodefaults -display none \
 		  -no-reboot -device edu,addr=1 -device edu,addr=5 -kernel $(BUILD)/riscv64/kernel.elf
-riscv64_QEMU	= $(call riscv64_qemu,$(or $(SMP),2)) -serial stdio
+# make run ARCH=riscv64 AIA=1: the AIA machine (APLIC in MSI mode, IMSIC)
+# instead of the PLIC, as aarch64's GIC=2 picks its other controller.
+riscv64_QEMU	= $(call riscv64_qemu,$(or $(SMP),2),$(if $(filter-out 0,$(AIA)),$(comma)aia=aplic-imsic)) \
+		  -serial stdio
 riscv64_PASS	:= 33

@@ -7,6 +7,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "virt.h"
 
 #define SBI_EXT_TIME		0x54494d45UL	/* "TIME" */
@@ -98,6 +99,8 @@ static size_t cstrlen(const char *s)
 
 static void raw_put(const char *text, size_t len)
 {
+	if (!bootlog_write(text, len))
+		return;		/* kept in the boot's log only */
 	for (size_t i = 0; i < len; i++) {
 		if (text[i] == '\n')
 			uart_putc('\r');
@@ -185,6 +188,7 @@ void riscv64_power_off(void)
 void riscv64_fail(const char *why)
 {
 	port_irq_disable();
+	bootlog_fatal(raw_put);
 	raw_put("genirq: FATAL: ", 15);	/* no lock: we may hold it */
 	raw_put(why, cstrlen(why));
 	raw_put("\n", 1);

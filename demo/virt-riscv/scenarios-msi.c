@@ -154,7 +154,7 @@ void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_do
 	    msg_addr(&m1) == mcfg->file_addr[1] && m1.data == id1 && msg_addr(&m0) != msg_addr(&m1) &&
 	    fa[0] + 1 == f0[0] && fa[1] == f0[1] && fm[0] == f0[0] && fm[1] + 1 == f0[1] &&
 	    ff[0] == f0[0] && ff[1] == f0[1] && scenario_contains(row, "PCI-MSI") &&
-	    scenario_contains(row, "-edge"))
+	    scenario_contains(row, " Edge"))
 		scenario_pass(t, name, "edu 00:%02x.0 irq %d: %u messages -> %lu runs on CPU0 "
 			      "(identity %u in hart %lu's file, address 0x%llx); moved: %lu on CPU1 "
 			      "(identity %u in hart %lu's file, address 0x%llx), CPU0 +%lu; free "

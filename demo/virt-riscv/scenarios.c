@@ -20,12 +20,11 @@ static char line_name[32], route_cpu1[80], no_storm[192];
 static void scenario_spurious(struct scenario_tally *t);
 
 /* autoprobe is main.c's (the UART, then edu A through edu_line_autoprobe());
- * the drivers stay plain handlers after threaded-oneshot. */
+ * after threaded-oneshot the drivers are threaded ONESHOT ones (threads). */
 static struct edu_line_env env = {
 	.dev = { &edu[0], &edu[1] }, .raise = edu_raise, .ack = edu_ack, .status = edu_status,
 	.line_name = line_name, .route_cpu1 = route_cpu1, .ticks = riscv64_ticks,
 	.no_autoprobe = true, .after_shared = scenario_spurious, .up_skips_free_running = true,
-	.plain_drivers = true,
 };
 
 /*

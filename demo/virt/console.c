@@ -10,6 +10,7 @@
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
+#include "bootlog.h"
 #include "virt.h"
 
 #define UART_DR		0x00
@@ -33,6 +34,8 @@ static struct irq_spinlock console_lock = IRQ_SPINLOCK_INIT;
 
 static void uart_write(const char *text, size_t len)
 {
+	if (!bootlog_write(text, len))
+		return;		/* kept in the boot's log only */
 	for (size_t i = 0; i < len; i++) {
 		while (*uart(UART_FR) & FR_TXFF)
 			;
@@ -124,6 +127,7 @@ void aarch64_fail(const char *why)
 
 	while (why[n])
 		n++;
+	bootlog_fatal(uart_write);
 	uart_write("genirq: FATAL: ", 15);	/* no lock: we may hold it */
 	uart_write(why, n);
 	uart_write("\n", 1);

@@ -14,12 +14,13 @@
 
 #include "virt.h"
 
-#define IPI_SGI		0	/* the one IPI */
+#define IPI_SGI		0	/* the self-tests' IPI */
+#define WAKE_SGI	1	/* main.c's: wakes the shell's CPU for input */
 #define CNTV_CTL_ENABLE	1u
 static unsigned long ticks[MAX_CPUS];
 static struct gicv3 *gic3;
 static struct gicv2 *gic2;
-static int timer_irq = -1, ipi_irq = -1;
+static int timer_irq = -1;
 uintptr_t aarch64_nested_tick_sp;
 
 /* --- the GIC, either version --- */
@@ -142,7 +143,7 @@ int aarch64_timer_start(void)
 	ret = request_irq((unsigned int)timer_irq, tick, IRQF_PERCPU, "arch_timer", &machine);
 	if (ret < 0)
 		return ret;
-	irq_set_proc_hidden((unsigned int)timer_irq, true);	/* the LOC row shows it */
+	/* A numbered line, as arm64 Linux shows arch_timer (no LOC row). */
 	aarch64_timer_start_cpu();
 	return timer_irq;
 }
@@ -152,21 +153,31 @@ unsigned long aarch64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
-/* Events of the IPI line on @cpu (0 before it is mapped). */
-static unsigned long ipi_count(unsigned int cpu)
+/* Events of SGI @sgi's line on @cpu (0 before it is mapped). */
+static unsigned long sgi_count(unsigned int sgi, unsigned int cpu)
 {
-	if (ipi_irq < 0)
-		ipi_irq = irq_find_mapping(aarch64_gic_domain(), IPI_SGI);
-	return ipi_irq < 0 ? 0 : irq_stat_cpu((unsigned int)ipi_irq, cpu);
+	int irq = irq_find_mapping(aarch64_gic_domain(), sgi);
+
+	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
+}
+
+static unsigned long ipi0_count(unsigned int cpu)
+{
+	return sgi_count(IPI_SGI, cpu);
+}
+
+static unsigned long ipi1_count(unsigned int cpu)
+{
+	return sgi_count(WAKE_SGI, cpu);
 }
 
 /*
- * Linux's summary rows: the timer and the IPI are per-CPU genirq lines
- * that their requesters keep out of the numbered list
- * (irq_set_proc_hidden()), shown here as LOC and IPI.
+ * arm64 Linux's rows: each IPI (an SGI, a per-CPU genirq line that its
+ * requester keeps out of the numbered list with irq_set_proc_hidden()) as
+ * IPIn, with what it is for.
  */
 void port_show_interrupts(struct irq_text *t)
 {
-	irq_proc_row(t, "LOC", aarch64_ticks, "Local timer interrupts (arch_timer)");
-	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts");
+	irq_proc_row(t, "IPI0", ipi0_count, "Function call interrupts (the self-tests' IPI)");
+	irq_proc_row(t, "IPI1", ipi1_count, "CPU wake-up interrupts (input for the shell's CPU)");
 }

@@ -14,6 +14,7 @@
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
+#include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
 #include "guard_smash.h"
@@ -28,7 +29,9 @@
 #define BANNER		"\ngenirq demo kernel, aarch64 on QEMU's virt machine: the boot self-tests,\n" \
 			"then a shell (help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
-static struct scenario_tally tally = { .write = console_put, .label = console_label };
+static struct scenario_tally tally = {
+	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
+};
 static int uart_irq = -1, ipi_irq = -1, timer_irq = -1, wake_irq = -1;
 
 /* --- the PL011 receive interrupt: a level line, drained here --- */
@@ -201,6 +204,7 @@ static void setup_interrupts(void)
 {
 	if (irq_core_init(NR_IRQS) < 0)
 		aarch64_fail("irq_core_init");
+	irq_proc_set_show_level(true);	/* "33 Level", as this architecture's Linux */
 	irq_cpu_set_online(0, true);
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
@@ -214,7 +218,7 @@ static void setup_interrupts(void)
 	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    request_irq((unsigned int)uart_irq, uart_rx, 0, "pl011", &machine) < 0)
 		aarch64_fail("interrupt set-up");
-	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI row shows it */
+	irq_set_proc_hidden((unsigned int)ipi_irq, true);	/* the port's IPI0 row shows it */
 	console_rx_irq_enable();
 	if (virt_gpio_setup() < 0)
 		aarch64_printf("genirq: no PL061 power key\n");
@@ -224,6 +228,7 @@ static void setup_interrupts(void)
 	if (wake_irq < 0 ||
 	    request_irq((unsigned int)wake_irq, wake_handler, IRQF_PERCPU, "wake", &machine) < 0)
 		aarch64_fail("interrupt set-up (wake SGI)");
+	irq_set_proc_hidden((unsigned int)wake_irq, true);	/* the port's IPI1 row shows it */
 }
 
 void aarch64_start(uint64_t dtb, unsigned int entry_el)
@@ -237,6 +242,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 			aarch64_fail("cpu@N in the device tree is not MPIDR N");
 	tally.quiet = !scenario_contains(machine.bootargs, "harness");
 	aarch64_printf("%s", BANNER);
+	bootlog_begin(bootlog_hides(machine.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)
 		aarch64_printf("genirq aarch64 virt: entered at EL%u, GICv%u, %u CPU(s), device tree "
 			       "at 0x%lx, PSCI by %s, counter %lu Hz\n", entry_el, machine.gic_version,

@@ -53,6 +53,17 @@ void irq_proc_row(struct irq_text *t, const char *name,
  * Return: 0, or -EINVAL for a number without a descriptor.
  */
 int irq_set_proc_hidden(unsigned int irq, bool hidden);
+
+/**
+ * irq_proc_set_show_level - lay out /proc/interrupts' trigger column as
+ * arm64, riscv and powerpc Linux do (GENERIC_IRQ_SHOW_LEVEL)
+ * @on: true: the hardware line, then "Level" or "Edge" ("33 Level");
+ *      false (the default): x86's hardware line and flow ("4-edge")
+ *
+ * The layout is the architecture's, so a port sets it once, at boot.
+ * Context: any; the next view reads it.
+ */
+void irq_proc_set_show_level(bool on);
 #else
 /* Without the text views (GENIRQ_TEXT_VIEWS 0) there is no row to add nor line to hide: 0. */
 static inline void irq_proc_row(struct irq_text *t, const char *name,
@@ -68,6 +79,10 @@ static inline int irq_set_proc_hidden(unsigned int irq, bool hidden)
 	(void)irq;
 	(void)hidden;
 	return 0;
+}
+static inline void irq_proc_set_show_level(bool on)
+{
+	(void)on;
 }
 #endif
 

@@ -27,6 +27,17 @@ grep -q '^the hosted simulator: ' <<<"$out" && ! grep -qi 'qemu exits' <<<"$out"
 	&& pass "help speaks of the hosted simulator" \
 	|| { fail "help does not speak of the hosted simulator"; echo "$out" >&2; }
 
+# help lists only what the simulator has: every entry's command answers,
+# none "no such device" (it has no probe device and no stacks rows).
+cmds=$(sed -n 's/^  \([a-z]\+\).*/\1/p' <<<"$out" | grep -vx 'keys\|poweroff')
+out2=$(printf '%s\n' $cmds | timeout 20 "$demo" --shell 2>&1)
+if [[ $(wc -w <<<"$cmds") -ge 10 ]] && ! grep -q 'no such device' <<<"$out2" &&
+   ! grep -qE '^  (probe|stacks)' <<<"$out" && ! grep -q QEMU <<<"$out"; then
+	pass "help: $(wc -w <<<"$cmds") entries, each answers, no QEMU, no probe or stacks"
+else
+	fail "help lists a command the simulator lacks"; echo "$out2" >&2
+fi
+
 # 2. On a terminal (script(1) gives it a pseudo-terminal) with no option:
 #    the shell, not the tour; Ctrl-C stops irqtop, the line after it runs,
 #    Ctrl-D leaves with status 0.

@@ -149,6 +149,55 @@ TEST(proc_hidden_line_leaves_the_list_but_keeps_counting)
 	CHECK_EQ(irq_set_proc_hidden(99, true), -EINVAL);
 }
 
+/*
+ * The layout of arm64, riscv and powerpc Linux (GENERIC_IRQ_SHOW_LEVEL):
+ * the hardware line, then "Level" or "Edge"; x86's "4-level" otherwise.
+ */
+TEST(proc_interrupts_level_layout_names_the_trigger_apart)
+{
+	struct fixture fx;
+	struct dev a, b;
+	char buf[4096];
+
+	two_lines(&fx, &a, &b);
+	irq_proc_set_show_level(true);
+	CHECK(rd("/proc/interrupts", buf, sizeof(buf)) > 0);
+	irq_proc_set_show_level(false);
+	CHECK_STR(buf,
+		  "            CPU0       CPU1       \n"
+		  "   0:          0          0  simpic-eoi    3 Edge      uart\n"
+		  "   1:          0          0  simpic-eoi    4 Level     edu-a\n"
+		  " SPU:          0          0   Spurious interrupts\n"
+		  " ERR:          0\n");
+	CHECK(rd("/proc/interrupts", buf, sizeof(buf)) > 0);
+	CHECK(strstr(buf, "simpic-eoi    4-level     edu-a\n") != NULL);
+}
+
+static unsigned long two(unsigned int cpu)
+{
+	return cpu + 2;
+}
+
+/* A row name one wider than the column (IPI10 in this four-wide one; IPI0
+ * in a kernel's three-wide) keeps the counts in their columns, as Linux's
+ * IPIn rows. */
+TEST(proc_row_names_wider_than_the_column_keep_the_counts_aligned)
+{
+	struct fixture fx;
+	struct dev a, b;
+	struct irq_text t;
+	char buf[512];
+
+	two_lines(&fx, &a, &b);
+	irq_text_init(&t, buf, sizeof(buf));
+	irq_proc_row(&t, "LOC", two, "Local");
+	irq_proc_row(&t, "IPI0", two, "Function call interrupts");
+	irq_proc_row(&t, "IPI10", two, "Wake-up interrupts");
+	CHECK_STR(buf, " LOC:          2          3   Local\n"
+		       "IPI0:          2          3   Function call interrupts\n"
+		       "IPI10:         2          3   Wake-up interrupts\n");
+}
+
 TEST(proc_read_reports_truncation_and_never_overflows)
 {
 	struct fixture fx;

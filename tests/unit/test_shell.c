@@ -282,3 +282,65 @@ TEST(shell_affinity_move_at_the_next_event_is_said_and_shown_pending)
 	CHECK_EQ(shell_exec(sh, cmd), 0);
 	CHECK_STR(out, "");
 }
+
+static int stub_ticks(struct shell *sh)
+{
+	shell_printf(sh, "1 tick\n");
+	return 0;
+}
+
+static unsigned int stub_poweroffs;
+
+static void stub_poweroff(struct shell *sh)
+{
+	(void)sh;
+	stub_poweroffs++;
+}
+
+static void stub_dmesg(struct shell *sh)
+{
+	shell_printf(sh, "boot log\n");
+}
+
+/* A machine with a clock, a log and a power switch, no probe, no stacks. */
+static const struct shell_machine partial_machine = {
+	.ticks		= stub_ticks,
+	.poweroff	= stub_poweroff,
+	.dmesg		= stub_dmesg,
+};
+
+/* Every command help lists, run as its first word alone: each answers
+ * (its usage at worst), none "no such device"; one it does not list does. */
+TEST(shell_help_lists_only_what_the_machine_has_and_each_entry_works)
+{
+	struct shell *sh = fresh_shell();
+	char help[4096], *p, word[32];
+	unsigned int listed = 0;
+
+	sh->machine = &partial_machine;
+	CHECK_EQ(shell_exec(sh, "help"), 0);
+	snprintf(help, sizeof(help), "%s", out);
+	CHECK(strstr(help, "  ticks") != NULL);
+	CHECK(strstr(help, "  dmesg") != NULL);
+	CHECK(strstr(help, "  poweroff") != NULL);
+	CHECK(strstr(help, "  probe") == NULL);
+	CHECK(strstr(help, "  stacks") == NULL);
+	CHECK(strstr(help, "QEMU") == NULL);
+	for (p = help; (p = strstr(p, "\n  ")) != NULL; ) {
+		size_t n = 0;
+
+		for (p += 3; p[n] && p[n] != ' ' && p[n] != '\n' && n + 1 < sizeof(word); n++)
+			word[n] = p[n];
+		word[n] = '\0';
+		if (!strcmp(word, "keys:"))
+			continue;
+		out_len = 0;
+		out[0] = '\0';
+		CHECK(shell_exec(sh, word) != -ENODEV);
+		CHECK(strstr(out, "no such device") == NULL);
+		listed++;
+	}
+	CHECK(listed >= 12);
+	CHECK_EQ(stub_poweroffs, 1);
+	CHECK_EQ(shell_exec(sh, "stacks"), -ENODEV);
+}

@@ -802,7 +802,7 @@ TEST(proc_interrupts_and_the_thread_list_show_threaded_actions)
 		irq_threads_run();
 	}
 	CHECK(irq_proc_read("/proc/interrupts", buf, sizeof(buf)) > 0);
-	CHECK(strstr(buf, "  tv [thread]\n") != NULL);
+	CHECK(strstr(buf, "  tv\n") != NULL);	/* as Linux: threads are listed elsewhere */
 	CHECK(strstr(buf, "  plain\n") != NULL);
 	CHECK(irq_show_threads(buf, sizeof(buf)) > 0);
 	snprintf(name, sizeof(name), "irq/%d-tv", t.irq);

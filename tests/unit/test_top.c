@@ -233,3 +233,27 @@ TEST(top_screen_shows_columns_and_cost_over_the_interval)
 	CHECK_EQ(irq_top_show(&t.old, &t.now, t.rows, TOP_MAX, buf, 10), n);
 	CHECK_STR(buf, "irqtop: 1");
 }
+
+/* irqtop shows the lines /proc/interrupts numbers: not one the port shows
+ * as a summary row of its own (irq_set_proc_hidden()). */
+TEST(top_leaves_out_lines_hidden_from_proc_interrupts)
+{
+	struct fixture fx;
+	struct dev tick, nic;
+	struct top t;
+
+	fx_init(&fx, 2, SIMPIC_FASTEOI);
+	dev_init(&tick, &fx, 1, false);
+	dev_init(&nic, &fx, 2, false);
+	CHECK_EQ(dev_request(&tick, 0, "local-timer"), 0);
+	CHECK_EQ(dev_request(&nic, 0, "nic"), 0);
+	CHECK_EQ(irq_set_proc_hidden((unsigned int)tick.irq, true), 0);
+	top_init(&t);
+	fire_on(&tick, 0, 5);
+	irq_top_sample(&t.old);
+	CHECK_EQ(t.old.nr, 1);
+	CHECK_EQ(t.old.lines[0].irq, (unsigned int)nic.irq);
+	CHECK_EQ(irq_set_proc_hidden((unsigned int)tick.irq, false), 0);
+	irq_top_sample(&t.now);
+	CHECK_EQ(t.now.nr, 2);
+}
