@@ -246,5 +246,6 @@ static unsigned long ipi_count(unsigned int cpu)
 void x86_apic_show_interrupts(struct irq_text *t)
 {
 	irq_proc_row(t, "LOC", local_timer_count, "Local timer interrupts");
+	irq_proc_show_spurious(t);	/* Linux x86's order: NMI, LOC, SPU, ..., CAL */
 	irq_proc_row(t, "CAL", ipi_count, "Function call interrupts");
 }

@@ -169,6 +169,7 @@ void irq_text_init(struct irq_text *t, char *buf, size_t size)
 	t->buf = buf;
 	t->size = size;
 	t->len = 0;
+	t->rows = 0;
 	if (size)
 		buf[0] = '\0';
 }

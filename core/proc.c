@@ -60,6 +60,16 @@ static int proc_prec(void)
 	return prec;
 }
 
+#define TEXT_ROW_SPU	1u
+
+void irq_proc_show_spurious(struct irq_text *t)
+{
+	if (t->rows & TEXT_ROW_SPU)
+		return;
+	t->rows |= TEXT_ROW_SPU;
+	irq_proc_row(t, "SPU", irq_spurious_count, "Spurious interrupts");
+}
+
 void irq_proc_row(struct irq_text *t, const char *name,
 		  unsigned long (*count)(unsigned int cpu), const char *what)
 {
@@ -136,8 +146,8 @@ static void show_interrupts(struct irq_text *t)
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
 		show_line(t, irq, desc, online);
 
-	irq_proc_row(t, "SPU", irq_spurious_count, "Spurious interrupts");
 	port_show_interrupts(t);
+	irq_proc_show_spurious(t);
 	irq_text_printf(t, "%*s: %10lu\n", proc_prec(), "ERR", irq_error_count());
 }
 

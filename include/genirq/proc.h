@@ -23,9 +23,10 @@ GENIRQ_BEGIN_DECLS
 
 /* A bounded text being built; len counts what did not fit, too. */
 struct irq_text {
-	char	*buf;
-	size_t	size;
-	size_t	len;
+	char		*buf;
+	size_t		size;
+	size_t		len;
+	unsigned int	rows;	/* the core's summary rows written (irq_proc_show_spurious()) */
 };
 
 void irq_text_init(struct irq_text *t, char *buf, size_t size);
@@ -40,6 +41,14 @@ void irq_text_puts(struct irq_text *t, const char *s);
  */
 void irq_proc_row(struct irq_text *t, const char *name,
 		  unsigned long (*count)(unsigned int cpu), const char *what);
+
+/*
+ * The core's SPU row (spurious interrupts), for a port_show_interrupts()
+ * whose architecture places it among its own rows (x86: NMI, LOC, SPU,
+ * ..., CAL). When the port does not write it, the core writes it after
+ * the port's rows; either way it appears once, before ERR.
+ */
+void irq_proc_show_spurious(struct irq_text *t);
 
 /**
  * irq_set_proc_hidden - keep a line out of the numbered list of /proc/interrupts
@@ -83,6 +92,10 @@ static inline int irq_set_proc_hidden(unsigned int irq, bool hidden)
 static inline void irq_proc_set_show_level(bool on)
 {
 	(void)on;
+}
+static inline void irq_proc_show_spurious(struct irq_text *t)
+{
+	(void)t;
 }
 #endif
 

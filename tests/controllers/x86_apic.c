@@ -236,6 +236,9 @@ static void check_init(void)
 	CHECK(!strstr(buf, "LAPIC"));		/* rows of their own instead: */
 	rows(buf, sizeof(buf));
 	CHECK(strstr(buf, "LOC:          0          0") && strstr(buf, "CAL:"));
+	/* Linux x86's order: LOC, the core's SPU, CAL. */
+	CHECK(strstr(buf, "SPU:") && strstr(buf, "LOC:") < strstr(buf, "SPU:") &&
+	      strstr(buf, "SPU:") < strstr(buf, "CAL:"));
 	CHECK(fake_log_has('W', FAKE_PIO, 0x21, 0xff));	/* the 8259s masked */
 	log_clear();
 	sim_cpu_switch(1);

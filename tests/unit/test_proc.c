@@ -390,3 +390,33 @@ TEST(log_lines_are_cut_at_256_bytes)
 	CHECK_EQ(strlen(sim_console()), 255);		/* 254 bytes and the newline */
 	CHECK(strstr(sim_console(), "...\n") != NULL);
 }
+
+/*
+ * The SPU row appears once, before ERR: where a port's rows place it
+ * (x86: LOC, SPU, CAL), else after the port's rows.
+ */
+TEST(proc_spurious_row_once_where_the_port_places_it)
+{
+	struct fixture fx;
+	struct dev a, b;
+	struct irq_text t;
+	char buf[512], all[4096];
+	const char *loc, *spu, *cal, *err;
+
+	two_lines(&fx, &a, &b);
+	irq_text_init(&t, buf, sizeof(buf));
+	irq_proc_row(&t, "LOC", two, "Local");
+	irq_proc_show_spurious(&t);
+	irq_proc_row(&t, "CAL", two, "Function call interrupts");
+	irq_proc_show_spurious(&t);	/* the core's own call after the port's rows */
+	loc = strstr(buf, " LOC:");
+	spu = strstr(buf, " SPU:");
+	cal = strstr(buf, " CAL:");
+	CHECK(loc && spu && cal && loc < spu && spu < cal);
+	CHECK(strstr(spu + 1, " SPU:") == NULL);
+	/* A port that places no SPU row (the hosted one): the core's, after its rows, before ERR. */
+	CHECK(irq_proc_read("/proc/interrupts", all, sizeof(all)) > 0);
+	spu = strstr(all, " SPU:");
+	err = strstr(all, " ERR:");
+	CHECK(spu && err && spu < err && strstr(spu + 1, " SPU:") == NULL);
+}

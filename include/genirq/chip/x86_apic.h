@@ -92,7 +92,8 @@ struct irq_domain *x86_apic_lapic_domain(void);
 /* The global number of local APIC line @hw (LAPIC_TIMER...), or -EINVAL. */
 int x86_apic_lapic_irq(unsigned int hw);
 /* Linux's LOC and CAL rows (the local APIC's timer and IPI lines, hidden
- * from the numbered list), for the port's port_show_interrupts(). */
+ * from the numbered list) with the core's SPU between them, in Linux
+ * x86's order, for the port's port_show_interrupts(). */
 void x86_apic_show_interrupts(struct irq_text *t);
 
 GENIRQ_END_DECLS
