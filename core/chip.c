@@ -232,23 +232,37 @@ static bool type_valid(unsigned int type)
 	return !((type & IRQ_TYPE_EDGE_BOTH) && (type & IRQ_TYPE_LEVEL_MASK));
 }
 
-int irq_set_irq_type(unsigned int irq, unsigned int type)
+bool irq_type_valid(unsigned int type)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
+	return type_valid(type);
+}
+
+int irq_desc_set_trigger(struct irq_desc *desc, unsigned int type)
+{
 	int ret = 0;
 
-	if (!type_valid(type))
-		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
-		return -EINVAL;
+	desc_assert_locked(desc);
 	if (desc->data.chip->set_type && type != IRQ_TYPE_NONE)
 		ret = desc->data.chip->set_type(&desc->data, type);
 	if (ret == 0) {
 		desc->data.trigger = (uint16_t)type;
 		irq_choose_flow(desc);
 	}
+	return ret;
+}
+
+int irq_set_irq_type(unsigned int irq, unsigned int type)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc;
+	int ret;
+
+	if (!type_valid(type))
+		return -EINVAL;
+	desc = lock_desc(irq, &hold);
+	if (!desc)
+		return -EINVAL;
+	ret = irq_desc_set_trigger(desc, type);
 	unlock_desc(desc, &hold);
 	return ret;
 }

@@ -249,6 +249,9 @@ struct irq_thread {
 	/* The core's runner: the run this one is nested in, in the same task. */
 	struct irq_thread	*runner_prev;	/* [its task] */
 	void			*port_data;
+	/* [C] struct irq_thread_attr's: priority, and CPU or IRQ_THREAD_CPU_LINE */
+	uint8_t			prio;
+	int16_t			cpu;
 	char			name[IRQ_THREAD_NAME_LEN];
 };
 
@@ -547,6 +550,11 @@ int irq_desc_retrigger(struct irq_desc *desc);
 void irq_choose_flow(struct irq_desc *desc);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
+/* Whether @type is an IRQ_TYPE_* a line can have (not edge and level at once). */
+bool irq_type_valid(unsigned int type);
+/* Program @type through the chip and choose the flow; caller holds desc->lock.
+ * Return: 0, or the chip's error (nothing changed then). */
+int irq_desc_set_trigger(struct irq_desc *desc, unsigned int type);
 void irq_desc_apply_affinity(struct irq_desc *desc);
 
 /* affinity.c: carry out a pending move at the line's event. Caller holds

@@ -285,6 +285,37 @@ void disable_irq(unsigned int irq)
 	irq_desc_put(rd);
 }
 
+/*
+ * synchronize_hardirq(), and with @disable disable_hardirq(): wait for
+ * the primaries, not the threads.
+ */
+static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	bool idle;
+
+	if (!desc)
+		return false;
+	if (disable)
+		disable_desc(desc);
+	if (may_wait(irq, verb))
+		irq_wait_idle(desc);
+	idle = atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
+	irq_desc_put(rd);
+	return idle;
+}
+
+bool synchronize_hardirq(unsigned int irq)
+{
+	return hardirq_verb(irq, false, "synchronize_hardirq");
+}
+
+bool disable_hardirq(unsigned int irq)
+{
+	return hardirq_verb(irq, true, "disable_hardirq");
+}
+
 void enable_irq(unsigned int irq)
 {
 	unsigned int rd;
@@ -376,6 +407,18 @@ static unsigned long free_thread_bit(struct irqaction *old)
 }
 
 /*
+ * Whether a sharer's IRQF_TRIGGER_* differs from the trigger the line has
+ * (Linux's rule: a sharer asks for the line's trigger or none; a line
+ * with none recorded takes any).
+ */
+static bool trigger_clash(struct irq_desc *desc, unsigned long flags)
+{
+	unsigned int want = (unsigned int)(flags & IRQF_TRIGGER_MASK);
+
+	return want && desc->data.trigger != IRQ_TYPE_NONE && want != desc->data.trigger;
+}
+
+/*
  * Whether a handler asking for @flags may join @desc's handlers @old, for
  * setup_irq() and can_request_irq() alike: a per-CPU line takes one
  * handler (its dev_id is per CPU, not shared); sharers agree on
@@ -384,7 +427,7 @@ static unsigned long free_thread_bit(struct irqaction *old)
 static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
 {
 	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU) &&
-			!((old->flags ^ flags) & IRQF_ONESHOT));
+			!((old->flags ^ flags) & IRQF_ONESHOT) && !trigger_clash(desc, flags));
 }
 
 int can_request_irq(unsigned int irq, unsigned long flags)
@@ -414,22 +457,69 @@ static __irq_noinline int threads_not_built(unsigned int irq)
 	return -ENOSYS;
 }
 
-static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
-			 unsigned long flags, void *dev_id)
+/* The request flags that contradict each other: reported, -EINVAL. */
+static __irq_noinline int flags_refused(unsigned int irq, unsigned long flags)
+{
+	const char *why;
+
+	if ((flags & IRQF_SHARED) && (flags & IRQF_NO_AUTOEN))
+		why = "IRQF_NO_AUTOEN on a shared line";
+	else if (!irq_type_valid((unsigned int)(flags & IRQF_TRIGGER_MASK)))
+		why = "a trigger both edge and level";
+	else
+		return 0;
+	irq_log("irq %u: request refused: %s", irq, why);
+	return -EINVAL;
+}
+
+static __irq_always_inline int check_request(unsigned int irq, irq_handler_t handler,
+					     irq_handler_t thread_fn, unsigned long flags,
+					     void *dev_id)
 {
 	if (irq >= irq_nr_irqs() || (!handler && !thread_fn) || (flags & ~IRQF_VALID_MASK))
-		return -EINVAL;
+		return irq == IRQ_NOTCONNECTED ? -ENOTCONN : -EINVAL;
 	if ((flags & IRQF_SHARED) && !dev_id)
 		return -EINVAL;
+	if (irq_unlikely(flags & (IRQF_NO_AUTOEN | IRQF_TRIGGER_MASK)))
+		return flags_refused(irq, flags);
 	return 0;
 }
 
 static void report_clash(struct irq_desc *desc, struct irqaction *old,
 			 struct irqaction *new)
 {
-	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx)",
+	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx, trigger 0x%x)",
 		desc->data.irq, new->name ? new->name : "?", new->flags,
-		old->name ? old->name : "?", old->flags);
+		old->name ? old->name : "?", old->flags, (unsigned int)desc->data.trigger);
+}
+
+/*
+ * What the first handler of a line sets up before it is published: the
+ * trigger it asks for, then the activation of a hierarchical line
+ * (Linux's irq_activate()). A failure leaves the line as it was. Caller
+ * holds desc->lock. Return: 0, or the error (reported).
+ */
+static __irq_noinline int first_setup(struct irq_desc *desc, struct irqaction *new)
+{
+	unsigned int want = (unsigned int)(new->flags & IRQF_TRIGGER_MASK);
+	unsigned int was = desc->data.trigger;
+	int ret;
+
+	if (want && want != was && (ret = irq_desc_set_trigger(desc, want)) != 0) {
+		irq_log("irq %u: request of \"%s\" refused: trigger 0x%x not taken (%d)",
+			desc->data.irq, new->name ? new->name : "?", want, ret);
+		return ret;
+	}
+	if (irq_likely(!(desc->data.hier_flags & IRQD_HIER)))
+		return 0;
+	ret = irq_desc_activate(desc);
+	if (ret) {
+		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)",
+			desc->data.irq, new->name ? new->name : "?", ret);
+		if (want && want != was)
+			(void)irq_desc_set_trigger(desc, was);
+	}
+	return ret;
 }
 
 /* install() on a line found in a read section. */
@@ -480,13 +570,10 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
 		link = &old->next;
-	/* The first handler of a hierarchical line activates it (Linux's irq_activate()). */
-	if (link == &desc->action && irq_unlikely(desc->data.hier_flags & IRQD_HIER) &&
-	    (ret = irq_desc_activate(desc)) != 0) {
-		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)", irq,
-			new->name ? new->name : "?", ret);
+	if (link == &desc->action &&
+	    irq_unlikely((new->flags & IRQF_TRIGGER_MASK) || (desc->data.hier_flags & IRQD_HIER)) &&
+	    (ret = first_setup(desc, new)) != 0)
 		goto out_unlock;
-	}
 	if (new->thread)
 		new->thread->desc = desc;
 	/*
@@ -511,7 +598,11 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		desc->threads_handled_last = 0;
 		desc->depth = 0;
 		desc->backoffs = 0;
-		if (irq_desc_startup(desc)) {
+		if (irq_unlikely(new->flags & IRQF_NO_AUTOEN)) {
+			/* Installed disabled, never started: enable_irq() starts it. */
+			desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
+			desc->depth = 1;
+		} else if (irq_desc_startup(desc)) {
 			/* An event was waiting at the controller: take it. */
 			desc_set_state(desc, desc_state(desc) | IRQS_PENDING);
 			irq_resend(desc);
@@ -539,6 +630,25 @@ static void force_thread(struct irqaction *new)
 	}
 }
 
+/* A thread's priority or CPU (struct irq_thread_attr) that can't be had: reported. */
+static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
+{
+	const struct irq_thread_attr *a = new->thread_attr;
+	const char *why;
+
+	if (!new->thread_fn)
+		why = "a thread priority or CPU, but no thread";
+	else if (a->prio > IRQ_THREAD_PRIO_MAX)
+		why = "a thread priority above IRQ_THREAD_PRIO_MAX";
+	else if (a->cpu != IRQ_THREAD_CPU_LINE &&
+		 (a->cpu < 0 || (unsigned int)a->cpu >= port_nr_cpus()))
+		why = "a thread CPU that does not exist";
+	else
+		return 0;
+	irq_log("irq %u: request of \"%s\" refused: %s", irq, new->name ? new->name : "?", why);
+	return -EINVAL;
+}
+
 /*
  * setup_irq() for an action check_request() accepted: what the flows
  * call, the thread, then the line.
@@ -552,6 +662,8 @@ static int install(unsigned int irq, struct irqaction *new)
 	force_thread(new);
 	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn)
 		return threads_not_built(irq);
+	if (irq_unlikely(new->thread_attr) && (ret = attr_refused(irq, new)) != 0)
+		return ret;
 	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
@@ -626,8 +738,18 @@ static void action_free(struct irqaction *action)
 	port_free((unsigned char *)action - action->block_offset);
 }
 
-int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
-			 unsigned long flags, const char *name, void *dev_id)
+/* Whether @irq's events come from a parent's thread (step of request_any_context_irq()). */
+static bool irq_line_nested(unsigned int irq)
+{
+	(void)irq;
+	return false;
+}
+
+/* request_threaded_irq(), with @attr for its thread (NULL: the defaults). */
+static __irq_noinline int request_action(unsigned int irq, irq_handler_t handler,
+					 irq_handler_t thread_fn, unsigned long flags,
+					 const char *name, void *dev_id,
+					 const struct irq_thread_attr *attr)
 {
 	struct irqaction *action;
 	int ret;
@@ -638,17 +760,46 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
 	action = action_alloc(handler, thread_fn, flags, name, dev_id);
 	if (!action)
 		return -ENOMEM;
+	action->thread_attr = attr;
 	ret = install(irq, action);
 	if (ret)
 		action_free(action);
+	else if (attr)
+		action->thread_attr = NULL;	/* the caller's, read only during the call */
 	return ret;
+}
+
+int irq_request_threaded_attr(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			      unsigned long flags, const char *name, void *dev_id,
+			      const struct irq_thread_attr *attr)
+{
+	return request_action(irq, handler, thread_fn, flags, name, dev_id, attr);
+}
+
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id)
+{
+	return request_action(irq, handler, thread_fn, flags, name, dev_id, NULL);
+}
+
+int request_any_context_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+			    const char *name, void *dev_id)
+{
+	int ret;
+
+	if (irq_line_nested(irq)) {
+		ret = request_threaded_irq(irq, NULL, handler, flags, name, dev_id);
+		return ret ? ret : IRQC_IS_NESTED;
+	}
+	ret = request_irq(irq, handler, flags, name, dev_id);
+	return ret ? ret : IRQC_IS_HARDIRQ;
 }
 
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id)
 {
 	/* check_request() refuses a NULL @handler: there is no thread either. */
-	return request_threaded_irq(irq, handler, NULL, flags, name, dev_id);
+	return request_action(irq, handler, NULL, flags, name, dev_id, NULL);
 }
 
 /* free_irq() of a line found in the read section *@rd. */
