@@ -253,12 +253,17 @@ void irq_enable_locked(struct irq_desc *desc)
 	}
 }
 
-static void disable_desc(struct irq_desc *desc)
+static void disable_desc(struct irq_desc *desc, const char *verb)
 {
-	unsigned long flags = desc_lock_irqsave(desc);
+	const struct irq_chip *bus;
+	unsigned long flags;
 
+	if (irq_desc_bus_lock(desc, verb, &bus))
+		return;
+	flags = desc_lock_irqsave(desc);
 	irq_disable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 }
 
 void disable_irq_nosync(unsigned int irq)
@@ -268,7 +273,7 @@ void disable_irq_nosync(unsigned int irq)
 
 	if (!desc)
 		return;
-	disable_desc(desc);
+	disable_desc(desc, "disable_irq_nosync");
 	irq_desc_put(rd);
 }
 
@@ -279,7 +284,7 @@ void disable_irq(unsigned int irq)
 
 	if (!desc)
 		return;
-	disable_desc(desc);
+	disable_desc(desc, "disable_irq");
 	if (desc_action(desc) && may_wait(irq, "disable_irq"))
 		wait_handlers_and_threads(desc, &rd, "disable_irq");
 	irq_desc_put(rd);
@@ -298,7 +303,7 @@ static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
 	if (!desc)
 		return false;
 	if (disable)
-		disable_desc(desc);
+		disable_desc(desc, verb);
 	if (may_wait(irq, verb))
 		irq_wait_idle(desc);
 	idle = atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
@@ -320,10 +325,15 @@ void enable_irq(unsigned int irq)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	const struct irq_chip *bus;
 	unsigned long flags;
 
 	if (!desc)
 		return;
+	if (irq_desc_bus_lock(desc, "enable_irq", &bus)) {
+		irq_desc_put(rd);
+		return;
+	}
 	flags = desc_lock_irqsave(desc);
 	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST) && desc->depth <= 1)
 		/*
@@ -335,6 +345,7 @@ void enable_irq(unsigned int irq)
 	else
 		irq_enable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 	irq_desc_put(rd);
 	/*
 	 * A software replay waits in a softirq. With interrupts on and outside
@@ -386,7 +397,8 @@ static int thread_refused(struct irq_desc *desc, struct irqaction *new, const ch
 		*why = "is per-CPU: no threads there";
 		return -EINVAL;
 	}
-	if (!new->handler && desc_is_level(desc) && !(new->flags & IRQF_ONESHOT)) {
+	if (!new->handler && desc_is_level(desc) && !(new->flags & IRQF_ONESHOT) &&
+	    !(desc_state(desc) & IRQS_NESTED)) {
 		*why = "is level-triggered: a thread without a primary needs IRQF_ONESHOT";
 		return -EINVAL;
 	}
@@ -447,6 +459,23 @@ int can_request_irq(unsigned int irq, unsigned long flags)
 	desc_unlock_irqrestore(desc, lflags);
 	irq_desc_put(rd);
 	return ret;
+}
+
+/* Whether @irq's events come from a parent's thread (irq_set_nested_thread()). */
+static bool irq_line_nested(unsigned int irq)
+{
+	unsigned int rd;
+	struct irq_desc *desc;
+	bool nested;
+
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS))
+		return false;
+	desc = irq_desc_get(irq, &rd);
+	if (!desc)
+		return false;
+	nested = (desc_state(desc) & IRQS_NESTED) != 0;
+	irq_desc_put(rd);
+	return nested;
 }
 
 /* A thread function in a build without threaded handlers: out of the request's way. */
@@ -630,6 +659,23 @@ static void force_thread(struct irqaction *new)
 	}
 }
 
+/*
+ * A request on a nested line: its thread function runs in the parent's
+ * thread (handle_nested_irq()), so it needs one and gets no thread of
+ * its own; forced threading and a thread's attributes do not apply.
+ */
+static __irq_noinline int prepare_nested(unsigned int irq, struct irqaction *new)
+{
+	if (!new->thread_fn) {
+		irq_log("irq %u: request of \"%s\" refused: the line is nested in its parent's "
+			"thread: a thread function is needed", irq, new->name ? new->name : "?");
+		return -EINVAL;
+	}
+	new->call = irq_nested_primary;
+	new->call_arg = new;
+	return 0;
+}
+
 /* A thread's priority or CPU (struct irq_thread_attr) that can't be had: reported. */
 static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
 {
@@ -649,14 +695,9 @@ static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
 	return -EINVAL;
 }
 
-/*
- * setup_irq() for an action check_request() accepted: what the flows
- * call, the thread, then the line.
- */
-static int install(unsigned int irq, struct irqaction *new)
+/* What the flows call, and the thread, of an action on a line of its own. */
+static int prepare(unsigned int irq, struct irqaction *new)
 {
-	unsigned int rd;
-	struct irq_desc *desc;
 	int ret;
 
 	force_thread(new);
@@ -667,22 +708,41 @@ static int install(unsigned int irq, struct irqaction *new)
 	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
-		ret = irq_thread_setup(new, irq);
-		if (ret)
-			return ret;
-	} else {
-		new->call = new->handler;
-		new->call_arg = new->dev_id;
+		return irq_thread_setup(new, irq);
 	}
-	desc = irq_desc_get(irq, &rd);
-	if (!desc) {
-		ret = -ENOSYS;
-	} else {
+	new->call = new->handler;
+	new->call_arg = new->dev_id;
+	return 0;
+}
+
+/*
+ * setup_irq() for an action check_request() accepted: what the flows
+ * call and the thread, then the line, inside its controller's bus lock.
+ */
+static int install(unsigned int irq, struct irqaction *new)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	const struct irq_chip *bus;
+	int ret;
+
+	if (!desc)
+		return -ENOSYS;
+	if (irq_unlikely(desc_state(desc) & IRQS_NESTED))
+		ret = prepare_nested(irq, new);
+	else
+		ret = prepare(irq, new);
+	if (ret)
+		goto out_put;
+	ret = irq_desc_bus_lock(desc, "request_irq", &bus);
+	if (ret == 0) {
 		ret = install_desc(desc, irq, new);
-		irq_desc_put(rd);
+		irq_desc_bus_sync_unlock(desc, bus);
 	}
 	if (ret)
 		irq_thread_release(new);
+out_put:
+	irq_desc_put(rd);
 	return ret;
 }
 
@@ -738,12 +798,6 @@ static void action_free(struct irqaction *action)
 	port_free((unsigned char *)action - action->block_offset);
 }
 
-/* Whether @irq's events come from a parent's thread (step of request_any_context_irq()). */
-static bool irq_line_nested(unsigned int irq)
-{
-	(void)irq;
-	return false;
-}
 
 /* request_threaded_irq(), with @attr for its thread (NULL: the defaults). */
 static __irq_noinline int request_action(unsigned int irq, irq_handler_t handler,
@@ -807,6 +861,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 			     unsigned int *rd)
 {
 	struct irqaction *action = NULL, *_Atomic *link;
+	const struct irq_chip *bus;
 	unsigned long flags;
 	bool settle = false, pinned = false, hier = false;
 
@@ -814,6 +869,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
 		return;
 	}
+	(void)irq_desc_bus_lock(desc, "free_irq", &bus);	/* not in interrupt context: taken */
 	flags = desc_lock_irqsave(desc);
 	for (link = &desc->action;
 	     (action = atomic_load_explicit(link, memory_order_relaxed)) != NULL;
@@ -858,6 +914,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 	if (!action)
 		return;
 	/*
@@ -871,6 +928,9 @@ out_unlock:
 	if (action->thread) {
 		wait_threads_pinned(desc, action->thread, rd, pinned);
 		irq_thread_release(action);
+	} else if (irq_unlikely(action->thread_fn != NULL)) {
+		/* A run of handle_nested_irq() may still be in its thread function. */
+		wait_threads_pinned(desc, NULL, rd, false);
 	}
 	/* Nothing of the line runs any more: the last handler gives back what activation took. */
 	if (irq_unlikely(hier))
