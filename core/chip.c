@@ -38,6 +38,9 @@ void irq_chip_resolve(struct irq_desc *desc)
 	desc->mask = or_noop(chip->mask ? chip->mask : chip->disable);
 	desc->unmask = or_noop(chip->unmask ? chip->unmask : chip->enable);
 	irq_desc_set_quiet_op(desc);
+	/* Under the lock, or before the line is published: LOCKED is kept as it is. */
+	atomic_store_explicit(&desc->istate, (desc_state(desc) & ~IRQS_BUS_LOCK) |
+			      (chip->bus_lock ? IRQS_BUS_LOCK : 0u), memory_order_relaxed);
 }
 
 /*
@@ -232,24 +235,67 @@ static bool type_valid(unsigned int type)
 	return !((type & IRQ_TYPE_EDGE_BOTH) && (type & IRQ_TYPE_LEVEL_MASK));
 }
 
-int irq_set_irq_type(unsigned int irq, unsigned int type)
+bool irq_type_valid(unsigned int type)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
+	return type_valid(type);
+}
+
+int irq_desc_set_trigger(struct irq_desc *desc, unsigned int type)
+{
 	int ret = 0;
 
-	if (!type_valid(type))
-		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
-		return -EINVAL;
+	desc_assert_locked(desc);
 	if (desc->data.chip->set_type && type != IRQ_TYPE_NONE)
 		ret = desc->data.chip->set_type(&desc->data, type);
 	if (ret == 0) {
 		desc->data.trigger = (uint16_t)type;
 		irq_choose_flow(desc);
 	}
-	unlock_desc(desc, &hold);
+	return ret;
+}
+
+int irq_desc_bus_lock_slow(struct irq_desc *desc, const char *verb, const struct irq_chip **chip)
+{
+	unsigned long flags;
+
+	if (in_interrupt()) {
+		irq_log("irq %u: %s in interrupt context on a slow-bus controller refused",
+			desc->data.irq, verb);
+		return -EINVAL;
+	}
+	/* The chip is [L]: the one whose bus is locked is the one unlocked. */
+	flags = desc_lock_irqsave(desc);
+	if (desc->data.chip->bus_lock)
+		*chip = desc->data.chip;
+	desc_unlock_irqrestore(desc, flags);
+	if (*chip)
+		(*chip)->bus_lock(&desc->data);
+	return 0;
+}
+
+
+
+int irq_set_irq_type(unsigned int irq, unsigned int type)
+{
+	const struct irq_chip *bus;
+	unsigned int rd;
+	unsigned long flags;
+	struct irq_desc *desc;
+	int ret;
+
+	if (!type_valid(type))
+		return -EINVAL;
+	desc = irq_desc_get(irq, &rd);
+	if (!desc)
+		return -EINVAL;
+	ret = irq_desc_bus_lock(desc, "irq_set_irq_type", &bus);
+	if (ret == 0) {
+		flags = desc_lock_irqsave(desc);
+		ret = irq_desc_set_trigger(desc, type);
+		desc_unlock_irqrestore(desc, flags);
+		irq_desc_bus_sync_unlock(desc, bus);
+	}
+	irq_desc_put(rd);
 	return ret;
 }
 

@@ -48,6 +48,8 @@ enum {
 	IRQS_LOCKED		= 1u << 15,	/* desc->lock held (desc_lock()) */
 	IRQS_TRACED		= 1u << 16,	/* trace events recorded (trace.c) */
 	IRQS_MOVE_PENDING	= 1u << 17,	/* a move to affinity waits for an event (affinity.c) */
+	IRQS_NESTED		= 1u << 18,	/* run from a parent's thread (nested.c) */
+	IRQS_BUS_LOCK		= 1u << 19,	/* its chip has bus_lock (irq_chip_resolve()) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -249,6 +251,9 @@ struct irq_thread {
 	/* The core's runner: the run this one is nested in, in the same task. */
 	struct irq_thread	*runner_prev;	/* [its task] */
 	void			*port_data;
+	/* [C] struct irq_thread_attr's: priority, and CPU or IRQ_THREAD_CPU_LINE */
+	uint8_t			prio;
+	int16_t			cpu;
 	char			name[IRQ_THREAD_NAME_LEN];
 };
 
@@ -559,6 +564,11 @@ int irq_desc_retrigger(struct irq_desc *desc);
 void irq_choose_flow(struct irq_desc *desc);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
+/* Whether @type is an IRQ_TYPE_* a line can have (not edge and level at once). */
+bool irq_type_valid(unsigned int type);
+/* Program @type through the chip and choose the flow; caller holds desc->lock.
+ * Return: 0, or the chip's error (nothing changed then). */
+int irq_desc_set_trigger(struct irq_desc *desc, unsigned int type);
 void irq_desc_apply_affinity(struct irq_desc *desc);
 
 /* affinity.c: carry out a pending move at the line's event. Caller holds
@@ -583,8 +593,16 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 /* thread.c; without GENIRQ_THREADS no action has a thread (manage.c refuses one). */
 #if GENIRQ_THREADS
 irqreturn_t irq_thread_primary(int irq, void *action);
+/* nested.c: what a nested line's action is called with if its flow ever runs. */
+irqreturn_t irq_nested_primary(int irq, void *action);
 #else
 static inline irqreturn_t irq_thread_primary(int irq, void *action)
+{
+	(void)irq;
+	(void)action;
+	return IRQ_NONE;
+}
+static inline irqreturn_t irq_nested_primary(int irq, void *action)
 {
 	(void)irq;
 	(void)action;
@@ -594,12 +612,38 @@ static inline irqreturn_t irq_thread_primary(int irq, void *action)
 
 /*
  * What an action's call is when the line is not traced (trace.c wraps it
- * while it is): its primary, or for a threaded action the core's wrapper.
+ * while it is): its primary, or for a threaded action the core's wrapper
+ * (a nested line's action has a thread function and no thread).
  */
 static inline irq_handler_t action_real_call(struct irqaction *action)
 {
-	return GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread_fn ? irq_thread_primary
-								    : action->handler;
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) || !action->thread_fn)
+		return action->handler;
+	return action->thread ? irq_thread_primary : irq_nested_primary;
+}
+
+/*
+ * chip.c: a slow-bus controller's lock around a configuration change
+ * (struct irq_chip.bus_lock), taken without desc->lock; *@chip is the
+ * chip to give to irq_desc_bus_sync_unlock() (NULL: no bus lock).
+ * Return: 0, or -EINVAL (reported) in interrupt context, where the bus
+ * can't be waited for: the caller changes nothing.
+ */
+int irq_desc_bus_lock_slow(struct irq_desc *desc, const char *verb, const struct irq_chip **chip);
+
+static inline int irq_desc_bus_lock(struct irq_desc *desc, const char *verb,
+				    const struct irq_chip **chip)
+{
+	*chip = NULL;
+	if (irq_likely(!(desc_state(desc) & IRQS_BUS_LOCK)))
+		return 0;
+	return irq_desc_bus_lock_slow(desc, verb, chip);
+}
+
+static inline void irq_desc_bus_sync_unlock(struct irq_desc *desc, const struct irq_chip *chip)
+{
+	if (irq_unlikely(chip != NULL) && chip->bus_sync_unlock)
+		chip->bus_sync_unlock(&desc->data);
 }
 
 /* manage.c: set or clear the line's solo pair (struct irq_desc). Caller holds the lock. */

@@ -253,12 +253,17 @@ void irq_enable_locked(struct irq_desc *desc)
 	}
 }
 
-static void disable_desc(struct irq_desc *desc)
+static void disable_desc(struct irq_desc *desc, const char *verb)
 {
-	unsigned long flags = desc_lock_irqsave(desc);
+	const struct irq_chip *bus;
+	unsigned long flags;
 
+	if (irq_desc_bus_lock(desc, verb, &bus))
+		return;
+	flags = desc_lock_irqsave(desc);
 	irq_disable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 }
 
 void disable_irq_nosync(unsigned int irq)
@@ -268,7 +273,7 @@ void disable_irq_nosync(unsigned int irq)
 
 	if (!desc)
 		return;
-	disable_desc(desc);
+	disable_desc(desc, "disable_irq_nosync");
 	irq_desc_put(rd);
 }
 
@@ -279,20 +284,56 @@ void disable_irq(unsigned int irq)
 
 	if (!desc)
 		return;
-	disable_desc(desc);
+	disable_desc(desc, "disable_irq");
 	if (desc_action(desc) && may_wait(irq, "disable_irq"))
 		wait_handlers_and_threads(desc, &rd, "disable_irq");
 	irq_desc_put(rd);
+}
+
+/*
+ * synchronize_hardirq(), and with @disable disable_hardirq(): wait for
+ * the primaries, not the threads.
+ */
+static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	bool idle;
+
+	if (!desc)
+		return false;
+	if (disable)
+		disable_desc(desc, verb);
+	if (may_wait(irq, verb))
+		irq_wait_idle(desc);
+	idle = atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
+	irq_desc_put(rd);
+	return idle;
+}
+
+bool synchronize_hardirq(unsigned int irq)
+{
+	return hardirq_verb(irq, false, "synchronize_hardirq");
+}
+
+bool disable_hardirq(unsigned int irq)
+{
+	return hardirq_verb(irq, true, "disable_hardirq");
 }
 
 void enable_irq(unsigned int irq)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	const struct irq_chip *bus;
 	unsigned long flags;
 
 	if (!desc)
 		return;
+	if (irq_desc_bus_lock(desc, "enable_irq", &bus)) {
+		irq_desc_put(rd);
+		return;
+	}
 	flags = desc_lock_irqsave(desc);
 	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST) && desc->depth <= 1)
 		/*
@@ -304,6 +345,7 @@ void enable_irq(unsigned int irq)
 	else
 		irq_enable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 	irq_desc_put(rd);
 	/*
 	 * A software replay waits in a softirq. With interrupts on and outside
@@ -355,7 +397,8 @@ static int thread_refused(struct irq_desc *desc, struct irqaction *new, const ch
 		*why = "is per-CPU: no threads there";
 		return -EINVAL;
 	}
-	if (!new->handler && desc_is_level(desc) && !(new->flags & IRQF_ONESHOT)) {
+	if (!new->handler && desc_is_level(desc) && !(new->flags & IRQF_ONESHOT) &&
+	    !(desc_state(desc) & IRQS_NESTED)) {
 		*why = "is level-triggered: a thread without a primary needs IRQF_ONESHOT";
 		return -EINVAL;
 	}
@@ -376,6 +419,18 @@ static unsigned long free_thread_bit(struct irqaction *old)
 }
 
 /*
+ * Whether a sharer's IRQF_TRIGGER_* differs from the trigger the line has
+ * (Linux's rule: a sharer asks for the line's trigger or none; a line
+ * with none recorded takes any).
+ */
+static bool trigger_clash(struct irq_desc *desc, unsigned long flags)
+{
+	unsigned int want = (unsigned int)(flags & IRQF_TRIGGER_MASK);
+
+	return want && desc->data.trigger != IRQ_TYPE_NONE && want != desc->data.trigger;
+}
+
+/*
  * Whether a handler asking for @flags may join @desc's handlers @old, for
  * setup_irq() and can_request_irq() alike: a per-CPU line takes one
  * handler (its dev_id is per CPU, not shared); sharers agree on
@@ -384,7 +439,7 @@ static unsigned long free_thread_bit(struct irqaction *old)
 static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long flags)
 {
 	return !old || (can_share(old, flags) && !(desc_state(desc) & IRQS_PER_CPU) &&
-			!((old->flags ^ flags) & IRQF_ONESHOT));
+			!((old->flags ^ flags) & IRQF_ONESHOT) && !trigger_clash(desc, flags));
 }
 
 int can_request_irq(unsigned int irq, unsigned long flags)
@@ -406,6 +461,23 @@ int can_request_irq(unsigned int irq, unsigned long flags)
 	return ret;
 }
 
+/* Whether @irq's events come from a parent's thread (irq_set_nested_thread()). */
+static bool irq_line_nested(unsigned int irq)
+{
+	unsigned int rd;
+	struct irq_desc *desc;
+	bool nested;
+
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS))
+		return false;
+	desc = irq_desc_get(irq, &rd);
+	if (!desc)
+		return false;
+	nested = (desc_state(desc) & IRQS_NESTED) != 0;
+	irq_desc_put(rd);
+	return nested;
+}
+
 /* A thread function in a build without threaded handlers: out of the request's way. */
 static __irq_noinline int threads_not_built(unsigned int irq)
 {
@@ -414,22 +486,69 @@ static __irq_noinline int threads_not_built(unsigned int irq)
 	return -ENOSYS;
 }
 
-static int check_request(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
-			 unsigned long flags, void *dev_id)
+/* The request flags that contradict each other: reported, -EINVAL. */
+static __irq_noinline int flags_refused(unsigned int irq, unsigned long flags)
+{
+	const char *why;
+
+	if ((flags & IRQF_SHARED) && (flags & IRQF_NO_AUTOEN))
+		why = "IRQF_NO_AUTOEN on a shared line";
+	else if (!irq_type_valid((unsigned int)(flags & IRQF_TRIGGER_MASK)))
+		why = "a trigger both edge and level";
+	else
+		return 0;
+	irq_log("irq %u: request refused: %s", irq, why);
+	return -EINVAL;
+}
+
+static __irq_always_inline int check_request(unsigned int irq, irq_handler_t handler,
+					     irq_handler_t thread_fn, unsigned long flags,
+					     void *dev_id)
 {
 	if (irq >= irq_nr_irqs() || (!handler && !thread_fn) || (flags & ~IRQF_VALID_MASK))
-		return -EINVAL;
+		return irq == IRQ_NOTCONNECTED ? -ENOTCONN : -EINVAL;
 	if ((flags & IRQF_SHARED) && !dev_id)
 		return -EINVAL;
+	if (irq_unlikely(flags & (IRQF_NO_AUTOEN | IRQF_TRIGGER_MASK)))
+		return flags_refused(irq, flags);
 	return 0;
 }
 
 static void report_clash(struct irq_desc *desc, struct irqaction *old,
 			 struct irqaction *new)
 {
-	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx)",
+	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx, trigger 0x%x)",
 		desc->data.irq, new->name ? new->name : "?", new->flags,
-		old->name ? old->name : "?", old->flags);
+		old->name ? old->name : "?", old->flags, (unsigned int)desc->data.trigger);
+}
+
+/*
+ * What the first handler of a line sets up before it is published: the
+ * trigger it asks for, then the activation of a hierarchical line
+ * (Linux's irq_activate()). A failure leaves the line as it was. Caller
+ * holds desc->lock. Return: 0, or the error (reported).
+ */
+static __irq_noinline int first_setup(struct irq_desc *desc, struct irqaction *new)
+{
+	unsigned int want = (unsigned int)(new->flags & IRQF_TRIGGER_MASK);
+	unsigned int was = desc->data.trigger;
+	int ret;
+
+	if (want && want != was && (ret = irq_desc_set_trigger(desc, want)) != 0) {
+		irq_log("irq %u: request of \"%s\" refused: trigger 0x%x not taken (%d)",
+			desc->data.irq, new->name ? new->name : "?", want, ret);
+		return ret;
+	}
+	if (irq_likely(!(desc->data.hier_flags & IRQD_HIER)))
+		return 0;
+	ret = irq_desc_activate(desc);
+	if (ret) {
+		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)",
+			desc->data.irq, new->name ? new->name : "?", ret);
+		if (want && want != was)
+			(void)irq_desc_set_trigger(desc, was);
+	}
+	return ret;
 }
 
 /* install() on a line found in a read section. */
@@ -480,13 +599,10 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	link = &desc->action;
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
 		link = &old->next;
-	/* The first handler of a hierarchical line activates it (Linux's irq_activate()). */
-	if (link == &desc->action && irq_unlikely(desc->data.hier_flags & IRQD_HIER) &&
-	    (ret = irq_desc_activate(desc)) != 0) {
-		irq_log("irq %u: request of \"%s\" refused: activation failed (%d)", irq,
-			new->name ? new->name : "?", ret);
+	if (link == &desc->action &&
+	    irq_unlikely((new->flags & IRQF_TRIGGER_MASK) || (desc->data.hier_flags & IRQD_HIER)) &&
+	    (ret = first_setup(desc, new)) != 0)
 		goto out_unlock;
-	}
 	if (new->thread)
 		new->thread->desc = desc;
 	/*
@@ -511,7 +627,11 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 		desc->threads_handled_last = 0;
 		desc->depth = 0;
 		desc->backoffs = 0;
-		if (irq_desc_startup(desc)) {
+		if (irq_unlikely(new->flags & IRQF_NO_AUTOEN)) {
+			/* Installed disabled, never started: enable_irq() starts it. */
+			desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
+			desc->depth = 1;
+		} else if (irq_desc_startup(desc)) {
 			/* An event was waiting at the controller: take it. */
 			desc_set_state(desc, desc_state(desc) | IRQS_PENDING);
 			irq_resend(desc);
@@ -540,37 +660,89 @@ static void force_thread(struct irqaction *new)
 }
 
 /*
- * setup_irq() for an action check_request() accepted: what the flows
- * call, the thread, then the line.
+ * A request on a nested line: its thread function runs in the parent's
+ * thread (handle_nested_irq()), so it needs one and gets no thread of
+ * its own; forced threading and a thread's attributes do not apply.
  */
-static int install(unsigned int irq, struct irqaction *new)
+static __irq_noinline int prepare_nested(unsigned int irq, struct irqaction *new)
 {
-	unsigned int rd;
-	struct irq_desc *desc;
+	if (!new->thread_fn) {
+		irq_log("irq %u: request of \"%s\" refused: the line is nested in its parent's "
+			"thread: a thread function is needed", irq, new->name ? new->name : "?");
+		return -EINVAL;
+	}
+	new->call = irq_nested_primary;
+	new->call_arg = new;
+	return 0;
+}
+
+/* A thread's priority or CPU (struct irq_thread_attr) that can't be had: reported. */
+static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
+{
+	const struct irq_thread_attr *a = new->thread_attr;
+	const char *why;
+
+	if (!new->thread_fn)
+		why = "a thread priority or CPU, but no thread";
+	else if (a->prio > IRQ_THREAD_PRIO_MAX)
+		why = "a thread priority above IRQ_THREAD_PRIO_MAX";
+	else if (a->cpu != IRQ_THREAD_CPU_LINE &&
+		 (a->cpu < 0 || (unsigned int)a->cpu >= port_nr_cpus()))
+		why = "a thread CPU that does not exist";
+	else
+		return 0;
+	irq_log("irq %u: request of \"%s\" refused: %s", irq, new->name ? new->name : "?", why);
+	return -EINVAL;
+}
+
+/* What the flows call, and the thread, of an action on a line of its own. */
+static int prepare(unsigned int irq, struct irqaction *new)
+{
 	int ret;
 
 	force_thread(new);
 	if (!GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn)
 		return threads_not_built(irq);
+	if (irq_unlikely(new->thread_attr) && (ret = attr_refused(irq, new)) != 0)
+		return ret;
 	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread_fn) {
 		new->call = irq_thread_primary;
 		new->call_arg = new;
-		ret = irq_thread_setup(new, irq);
-		if (ret)
-			return ret;
-	} else {
-		new->call = new->handler;
-		new->call_arg = new->dev_id;
+		return irq_thread_setup(new, irq);
 	}
-	desc = irq_desc_get(irq, &rd);
-	if (!desc) {
-		ret = -ENOSYS;
-	} else {
+	new->call = new->handler;
+	new->call_arg = new->dev_id;
+	return 0;
+}
+
+/*
+ * setup_irq() for an action check_request() accepted: what the flows
+ * call and the thread, then the line, inside its controller's bus lock.
+ */
+static int install(unsigned int irq, struct irqaction *new)
+{
+	unsigned int rd;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
+	const struct irq_chip *bus;
+	int ret;
+
+	if (!desc)
+		return -ENOSYS;
+	if (irq_unlikely(desc_state(desc) & IRQS_NESTED))
+		ret = prepare_nested(irq, new);
+	else
+		ret = prepare(irq, new);
+	if (ret)
+		goto out_put;
+	ret = irq_desc_bus_lock(desc, "request_irq", &bus);
+	if (ret == 0) {
 		ret = install_desc(desc, irq, new);
-		irq_desc_put(rd);
+		irq_desc_bus_sync_unlock(desc, bus);
 	}
 	if (ret)
 		irq_thread_release(new);
+out_put:
+	irq_desc_put(rd);
 	return ret;
 }
 
@@ -626,8 +798,12 @@ static void action_free(struct irqaction *action)
 	port_free((unsigned char *)action - action->block_offset);
 }
 
-int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
-			 unsigned long flags, const char *name, void *dev_id)
+
+/* request_threaded_irq(), with @attr for its thread (NULL: the defaults). */
+static __irq_noinline int request_action(unsigned int irq, irq_handler_t handler,
+					 irq_handler_t thread_fn, unsigned long flags,
+					 const char *name, void *dev_id,
+					 const struct irq_thread_attr *attr)
 {
 	struct irqaction *action;
 	int ret;
@@ -638,17 +814,46 @@ int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t 
 	action = action_alloc(handler, thread_fn, flags, name, dev_id);
 	if (!action)
 		return -ENOMEM;
+	action->thread_attr = attr;
 	ret = install(irq, action);
 	if (ret)
 		action_free(action);
+	else if (attr)
+		action->thread_attr = NULL;	/* the caller's, read only during the call */
 	return ret;
+}
+
+int irq_request_threaded_attr(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			      unsigned long flags, const char *name, void *dev_id,
+			      const struct irq_thread_attr *attr)
+{
+	return request_action(irq, handler, thread_fn, flags, name, dev_id, attr);
+}
+
+int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			 unsigned long flags, const char *name, void *dev_id)
+{
+	return request_action(irq, handler, thread_fn, flags, name, dev_id, NULL);
+}
+
+int request_any_context_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+			    const char *name, void *dev_id)
+{
+	int ret;
+
+	if (irq_line_nested(irq)) {
+		ret = request_threaded_irq(irq, NULL, handler, flags, name, dev_id);
+		return ret ? ret : IRQC_IS_NESTED;
+	}
+	ret = request_irq(irq, handler, flags, name, dev_id);
+	return ret ? ret : IRQC_IS_HARDIRQ;
 }
 
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id)
 {
 	/* check_request() refuses a NULL @handler: there is no thread either. */
-	return request_threaded_irq(irq, handler, NULL, flags, name, dev_id);
+	return request_action(irq, handler, NULL, flags, name, dev_id, NULL);
 }
 
 /* free_irq() of a line found in the read section *@rd. */
@@ -656,6 +861,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 			     unsigned int *rd)
 {
 	struct irqaction *action = NULL, *_Atomic *link;
+	const struct irq_chip *bus;
 	unsigned long flags;
 	bool settle = false, pinned = false, hier = false;
 
@@ -663,6 +869,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
 		return;
 	}
+	(void)irq_desc_bus_lock(desc, "free_irq", &bus);	/* not in interrupt context: taken */
 	flags = desc_lock_irqsave(desc);
 	for (link = &desc->action;
 	     (action = atomic_load_explicit(link, memory_order_relaxed)) != NULL;
@@ -707,6 +914,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 	if (!action)
 		return;
 	/*
@@ -720,6 +928,9 @@ out_unlock:
 	if (action->thread) {
 		wait_threads_pinned(desc, action->thread, rd, pinned);
 		irq_thread_release(action);
+	} else if (irq_unlikely(action->thread_fn != NULL)) {
+		/* A run of handle_nested_irq() may still be in its thread function. */
+		wait_threads_pinned(desc, NULL, rd, false);
 	}
 	/* Nothing of the line runs any more: the last handler gives back what activation took. */
 	if (irq_unlikely(hier))

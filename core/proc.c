@@ -268,7 +268,7 @@ static const char *canonical(const char *path)
 
 enum line_file {
 	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
-	F_COST, F_PRIORITY,
+	F_COST, F_PRIORITY, F_THREADS,
 };
 
 static const char *const line_files[] = {
@@ -279,6 +279,7 @@ static const char *const line_files[] = {
 	[F_SPURIOUS]		= "spurious",
 	[F_COST]		= "cost",
 	[F_PRIORITY]		= "priority",
+	[F_THREADS]		= "threads",
 };
 
 static enum line_file line_file(const char *name)
@@ -362,6 +363,42 @@ static int parse_switch(const char *text, size_t len, bool *on)
 	return 0;
 }
 
+/* The threads view's head: its columns; ON is the CPU asked for at request time. */
+static void show_threads_head(struct irq_text *t)
+{
+	irq_text_printf(t, "%-24s %10s %10s %4s %4s %-5s %-8s %s\n", "THREAD", "WAKEUPS", "RUNS",
+			"CPU", "PRIO", "ON", "STATE", "FLAGS");
+}
+
+/* One row per threaded action of @desc. Caller is a reader (grace.c). */
+static void show_line_threads(struct irq_text *t, struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+	struct irqaction *a;
+
+	for (a = desc_action(desc); a; a = atomic_load_explicit(&a->next, memory_order_relaxed)) {
+		struct irq_thread *th = a->thread;
+		unsigned int f;
+
+		if (!th)
+			continue;
+		f = atomic_load(&th->flags);
+		irq_text_printf(t, "%-24s %10lu %10lu %4u %4u ", th->name,
+				atomic_load_explicit(&th->wakeups, memory_order_relaxed),
+				atomic_load_explicit(&th->runs, memory_order_relaxed),
+				atomic_load_explicit(&th->last_cpu, memory_order_relaxed),
+				(unsigned int)th->prio);
+		if (th->cpu == IRQ_THREAD_CPU_LINE)
+			irq_text_printf(t, "%-5s ", "line");
+		else
+			irq_text_printf(t, "%-5d ", th->cpu);
+		irq_text_printf(t, "%-8s %s\n",
+				f & IRQTF_RUNNING ? "running" : f & IRQTF_RUNTHREAD ? "woken" : "sleeping",
+				a->flags & IRQF_ONESHOT ? "oneshot" : "-");
+	}
+	desc_unlock_irqrestore(desc, flags);
+}
+
 static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
 			  const char *name)
 {
@@ -386,6 +423,10 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 		return 0;
 	case F_PRIORITY:
 		irq_priority_show(t, desc);
+		return 0;
+	case F_THREADS:
+		show_threads_head(t);
+		show_line_threads(t, desc);
 		return 0;
 	case F_NONE:
 		break;
@@ -559,29 +600,6 @@ int irq_proc_list(const char *path, char *buf, size_t size)
 	return ret;
 }
 
-/* One row per threaded action of @desc. Caller is a reader (grace.c). */
-static void show_line_threads(struct irq_text *t, struct irq_desc *desc)
-{
-	unsigned long flags = desc_lock_irqsave(desc);
-	struct irqaction *a;
-
-	for (a = desc_action(desc); a; a = atomic_load_explicit(&a->next, memory_order_relaxed)) {
-		struct irq_thread *th = a->thread;
-		unsigned int f;
-
-		if (!th)
-			continue;
-		f = atomic_load(&th->flags);
-		irq_text_printf(t, "%-24s %10lu %10lu %4u %-8s %s\n", th->name,
-				atomic_load_explicit(&th->wakeups, memory_order_relaxed),
-				atomic_load_explicit(&th->runs, memory_order_relaxed),
-				atomic_load_explicit(&th->last_cpu, memory_order_relaxed),
-				f & IRQTF_RUNNING ? "running" : f & IRQTF_RUNTHREAD ? "woken" : "sleeping",
-				a->flags & IRQF_ONESHOT ? "oneshot" : "-");
-	}
-	desc_unlock_irqrestore(desc, flags);
-}
-
 int irq_show_threads(char *buf, size_t size)
 {
 	unsigned int rd = desc_read_lock();
@@ -590,8 +608,7 @@ int irq_show_threads(char *buf, size_t size)
 	struct irq_text t;
 
 	irq_text_init(&t, buf, size);
-	irq_text_printf(&t, "%-24s %10s %10s %4s %-8s %s\n", "THREAD", "WAKEUPS", "RUNS", "CPU",
-			"STATE", "FLAGS");
+	show_threads_head(&t);
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++)
 		show_line_threads(&t, desc);
 	desc_read_unlock(rd);

@@ -36,9 +36,6 @@
 
 GENIRQ_FEATURE_SOURCE(GENIRQ_THREADS, "THREADS");
 
-/* Linux's real-time priority for interrupt threads. */
-#define IRQ_THREAD_PRIO	50
-
 atomic_bool irq_forced_threading;
 
 void irq_force_threading(bool on)
@@ -103,6 +100,10 @@ static void wake_thread(struct irqaction *action, unsigned int cpu)
 
 	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)
 		return;		/* woken already, not started: one run serves both */
+	/* A thread given a CPU at request time runs there while it is online. */
+	if (t->cpu != IRQ_THREAD_CPU_LINE && cpumask_test_cpu((unsigned int)t->cpu,
+							      irq_cpu_online_mask()))
+		cpu = (unsigned int)t->cpu;
 	atomic_fetch_add(&desc->threads_active, 1u);
 	atomic_fetch_add_explicit(&t->wakeups, 1UL, memory_order_relaxed);
 	if (t->port_thread)
@@ -416,9 +417,16 @@ int irq_thread_setup(struct irqaction *action, unsigned int irq)
 	if (!t)
 		return -ENOMEM;
 	t->action = action;
+	t->prio = IRQ_THREAD_PRIO_DEFAULT;
+	t->cpu = IRQ_THREAD_CPU_LINE;
+	if (action->thread_attr) {	/* checked by manage.c */
+		if (action->thread_attr->prio)
+			t->prio = (uint8_t)action->thread_attr->prio;
+		t->cpu = (int16_t)action->thread_attr->cpu;
+	}
 	irq_snprintf(t->name, sizeof(t->name), "irq/%u-%s", irq,
 		     action->name ? action->name : "?");
-	ret = port_irq_thread_create(t, t->name, IRQ_THREAD_PRIO);
+	ret = port_irq_thread_create(t, t->name, t->prio);
 	if (ret == -ENOSYS) {
 		ret = 0;
 	} else if (ret == 0) {

@@ -22,7 +22,7 @@ MIN_FLAGS	:= $(CSTD) $(WARN) -Iinclude -include $(MIN_CONFIG) $(patsubst %,-DGEN
 MIN_SRCS	:= $(GENIRQ_SRCS_BASE) $(HOST_SRCS) tests/harness.c tests/unit/fixture.c \
 		   $(sort $(wildcard tests/minimal/*.c))
 # Names only the left-out files define: none may be in the minimal program.
-MIN_ABSENT	:= irq_thread_primary msi_domain_alloc_irqs irq_reserve_ipi probe_irq_on \
+MIN_ABSENT	:= irq_thread_primary handle_nested_irq msi_domain_alloc_irqs irq_reserve_ipi probe_irq_on \
 		   irq_storm_check irq_proc_read irq_debugfs_show irq_cost_add irq_top_sample \
 		   irq_trace_desc_event irq_trace_flow_begin irq_request_percpu_stride \
 		   irq_priority_refuses

@@ -91,5 +91,8 @@
 #ifndef EACCES
 # define EACCES		GENIRQ_EACCES
 #endif
+#ifndef ENOTCONN
+# define ENOTCONN	GENIRQ_ENOTCONN
+#endif
 
 #endif /* GENIRQ_COMPAT_H */

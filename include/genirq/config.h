@@ -39,7 +39,7 @@
  * each stub does is written with it. The sizes are the feature's own
  * text at -Os with one CPU on aarch64 (docs/embedding.md has riscv64's).
  *
- *  GENIRQ_THREADS        1         threaded handlers (thread.c):
+ *  GENIRQ_THREADS        1         threaded handlers (thread.c, nested.c):
  *                                  request_threaded_irq() with a thread
  *                                  function, forced threading, the runner.
  *                                  0: such a request is -ENOSYS.

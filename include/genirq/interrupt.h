@@ -40,16 +40,63 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 						 * (level and fasteoi flows; an edge
 						 * flow acks and only wakes again) */
 #define IRQF_NO_THREAD		0x00010000UL	/* never forced into a thread */
+#define IRQF_NO_AUTOEN		0x00080000UL	/* installed disabled (depth 1): the
+						 * driver's enable_irq() starts it;
+						 * refused with IRQF_SHARED */
+/*
+ * The trigger a request asks for (Linux's values, IRQ_TYPE_* of
+ * <genirq/irq.h>). The first handler of a line programs it through the
+ * controller (irq_chip.set_type) before the line starts; a sharer must
+ * ask for the trigger in force or none. NONE: leave the line as it is.
+ */
+#define IRQF_TRIGGER_NONE	0x00000000UL
+#define IRQF_TRIGGER_RISING	0x00000001UL
+#define IRQF_TRIGGER_FALLING	0x00000002UL
+#define IRQF_TRIGGER_HIGH	0x00000004UL
+#define IRQF_TRIGGER_LOW	0x00000008UL
+#define IRQF_TRIGGER_MASK \
+	(IRQF_TRIGGER_RISING | IRQF_TRIGGER_FALLING | IRQF_TRIGGER_HIGH | IRQF_TRIGGER_LOW)
 #define IRQF_VALID_MASK \
 	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU | \
-	 IRQF_ONESHOT | IRQF_NO_THREAD)
+	 IRQF_ONESHOT | IRQF_NO_THREAD | \
+	 IRQF_NO_AUTOEN | IRQF_TRIGGER_MASK)
+
+/*
+ * A line that firmware describes as wired to nothing: every request on it
+ * fails with -ENOTCONN, and no other verb takes it for a line.
+ */
+#define IRQ_NOTCONNECTED	(1U << 31)
+
+/* What request_any_context_irq() installed. */
+enum {
+	IRQC_IS_HARDIRQ	= 0,	/* a primary handler, in hardirq context */
+	IRQC_IS_NESTED	= 1,	/* a thread function, on a nested line */
+};
+
+/*
+ * The thread of a threaded action, chosen at request time
+ * (irq_request_threaded_attr(), or struct irqaction.thread_attr):
+ * @prio: real-time priority given to port_irq_thread_create(),
+ *	1 to IRQ_THREAD_PRIO_MAX; 0 means IRQ_THREAD_PRIO_DEFAULT
+ * @cpu: the CPU its runs are woken on while it is online, or
+ *	IRQ_THREAD_CPU_LINE: the CPU the line's event came to, or for a
+ *	wake-up from process context one of the line's effective affinity
+ *	(the thread follows the line as its affinity changes)
+ */
+struct irq_thread_attr {
+	unsigned int	prio;
+	int		cpu;
+};
+#define IRQ_THREAD_PRIO_DEFAULT	50	/* Linux's for interrupt threads */
+#define IRQ_THREAD_PRIO_MAX	99	/* Linux's highest real-time priority */
+#define IRQ_THREAD_CPU_LINE	(-1)
 
 struct irq_thread;
 
 /*
  * One handler on one line. request_irq() allocates it; setup_irq() takes
  * one the caller owns (static storage, no heap), which must stay valid
- * until free_irq() returns. Fields after thread_fn belong to the core.
+ * until free_irq() returns. Fields after thread_attr belong to the core.
  */
 struct irqaction {
 	/*
@@ -72,6 +119,8 @@ struct irqaction {
 	const char		*name;
 	void			*dev_id;
 	irq_handler_t		thread_fn;	/* NULL, or run in a thread */
+	/* Its thread's priority and CPU; NULL: the defaults. Read at set-up only. */
+	const struct irq_thread_attr *thread_attr;
 	unsigned int		irq;
 	unsigned char		allocated;	/* core frees it in free_irq() */
 	unsigned char		block_offset;	/* then: its block starts this many
@@ -92,14 +141,22 @@ struct irqaction {
  * ones are appended when every handler on the line, and this one, asked
  * for IRQF_SHARED. The handler may run before this function returns.
  *
+ * With IRQF_TRIGGER_* the first handler programs the line's trigger
+ * through its controller before the line starts; with IRQF_NO_AUTOEN the
+ * line is installed disabled (depth 1) and only the driver's enable_irq()
+ * starts it.
+ *
  * Context: any, except a handler of the same line. Does not wait.
- * Return: 0; -EINVAL for an out-of-range line, a NULL handler, unknown
- * flags, IRQF_SHARED without @dev_id, a chained (cascade) line, or
+ * Return: 0; -ENOTCONN for IRQ_NOTCONNECTED; -EINVAL for an out-of-range
+ * line, a NULL handler, unknown flags, IRQF_SHARED without @dev_id,
+ * IRQF_SHARED with IRQF_NO_AUTOEN, a trigger both edge and level, a
+ * trigger the controller refuses (its error: reported), a chained (cascade) line, or
  * IRQF_PERCPU given on a normal line or missing on a per-CPU one (the
  * last three reported on the console); -ENOSYS for a line no controller
  * serves or one being freed (irq_free_descs(), irq_domain_free_irqs());
  * -EBUSY when sharing is refused (a per-CPU line takes one
- * handler); -ENOMEM when out of memory.
+ * handler; a sharer's IRQF_TRIGGER_* differs from the line's trigger:
+ * reported); -ENOMEM when out of memory.
  */
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
@@ -137,6 +194,84 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
  */
 int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, const char *name, void *dev_id);
+
+/**
+ * irq_request_threaded_attr - request_threaded_irq() with its thread's priority and CPU
+ * @attr: the thread's priority and CPU (struct irq_thread_attr); NULL
+ *	for the defaults. Only read during the call.
+ *
+ * The priority is given to the port's thread (port_irq_thread_create());
+ * both show in the threads view and in /proc/irq/N/threads.
+ *
+ * Context: as request_irq().
+ * Return: as request_threaded_irq(), and -EINVAL (reported) for a
+ * priority above IRQ_THREAD_PRIO_MAX, a CPU that is neither
+ * IRQ_THREAD_CPU_LINE nor below port_nr_cpus(), or @attr without
+ * @thread_fn.
+ */
+int irq_request_threaded_attr(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
+			      unsigned long flags, const char *name, void *dev_id,
+			      const struct irq_thread_attr *attr);
+
+/**
+ * request_any_context_irq - install @handler where the line can run it
+ *
+ * On a line whose events come from a parent's thread (a nested line,
+ * irq_set_nested_thread()) @handler becomes the thread function of a
+ * threaded request; elsewhere it is a primary handler, as request_irq().
+ *
+ * Context: as request_irq().
+ * Return: IRQC_IS_HARDIRQ or IRQC_IS_NESTED (what was installed), or the
+ * negative errno of request_irq() / request_threaded_irq().
+ */
+int request_any_context_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
+			    const char *name, void *dev_id);
+
+/*
+ * Owner-grouped requests: Linux's devm_* pattern without a device model.
+ * A request made through an owner is recorded there; irq_owner_release()
+ * frees every request of the owner, newest first, as a driver's remove
+ * path would. The owner is the caller's, zeroed before its first use
+ * (struct irq_owner owner = { 0 }), and lives until it is released.
+ * Calls for one owner must not run concurrently with its release.
+ */
+struct irq_devres;
+struct irq_owner {
+	struct irq_devres	*head;	/* the core's: newest request first */
+};
+
+/**
+ * devm_request_threaded_irq - request_threaded_irq() recorded in @owner
+ *
+ * Context: as request_irq().
+ * Return: as request_threaded_irq(); -EINVAL for a NULL @owner; -ENOMEM
+ * when the record can't be allocated (nothing requested then).
+ */
+int devm_request_threaded_irq(struct irq_owner *owner, unsigned int irq, irq_handler_t handler,
+			      irq_handler_t thread_fn, unsigned long flags, const char *name,
+			      void *dev_id);
+
+/** devm_request_irq - request_irq() recorded in @owner. As devm_request_threaded_irq(). */
+int devm_request_irq(struct irq_owner *owner, unsigned int irq, irq_handler_t handler,
+		     unsigned long flags, const char *name, void *dev_id);
+
+/**
+ * devm_free_irq - free one request of @owner before the owner goes
+ *
+ * As free_irq(@irq, @dev_id), and the record is dropped. A request @owner
+ * did not make is reported on the console and nothing is freed.
+ * Context: as free_irq().
+ */
+void devm_free_irq(struct irq_owner *owner, unsigned int irq, void *dev_id);
+
+/**
+ * irq_owner_release - free every request of @owner, newest first
+ *
+ * Context: as free_irq(): not from interrupt context (reported there,
+ * and nothing is freed).
+ * Return: how many requests were freed.
+ */
+unsigned int irq_owner_release(struct irq_owner *owner);
 
 #if GENIRQ_THREADS
 /**
@@ -274,6 +409,29 @@ void disable_irq_nosync(unsigned int irq);
  * handler sits on), which cannot finish before it returns.
  */
 void disable_irq(unsigned int irq);
+
+/**
+ * synchronize_hardirq - wait until no CPU runs a primary handler of @irq
+ *
+ * Its threads are not waited for.
+ * Context: process or softirq context, or a handler of another line;
+ * from hardirq context it is reported and returns without waiting, as
+ * synchronize_irq() does.
+ * Return: true when no thread of the line is woken or running either
+ * (false also for a line that does not exist).
+ */
+bool synchronize_hardirq(unsigned int irq);
+
+/**
+ * disable_hardirq - disable a line and wait for its primary handlers only
+ *
+ * As disable_irq_nosync(), then synchronize_hardirq(): for a driver that
+ * must stop the hardirq part (e.g. in a crash or poll path) and can't
+ * wait for threads.
+ * Context: as synchronize_hardirq().
+ * Return: as synchronize_hardirq().
+ */
+bool disable_hardirq(unsigned int irq);
 
 /**
  * enable_irq - undo one disable_irq()

@@ -80,6 +80,18 @@ struct irq_chip {
 	void		(*eoi)(struct irq_data *d);	/* end of an event */
 	/* Program the trigger; 0 or -EINVAL for a type the line can't do. */
 	int		(*set_type)(struct irq_data *d, unsigned int type);
+	/*
+	 * A controller behind a slow bus (I2C, SPI: GPIO expanders, PMICs):
+	 * bus_lock takes the controller's sleeping lock before the core
+	 * changes a line's configuration (request, free, disable, enable,
+	 * trigger), bus_sync_unlock writes to the hardware what the
+	 * primitives recorded meanwhile and releases the lock. Both run in
+	 * process context with local interrupts on, outside the descriptor
+	 * lock, and may sleep; the primitives themselves only record. Such a
+	 * controller's lines are nested (irq_set_nested_thread()). NULL: none.
+	 */
+	void		(*bus_lock)(struct irq_data *d);
+	void		(*bus_sync_unlock)(struct irq_data *d);
 	/* Route to CPUs of @dest (online ones only); record the choice with
 	 * irq_data_update_effective_affinity(). 0 or -errno. */
 	int		(*set_affinity)(struct irq_data *d, const struct cpumask *dest);
@@ -212,6 +224,51 @@ int irq_set_irq_type(unsigned int irq, unsigned int type);
 /* Mark a line per-CPU (IPIs, local timers): no lock, no sharing checks
  * across CPUs, handle_percpu_irq. Return: 0 or -EINVAL. */
 int irq_set_percpu(unsigned int irq);
+
+#if GENIRQ_THREADS
+/**
+ * irq_set_nested_thread - mark a line as nested in its parent's thread
+ * @nest: true: its events come from handle_nested_irq(), called by the
+ *	thread of the parent line (a slow-bus controller's demultiplexer);
+ *	false: a line of its own again
+ *
+ * A nested line's requests must give a thread function, which runs in
+ * the parent's thread; no thread of its own is made. A request without
+ * one is refused (-EINVAL, reported), as Linux does: use
+ * request_threaded_irq() or request_any_context_irq().
+ *
+ * Context: process context, at set-up.
+ * Return: 0; -EINVAL for a line that does not exist; -EBUSY (reported)
+ * while the line has handlers.
+ */
+int irq_set_nested_thread(unsigned int irq, bool nest);
+
+/**
+ * handle_nested_irq - run a nested line's thread functions
+ *
+ * Called by a parent line's thread function for each child line its
+ * controller reports, with the bus read done. Runs each handler's
+ * thread function in the caller's thread, counts the event and judges
+ * the line by what they return (the stuck-line rule). A line that is
+ * disabled, or has no handler, is marked pending and runs nothing: its
+ * controller holds the event, and reports it again after the enable.
+ * synchronize_irq(), disable_irq() and free_irq() of the line wait for a
+ * run in progress.
+ *
+ * Context: process context (a thread function); from interrupt context
+ * it is reported and runs nothing.
+ */
+void handle_nested_irq(unsigned int irq);
+#else
+/* Without threaded handlers (GENIRQ_THREADS 0) no line is nested. */
+static inline int irq_set_nested_thread(unsigned int irq, bool nest)
+{
+	(void)irq;
+	(void)nest;
+	return -GENIRQ_ENOSYS;
+}
+static inline void handle_nested_irq(unsigned int irq) { (void)irq; }
+#endif
 
 /* Override the chosen flow (rarely needed). Return: 0 or -EINVAL. */
 int irq_set_handler(unsigned int irq, irq_flow_handler_t flow);

@@ -237,7 +237,7 @@ static void compare_threads(const char *after)
 			continue;
 		snprintf(name, sizeof(name), "irq/%u-%s ", irq, slot_names[i]);
 		row = strstr(buf, name);
-		FUZZ_ASSERT(row && sscanf(row + strlen(name), "%lu %lu %*u %15s", &wakeups, &runs,
+		FUZZ_ASSERT(row && sscanf(row + strlen(name), "%lu %lu %*u %*u %*s %15s", &wakeups, &runs,
 					  state) == 3, "after %s: no thread row %s", after, name);
 		FUZZ_ASSERT(wakeups == m->wakeups && runs == m->runs &&
 			    !strcmp(state, m->woken ? "woken" : "sleeping"),
@@ -373,14 +373,42 @@ static void dump_model(const char *when)
 }
 
 /*
+ * The request flags a plain-mode request's @arg asks for: bit 4
+ * IRQF_NO_AUTOEN; bit 5 a trigger, the line's own or, with bit 2 on a
+ * line that has handlers, the other kind (the first handler would change
+ * the line's kind under the device). *@mflags: the model's names.
+ */
+static unsigned long plain_flags(uint8_t arg, unsigned int *mflags)
+{
+	unsigned long own = model.level ? IRQF_TRIGGER_HIGH : IRQF_TRIGGER_RISING;
+	unsigned long other = model.level ? IRQF_TRIGGER_RISING : IRQF_TRIGGER_HIGH;
+	unsigned long flags = 0;
+
+	*mflags = 0;
+	if (arg & 16) {
+		flags |= IRQF_NO_AUTOEN;
+		*mflags |= MODEL_NO_AUTOEN;
+	}
+	if (arg & 32) {
+		bool switch_kind = (arg & 4) && model.nr_handlers;
+
+		flags |= switch_kind ? other : own;
+		*mflags |= switch_kind ? MODEL_OTHER_TRIGGER : 0;
+	}
+	return flags;
+}
+
+/*
  * @arg: bit 0 IRQF_SHARED, bit 1 IRQF_DISABLED; in threads mode bits 2-3
  * the primary (model.h's order), bit 4 IRQF_ONESHOT, bit 5 the device
- * raises again while the thread runs, which takes its CPU's interrupts.
+ * raises again while the thread runs, which takes its CPU's interrupts;
+ * in plain mode bits 2, 4 and 5 are plain_flags()'.
  */
 static void do_request(int s, uint8_t arg, bool caller_owned)
 {
 	unsigned long flags = (arg & 1 ? IRQF_SHARED : 0) | (arg & 2 ? IRQF_DISABLED : 0);
 	enum model_primary prim = threads_mode ? (enum model_primary)((arg >> 2) & 3) : PRIM_PLAIN;
+	unsigned int mflags = 0;
 	irq_handler_t h, t;
 	int want, ret;
 
@@ -388,6 +416,8 @@ static void do_request(int s, uint8_t arg, bool caller_owned)
 		return;
 	if (threads_mode && (arg & 16))
 		flags |= IRQF_ONESHOT;
+	if (!threads_mode)
+		flags |= plain_flags(arg, &mflags);
 	/* A level device left asserted by a primary would scream unless the
 	 * line stays masked for the thread: such a driver services it first. */
 	if (prim == PRIM_DEFER && model.level && !(flags & IRQF_ONESHOT))
@@ -396,7 +426,8 @@ static void do_request(int s, uint8_t arg, bool caller_owned)
 	h = prim == PRIM_NULL ? NULL : handler;
 	t = prim == PRIM_PLAIN ? NULL : thread_fn;
 	sync_deliveries();
-	want = model_request_threaded(&model, s, flags & IRQF_SHARED, flags & IRQF_ONESHOT, prim);
+	want = model_request_flags(&model, s, flags & IRQF_SHARED, flags & IRQF_ONESHOT, prim,
+				   mflags);
 	if (caller_owned) {
 		slots[s].action = (struct irqaction){ .handler = h, .thread_fn = t, .flags = flags,
 						      .name = slot_names[s], .dev_id = &slots[s] };

@@ -27,12 +27,26 @@ void model_init(struct model_line *m, bool level, unsigned int depth)
 int model_request_threaded(struct model_line *m, int slot, bool shared, bool oneshot,
 			   enum model_primary prim)
 {
+	return model_request_flags(m, slot, shared, oneshot, prim, 0);
+}
+
+/*
+ * request_irq(): "-EINVAL for ... IRQF_SHARED with IRQF_NO_AUTOEN";
+ * "-EBUSY when sharing is refused (... a sharer's IRQF_TRIGGER_*
+ * differs from the line's trigger)"; "with IRQF_NO_AUTOEN the line is
+ * installed disabled (depth 1)".
+ */
+int model_request_flags(struct model_line *m, int slot, bool shared, bool oneshot,
+			enum model_primary prim, unsigned int flags)
+{
+	if (shared && (flags & MODEL_NO_AUTOEN))
+		return -EINVAL;
 	if (prim == PRIM_NULL && m->level && !oneshot)
 		return -EINVAL;
 	for (int i = 0; i < m->nr_handlers; i++)
 		if (!shared || !m->slot[m->order[i]].shared)
 			return -EBUSY;
-	if (m->nr_handlers && oneshot != m->oneshot)
+	if (m->nr_handlers && (oneshot != m->oneshot || (flags & MODEL_OTHER_TRIGGER)))
 		return -EBUSY;
 	m->slot[slot] = (struct model_slot){ .state = SLOT_INSTALLED, .shared = shared,
 					     .prim = prim, .oneshot = oneshot };
@@ -41,7 +55,7 @@ int model_request_threaded(struct model_line *m, int slot, bool shared, bool one
 	 * the stuck-line counters start over with it, and no wake-up waits
 	 * for its judgement. */
 	if (m->nr_handlers == 1) {
-		m->depth = 0;
+		m->depth = flags & MODEL_NO_AUTOEN ? 1 : 0;
 		m->count = m->unhandled = 0;
 		m->oneshot = oneshot;
 		m->held = false;

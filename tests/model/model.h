@@ -98,6 +98,12 @@ int model_request(struct model_line *m, int slot, bool shared);	/* 0 / -EBUSY */
 /* request_threaded_irq(): also -EINVAL (NULL primary, level, no ONESHOT). */
 int model_request_threaded(struct model_line *m, int slot, bool shared, bool oneshot,
 			   enum model_primary prim);
+/* With request flags: MODEL_NO_AUTOEN, MODEL_OTHER_TRIGGER (a trigger
+ * that is not the line's; the caller asks for it only on a sharer). */
+#define MODEL_NO_AUTOEN		0x1u
+#define MODEL_OTHER_TRIGGER	0x2u
+int model_request_flags(struct model_line *m, int slot, bool shared, bool oneshot,
+			enum model_primary prim, unsigned int flags);
 void model_request_failed(struct model_line *m, int slot);	/* undo a refused one */
 void model_free_begin(struct model_line *m, int slot);
 /* free_irq() returned. Return: NULL, or why that was too early. */

@@ -71,7 +71,7 @@ TEST(sharing_needs_both_sides_and_reports_the_clash)
 	b = a;
 	CHECK_EQ(dev_request(&a, IRQF_SHARED, "alpha"), 0);
 	CHECK_EQ(dev_request(&b, 0, "beta"), -EBUSY);
-	CHECK(sim_console_contains("\"beta\" (flags 0x0) can't share with \"alpha\" (flags 0x80)"));
+	CHECK(sim_console_contains("\"beta\" (flags 0x0) can't share with \"alpha\" (flags 0x80, trigger 0x4)"));
 	CHECK_EQ(can_request_irq((unsigned int)a.irq, 0), 0);
 	CHECK_EQ(can_request_irq((unsigned int)a.irq, IRQF_SHARED), 1);
 	CHECK_EQ(dev_request(&b, IRQF_SHARED, "beta"), 0);

@@ -806,7 +806,8 @@ TEST(proc_interrupts_and_the_thread_list_show_threaded_actions)
 	CHECK(strstr(buf, "  plain\n") != NULL);
 	CHECK(irq_show_threads(buf, sizeof(buf)) > 0);
 	snprintf(name, sizeof(name), "irq/%d-tv", t.irq);
-	snprintf(row, sizeof(row), "%-24s %10d %10d %4d %-8s -\n", name, 3, 3, 0, "sleeping");
+	snprintf(row, sizeof(row), "%-24s %10d %10d %4d %4d %-5s %-8s -\n", name, 3, 3, 0,
+		 IRQ_THREAD_PRIO_DEFAULT, "line", "sleeping");
 	CHECK(strstr(buf, row) != NULL);
 	CHECK(strstr(buf, "plain") == NULL);
 	free_irq((unsigned int)t.irq, &t);

@@ -95,6 +95,8 @@ unsigned long sim_membarriers(void);
 void sim_irq_threads_native(bool on);
 /* Let every woken thread of threaded handlers run until all sleep again. */
 void sim_irq_threads_settle(void);
+/* The priority port_irq_thread_create() was given for the last thread it made. */
+int sim_irq_thread_last_prio(void);
 
 /*
  * Concurrent mode: run @fn(@arg) as CPU @cpu on a new thread, which owns
