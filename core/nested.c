@@ -6,6 +6,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_THREADS, "THREADS");
+
 int irq_set_nested_thread(unsigned int irq, bool nest)
 {
 	unsigned int rd;
