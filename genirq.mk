@@ -14,7 +14,7 @@
 #   GENIRQ_FEATURES      the optional features to build, by the names of
 #                        their switches without GENIRQ_ (<genirq/config.h>):
 #                        THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST
-#                        TRACE; every one when not set. Those left out are
+#                        TRACE PM; every one when not set. Those left out are
 #                        neither built nor called: GENIRQ_CFLAGS sets their
 #                        switches to 0 (the settings file need not)
 #
@@ -51,7 +51,7 @@
 GENIRQ_DIR	?= $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 # Each optional feature's files (<genirq/config.h> says what each does).
-GENIRQ_FEATURE_NAMES	:= THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST TRACE
+GENIRQ_FEATURE_NAMES	:= THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST TRACE PM
 GENIRQ_FEATURES		?= $(GENIRQ_FEATURE_NAMES)
 genirq_core		= $(addprefix $(GENIRQ_DIR)/core/,$(addsuffix .c,$(1)))
 GENIRQ_SRCS_THREADS	:= $(call genirq_core,thread)
@@ -62,6 +62,7 @@ GENIRQ_SRCS_STORM	:= $(call genirq_core,storm)
 GENIRQ_SRCS_TEXT_VIEWS	:= $(call genirq_core,proc debugfs)
 GENIRQ_SRCS_COST	:= $(call genirq_core,cost top)
 GENIRQ_SRCS_TRACE	:= $(call genirq_core,trace)
+GENIRQ_SRCS_PM		:= $(call genirq_core,pm)
 $(if $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)),$(error genirq.mk: \
 	GENIRQ_FEATURES names $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)); \
 	the features are $(GENIRQ_FEATURE_NAMES)))

@@ -130,6 +130,22 @@ static int simpic_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* Whether the line may wake the machine; SIMPIC_WAKE_FAILS refuses. */
+static int simpic_set_wake(struct irq_data *d, unsigned int on)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+	int ret = -EIO;
+
+	l->s.wake_calls++;
+	if (!(l->faults & SIMPIC_WAKE_FAILS)) {
+		l->s.wake = on != 0;
+		ret = 0;
+	}
+	unlock_pic(d, flags);
+	return ret;
+}
+
 /* The message a device writes to raise the line: data is the line,
  * the address names the CPU it is routed to. */
 static int simpic_set_priority(struct irq_data *d, unsigned int prio)
@@ -171,6 +187,7 @@ static const struct irq_chip simpic_ack_chip = {
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
+	.set_wake	= simpic_set_wake,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -184,6 +201,7 @@ static const struct irq_chip simpic_eoi_chip = {
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
+	.set_wake	= simpic_set_wake,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)

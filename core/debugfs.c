@@ -27,7 +27,7 @@ static const struct bit_name istate_bits[] = {
 	BIT_NAME(IRQS_NOREQUEST),	BIT_NAME(IRQS_CPU_SHUTDOWN),
 	BIT_NAME(IRQS_STORM),		BIT_NAME(IRQS_DYING),
 	BIT_NAME(IRQS_ONESHOT),		BIT_NAME(IRQS_TRACED),
-	BIT_NAME(IRQS_MOVE_PENDING),
+	BIT_NAME(IRQS_MOVE_PENDING),	BIT_NAME(IRQS_WAKE_ARMED),
 };
 
 static const struct bit_name trigger_bits[] = {

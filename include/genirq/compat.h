@@ -91,5 +91,8 @@
 #ifndef EACCES
 # define EACCES		GENIRQ_EACCES
 #endif
+#ifndef ENXIO
+# define ENXIO		GENIRQ_ENXIO
+#endif
 
 #endif /* GENIRQ_COMPAT_H */

@@ -26,6 +26,7 @@
 # define GENIRQ_EOVERFLOW	EOVERFLOW
 # define GENIRQ_EISDIR		EISDIR
 # define GENIRQ_EACCES		EACCES
+# define GENIRQ_ENXIO		ENXIO
 #else
 # define GENIRQ_ENOENT		2
 # define GENIRQ_EIO		5
@@ -38,6 +39,7 @@
 # define GENIRQ_EOVERFLOW	75
 # define GENIRQ_EISDIR		21
 # define GENIRQ_EACCES		13
+# define GENIRQ_ENXIO		6
 #endif
 
 #endif /* GENIRQ_ERRNO_H */

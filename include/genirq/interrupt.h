@@ -40,9 +40,16 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 						 * (level and fasteoi flows; an edge
 						 * flow acks and only wakes again) */
 #define IRQF_NO_THREAD		0x00010000UL	/* never forced into a thread */
+/* Sleep (<genirq/pm.h>), Linux's values and meaning. */
+#define IRQF_NO_SUSPEND		0x00004000UL	/* live through suspend_device_irqs()
+						 * (a timer, the console if asked) */
+#define IRQF_EARLY_RESUME	0x00020000UL	/* resumed by irq_pm_syscore_resume() */
+#define IRQF_COND_SUSPEND	0x00040000UL	/* may share with IRQF_NO_SUSPEND
+						 * handlers: runs while asleep */
 #define IRQF_VALID_MASK \
 	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU | \
-	 IRQF_ONESHOT | IRQF_NO_THREAD)
+	 IRQF_ONESHOT | IRQF_NO_THREAD | IRQF_NO_SUSPEND | IRQF_EARLY_RESUME | \
+	 IRQF_COND_SUSPEND)
 
 struct irq_thread;
 

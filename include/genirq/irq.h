@@ -95,6 +95,10 @@ struct irq_chip {
 	/* Program the line's priority, 0 most urgent (<genirq/priority.h>);
 	 * 0 or -errno. NULL: the controller has no priorities. */
 	int		(*set_priority)(struct irq_data *d, unsigned int prio);
+	/* Let the line wake the machine from a sleep (@on) or stop
+	 * (<genirq/pm.h>); 0 or -errno. NULL: this level cannot, a
+	 * hierarchy's parent level may (irq_chip_set_wake_parent()). */
+	int		(*set_wake)(struct irq_data *d, unsigned int on);
 };
 
 /* The flows: each takes a line's event from start to end. */

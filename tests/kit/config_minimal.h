@@ -20,3 +20,4 @@
 #define GENIRQ_TEXT_VIEWS	0
 #define GENIRQ_COST		0
 #define GENIRQ_TRACE		0
+#define GENIRQ_PM		0

@@ -8,6 +8,7 @@
  */
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
+#include <genirq/pm.h>
 #include <genirq/top.h>
 #include <genirq/trace.h>
 
@@ -16,7 +17,7 @@
 
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
-	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE,
+	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE && !GENIRQ_PM,
 	       "every optional feature left out");
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
@@ -259,4 +260,28 @@ TEST(minimal_msi_and_ipi_are_enosys)
 	CHECK_EQ(irq_reserve_ipi(NULL, &one), -ENOSYS);
 	CHECK_EQ(ipi_send_single(1, 0), -ENOSYS);
 	CHECK_EQ(ipi_get_irq(1, 0), -ENOSYS);
+}
+
+TEST(minimal_wake_is_enosys_and_suspend_leaves_lines_live)
+{
+	struct dev d;
+	char text[8] = "x";
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 12, false);
+	CHECK_EQ(dev_request(&d, 0, "d"), 0);
+	CHECK_EQ(enable_irq_wake((unsigned int)d.irq), -ENOSYS);
+	CHECK_EQ(disable_irq_wake((unsigned int)d.irq), -ENOSYS);
+	CHECK_EQ(irq_get_wake_depth((unsigned int)d.irq), -ENOSYS);
+	suspend_device_irqs();
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK(!pm_wakeup_pending());
+	CHECK_EQ(irq_pm_wakeup_irq(), -ENOSYS);
+	CHECK_EQ(irq_pm_wakeup_reason(text, sizeof(text)), -ENOSYS);
+	CHECK_STR(text, "x");
+	resume_device_irqs();
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	free_irq((unsigned int)d.irq, &d);
 }
