@@ -130,6 +130,38 @@ static int simpic_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* The line's state bit for @which: pending is a latched edge (a level
+ * input still high reads pending too, and stays so when cleared). */
+static bool *state_bit(struct simpic_line *l, enum irqchip_irq_state which)
+{
+	switch (which) {
+	case IRQCHIP_STATE_PENDING:	return &l->s.latched;
+	case IRQCHIP_STATE_ACTIVE:	return &l->s.in_service;
+	case IRQCHIP_STATE_MASKED:	return &l->s.masked;
+	}
+	return NULL;
+}
+
+static int simpic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+
+	*state = *state_bit(l, which) ||
+		 (which == IRQCHIP_STATE_PENDING && l->level && l->s.asserted);
+	unlock_pic(d, flags);
+	return 0;
+}
+
+static int simpic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	unsigned long flags = lock_pic(d);
+
+	*state_bit(line_of(d), which) = val;
+	unlock_pic(d, flags);
+	return 0;
+}
+
 /* Whether the line may wake the machine; SIMPIC_WAKE_FAILS refuses. */
 static int simpic_set_wake(struct irq_data *d, unsigned int on)
 {
@@ -188,6 +220,8 @@ static const struct irq_chip simpic_ack_chip = {
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
 	.set_wake	= simpic_set_wake,
+	.get_irqchip_state = simpic_get_state,
+	.set_irqchip_state = simpic_set_state,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -202,6 +236,8 @@ static const struct irq_chip simpic_eoi_chip = {
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
 	.set_wake	= simpic_set_wake,
+	.get_irqchip_state = simpic_get_state,
+	.set_irqchip_state = simpic_set_state,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)

@@ -398,6 +398,54 @@ int irq_startup(unsigned int irq)
 	return 0;
 }
 
+/* The first level of @d down that reads (@set false) or writes states. */
+static struct irq_data *state_level(struct irq_data *d, bool set)
+{
+	for (; d; d = d->parent_data)
+		if (d->chip && (set ? d->chip->set_irqchip_state != NULL
+				    : d->chip->get_irqchip_state != NULL))
+			return d;
+	return NULL;
+}
+
+int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc;
+	struct irq_data *d;
+	int ret = -EINVAL;
+
+	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	desc = lock_desc(irq, &hold);
+	if (!desc)
+		return -EINVAL;
+	d = state_level(&desc->data, false);
+	if (d)
+		ret = d->chip->get_irqchip_state(d, which, state);
+	unlock_desc(desc, &hold);
+	return ret;
+}
+
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc;
+	struct irq_data *d;
+	int ret = -EINVAL;
+
+	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	desc = lock_desc(irq, &hold);
+	if (!desc)
+		return -EINVAL;
+	d = state_level(&desc->data, true);
+	if (d)
+		ret = d->chip->set_irqchip_state(d, which, val);
+	unlock_desc(desc, &hold);
+	return ret;
+}
+
 int irq_get_depth(unsigned int irq)
 {
 	struct desc_hold hold;

@@ -308,6 +308,40 @@ void enable_irq(unsigned int irq);
  */
 void synchronize_irq(unsigned int irq);
 
+/* What irq_get_irqchip_state() and irq_set_irqchip_state() name. */
+enum irqchip_irq_state {
+	IRQCHIP_STATE_PENDING,	/* an event waits at the controller */
+	IRQCHIP_STATE_ACTIVE,	/* taken by a CPU, its end not yet seen */
+	IRQCHIP_STATE_MASKED,	/* the controller will not deliver it */
+};
+
+/**
+ * irq_get_irqchip_state - what the controller holds of @irq
+ * @which: pending, active or masked, as the hardware says (not the
+ *         core's view: irq_get_masked() is the core's)
+ *
+ * Asks the first level of the line, its own down through a hierarchy,
+ * whose chip reads states.
+ * Context: any, not under the line's lock; takes it.
+ * Return: 0 with *@state set; -EINVAL for an unknown line, an unknown
+ * @which, or a controller that cannot tell (no level reads it), @state
+ * then untouched; the controller's -errno.
+ */
+int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state);
+
+/**
+ * irq_set_irqchip_state - set or clear a state at @irq's controller
+ *
+ * Pending set injects an event (the hardware delivers it as if the
+ * device had raised it: for testing a driver on a real controller);
+ * cleared, it drops one. Active and masked change the controller only;
+ * the core's view of the line (its depth, irq_get_masked()) stays.
+ * Context and Return: as irq_get_irqchip_state(); -EINVAL too for a
+ * state this controller cannot set (a PLIC's pending bits are
+ * read-only), nothing changed.
+ */
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val);
+
 #if GENIRQ_AUTOPROBE
 /**
  * probe_irq_on - start autoprobing unused lines

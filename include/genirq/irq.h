@@ -99,6 +99,13 @@ struct irq_chip {
 	 * (<genirq/pm.h>); 0 or -errno. NULL: this level cannot, a
 	 * hierarchy's parent level may (irq_chip_set_wake_parent()). */
 	int		(*set_wake)(struct irq_data *d, unsigned int on);
+	/* Read / write the controller's state of the line (<genirq/interrupt.h>,
+	 * irq_get_irqchip_state()); 0 or -EINVAL for a state it cannot. NULL:
+	 * this level cannot, the first parent level that can answers. */
+	int		(*get_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
+					     bool *state);
+	int		(*set_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
+					     bool val);
 };
 
 /* The flows: each takes a line's event from start to end. */

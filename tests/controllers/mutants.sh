@@ -147,6 +147,9 @@ mutant gic-edge-bit-inverted gicv2 gic_common.c 's/if (type == IRQ_TYPE_EDGE_RIS
 mutant gic-priority-wrong-byte gicv3 gic_common.c 's/shift = 8u \* (uint32_t)(hw % 4);/shift = 0;/'
 mutant gicv2-eoi-intid-only gicv2 gicv2.c 's/gic_write(g->cpuif, GICC_EOIR, c->iar\[--c->depth\]);/gic_write(g->cpuif, GICC_EOIR, c->iar[--c->depth] \& GICC_IAR_INTID);/'
 mutant gicv2-eoi-first-in gicv2 gicv2.c 's/c->iar\[--c->depth\]/c->iar[0 * --c->depth]/'
+mutant gic-state-clear-bank-is-set gicv2 gic_common.c 's/val ? 1 : 2\]/val ? 1 : 1]/'
+mutant gic-state-masked-not-inverted gicv3 gic_common.c 's/which == IRQCHIP_STATE_MASKED ? !set : set/set/'
+mutant gicv3-state-masked-no-rwp gicv3 gicv3.c '/^static int spi_set_state/,/^}/{s/(val ? spi_mask : spi_unmask)(d);/gic_set_state(g->dist, d->hwirq, which, val);/;}'
 mutant gicv2-targets-cpu-number gicv2 gicv2.c 's/set_target(g, d->hwirq, g->cpu\[cpu\].target);/set_target(g, d->hwirq, (uint8_t)cpu);/'
 mutant gicv2-spurious-dispatched gicv2 gicv2.c 's/if (hw >= GIC_MAX_LINES) {/if (hw >= GIC_MAX_LINES \&\& 0) {/'
 # gicv3_its and the GICv3's LPIs
@@ -198,6 +201,8 @@ mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(
 mutant plic-cpu-init-keeps-threshold plic plic.c '/^void plic_cpu_init/,/^}/{/wr(p, THRESHOLD/d;}'
 mutant plic-enable-word-wrong plic plic.c 's/4u \* ((s) \/ 32u))/4u * ((s) \/ 16u))/'
 mutant plic-contexts-mode-swapped plic plic.c 's/(machine ? 0u : 1u)/(machine ? 1u : 0u)/'
+mutant plic-state-pending-word-wrong plic plic.c 's/(0x1000u + 4u \* ((s)/(0x1004u + 4u * ((s)/'
+mutant plic-state-masked-inverted plic plic.c '/^static int plic_get_state/,/^}/{s/\*state = !(rd/*state = (rd/;}'
 mutant plic-contexts-far-hart-accepted plic plic.c '/^int plic_contexts/,/^}/{s/if (hartid\[cpu\] >= MAX_CONTEXTS \/ 2u)/if (0)/;}'
 mutant plic-priority-not-read-back plic plic.c 's/if (rd(p, PRIORITY(src)) == prio)/if (1)/'
 mutant plic-priority-not-written plic plic.c '/^int plic_set_priority/,/^}/{s/wr(p, PRIORITY(src), prio);//;}'
@@ -208,6 +213,8 @@ mutant aplic-eoi-rearms-masked aplic aplic.c 's/if (ap->open\[d->hwirq\])/if (ap
 mutant aplic-unmask-no-rearm aplic aplic.c '/^static void aplic_unmask/,/^}/{/rearm_level(d);/d;}'
 mutant aplic-target-cpu-number aplic aplic.c 's/ap->cfg.hart_index\[cpu\] << TARGET_HART_SHIFT/cpu << TARGET_HART_SHIFT/'
 mutant aplic-direct-mode aplic aplic.c 's/DOMAINCFG_IE | DOMAINCFG_DM_MSI/DOMAINCFG_IE/'
+mutant aplic-state-clear-sets aplic aplic.c 's/val ? SETIPNUM_LE : CLRIPNUM/SETIPNUM_LE/'
+mutant aplic-state-reads-inputs aplic aplic.c '/^static int aplic_get_state/,/^}/{s/SETIP(src/IN_CLRIP(src/;}'
 # imsic
 mutant imsic-claim0-dispatched imsic imsic.c 's/if (id == 0) {/if (id == 0 \&\& 0) {/'
 mutant imsic-id0-enabled imsic imsic.c 's/bits \&= ~1ul;/(void)0;/'

@@ -11,6 +11,7 @@
 #include <genirq/irqdomain.h>
 #include <genirq/pm.h>
 #include "fixture.h"
+#include "shell.h"
 
 /* How many times @needle was printed since the console was cleared. */
 static unsigned int console_count(const char *needle)
@@ -471,4 +472,154 @@ TEST(proc_shows_wake_lines_and_the_reason)
 	snprintf(path, sizeof(path), "/proc/irq/%d", s.plain.irq);
 	CHECK(irq_proc_list(path, buf, sizeof(buf)) > 0);
 	CHECK(strstr(buf, "wakeup\n") != NULL);
+}
+
+/* The demo shell's raise and suspend, on the simulated machine. */
+static char shell_out[4096];
+static size_t shell_len;
+
+static void shell_write(const char *text, size_t len)
+{
+	if (shell_len + len >= sizeof(shell_out))
+		shell_len = 0;
+	memcpy(shell_out + shell_len, text, len);
+	shell_len += len;
+	shell_out[shell_len] = '\0';
+}
+
+static void shell_type(struct shell *sh, const char *keys)
+{
+	shell_len = 0;
+	shell_out[0] = '\0';
+	while (*keys)
+		shell_input(sh, *keys++);
+}
+
+TEST(shell_raise_injects_at_the_controller)
+{
+	static struct shell sh;
+	struct fixture fx;
+	struct dev d;
+	char line[32], want[96];
+
+	fx_init(&fx, 1, SIMPIC_FASTEOI);
+	shell_init(&sh, shell_write, NULL, 0);
+	dev_init(&d, &fx, 6, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	atomic_store(&d.want, 1);
+	snprintf(line, sizeof(line), "raise %d\r", d.irq);
+	shell_type(&sh, line);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	snprintf(want, sizeof(want), "irq %d raised at its controller: events 0 -> 1", d.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	shell_type(&sh, "raise 1000\r");
+	CHECK(strstr(shell_out, "error: raise") != NULL);
+}
+
+/* The machine's wait: time passes; the third wait, the button is pressed. */
+static struct sleep *idle_sleep;
+static unsigned int idles;
+
+static void sim_idle(void)
+{
+	CHECK_EQ(atomic_load(&idle_sleep->plain.calls), 0);	/* asleep: never runs */
+	CHECK_EQ(atomic_load(&idle_sleep->wake.calls), 0);
+	if (++idles == 3)
+		dev_raise(&idle_sleep->wake);
+	dev_raise(&idle_sleep->live);		/* a NO_SUSPEND timer ticks meanwhile */
+	dev_raise(&idle_sleep->plain);		/* a suspended device fires too */
+	sim_run(0);
+}
+
+static const struct shell_machine sim_machine = { .idle = sim_idle };
+
+TEST(shell_suspend_waits_for_the_wake_line)
+{
+	static struct shell sh;
+	struct sleep s;
+	char want[64];
+
+	sleep_init(&s, SIMPIC_FASTEOI);
+	CHECK_EQ(disable_irq_wake((unsigned int)s.wake.irq), 0);
+	shell_init(&sh, shell_write, NULL, 0);
+	shell_type(&sh, "suspend\r");			/* no machine wait */
+	CHECK(strstr(shell_out, "no wait for an interrupt") != NULL);
+	sh.machine = &sim_machine;
+	shell_type(&sh, "suspend\r");			/* no wake line */
+	CHECK(strstr(shell_out, "error: suspend") != NULL);
+	CHECK_EQ(idles, 0);
+	idle_sleep = &s;
+	snprintf(want, sizeof(want), "suspend %d\r", s.wake.irq);
+	shell_type(&sh, want);
+	CHECK_EQ(idles, 3);
+	/*
+	 * Asleep, the NO_SUSPEND line took its three events; the plain line
+	 * one, which masked it, kept; the wake line one, which woke.
+	 */
+	snprintf(want, sizeof(want), "events while suspended: %d+1 %d+1 %d+3\n", s.plain.irq,
+		 s.wake.irq, s.live.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	snprintf(want, sizeof(want), "wakeup_reason %d button\n", s.wake.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&s.wake.calls), 1);
+	CHECK_EQ(atomic_load(&s.plain.calls), 1);
+	CHECK_EQ(atomic_load(&s.live.calls), 3);
+	CHECK_EQ(irq_get_wake_depth((unsigned int)s.wake.irq), 0);	/* N's wake was for this sleep */
+}
+
+/*
+ * Suspend and resume on one CPU while another takes the lines' events:
+ * the wake line's entry is switched and switched back under its lock
+ * while events run through it (TSan sees every access), and no edge is
+ * lost: once the last resume ran, every event raised has been handled.
+ */
+#define SLEEPS		200
+static struct sleep race;
+static atomic_int sleeps_done;
+
+static void raises_on_cpu1(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&sleeps_done)) {
+		dev_raise(&race.plain);
+		dev_raise(&race.wake);
+		sim_poll();
+	}
+}
+
+static void sleeps_on_cpu2(void *arg)
+{
+	(void)arg;
+	for (unsigned int i = 0; i < SLEEPS; i++) {
+		suspend_device_irqs();
+		resume_device_irqs();
+	}
+	atomic_store(&sleeps_done, 1);
+}
+
+TEST(suspend_and_resume_race_events_on_another_cpu)
+{
+	struct cpumask cpu1;
+
+	fx_init(&race.fx, 3, SIMPIC_FASTEOI);
+	dev_init(&race.plain, &race.fx, 3, false);
+	dev_init(&race.wake, &race.fx, 4, false);
+	CHECK_EQ(dev_request(&race.plain, 0, "plain"), 0);
+	CHECK_EQ(dev_request(&race.wake, 0, "button"), 0);
+	CHECK_EQ(enable_irq_wake((unsigned int)race.wake.irq), 0);
+	cpumask_clear(&cpu1);
+	cpumask_set_cpu(1, &cpu1);
+	CHECK_EQ(irq_set_affinity((unsigned int)race.plain.irq, &cpu1), 0);
+	CHECK_EQ(irq_set_affinity((unsigned int)race.wake.irq, &cpu1), 0);
+	CHECK_EQ(sim_thread_start(1, raises_on_cpu1, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, sleeps_on_cpu2, NULL), 0);
+	sim_thread_join_all();
+	fx_drain_cpus01();
+	CHECK_EQ(irq_get_depth((unsigned int)race.plain.irq), 0);
+	CHECK_EQ(irq_get_depth((unsigned int)race.wake.irq), 0);
+	CHECK_EQ(atomic_load(&race.plain.want), 0);
+	CHECK_EQ(atomic_load(&race.wake.want), 0);
+	CHECK(atomic_load(&race.wake.handled) > 0);
+	CHECK(!sim_console_contains("unbalanced"));
 }
