@@ -156,6 +156,7 @@ static const struct irq_chip gicv2_chip = {
 	.retrigger	= gicv2_retrigger,
 	.get_irqchip_state = gicv2_get_state,
 	.set_irqchip_state = gicv2_set_state,
+	.set_wake	= gic_set_wake,
 };
 
 /* SGIs and PPIs: no trigger to set, no routing. */
@@ -167,6 +168,7 @@ static const struct irq_chip gicv2_percpu_chip = {
 	.retrigger	= gicv2_retrigger,
 	.get_irqchip_state = gicv2_get_state,
 	.set_irqchip_state = gicv2_set_state,
+	.set_wake	= gic_set_wake,
 };
 
 /* --- SPIs for a child domain (the GICv2m's) --- */

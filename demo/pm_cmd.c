@@ -47,15 +47,20 @@ int shell_cmd_raise(struct shell *sh, int argc, char **argv)
 	for (i = 0; i < RAISE_POLLS && irq_stat_total(irq) == before; i++)
 		port_delay_us(RAISE_POLL_US);
 	after = irq_stat_total(irq);
-	shell_printf(sh, "irq %u raised at its controller: events %lu -> %lu\n", irq, before,
-		     after);
+	shell_printf(sh, "irq %u raised at its controller: events %lu -> %lu (+%lu)\n", irq,
+		     before, after, after - before);
 	return 0;
 }
 
 /* Lines whose counts `suspend` compares; those above are not watched. */
 #define SUSPEND_LINES		256u
 
+/* What suspend_device_irqs() made of a line. */
+enum line_kind { LINE_LIVE, LINE_WAKE, LINE_SUSPENDED, LINE_KINDS };
+
 static unsigned long counts[SUSPEND_LINES];
+static int depths[SUSPEND_LINES];
+static unsigned char kinds[SUSPEND_LINES];
 
 static unsigned int watched(void)
 {
@@ -70,26 +75,50 @@ static bool any_wake_line(void)
 	return false;
 }
 
-/*
- * The lines delivered since counts[] was taken, one "N+k" each: a
- * suspended line at most once (the event that masked it, kept for the
- * resume), the wake line once, the live lines (NO_SUSPEND, per-CPU) as
- * often as they fired.
- */
-static void show_ran(struct shell *sh)
+/* Before the sleep: each line's count and depth. */
+static void take_counts(void)
 {
-	unsigned int n = 0;
+	for (unsigned int irq = 0; irq < watched(); irq++) {
+		counts[irq] = irq_stat_total(irq);
+		depths[irq] = irq_get_depth(irq);
+	}
+}
+
+/* Once suspended: a line whose depth grew was suspended; a wake line is armed. */
+static void classify(void)
+{
+	for (unsigned int irq = 0; irq < watched(); irq++)
+		kinds[irq] = irq_get_depth(irq) > depths[irq] ? LINE_SUSPENDED
+			     : irq_get_wake_depth(irq) > 0   ? LINE_WAKE : LINE_LIVE;
+}
+
+/*
+ * The events of each kind of line while asleep, "N+k" a line: the wake
+ * line's that woke, the live lines' (NO_SUSPEND, per-CPU: the timers),
+ * and the suspended ones', at most one each (the event that masked a
+ * line disabled lazily, kept for the resume; its handler did not run).
+ */
+static void show_events(struct shell *sh)
+{
+	static const char *const names[LINE_KINDS] = { "live", "wake", "suspended" };
 
 	shell_printf(sh, "events while suspended:");
-	for (unsigned int irq = 0; irq < watched(); irq++) {
-		unsigned long now = irq_stat_total(irq);
+	for (unsigned int k = 0; k < LINE_KINDS; k++) {
+		unsigned int n = 0;
 
-		if (now != counts[irq]) {
-			shell_printf(sh, " %u+%lu", irq, now - counts[irq]);
-			n++;
+		shell_printf(sh, "%s %s", k ? ";" : "", names[k]);
+		for (unsigned int irq = 0; irq < watched(); irq++) {
+			unsigned long now = irq_stat_total(irq);
+
+			if (kinds[irq] == k && now != counts[irq]) {
+				shell_printf(sh, " %u+%lu", irq, now - counts[irq]);
+				n++;
+			}
 		}
+		if (!n)
+			shell_printf(sh, " none");
 	}
-	shell_printf(sh, n ? "\n" : " none\n");
+	shell_printf(sh, "\n");
 }
 
 int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
@@ -117,12 +146,13 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 		shell_set_why(sh, "no wake line (suspend N makes line N one)");
 		return -EINVAL;
 	}
-	for (unsigned int irq = 0; irq < watched(); irq++)
-		counts[irq] = irq_stat_total(irq);
+	take_counts();
 	suspend_device_irqs();
+	classify();
+	shell_printf(sh, "suspended: waiting for a wake line\n");
 	while (!pm_wakeup_pending())
 		sh->machine->idle();
-	show_ran(sh);
+	show_events(sh);
 	resume_device_irqs();
 	if (argc == 2)
 		disable_irq_wake(wake);

@@ -13,6 +13,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 #include <genirq/irq.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include <genirq/chip/gicv3.h>
@@ -237,6 +238,10 @@ int main(void)
 		LOG_IS({ 'W', D_ICENABLER(SPI_EDGE), bit, di }, { 'R', D_CTLR, fake_peek(&dist, D_CTLR), di });
 		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, false) == 0);
 		LOG_IS({ 'W', D_ISENABLER(SPI_EDGE), bit, di });
+		/* A wake line: nothing to program, an enabled line wakes wfi. */
+		CHECK(enable_irq_wake((unsigned int)edge) == 0);
+		CHECK(disable_irq_wake((unsigned int)edge) == 0);
+		LOG_EMPTY();
 		/* A per-CPU line: the calling CPU's redistributor; masked is refused. */
 		sim_cpu_switch(1);
 		CHECK(irq_set_irqchip_state((unsigned int)timer, IRQCHIP_STATE_PENDING, true) == 0);
