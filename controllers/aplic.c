@@ -170,6 +170,7 @@ static const struct irq_chip aplic_chip = {
 	.set_affinity	= aplic_set_affinity,
 	.get_irqchip_state = aplic_get_state,
 	.set_irqchip_state = aplic_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* its message wakes wfi */
 };
 
 struct aplic *aplic_create(const struct aplic_config *cfg)

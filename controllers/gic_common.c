@@ -38,13 +38,6 @@ int gic_set_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state whi
 	return 0;
 }
 
-int gic_set_wake(struct irq_data *d, unsigned int on)
-{
-	(void)d;
-	(void)on;
-	return 0;
-}
-
 void gic_set_priority(uintptr_t base, irq_hw_number_t hw, uint8_t prio)
 {
 	uint32_t off = GICD_IPRIORITYR + (uint32_t)(hw & ~3ul), shift = 8u * (uint32_t)(hw % 4);

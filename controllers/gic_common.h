@@ -52,11 +52,6 @@ void gic_write_bit(uintptr_t base, uint32_t bank, irq_hw_number_t hw);
  */
 int gic_get_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool *state);
 int gic_set_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool val);
-/*
- * A wake line (irq_chip.set_wake): an enabled GIC line wakes its CPU from
- * wfi, so there is nothing to program. Return: 0.
- */
-int gic_set_wake(struct irq_data *d, unsigned int on);
 /* INTID @hw's priority byte (read-modify-write of its word). */
 void gic_set_priority(uintptr_t base, irq_hw_number_t hw, uint8_t prio);
 /* An SPI's trigger in ICFGR: level (high) or edge (rising); a GIC has

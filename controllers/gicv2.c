@@ -156,7 +156,7 @@ static const struct irq_chip gicv2_chip = {
 	.retrigger	= gicv2_retrigger,
 	.get_irqchip_state = gicv2_get_state,
 	.set_irqchip_state = gicv2_set_state,
-	.set_wake	= gic_set_wake,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* SGIs and PPIs: no trigger to set, no routing. */
@@ -168,7 +168,7 @@ static const struct irq_chip gicv2_percpu_chip = {
 	.retrigger	= gicv2_retrigger,
 	.get_irqchip_state = gicv2_get_state,
 	.set_irqchip_state = gicv2_set_state,
-	.set_wake	= gic_set_wake,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* --- SPIs for a child domain (the GICv2m's) --- */

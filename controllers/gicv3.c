@@ -162,7 +162,7 @@ static const struct irq_chip gicv3_chip = {
 	.retrigger	= spi_retrigger,
 	.get_irqchip_state = spi_get_state,
 	.set_irqchip_state = spi_set_state,
-	.set_wake	= gic_set_wake,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* --- SGIs and PPIs: every CPU's redistributor --- */

@@ -183,6 +183,7 @@ static const struct irq_chip plic_chip = {
 	.set_affinity	= plic_set_affinity,
 	.get_irqchip_state = plic_get_state,
 	.set_irqchip_state = plic_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,

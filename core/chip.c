@@ -353,6 +353,13 @@ struct irq_data *irq_get_irq_data(unsigned int irq)
 	return desc ? &desc->data : NULL;
 }
 
+int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on)
+{
+	(void)d;
+	(void)on;
+	return 0;
+}
+
 void irq_data_update_effective_affinity(struct irq_data *d, const struct cpumask *m)
 {
 	d->effective = *m;

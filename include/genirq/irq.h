@@ -241,6 +241,14 @@ struct irq_data *irq_desc_get_irq_data(struct irq_desc *desc);
 void *irq_desc_get_handler_data(struct irq_desc *desc);
 struct irq_data *irq_get_irq_data(unsigned int irq);
 
+/*
+ * A chip's set_wake for a controller whose enabled lines wake a CPU from
+ * its wait instruction (wfi, hlt, a PowerPC wait): a wake line has
+ * nothing to program; it stays enabled while others are suspended.
+ * Return: 0.
+ */
+int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on);
+
 /* Called by a chip's set_affinity with the CPUs it actually chose. */
 void irq_data_update_effective_affinity(struct irq_data *d,
 					const struct cpumask *m);

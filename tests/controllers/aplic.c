@@ -21,6 +21,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/aplic.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -348,6 +349,10 @@ static void check_state(int edge)
 	deliver();
 	CHECK(calls[0] + calls[1] == before + 1);
 	fake_nr_acc = 0;
+	/* A wake line: nothing to program, an enabled source's message wakes wfi. */
+	CHECK(enable_irq_wake((unsigned int)edge) == 0);
+	CHECK(disable_irq_wake((unsigned int)edge) == 0);
+	LOG_EMPTY();
 }
 
 int main(void)

@@ -21,6 +21,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/plic.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -417,6 +418,10 @@ static void check_state(int uart)
 	take(1);
 	CHECK(!pending[UART] && !claimed[UART]);
 	fake_nr_acc = 0;
+	/* A wake line: nothing to program, an enabled source wakes wfi. */
+	CHECK(enable_irq_wake((unsigned int)uart) == 0);
+	CHECK(disable_irq_wake((unsigned int)uart) == 0);
+	LOG_EMPTY();
 }
 
 int main(void)
