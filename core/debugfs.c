@@ -212,7 +212,7 @@ void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	show_word(t, "istate:", desc_state(desc) & ~(unsigned int)IRQS_LOCKED, istate_bits,
 		  GENIRQ_ARRAY_SIZE(istate_bits), 0);
 	irq_text_printf(t, "%-10s%u\n", "ddepth:", desc->depth);
-	irq_text_printf(t, "%-10s%u\n", "wdepth:", 0u);	/* no wake-up sources in genirq */
+	irq_text_printf(t, "%-10s%u\n", "wdepth:", irq_pm_wake_depth(desc));
 	show_word(t, "trigger:", desc->data.trigger, trigger_bits,
 		  GENIRQ_ARRAY_SIZE(trigger_bits), 0);
 	show_word(t, "dstate:", desc->data.hier_flags, dstate_bits,

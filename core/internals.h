@@ -208,6 +208,7 @@ uint32_t *irq_desc_pm(struct irq_desc *desc);
 void irq_pm_handle_wake(struct irq_desc *desc);
 void irq_pm_show_wakeup(struct irq_text *t, struct irq_desc *desc);
 void irq_pm_reason_show(struct irq_text *t);
+unsigned int irq_pm_wake_depth(struct irq_desc *desc);	/* caller holds desc->lock */
 #else
 static inline void irq_pm_handle_wake(struct irq_desc *desc) { (void)desc; }
 static inline void irq_pm_show_wakeup(struct irq_text *t, struct irq_desc *desc)
@@ -219,6 +220,7 @@ static inline void irq_pm_reason_show(struct irq_text *t)
 {
 	irq_text_puts(t, "none\nnot built (GENIRQ_PM 0)\n");
 }
+static inline unsigned int irq_pm_wake_depth(struct irq_desc *desc) { (void)desc; return 0; }
 #endif
 
 /* Which flow a line runs, so code never compares function pointers. */

@@ -73,6 +73,11 @@ int irq_set_irq_wake(unsigned int irq, bool on)
 	return ret;
 }
 
+unsigned int irq_pm_wake_depth(struct irq_desc *desc)
+{
+	return *irq_desc_pm(desc) & PM_WAKE_DEPTH;
+}
+
 int irq_get_wake_depth(unsigned int irq)
 {
 	struct irq_desc *desc;
@@ -84,7 +89,7 @@ int irq_get_wake_depth(unsigned int irq)
 	if (!desc)
 		return -EINVAL;
 	flags = desc_lock_irqsave(desc);
-	depth = (int)(*irq_desc_pm(desc) & PM_WAKE_DEPTH);
+	depth = (int)irq_pm_wake_depth(desc);
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
 	return depth;

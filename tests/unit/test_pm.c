@@ -625,3 +625,19 @@ TEST(suspend_and_resume_race_events_on_another_cpu)
 	CHECK(atomic_load(&race.wake.handled) > 0);
 	CHECK(!sim_console_contains("unbalanced"));
 }
+
+/* The debugfs dump's wdepth is the line's wake requests (it said 0 always). */
+TEST(debugfs_wdepth_is_the_wake_requests)
+{
+	struct sleep s;
+	char path[64], buf[2048];
+
+	sleep_init(&s, SIMPIC_FASTEOI);
+	CHECK_EQ(enable_irq_wake((unsigned int)s.wake.irq), 0);	/* two held */
+	snprintf(path, sizeof(path), "/sys/kernel/debug/irq/irqs/%d", s.wake.irq);
+	CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
+	CHECK(strstr(buf, "\nwdepth:   2\n") != NULL);
+	snprintf(path, sizeof(path), "/sys/kernel/debug/irq/irqs/%d", s.plain.irq);
+	CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
+	CHECK(strstr(buf, "\nwdepth:   0\n") != NULL);
+}
