@@ -133,8 +133,8 @@ static bool suspend_line(struct irq_desc *desc, bool unused)
 	uint32_t *pm = irq_desc_pm(desc);
 
 	(void)unused;
-	if (line_not_suspended(desc))
-		return false;
+	if ((*pm & PM_SUSPENDED) || line_not_suspended(desc))
+		return false;			/* suspended already: a second suspend */
 	if (*pm & PM_WAKE_DEPTH) {
 		desc_set_state(desc, desc_state(desc) | IRQS_WAKE_ARMED);
 		irq_desc_update_entry(desc);

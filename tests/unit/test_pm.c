@@ -641,3 +641,17 @@ TEST(debugfs_wdepth_is_the_wake_requests)
 	CHECK(irq_proc_read(path, buf, sizeof(buf)) > 0);
 	CHECK(strstr(buf, "\nwdepth:   0\n") != NULL);
 }
+
+/* A second suspend without a resume changes nothing: one resume undoes it. */
+TEST(suspend_twice_needs_one_resume)
+{
+	struct sleep s;
+
+	sleep_init(&s, SIMPIC_ACK);
+	suspend_device_irqs();
+	suspend_device_irqs();
+	CHECK_EQ(irq_get_depth((unsigned int)s.plain.irq), 1);
+	resume_device_irqs();
+	CHECK_EQ(irq_get_depth((unsigned int)s.plain.irq), 0);
+	CHECK_EQ(irq_get_depth((unsigned int)s.level.irq), 0);
+}
