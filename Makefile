@@ -34,7 +34,7 @@ PUBLIC_HDRS	:= $(patsubst include/%,%,$(wildcard include/genirq/*.h include/geni
 PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c controllers/simpci.c
 # The demo shell, as every kernel, the host demo and the tests link it.
-SHELL_SRCS	:= demo/shell.c demo/trace_cmd.c
+SHELL_SRCS	:= demo/shell.c demo/trace_cmd.c demo/pm_cmd.c
 UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) $(SHELL_SRCS) demo/bootlog.c demo/scenario.c
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
 TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)

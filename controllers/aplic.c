@@ -18,7 +18,10 @@
  * Register map (offsets from the domain's base):
  *   0x0000 domaincfg (IE bit 8, DM bit 2: MSI mode)
  *   0x0000 + 4 * s sourcecfg s (SM bits 2:0), s = 1..1023
+ *   0x1c00 + 4w setip: pending bits of sources 32w..32w+31 (read);
+ *   0x1ddc clripnum
  *   0x1d00 + 4w in_clrip: rectified inputs of sources 32w..32w+31 (read)
+ *   0x1e00 + 4w setie: enable bits (read)
  *   0x1edc setienum, 0x1fdc clrienum, 0x1f00 + 4w clrie (word w)
  *   0x2000 setipnum_le
  *   0x3000 + 4 * s target s (hart index bits 31:18, identity bits 10:0)
@@ -36,7 +39,10 @@
 #define SM_EDGE_FALL		5u
 #define SM_LEVEL_HIGH		6u
 #define SM_LEVEL_LOW		7u
+#define SETIP(w)		(0x1c00u + 4u * (w))
+#define CLRIPNUM		0x1ddcu
 #define IN_CLRIP(w)		(0x1d00u + 4u * (w))
+#define SETIE(w)		(0x1e00u + 4u * (w))
 #define SETIENUM		0x1edcu
 #define CLRIE(w)		(0x1f00u + 4u * (w))
 #define CLRIENUM		0x1fdcu
@@ -126,6 +132,35 @@ static int aplic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	return 0;
 }
 
+/*
+ * The controller's view: the pending and enable bits. Pending is set
+ * and cleared by number (an injected edge is forwarded as a message once
+ * enabled); a forwarded message shows nowhere here: no active state.
+ */
+static int aplic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	uint32_t src = (uint32_t)d->hwirq, bit = 1u << (src % 32u);
+
+	if (which == IRQCHIP_STATE_PENDING)
+		*state = (rd(d->chip_data, SETIP(src / 32u)) & bit) != 0;
+	else if (which == IRQCHIP_STATE_MASKED)
+		*state = !(rd(d->chip_data, SETIE(src / 32u)) & bit);
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int aplic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which == IRQCHIP_STATE_PENDING)
+		wr(d->chip_data, val ? SETIPNUM_LE : CLRIPNUM, (uint32_t)d->hwirq);
+	else if (which == IRQCHIP_STATE_MASKED)
+		(val ? aplic_mask : aplic_unmask)(d);
+	else
+		return -EINVAL;
+	return 0;
+}
+
 static const struct irq_chip aplic_chip = {
 	.name		= "APLIC-MSI",
 	.mask		= aplic_mask,
@@ -133,6 +168,9 @@ static const struct irq_chip aplic_chip = {
 	.eoi		= aplic_eoi,
 	.set_type	= aplic_set_type,
 	.set_affinity	= aplic_set_affinity,
+	.get_irqchip_state = aplic_get_state,
+	.set_irqchip_state = aplic_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* its message wakes wfi */
 };
 
 struct aplic *aplic_create(const struct aplic_config *cfg)

@@ -15,6 +15,29 @@ void gic_write_bit(uintptr_t base, uint32_t bank, irq_hw_number_t hw)
 	gic_write(base, bank + 4u * (uint32_t)(hw / 32), 1u << (hw % 32));
 }
 
+/* Each state's banks, one bit an INTID: the one read, the one that sets
+ * the state, the one that clears it. */
+static const uint32_t state_banks[][3] = {
+	[IRQCHIP_STATE_PENDING]	= { GICD_ISPENDR, GICD_ISPENDR, GICD_ICPENDR },
+	[IRQCHIP_STATE_ACTIVE]	= { GICD_ISACTIVER, GICD_ISACTIVER, GICD_ICACTIVER },
+	[IRQCHIP_STATE_MASKED]	= { GICD_ISENABLER, GICD_ICENABLER, GICD_ISENABLER },
+};
+
+int gic_get_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool *state)
+{
+	uint32_t word = gic_read(base, state_banks[which][0] + 4u * (uint32_t)(hw / 32));
+	bool set = (word >> (hw % 32)) & 1u;
+
+	*state = which == IRQCHIP_STATE_MASKED ? !set : set;	/* enable bank: 1 unmasked */
+	return 0;
+}
+
+int gic_set_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool val)
+{
+	gic_write_bit(base, state_banks[which][val ? 1 : 2], hw);
+	return 0;
+}
+
 void gic_set_priority(uintptr_t base, irq_hw_number_t hw, uint8_t prio)
 {
 	uint32_t off = GICD_IPRIORITYR + (uint32_t)(hw & ~3ul), shift = 8u * (uint32_t)(hw % 4);

@@ -21,6 +21,7 @@
 #define GICD_ICENABLER		0x180u
 #define GICD_ISPENDR		0x200u
 #define GICD_ICPENDR		0x280u
+#define GICD_ISACTIVER		0x300u
 #define GICD_ICACTIVER		0x380u
 #define GICD_IPRIORITYR		0x400u
 #define GICD_ICFGR		0xc00u
@@ -43,6 +44,14 @@ static inline void gic_write(uintptr_t base, uint32_t off, uint32_t v)
 
 /* Write INTID @hw's bit of the one-bit-per-INTID bank at @bank. */
 void gic_write_bit(uintptr_t base, uint32_t bank, irq_hw_number_t hw);
+/*
+ * INTID @hw's state in the distributor (or a GICv3 redistributor's SGI
+ * frame) at @base: pending and active from their set banks, masked from
+ * the enable bank; set through the set or clear bank (masked: clear-enable).
+ * Return: 0.
+ */
+int gic_get_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool *state);
+int gic_set_state(uintptr_t base, irq_hw_number_t hw, enum irqchip_irq_state which, bool val);
 /* INTID @hw's priority byte (read-modify-write of its word). */
 void gic_set_priority(uintptr_t base, irq_hw_number_t hw, uint8_t prio);
 /* An SPI's trigger in ICFGR: level (high) or edge (rising); a GIC has

@@ -131,6 +131,21 @@ static int gicv2_retrigger(struct irq_data *d)
 	return 1;
 }
 
+/* A GICv2 banks SGIs and PPIs per CPU in the distributor: the caller's. */
+static int gicv2_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct gicv2 *g = d->chip_data;
+
+	return gic_get_state(g->dist, d->hwirq, which, state);
+}
+
+static int gicv2_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	struct gicv2 *g = d->chip_data;
+
+	return gic_set_state(g->dist, d->hwirq, which, val);
+}
+
 static const struct irq_chip gicv2_chip = {
 	.name		= "GICv2",
 	.mask		= gicv2_mask,
@@ -139,6 +154,9 @@ static const struct irq_chip gicv2_chip = {
 	.set_type	= gicv2_set_type,
 	.set_affinity	= gicv2_set_affinity,
 	.retrigger	= gicv2_retrigger,
+	.get_irqchip_state = gicv2_get_state,
+	.set_irqchip_state = gicv2_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* SGIs and PPIs: no trigger to set, no routing. */
@@ -148,6 +166,9 @@ static const struct irq_chip gicv2_percpu_chip = {
 	.unmask		= gicv2_unmask,
 	.eoi		= gicv2_eoi,
 	.retrigger	= gicv2_retrigger,
+	.get_irqchip_state = gicv2_get_state,
+	.set_irqchip_state = gicv2_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* --- SPIs for a child domain (the GICv2m's) --- */

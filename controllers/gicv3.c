@@ -133,6 +133,25 @@ static int spi_retrigger(struct irq_data *d)
 	return 1;
 }
 
+static int spi_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct gicv3 *g = d->chip_data;
+
+	return gic_get_state(g->dist, d->hwirq, which, state);
+}
+
+/* Masked through the driver's own mask, which waits for the write to take. */
+static int spi_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	struct gicv3 *g = d->chip_data;
+
+	if (which == IRQCHIP_STATE_MASKED)
+		(val ? spi_mask : spi_unmask)(d);
+	else
+		gic_set_state(g->dist, d->hwirq, which, val);
+	return 0;
+}
+
 static const struct irq_chip gicv3_chip = {
 	.name		= "GICv3",
 	.mask		= spi_mask,
@@ -141,6 +160,9 @@ static const struct irq_chip gicv3_chip = {
 	.set_type	= spi_set_type,
 	.set_affinity	= spi_set_affinity,
 	.retrigger	= spi_retrigger,
+	.get_irqchip_state = spi_get_state,
+	.set_irqchip_state = spi_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* --- SGIs and PPIs: every CPU's redistributor --- */
@@ -176,12 +198,34 @@ static int percpu_retrigger(struct irq_data *d)
 	return 1;
 }
 
+/*
+ * The calling CPU's copy of the line, in its redistributor. Masked is not
+ * set here: the driver keeps every CPU's copy alike (percpu_mask()).
+ */
+static int percpu_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct gicv3 *g = d->chip_data;
+
+	return gic_get_state(g->sgi[port_cpu_id()], d->hwirq, which, state);
+}
+
+static int percpu_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	struct gicv3 *g = d->chip_data;
+
+	if (which == IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	return gic_set_state(g->sgi[port_cpu_id()], d->hwirq, which, val);
+}
+
 static const struct irq_chip gicv3_percpu_chip = {
 	.name		= "GICv3",
 	.mask		= percpu_mask,
 	.unmask		= percpu_unmask,
 	.eoi		= gicv3_eoi,
 	.retrigger	= percpu_retrigger,
+	.get_irqchip_state = percpu_get_state,
+	.set_irqchip_state = percpu_set_state,
 };
 
 /* --- set-up --- */

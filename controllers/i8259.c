@@ -119,6 +119,7 @@ static const struct irq_chip i8259_chip = {
 	.unmask		= i8259_unmask,
 	.ack		= i8259_ack,
 	.set_type	= i8259_set_type,
+	.set_wake	= irq_chip_wake_when_enabled,	/* hlt wakes */
 };
 
 static uint16_t read_reg(uint8_t ocw3)

@@ -203,6 +203,7 @@ static const struct irq_chip ioapic_chip = {
 	.retrigger	= irq_chip_retrigger_hierarchy,
 	.set_type	= ioapic_set_type,
 	.set_affinity	= ioapic_set_affinity,
+	.set_wake	= irq_chip_wake_when_enabled,	/* hlt wakes */
 };
 
 /* --- the domain: pins as lines of the hierarchy --- */

@@ -254,6 +254,7 @@ static const struct irq_chip mpic_chip = {
 	.eoi		= mpic_eoi,
 	.set_type	= mpic_set_type,
 	.set_affinity	= mpic_set_affinity,
+	.set_wake	= irq_chip_wake_when_enabled,	/* a wait wakes */
 };
 
 /* IPI n to the CPUs of @bits, written to the sending CPU's dispatch register. */

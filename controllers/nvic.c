@@ -116,6 +116,30 @@ static int nvic_set_type(struct irq_data *d, unsigned int type)
 	return type == IRQ_TYPE_LEVEL_HIGH || type == IRQ_TYPE_EDGE_RISING ? 0 : -EINVAL;
 }
 
+/* The controller's view: ISPR, IABR and ISER; active is read-only. */
+static int nvic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	static const uint32_t reg[] = {
+		[IRQCHIP_STATE_PENDING] = ISPR, [IRQCHIP_STATE_ACTIVE] = IABR,
+		[IRQCHIP_STATE_MASKED] = ISER,
+	};
+	bool set = (rd(d->chip_data, word_of(reg[which], d->hwirq)) & bit_of(d->hwirq)) != 0;
+
+	*state = which == IRQCHIP_STATE_MASKED ? !set : set;
+	return 0;
+}
+
+static int nvic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which == IRQCHIP_STATE_ACTIVE)
+		return -EINVAL;
+	if (which == IRQCHIP_STATE_PENDING)
+		nvic_set_pending(d->chip_data, d->hwirq, val);
+	else
+		(val ? nvic_mask : nvic_unmask)(d);
+	return 0;
+}
+
 static const struct irq_chip nvic_chip = {
 	.name		= "NVIC",
 	.mask		= nvic_mask,
@@ -124,6 +148,9 @@ static const struct irq_chip nvic_chip = {
 	.set_type	= nvic_set_type,
 	.retrigger	= nvic_retrigger,
 	.set_priority	= nvic_set_priority,
+	.get_irqchip_state = nvic_get_state,
+	.set_irqchip_state = nvic_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 /* The implemented priority bits: IPR keeps only those of an all-ones byte. */

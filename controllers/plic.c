@@ -9,6 +9,7 @@
  *
  * Register map (offsets from the base; the PLIC specification's layout):
  *   4 * s				source s priority
+ *   0x1000 + 4 * (s / 32)		pending, bit s % 32 (read-only)
  *   0x2000 + 0x80 * c + 4 * (s / 32)	context c enables, bit s % 32
  *   0x200000 + 0x1000 * c		context c threshold, + 4 claim/complete
  */
@@ -18,6 +19,7 @@
 #include <genirq/spinlock.h>
 
 #define PRIORITY(s)	(4u * (s))
+#define PENDING(s)	(0x1000u + 4u * ((s) / 32u))
 #define ENABLE(c, s)	(0x2000u + 0x80u * (c) + 4u * ((s) / 32u))
 #define THRESHOLD(c)	(0x200000u + 0x1000u * (c))
 #define CLAIM(c)	(THRESHOLD(c) + 4u)
@@ -116,6 +118,35 @@ static void plic_eoi(struct irq_data *d)
 	irq_spin_unlock_irqrestore(&p->lock, flags);
 }
 
+/*
+ * The controller's view: pending from the pending bits, masked from the
+ * enable bit of the source's context. The pending bits are read-only and
+ * a claimed source shows nowhere: pending and active are not set, nor
+ * active read (-EINVAL).
+ */
+static int plic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct plic *p = d->chip_data;
+	uint32_t bit = 1u << (d->hwirq % 32u);
+
+	if (which == IRQCHIP_STATE_PENDING)
+		*state = (rd(p, PENDING((uint32_t)d->hwirq)) & bit) != 0;
+	else if (which == IRQCHIP_STATE_MASKED)
+		*state = !(rd(p, ENABLE(p->cfg.context[p->src[d->hwirq].cpu],
+					(uint32_t)d->hwirq)) & bit);
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static int plic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which != IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	(val ? plic_mask : plic_unmask)(d);
+	return 0;
+}
+
 /* The gateway's kind is fixed by the platform: accept the two it has. */
 static int plic_set_type(struct irq_data *d, unsigned int type)
 {
@@ -150,6 +181,9 @@ static const struct irq_chip plic_chip = {
 	.eoi		= plic_eoi,
 	.set_type	= plic_set_type,
 	.set_affinity	= plic_set_affinity,
+	.get_irqchip_state = plic_get_state,
+	.set_irqchip_state = plic_set_state,
+	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
 int plic_contexts(struct plic_config *cfg, const unsigned long *hartid, unsigned int nr,

@@ -130,6 +130,54 @@ static int simpic_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* The line's state bit for @which: pending is a latched edge (a level
+ * input still high reads pending too, and stays so when cleared). */
+static bool *state_bit(struct simpic_line *l, enum irqchip_irq_state which)
+{
+	switch (which) {
+	case IRQCHIP_STATE_PENDING:	return &l->s.latched;
+	case IRQCHIP_STATE_ACTIVE:	return &l->s.in_service;
+	case IRQCHIP_STATE_MASKED:	return &l->s.masked;
+	}
+	return NULL;
+}
+
+static int simpic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+
+	*state = *state_bit(l, which) ||
+		 (which == IRQCHIP_STATE_PENDING && l->level && l->s.asserted);
+	unlock_pic(d, flags);
+	return 0;
+}
+
+static int simpic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	unsigned long flags = lock_pic(d);
+
+	*state_bit(line_of(d), which) = val;
+	unlock_pic(d, flags);
+	return 0;
+}
+
+/* Whether the line may wake the machine; SIMPIC_WAKE_FAILS refuses. */
+static int simpic_set_wake(struct irq_data *d, unsigned int on)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+	int ret = -EIO;
+
+	l->s.wake_calls++;
+	if (!(l->faults & SIMPIC_WAKE_FAILS)) {
+		l->s.wake = on != 0;
+		ret = 0;
+	}
+	unlock_pic(d, flags);
+	return ret;
+}
+
 /* The message a device writes to raise the line: data is the line,
  * the address names the CPU it is routed to. */
 static int simpic_set_priority(struct irq_data *d, unsigned int prio)
@@ -171,6 +219,9 @@ static const struct irq_chip simpic_ack_chip = {
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
+	.set_wake	= simpic_set_wake,
+	.get_irqchip_state = simpic_get_state,
+	.set_irqchip_state = simpic_set_state,
 };
 
 static const struct irq_chip simpic_eoi_chip = {
@@ -184,6 +235,9 @@ static const struct irq_chip simpic_eoi_chip = {
 	.compose_msi_msg = simpic_compose_msi_msg,
 	.ipi_send_single = simpic_ipi_send_single,
 	.set_priority	= simpic_set_priority,
+	.set_wake	= simpic_set_wake,
+	.get_irqchip_state = simpic_get_state,
+	.set_irqchip_state = simpic_set_state,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)

@@ -172,6 +172,7 @@ static const struct irq_chip xics_chip = {
 	.set_type		= xics_set_type,
 	.set_affinity		= xics_set_affinity,
 	.compose_msi_msg	= xics_msi_compose_msg,
+	.set_wake		= irq_chip_wake_when_enabled,	/* a wait wakes */
 };
 
 /* The IPI: each server has its own MFRR; clearing it is the ack. */

@@ -399,6 +399,13 @@ struct irq_data *irq_get_irq_data(unsigned int irq)
 	return desc ? &desc->data : NULL;
 }
 
+int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on)
+{
+	(void)d;
+	(void)on;
+	return 0;
+}
+
 void irq_data_update_effective_affinity(struct irq_data *d, const struct cpumask *m)
 {
 	d->effective = *m;
@@ -442,6 +449,54 @@ int irq_startup(unsigned int irq)
 		irq_desc_disable(desc);
 	unlock_desc(desc, &hold);
 	return 0;
+}
+
+/* The first level of @d down that reads (@set false) or writes states. */
+static struct irq_data *state_level(struct irq_data *d, bool set)
+{
+	for (; d; d = d->parent_data)
+		if (d->chip && (set ? d->chip->set_irqchip_state != NULL
+				    : d->chip->get_irqchip_state != NULL))
+			return d;
+	return NULL;
+}
+
+int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc;
+	struct irq_data *d;
+	int ret = -EINVAL;
+
+	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	desc = lock_desc(irq, &hold);
+	if (!desc)
+		return -EINVAL;
+	d = state_level(&desc->data, false);
+	if (d)
+		ret = d->chip->get_irqchip_state(d, which, state);
+	unlock_desc(desc, &hold);
+	return ret;
+}
+
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
+{
+	struct desc_hold hold;
+	struct irq_desc *desc;
+	struct irq_data *d;
+	int ret = -EINVAL;
+
+	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	desc = lock_desc(irq, &hold);
+	if (!desc)
+		return -EINVAL;
+	d = state_level(&desc->data, true);
+	if (d)
+		ret = d->chip->set_irqchip_state(d, which, val);
+	unlock_desc(desc, &hold);
+	return ret;
 }
 
 int irq_get_depth(unsigned int irq)

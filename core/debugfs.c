@@ -29,7 +29,8 @@ static const struct bit_name istate_bits[] = {
 	BIT_NAME(IRQS_NOREQUEST),	BIT_NAME(IRQS_CPU_SHUTDOWN),
 	BIT_NAME(IRQS_STORM),		BIT_NAME(IRQS_DYING),
 	BIT_NAME(IRQS_ONESHOT),		BIT_NAME(IRQS_TRACED),
-	BIT_NAME(IRQS_MOVE_PENDING),
+	BIT_NAME(IRQS_MOVE_PENDING),	BIT_NAME(IRQS_NESTED),
+	BIT_NAME(IRQS_BUS_LOCK),	BIT_NAME(IRQS_WAKE_ARMED),
 };
 
 static const struct bit_name trigger_bits[] = {
@@ -214,7 +215,7 @@ void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *des
 	show_word(t, "istate:", desc_state(desc) & ~(unsigned int)IRQS_LOCKED, istate_bits,
 		  GENIRQ_ARRAY_SIZE(istate_bits), 0);
 	irq_text_printf(t, "%-10s%u\n", "ddepth:", desc->depth);
-	irq_text_printf(t, "%-10s%u\n", "wdepth:", 0u);	/* no wake-up sources in genirq */
+	irq_text_printf(t, "%-10s%u\n", "wdepth:", irq_pm_wake_depth(desc));
 	show_word(t, "trigger:", desc->data.trigger, trigger_bits,
 		  GENIRQ_ARRAY_SIZE(trigger_bits), 0);
 	show_word(t, "dstate:", desc->data.hier_flags, dstate_bits,

@@ -35,6 +35,7 @@ struct irq_leaf {
 	/* One byte a line, not a bit: lines of a group share no word, as each
 	 * is guarded by its own lock. */
 	bool			prio_set[LEAF_SIZE];	/* [L] of each line */
+	uint32_t		pm[GENIRQ_PM ? LEAF_SIZE : 1];	/* irq_desc_pm() */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
 	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
 	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
@@ -186,6 +187,15 @@ void irq_desc_prio_mark(struct irq_desc *desc)
 	leaf->prio_set[i] = true;
 }
 
+uint32_t *irq_desc_pm(struct irq_desc *desc)
+{
+	unsigned int irq = desc->data.irq;
+	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
+						     memory_order_acquire);
+
+	return &leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0];
+}
+
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
 void irq_desc_lock_wait(struct irq_desc *desc)
 {
@@ -213,6 +223,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
 	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
 	leaf->prio_set[irq & (LEAF_SIZE - 1)] = false;
+	leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0] = 0;
 	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,

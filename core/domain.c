@@ -847,6 +847,14 @@ int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest)
 	return ret;
 }
 
+int irq_chip_set_wake_parent(struct irq_data *d, unsigned int on)
+{
+	for (d = d->parent_data; d; d = d->parent_data)
+		if (d->chip && d->chip->set_wake)
+			return d->chip->set_wake(d, on);
+	return -ENXIO;
+}
+
 int irq_chip_retrigger_hierarchy(struct irq_data *d)
 {
 	for (d = d->parent_data; d; d = d->parent_data)

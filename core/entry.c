@@ -6,14 +6,17 @@
  * lives as long as the port, irq_handle_desc_entry() from the port's own
  * table, e.g. x86's per-CPU vectors), with the domain and hardware line
  * (domain.c's irq_handle_domain_entry() finds the descriptor in the
- * domain's map) or with the number (generic_handle_irq()); either way the event runs the line's entry,
- * desc->handle_irq, which is one of two things:
+ * domain's map) or with the number (generic_handle_irq()); either way
+ * the event runs the line's entry, desc->handle_irq, which is one of
+ * three things:
  *  - the line's flow (desc->flow: handle_edge_irq() and the others in
  *    flow.c), which irq_choose_flow() picks from the trigger and the
- *    chip, or a chained handler's; or
+ *    chip, or a chained handler's;
  *  - handle_instrumented_irq(), while the line is instrumented: traced
  *    (trace.c) or its cost measured (cost.c). It runs the same flow
- *    between the two's bookkeeping.
+ *    between the two's bookkeeping; or
+ *  - irq_pm_handle_wake() (pm.c), while the line is a wake line armed by
+ *    suspend_device_irqs(), which runs the flow after it.
  * irq_desc_update_entry() is the one place that decides between them; the
  * flow's setters, cost accounting and tracing call it when what it reads
  * changes. An uninstrumented line runs its flow and nothing else: off
@@ -54,6 +57,10 @@ void irq_desc_update_entry(struct irq_desc *desc)
 	irq_flow_handler_t entry = irq_desc_instrumented(desc)
 				   ? handle_instrumented_irq
 				   : atomic_load_explicit(&desc->flow, memory_order_relaxed);
+
+	/* A wake line while suspended: pm.c looks at its event first. */
+	if (GENIRQ_ENABLED(GENIRQ_PM) && (desc_state(desc) & IRQS_WAKE_ARMED))
+		entry = irq_pm_handle_wake;
 
 	atomic_store_explicit(&desc->handle_irq, entry, memory_order_release);
 }

@@ -50,6 +50,7 @@ enum {
 	IRQS_MOVE_PENDING	= 1u << 17,	/* a move to affinity waits for an event (affinity.c) */
 	IRQS_NESTED		= 1u << 18,	/* run from a parent's thread (nested.c) */
 	IRQS_BUS_LOCK		= 1u << 19,	/* its chip has bus_lock (irq_chip_resolve()) */
+	IRQS_WAKE_ARMED		= 1u << 20,	/* a wake line while suspended (pm.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -192,6 +193,37 @@ _Static_assert(sizeof(void *) < 8 || CPUMASK_LONGS > 1 ||
 uint64_t *irq_desc_retry_at(struct irq_desc *desc);
 /* The delay of the stuck-line rule's last disable of the line; 0: none since. */
 unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc);
+
+/*
+ * [L] the line's sleep state (pm.c): its wake requests and flags, kept
+ * with its group as retry_at is; 0 in a new descriptor. Only in a build
+ * with GENIRQ_PM.
+ */
+uint32_t *irq_desc_pm(struct irq_desc *desc);
+
+/*
+ * pm.c: the entry of a line armed to wake (IRQS_WAKE_ARMED, entry.c); the
+ * texts of /proc/irq/N/wakeup and of the last wake reason (caller is a
+ * reader, grace.c).
+ */
+#if GENIRQ_PM
+void irq_pm_handle_wake(struct irq_desc *desc);
+void irq_pm_show_wakeup(struct irq_text *t, struct irq_desc *desc);
+void irq_pm_reason_show(struct irq_text *t);
+unsigned int irq_pm_wake_depth(struct irq_desc *desc);	/* caller holds desc->lock */
+#else
+static inline void irq_pm_handle_wake(struct irq_desc *desc) { (void)desc; }
+static inline void irq_pm_show_wakeup(struct irq_text *t, struct irq_desc *desc)
+{
+	(void)desc;
+	irq_text_puts(t, "disabled\nnot built (GENIRQ_PM 0)\n");
+}
+static inline void irq_pm_reason_show(struct irq_text *t)
+{
+	irq_text_puts(t, "none\nnot built (GENIRQ_PM 0)\n");
+}
+static inline unsigned int irq_pm_wake_depth(struct irq_desc *desc) { (void)desc; return 0; }
+#endif
 
 /* Which flow a line runs, so code never compares function pointers. */
 enum irq_flow_kind {

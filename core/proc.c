@@ -268,7 +268,7 @@ static const char *canonical(const char *path)
 
 enum line_file {
 	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
-	F_COST, F_PRIORITY, F_THREADS,
+	F_COST, F_PRIORITY, F_THREADS, F_WAKEUP,
 };
 
 static const char *const line_files[] = {
@@ -280,6 +280,7 @@ static const char *const line_files[] = {
 	[F_COST]		= "cost",
 	[F_PRIORITY]		= "priority",
 	[F_THREADS]		= "threads",
+	[F_WAKEUP]		= "wakeup",
 };
 
 static enum line_file line_file(const char *name)
@@ -428,6 +429,9 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 		show_threads_head(t);
 		show_line_threads(t, desc);
 		return 0;
+	case F_WAKEUP:
+		irq_pm_show_wakeup(t, desc);
+		return 0;
 	case F_NONE:
 		break;
 	}
@@ -447,6 +451,8 @@ static int proc_read(const char *path, char *buf, size_t size)
 		ret = debugfs_read(&t, debugfs_rest(path));
 	} else if (str_eq(p, "interrupts")) {
 		show_interrupts(&t);
+	} else if (str_eq(p, "sys/power/wakeup_reason")) {
+		irq_pm_reason_show(&t);
 	} else if (str_eq(p, "irq/prof_cpu_mask")) {
 		struct cpumask m;
 

@@ -12,6 +12,7 @@
 
 #include "shell.h"
 #include "trace_cmd.h"
+#include "pm_cmd.h"
 
 #define PROMPT	"genirq> "
 #define KEY_CTRL_C	0x03
@@ -140,7 +141,7 @@ static int cmd_ls(struct shell *sh, int argc, char **argv)
 }
 
 /* Say why a command failed, in place of the usage (shell_exec() prints it). */
-static void why(struct shell *sh, const char *fmt, ...)
+void shell_set_why(struct shell *sh, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -184,12 +185,12 @@ static void why_mask_refused(struct shell *sh, const char *text, bool list)
 	cpu = cpumask_first(&m);
 	irq_cpu_online_get(&online);
 	if (cpumask_empty(&m))
-		why(sh, "the mask names no CPU");
+		shell_set_why(sh, "the mask names no CPU");
 	else if (cpu >= nr)
-		why(sh, "CPU %u does not exist, this machine has %u CPU%s", cpu, nr,
-		    nr == 1 ? "" : "s");
+		shell_set_why(sh, "CPU %u does not exist, this machine has %u CPU%s", cpu, nr,
+			      nr == 1 ? "" : "s");
 	else if (!cpumask_and(&m, &m, &online))
-		why(sh, "no CPU of the mask is online");
+		shell_set_why(sh, "no CPU of the mask is online");
 }
 
 /* A CPU list of /proc/irq/N/@file, without its newline. */
@@ -449,6 +450,9 @@ static const struct shell_cmd builtins[] = {
 	{ "poweroff",	"poweroff (end the demo: the machine stops)", cmd_poweroff },
 	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
 	  shell_cmd_trace },
+	{ "raise",	"raise N (make line N pending at its controller)", shell_cmd_raise },
+	{ "suspend",	"suspend [N] (lines suspended, wait for a wake line; N: line N wakes)",
+	  shell_cmd_suspend },
 };
 
 /* Does this machine have builtin @c? Help lists only the commands it has. */
@@ -466,6 +470,8 @@ static bool offered(const struct shell *sh, const struct shell_cmd *c)
 		return m && m->dmesg;
 	if (c->run == cmd_poweroff)
 		return m && m->poweroff;
+	if (c->run == shell_cmd_suspend)
+		return m && m->idle;	/* it waits in the machine's idle */
 	return true;
 }
 

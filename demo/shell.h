@@ -95,6 +95,8 @@ void shell_stats(struct shell *sh);
 int shell_exec(struct shell *sh, const char *line);
 /* printf to the shell's console. */
 void shell_printf(struct shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Why the running command fails, printed in place of its usage. */
+void shell_set_why(struct shell *sh, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Are @a and @b the same string? */
 bool shell_str_eq(const char *a, const char *b);
 /* Parse a decimal number < limit. Return: 0 or -EINVAL. */

@@ -2,7 +2,8 @@
 # transcript lines: demo/mps2/expect/<run>.txt, one regex a line).
 #
 #   make check-armv7m    every scenario and a shell session under the
-#                        harness, a smashed hardirq and softirq stack
+#                        harness, raise and suspend (check-armv7m-pm
+#                        alone), a smashed hardirq and softirq stack
 #                        guard, the first run (check-run-armv7m), the
 #                        kernel in the minimal configuration
 #                        (check-armv7m-minimal)
@@ -14,6 +15,14 @@ ARMV7M_READY	:= genirq: ready for input
 ARMV7M_SESSION	:= hello genirq\rcat /proc/interrupts\recho 255 > /proc/irq/5/priority\r$\
 		   cat /proc/irq/5/priority\rls /proc/irq\rfrobnicate\ripi 0\rticks\rprobe\r$\
 		   irqtop 1\rpoweroff\r
+# raise and suspend (demo/pm_cmd.h) with the UART's receive line (irq 1)
+# made pending at the NVIC (ISPR), then the wake line of a sleep in wfi;
+# the key typed once it waits (--then) wakes it.
+ARMV7M_PM	:= hello genirq\rraise 1\rsuspend 1\r
+ARMV7M_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rpoweroff\r
+armv7m_pm	= $(call armv7m_harness,pm) --quiet --input '$(ARMV7M_PM)' \
+		  --then 'waiting for a wake line' '$(ARMV7M_PM_WAKE)' \
+		  --expect-file demo/mps2/expect/armv7m-pm.txt -- $(armv7m_QEMU) -append harness
 armv7m_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
 
 # $(call armv7m_harness,RUN[,STATUS]): the harness for one run, its log.
@@ -33,6 +42,7 @@ check-armv7m:
 		--expect-file demo/mps2/expect/armv7m-scenarios.txt \
 		--expect-file demo/mps2/expect/armv7m-session.txt \
 		-- $(armv7m_QEMU) -append harness
+	$(Q)$(armv7m_pm)
 	$(Q)$(call armv7m_smash,irq)
 	$(Q)$(call armv7m_smash,softirq)
 	$(Q)$(MAKE) --no-print-directory check-armv7m-minimal
@@ -44,7 +54,7 @@ check-armv7m:
 # (The settings symbol is looked for in the core's object: the link drops
 # unused sections, that one too.)
 MIN_ARMV7M	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES=PRIORITY PORT_CONFIG=demo/mps2/genirq_config_minimal.h
-MIN_ARMV7M_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat0000000001
+MIN_ARMV7M_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat00000000010
 ARMV7M_MIN_INPUT := hello genirq\rcat /proc/interrupts\rfrobnicate\ripi 0\rticks\rpoweroff\r
 .PHONY: check-armv7m-minimal check-armv7m-minimal-run
 check-armv7m-minimal:
@@ -71,3 +81,7 @@ bench-armv7m: kernel-armv7m
 	$(Q)$(call guest_bench,armv7m,$(armv7m_PASS),demo/mps2/expect/armv7m-bench.txt,$\
 		$(armv7m_qemu) -serial stdio -append 'harness bench')
 	$(Q)grep -h "^guest-bench:" $(BUILD)/armv7m/bench.log | tr -d '\r'
+
+.PHONY: check-armv7m-pm
+check-armv7m-pm: kernel-armv7m
+	$(Q)$(armv7m_pm)

@@ -2,7 +2,8 @@
 # (expected transcript lines: demo/pc/expect/<run>.txt, one regex a line).
 #
 #   make check-i386, check-x86_64   the boot scenarios (COM2 present and
-#                    absent), a shell session, a handler interrupted below
+#                    absent), a shell session, raise and suspend
+#                    (check-<isa>-pm alone), a handler interrupted below
 #                    its stack, the first run (check-run-<isa>)
 #   make bench-i386, bench-x86_64   the deterministic dispatch instruction counts
 
@@ -23,6 +24,11 @@ PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_a
 		   disable 24\rdisable 0\rprobe\renable 0\renable 24\rthreads\rstacks\rbogus\r$\
 		   cat /sys/kernel/debug/irq/irqs/4\rcat /sys/kernel/debug/irq/irqs/24\r$\
 		   cat /sys/kernel/debug/irq/irqs/9999\rirqtop 1\rpoweroff\r
+# raise and suspend (demo/pm_cmd.h) with COM1 (irq 4) as the wake line,
+# the CPU in hlt; the key typed once it waits (--then) wakes it. Neither
+# the 8259 nor the IO-APIC can make a line pending: raise is refused.
+PC_PM_INPUT	:= 0123456789R\rraise 4\rsuspend 4\r
+PC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/4/wakeup\rpoweroff\r
 # i386 also types on the PS/2 keyboard from the monitor: IRQ 1 counts.
 PC_SHELL_i386	= --monitor $(BUILD)/i386/monitor.sock --monitor-after RX-READY \
 		  --monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b'
@@ -53,7 +59,16 @@ PC_TRAP_STATUS	:= 255
 pc_harness	= $(HARNESS) --name $(1)-$(2) --pass-status $($(1)_PASS) --timeout $(QEMU_TIMEOUT) \
 		  --log $(BUILD)/$(1)/$(2).log --expect-file demo/pc/expect/$(1)-$(2).txt
 
+# $(call pc_pm,ISA): the raise and suspend run.
+pc_pm		= $(call pc_harness,$(1),pm) --quiet --ready RX-READY --byte-delay 0.02 \
+		  --input '$(PC_PM_INPUT)' --then 'waiting for a wake line' '$(PC_PM_WAKE)' \
+		  -- $($(1)_QEMU) $(PC_ICOUNT) -append harness
+
 define pc_checks
+.PHONY: check-$(1)-pm
+check-$(1)-pm: kernel-$(1)
+	$(Q)$(call pc_pm,$(1))
+
 check-$(1):
 	$(Q)$(call pc_harness,$(1),scenarios) --ready RX-READY --input '0123456789R' --byte-delay 0.05 \
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append 'harness exit'
@@ -62,6 +77,7 @@ check-$(1):
 	$(Q)$(call pc_harness,$(1),shell) --quiet --ready RX-READY --byte-delay 0.02 \
 		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
+	$(Q)$(call pc_pm,$(1))
 	$(Q)$(HARNESS) --name $(1)-smash-irq-nested --pass-status $(PC_TRAP_STATUS) --quiet \
 		--timeout $(QEMU_TIMEOUT) --log $(BUILD)/$(1)/smash-irq-nested.log \
 		--expect-file demo/pc/expect/smash-irq-nested.txt \

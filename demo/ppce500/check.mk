@@ -2,7 +2,8 @@
 # transcript lines: demo/ppce500/expect/<run>.txt, one regex a line).
 #
 #   make check-ppc   every scenario on two CPUs with a shell session, one
-#                    CPU (the SMP ones skip), two pastes, three failure exits,
+#                    CPU (the SMP ones skip), two pastes, raise and suspend
+#                    (check-ppc-pm alone), three failure exits,
 #                    the first run (check-run-ppc)
 #   make bench-ppc   instructions from a self-IPI to the handler and back,
 #                    genirq and a bare floor (demo/ppce500/bench.c)
@@ -24,6 +25,13 @@ PPC_CMD_PASTE	:= $(PPC_RXTEST)$(call repeat,30,ticks\r)$(call repeat,270,echo~ok
 # The UART's line flapping between the CPUs, pasted: no wedge, no lost byte.
 PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinity\rticks\r$\
 		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
+# raise and suspend (demo/pm_cmd.h) with the UARTs' line (irq 1) as the
+# wake line, the CPU in its wait; the key typed once it waits (--then)
+# wakes it. The MPIC cannot make a source pending: raise is refused.
+PPC_PM		:= $(PPC_RXTEST)raise 1\rsuspend 1\r
+PPC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rfinish\r
+ppc_pm		= $(call ppc_harness,pm) --quiet --input '$(PPC_PM)' --byte-delay 0.002 \
+		  --then 'waiting for a wake line' '$(PPC_PM_WAKE)' -- $(PPC_CHECK_QEMU)
 ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 # -append harness (the device tree's /chosen/bootargs): every verdict
@@ -42,6 +50,7 @@ check-ppc:
 		-- $(PPC_ONE_CPU)
 	$(Q)$(call ppc_harness,paste) --quiet --input '$(PPC_CMD_PASTE)' --paste -- $(PPC_CHECK_QEMU)
 	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(PPC_CHECK_QEMU)
+	$(Q)$(ppc_pm)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
 	$(Q)$(call ppc_must_fail,overflow-nested,^KERNEL FAIL: interrupt stack overflow: an interrupt came in below,overflow nested)
@@ -68,3 +77,7 @@ if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
 	echo "ppc-$(1): PASS (failure detected: KERNEL FAIL, QEMU status 0, refused)"; \
 else echo "$$out"; echo "ppc-$(1): FAIL (see $(BUILD)/ppc/check-$(1).log)"; exit 1; fi
 endef
+
+.PHONY: check-ppc-pm
+check-ppc-pm: kernel-ppc
+	$(Q)$(ppc_pm)

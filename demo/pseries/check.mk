@@ -1,7 +1,8 @@
 # demo/pseries/check.mk - the pseries demo kernel's checks (expected
 # transcript lines: demo/pseries/expect/<run>.txt, one regex a line).
 #
-#   make check-ppc64   VOF run, SLOF run, two pastes, the failure exit, a
+#   make check-ppc64   VOF run, SLOF run, two pastes, raise and suspend
+#                      (check-ppc64-pm alone), the failure exit, a
 #                      smashed hardirq and softirq stack guard, a handler
 #                      interrupted below its stack, the first
 #                      run (check-run-ppc64)
@@ -24,6 +25,11 @@ PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq
 # 300 short commands pasted in one piece with the VTY moved to CPU1 (which
 # wakes the shell's CPU0): every line runs, nothing is dropped.
 PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
+# raise and suspend (demo/pm_cmd.h) with the VTY (irq 1) as the wake line,
+# the CPU in its wait; the key typed once it waits (--then) wakes it.
+# XICS cannot make a source pending: raise is refused.
+PPC64_PM	:= hello genirq\nraise 1\nsuspend 1\n
+PPC64_PM_WAKE	:= \ncat /sys/power/wakeup_reason\ncat /proc/irq/1/wakeup\npoweroff\n
 ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
@@ -49,6 +55,11 @@ ppc64_smash	= $(call ppc64_harness,smash-$(1),1,hello genirq\n) --quiet \
 
 # Power-off (QEMU 0) is the kernel's PASS exit, os-term (1) its failure
 # exit; qemu-status.sh turns 0 into 33 for the harness.
+ppc64_pm	= $(call ppc64_harness,pm,33,$(PPC64_PM)) --quiet \
+		  --then 'waiting for a wake line' '$(PPC64_PM_WAKE)' \
+		  --expect-file demo/pseries/expect/ppc64-pm.txt \
+		  -- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,pm)
+
 check-ppc64:
 	$(Q)$(call ppc64_harness,vof,33,$(PPC64_INPUT)) --expect-file demo/pseries/expect/ppc64-scenarios.txt \
 		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,vof)
@@ -60,6 +71,7 @@ check-ppc64:
 	$(Q)$(call ppc64_harness,cmd-paste,33,$(PPC64_CMD_PASTE)) --quiet --paste \
 		--expect-file demo/pseries/expect/ppc64-cmd-paste.txt \
 		-- $(ppc64_status) $(call ppc64_check,vof,2) $(call ppc64_mon,cmd-paste)
+	$(Q)$(ppc64_pm)
 	$(Q)$(call ppc64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/pseries/expect/ppc64-fail.txt -- $(call ppc64_check,vof,1) $(call ppc64_mon,fail)
 	$(Q)$(call ppc64_smash,irq)
@@ -76,3 +88,7 @@ bench-ppc64: kernel-ppc64
 		$(ppc64_status) $(call ppc64_check,vof,1,bench) $(call ppc64_mon,bench))
 	$(Q)grep -h "^guest-bench:" $(BUILD)/ppc64/bench.log \
 		|| { echo "bench-ppc64: no guest-bench line in $(BUILD)/ppc64/bench.log"; exit 1; }
+
+.PHONY: check-ppc64-pm
+check-ppc64-pm: kernel-ppc64
+	$(Q)$(ppc64_pm)

@@ -2,6 +2,7 @@
 # lines: demo/virt/expect/<run>.txt, one regex a line).
 #
 #   make check-aarch64   GICv3 SMP, GICv2 SMP, GICv2 uniprocessor, a paste (EL2),
+#                        raise and suspend (GICv3),
 #                        the failure exit, a smashed hardirq and softirq stack
 #                        guard, a handler interrupted below its stack, the
 #                        first run (check-run-aarch64)
@@ -20,6 +21,14 @@ AARCH64_UP_INPUT := hello genirq\nfrobnicate\nipi 0\nticks\ncat /proc/interrupts
 # (which wakes the shell's CPU0 with an IPI): every line runs. This run has
 # EL2 (virtualization=on): QEMU enters at EL2, PSCI goes by smc.
 AARCH64_CMD_PASTE := hello genirq\necho 2 > /proc/irq/2/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
+# raise and suspend (demo/pm_cmd.h) on the GICv3: the PL011 (irq 2) made
+# pending at the GIC, then the machine suspended with it as the wake line,
+# the CPU in wfi; the key typed once it waits (--then) wakes it.
+AARCH64_PM_INPUT := hello genirq\nraise 2\nsuspend 2\n
+AARCH64_PM_WAKE	:= \ncat /sys/power/wakeup_reason\ncat /proc/irq/2/wakeup\npoweroff\n
+aarch64_pm	= $(call aarch64_harness,pm,33,$(AARCH64_PM_INPUT)) --quiet \
+		  --then 'waiting for a wake line' '$(AARCH64_PM_WAKE)' \
+		  --expect-file demo/virt/expect/aarch64-pm.txt -- $(call aarch64_check,3,2,pm)
 aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
@@ -56,6 +65,7 @@ check-aarch64:
 	$(Q)$(call aarch64_harness,cmd-paste,33,$(AARCH64_CMD_PASTE)) --quiet --paste \
 		--expect-file demo/virt/expect/aarch64-cmd-paste.txt \
 		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
+	$(Q)$(aarch64_pm)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
 	$(Q)$(call aarch64_smash,irq)
@@ -71,3 +81,8 @@ bench-aarch64: kernel-aarch64
 	$(Q)$(call guest_bench,aarch64,33,demo/virt/expect/aarch64-bench.txt,$(call aarch64_check,3,1,bench,bench))
 	$(Q)grep -h "^guest-bench:" $(BUILD)/aarch64/bench.log \
 		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }
+
+# The raise and suspend run alone (check-aarch64 runs it too).
+.PHONY: check-aarch64-pm
+check-aarch64-pm: kernel-aarch64
+	$(Q)$(aarch64_pm)

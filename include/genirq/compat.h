@@ -94,5 +94,8 @@
 #ifndef ENOTCONN
 # define ENOTCONN	GENIRQ_ENOTCONN
 #endif
+#ifndef ENXIO
+# define ENXIO		GENIRQ_ENXIO
+#endif
 
 #endif /* GENIRQ_COMPAT_H */

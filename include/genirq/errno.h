@@ -27,6 +27,7 @@
 # define GENIRQ_EISDIR		EISDIR
 # define GENIRQ_EACCES		EACCES
 # define GENIRQ_ENOTCONN	ENOTCONN
+# define GENIRQ_ENXIO		ENXIO
 #else
 # define GENIRQ_ENOENT		2
 # define GENIRQ_EIO		5
@@ -40,6 +41,7 @@
 # define GENIRQ_EISDIR		21
 # define GENIRQ_EACCES		13
 # define GENIRQ_ENOTCONN	107
+# define GENIRQ_ENXIO		6
 #endif
 
 #endif /* GENIRQ_ERRNO_H */

@@ -56,10 +56,16 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_TRIGGER_LOW	0x00000008UL
 #define IRQF_TRIGGER_MASK \
 	(IRQF_TRIGGER_RISING | IRQF_TRIGGER_FALLING | IRQF_TRIGGER_HIGH | IRQF_TRIGGER_LOW)
+/* Sleep (<genirq/pm.h>), Linux's values and meaning. */
+#define IRQF_NO_SUSPEND		0x00004000UL	/* live through suspend_device_irqs()
+						 * (a timer, the console if asked) */
+#define IRQF_EARLY_RESUME	0x00020000UL	/* resumed by irq_pm_syscore_resume() */
+#define IRQF_COND_SUSPEND	0x00040000UL	/* may share with IRQF_NO_SUSPEND
+						 * handlers: runs while asleep */
 #define IRQF_VALID_MASK \
 	(IRQF_SHARED | IRQF_DISABLED | IRQF_SAMPLE_RANDOM | IRQF_PERCPU | \
-	 IRQF_ONESHOT | IRQF_NO_THREAD | \
-	 IRQF_NO_AUTOEN | IRQF_TRIGGER_MASK)
+	 IRQF_ONESHOT | IRQF_NO_THREAD | IRQF_NO_SUSPEND | IRQF_EARLY_RESUME | \
+	 IRQF_COND_SUSPEND | IRQF_NO_AUTOEN | IRQF_TRIGGER_MASK)
 
 /*
  * A line that firmware describes as wired to nothing: every request on it
@@ -458,6 +464,40 @@ void enable_irq(unsigned int irq);
  * reported and returns without waiting, as disable_irq() does.
  */
 void synchronize_irq(unsigned int irq);
+
+/* What irq_get_irqchip_state() and irq_set_irqchip_state() name. */
+enum irqchip_irq_state {
+	IRQCHIP_STATE_PENDING,	/* an event waits at the controller */
+	IRQCHIP_STATE_ACTIVE,	/* taken by a CPU, its end not yet seen */
+	IRQCHIP_STATE_MASKED,	/* the controller will not deliver it */
+};
+
+/**
+ * irq_get_irqchip_state - what the controller holds of @irq
+ * @which: pending, active or masked, as the hardware says (not the
+ *         core's view: irq_get_masked() is the core's)
+ *
+ * Asks the first level of the line, its own down through a hierarchy,
+ * whose chip reads states.
+ * Context: any, not under the line's lock; takes it.
+ * Return: 0 with *@state set; -EINVAL for an unknown line, an unknown
+ * @which, or a controller that cannot tell (no level reads it), @state
+ * then untouched; the controller's -errno.
+ */
+int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state);
+
+/**
+ * irq_set_irqchip_state - set or clear a state at @irq's controller
+ *
+ * Pending set injects an event (the hardware delivers it as if the
+ * device had raised it: for testing a driver on a real controller);
+ * cleared, it drops one. Active and masked change the controller only;
+ * the core's view of the line (its depth, irq_get_masked()) stays.
+ * Context and Return: as irq_get_irqchip_state(); -EINVAL too for a
+ * state this controller cannot set (a PLIC's pending bits are
+ * read-only), nothing changed.
+ */
+int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val);
 
 #if GENIRQ_AUTOPROBE
 /**

@@ -107,6 +107,17 @@ struct irq_chip {
 	/* Program the line's priority, 0 most urgent (<genirq/priority.h>);
 	 * 0 or -errno. NULL: the controller has no priorities. */
 	int		(*set_priority)(struct irq_data *d, unsigned int prio);
+	/* Let the line wake the machine from a sleep (@on) or stop
+	 * (<genirq/pm.h>); 0 or -errno. NULL: this level cannot, a
+	 * hierarchy's parent level may (irq_chip_set_wake_parent()). */
+	int		(*set_wake)(struct irq_data *d, unsigned int on);
+	/* Read / write the controller's state of the line (<genirq/interrupt.h>,
+	 * irq_get_irqchip_state()); 0 or -EINVAL for a state it cannot. NULL:
+	 * this level cannot, the first parent level that can answers. */
+	int		(*get_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
+					     bool *state);
+	int		(*set_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
+					     bool val);
 };
 
 /* The flows: each takes a line's event from start to end. */
@@ -288,6 +299,14 @@ unsigned int irq_desc_get_irq(struct irq_desc *desc);
 struct irq_data *irq_desc_get_irq_data(struct irq_desc *desc);
 void *irq_desc_get_handler_data(struct irq_desc *desc);
 struct irq_data *irq_get_irq_data(unsigned int irq);
+
+/*
+ * A chip's set_wake for a controller whose enabled lines wake a CPU from
+ * its wait instruction (wfi, hlt, a PowerPC wait): a wake line has
+ * nothing to program; it stays enabled while others are suspended.
+ * Return: 0.
+ */
+int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on);
 
 /* Called by a chip's set_affinity with the CPUs it actually chose. */
 void irq_data_update_effective_affinity(struct irq_data *d,

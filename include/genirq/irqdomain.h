@@ -179,6 +179,11 @@ void irq_chip_eoi_parent(struct irq_data *d);
  * -EIO, as for any controller that cannot route.
  */
 int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
+/*
+ * The wake switch of the first level below @d that has one
+ * (<genirq/pm.h>). Return: its answer; -ENXIO when no level below can.
+ */
+int irq_chip_set_wake_parent(struct irq_data *d, unsigned int on);
 /* The first level from @d down that can retrigger does. Return: its
  * answer (1 if it did), or 0 when no level can. */
 int irq_chip_retrigger_hierarchy(struct irq_data *d);

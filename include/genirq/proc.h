@@ -131,7 +131,10 @@ int irq_cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
  * irq_proc_read - the text of a /proc view
  * @path: "/proc/interrupts", "/proc/irq/prof_cpu_mask",
  *        "/proc/irq/N/{smp_affinity,smp_affinity_list,effective_affinity,
- *        effective_affinity_list,spurious,cost}" (the leading "/proc" may go);
+ *        effective_affinity_list,spurious,cost,priority,wakeup}" (the
+ *        leading "/proc" may go; wakeup: "enabled" or "disabled", the wake
+ *        requests held, and armed, suspended or live, <genirq/pm.h>);
+ *        "/sys/power/wakeup_reason": irq_pm_wakeup_reason()'s text;
  *        "/sys/kernel/debug/irq/irqs/N": the whole state of line N, as
  *        Linux's debugfs shows it (flow, actions, state bits by name,
  *        depth, trigger, affinity, counts, spurious and storm figures,

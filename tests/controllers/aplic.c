@@ -21,6 +21,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/aplic.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
@@ -28,7 +29,10 @@
 /* The register map, written down again from the AIA specification. */
 #define R_DOMAINCFG	0x0000u
 #define R_SOURCECFG(s)	(4u * (s))
+#define R_SETIP(w)	(0x1c00u + 4u * (w))
+#define R_CLRIPNUM	0x1ddcu
 #define R_IN_CLRIP(w)	(0x1d00u + 4u * (w))
+#define R_SETIE(w)	(0x1e00u + 4u * (w))
 #define R_SETIENUM	0x1edcu
 #define R_CLRIE(w)	(0x1f00u + 4u * (w))
 #define R_CLRIENUM	0x1fdcu
@@ -84,9 +88,24 @@ coalesced:;
 	}
 }
 
+/* Word @w of a bit per source: @bits[32w..32w+31]. */
+static uint32_t word_of(const bool *bits, unsigned int w)
+{
+	uint32_t v = 0;
+
+	for (unsigned int b = 0; b < 32; b++)
+		if (32 * w + b >= 1 && 32 * w + b <= NSRC && bits[32 * w + b])
+			v |= 1u << b;
+	return v;
+}
+
 static void before_read(struct fake_file *f, uint32_t off)
 {
 	(void)f;
+	if (off >= R_SETIP(0) && off <= R_SETIP(NSRC / 32u))
+		put(off, word_of(pending, (off - R_SETIP(0)) / 4u));
+	if (off >= R_SETIE(0) && off <= R_SETIE(NSRC / 32u))
+		put(off, word_of(enabled, (off - R_SETIE(0)) / 4u));
 	if (off >= R_IN_CLRIP(0) && off <= R_IN_CLRIP(NSRC / 32u)) {
 		uint32_t w = (off - R_IN_CLRIP(0)) / 4u, v = 0;
 
@@ -115,6 +134,8 @@ static void after(struct fake_file *f, const struct fake_acc *a)
 		}
 	else if (a->off == R_SETIPNUM_LE && a->val >= 1 && a->val <= NSRC)
 		pending[a->val] = true;
+	else if (a->off == R_CLRIPNUM && a->val >= 1 && a->val <= NSRC)
+		pending[a->val] = false;
 	forward();
 }
 
@@ -296,6 +317,44 @@ static void check_affinity(int edu)
 	fake_nr_acc = 0;
 }
 
+/* The controller's state of the edge source: its pending and enable bits, exactly. */
+static void check_state(int edge)
+{
+	uint32_t bit = 1u << (EDGE % 32u);
+	unsigned int before = calls[0] + calls[1];
+	bool st = false;
+
+	fake_nr_acc = 0;
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, true) == 0);
+	LOG_IS({ 'W', R_CLRIENUM, EDGE, 0 });
+	CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, &st) == 0 && st);
+	LOG_IS({ 'R', R_SETIE(1), word_of(enabled, 1), 0 });
+	CHECK(!(word_of(enabled, 1) & bit));
+	/* Injected while masked: held pending, not forwarded. */
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, true) == 0);
+	CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+	LOG_IS({ 'W', R_SETIPNUM_LE, EDGE, 0 }, { 'R', R_SETIP(1), word_of(pending, 1), 0 });
+	CHECK(qlen == 0);
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, false) == 0);
+	CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+	LOG_IS({ 'W', R_CLRIPNUM, EDGE, 0 }, { 'R', R_SETIP(1), word_of(pending, 1), 0 });
+	CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_ACTIVE, &st) == -EINVAL);
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_ACTIVE, true) == -EINVAL);
+	LOG_EMPTY();
+	/* Injected, then unmasked: one message, one handler run. */
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, true) == 0);
+	CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, false) == 0);
+	LOG_IS({ 'W', R_SETIPNUM_LE, EDGE, 0 }, { 'W', R_SETIENUM, EDGE, 0 });
+	CHECK(qlen == 1);
+	deliver();
+	CHECK(calls[0] + calls[1] == before + 1);
+	fake_nr_acc = 0;
+	/* A wake line: nothing to program, an enabled source's message wakes wfi. */
+	CHECK(enable_irq_wake((unsigned int)edge) == 0);
+	CHECK(disable_irq_wake((unsigned int)edge) == 0);
+	LOG_EMPTY();
+}
+
 int main(void)
 {
 	int uart, edu, edge;
@@ -313,6 +372,7 @@ int main(void)
 	check_level(uart);
 	check_edge_and_types(edge);
 	check_affinity(edu);
+	check_state(edge);
 
 	CHECK(qlen == 0);
 	fake_file_unmap(&file);

@@ -24,6 +24,10 @@
 #define D_ISENABLER(n)	(0x100u + 4u * ((n) / 32))
 #define D_ICENABLER(n)	(0x180u + 4u * ((n) / 32))
 #define D_ICFGR(n)	(0xc00u + 4u * ((n) / 16))
+#define D_ISPENDR(n)	(0x200u + 4u * ((n) / 32))
+#define D_ICPENDR(n)	(0x280u + 4u * ((n) / 32))
+#define D_ISACTIVER(n)	(0x300u + 4u * ((n) / 32))
+#define D_ICACTIVER(n)	(0x380u + 4u * ((n) / 32))
 #define D_ITARGETSR(n)	(0x800u + ((n) & ~3u))
 #define D_SGIR		0xf00u
 #define C_CTLR		0x00u
@@ -163,6 +167,30 @@ int main(void)
 	enable_irq((unsigned int)spi);
 	CHECK(fake_log_has('W', di, D_ISENABLER(SPI), 1u << (SPI % 32)));
 	CHECK(fake_log_has('W', di, 0x200u + 4u * (SPI / 32), 1u << (SPI % 32)));
+
+	/* Controller state: one access each, to its bank. */
+	{
+		uint32_t bit = 1u << (SPI % 32);
+		bool st = true;
+
+		fake_nr_acc = 0;
+		fake_poke(&dist, D_ISPENDR(SPI), 0);
+		CHECK(irq_get_irqchip_state((unsigned int)spi, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+		LOG_IS({ 'R', D_ISPENDR(SPI), 0, di });
+		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_PENDING, false) == 0);
+		LOG_IS({ 'W', D_ISPENDR(SPI), bit, di }, { 'W', D_ICPENDR(SPI), bit, di });
+		fake_poke(&dist, D_ISACTIVER(SPI), bit);
+		CHECK(irq_get_irqchip_state((unsigned int)spi, IRQCHIP_STATE_ACTIVE, &st) == 0 && st);
+		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_ACTIVE, false) == 0);
+		LOG_IS({ 'R', D_ISACTIVER(SPI), bit, di }, { 'W', D_ICACTIVER(SPI), bit, di });
+		fake_poke(&dist, D_ISENABLER(SPI), 0);
+		CHECK(irq_get_irqchip_state((unsigned int)spi, IRQCHIP_STATE_MASKED, &st) == 0 && st);
+		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_MASKED, false) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_MASKED, true) == 0);
+		LOG_IS({ 'R', D_ISENABLER(SPI), 0, di }, { 'W', D_ISENABLER(SPI), bit, di },
+		       { 'W', D_ICENABLER(SPI), bit, di });
+	}
 
 	return fake_report("gicv2 host test");
 }

@@ -13,6 +13,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 #include <genirq/irq.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include <genirq/chip/gicv3.h>
@@ -26,6 +27,10 @@
 #define D_ISENABLER(n)	(0x0100u + 4u * ((n) / 32))
 #define D_ICENABLER(n)	(0x0180u + 4u * ((n) / 32))
 #define D_ISPENDR(n)	(0x0200u + 4u * ((n) / 32))
+#define D_ICPENDR(n)	(0x0280u + 4u * ((n) / 32))
+#define D_ISACTIVER(n)	(0x0300u + 4u * ((n) / 32))
+#define D_ICACTIVER(n)	(0x0380u + 4u * ((n) / 32))
+#define D_CTLR_RWP	(1u << 31)
 #define D_IPRIORITYR(n)	(0x0400u + ((n) & ~3u))
 #define D_ICFGR(n)	(0x0c00u + 4u * ((n) / 16))
 #define D_IROUTER(n)	(0x6000u + 8u * (n))
@@ -205,6 +210,45 @@ int main(void)
 	CHECK(fake_icc_sgi1r == ((3ull << 24) | (1ull << 16) | 1ull));
 	gicv3_send_sgi(g, 2, 3);	/* no such CPU: nothing */
 	LOG_IS({ 'W', FAKE_ICC_SGI1R, (uint32_t)((3u << 24) | (1u << 16) | 1u), FAKE_MSR });
+
+	/* Controller state: each read and write goes to its bank, exactly. */
+	{
+		uint32_t bit = 1u << (SPI_EDGE % 32);
+		bool st = false;
+
+		fake_nr_acc = 0;
+		fake_poke(&dist, D_ISPENDR(SPI_EDGE), bit);
+		CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+		LOG_IS({ 'R', D_ISPENDR(SPI_EDGE), bit, di });
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, false) == 0);
+		LOG_IS({ 'W', D_ICPENDR(SPI_EDGE), bit, di });
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_PENDING, true) == 0);
+		LOG_IS({ 'W', D_ISPENDR(SPI_EDGE), bit, di });
+		fake_poke(&dist, D_ISACTIVER(SPI_EDGE), 0);
+		CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_ACTIVE, &st) == 0 && !st);
+		LOG_IS({ 'R', D_ISACTIVER(SPI_EDGE), 0, di });
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_ACTIVE, true) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_ACTIVE, false) == 0);
+		LOG_IS({ 'W', D_ISACTIVER(SPI_EDGE), bit, di }, { 'W', D_ICACTIVER(SPI_EDGE), bit, di });
+		fake_poke(&dist, D_ISENABLER(SPI_EDGE), bit);
+		CHECK(irq_get_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+		LOG_IS({ 'R', D_ISENABLER(SPI_EDGE), bit, di });
+		/* Masked through the driver's mask: clear-enable, then RWP polled. */
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, true) == 0);
+		LOG_IS({ 'W', D_ICENABLER(SPI_EDGE), bit, di }, { 'R', D_CTLR, fake_peek(&dist, D_CTLR), di });
+		CHECK(irq_set_irqchip_state((unsigned int)edge, IRQCHIP_STATE_MASKED, false) == 0);
+		LOG_IS({ 'W', D_ISENABLER(SPI_EDGE), bit, di });
+		/* A wake line: nothing to program, an enabled line wakes wfi. */
+		CHECK(enable_irq_wake((unsigned int)edge) == 0);
+		CHECK(disable_irq_wake((unsigned int)edge) == 0);
+		LOG_EMPTY();
+		/* A per-CPU line: the calling CPU's redistributor; masked is refused. */
+		sim_cpu_switch(1);
+		CHECK(irq_set_irqchip_state((unsigned int)timer, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)timer, IRQCHIP_STATE_MASKED, true) == -EINVAL);
+		sim_cpu_switch(0);
+		LOG_IS({ 'W', RD_BYTES + SGI(0x200), 1u << PPI_TIMER, ri });
+	}
 
 	/* An unmapped INTID is counted by the core and still ended. */
 	deliver(50);

@@ -193,6 +193,28 @@ int main(void)
 	CHECK(fake_log_has('R', regs.index, IABR1, BIT));
 	CHECK(!nvic_is_active(n, 64) && !nvic_is_pending(n, 64));
 
+	/* The same through the controller state, one access each. */
+	{
+		bool st = false;
+
+		active[1] = 0;
+		pending[1] = 0;
+		fake_nr_acc = 0;
+		CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(irq_get_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+		CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, false) == 0);
+		LOG_IS({ 'W', ISPR1, BIT, regs.index }, { 'R', ISPR1, BIT, regs.index },
+		       { 'W', ICPR1, BIT, regs.index });
+		CHECK(irq_get_irqchip_state((unsigned int)irq, IRQCHIP_STATE_ACTIVE, &st) == 0 && !st);
+		CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_ACTIVE, true) == -EINVAL);
+		LOG_IS({ 'R', IABR1, 0, regs.index });
+		CHECK(irq_get_irqchip_state((unsigned int)irq, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+		CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_MASKED, true) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_MASKED, false) == 0);
+		LOG_IS({ 'R', ISER1, BIT, regs.index }, { 'W', ICER1, BIT, regs.index },
+		       { 'W', ISER1, BIT, regs.index });
+	}
+
 	free_irq((unsigned int)irq, &regs);
 	CHECK(enabled[1] == 0);
 	return fake_report("nvic host test");

@@ -21,12 +21,14 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/chip/plic.h>
+#include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include "fakeregs.h"
 
 /* The register map, written down again from the specification. */
 #define R_PRIO(s)	(4u * (s))
+#define R_PEND(w)	(0x1000u + 4u * (w))
 #define R_EN(c, w)	(0x2000u + 0x80u * (c) + 4u * (w))
 #define R_THRESH(c)	(0x200000u + 0x1000u * (c))
 #define R_CLAIM(c)	(R_THRESH(c) + 4u)
@@ -83,12 +85,27 @@ static int ctx_of_claim(uint32_t off)
 	return -1;
 }
 
+/* The pending bits of word @w, as the gateways hold them. */
+static uint32_t pend_word(unsigned int w)
+{
+	uint32_t v = 0;
+
+	for (unsigned int s = 32u * w; s < 32u * (w + 1) && s <= NSRC; s++)
+		if (pending[s] && !claimed[s])
+			v |= 1u << (s % 32u);
+	return v;
+}
+
 static void before_read(struct fake_file *f, uint32_t off)
 {
 	int c = ctx_of_claim(off);
 	unsigned int s;
 
 	(void)f;
+	if (off == R_PEND(0) || off == R_PEND(1)) {
+		put(off, pend_word((off - R_PEND(0)) / 4u));
+		return;
+	}
 	if (c < 0)
 		return;
 	if (c != CTX0 && c != CTX1)
@@ -374,6 +391,39 @@ static void check_priority(void)
 	fake_nr_acc = 0;
 }
 
+/* The controller's state of a line: pending bits read, enable bit of its context. */
+static void check_state(int uart)
+{
+	uint32_t bit = 1u << UART, en;
+	bool st = false;
+
+	fake_nr_acc = 0;
+	assert_line(UART);
+	CHECK(irq_get_irqchip_state((unsigned int)uart, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+	LOG_IS({ 'R', R_PEND(0), pend_word(0), 0 });
+	/* Pending is read-only and a claim shows nowhere: refused, no access. */
+	CHECK(irq_set_irqchip_state((unsigned int)uart, IRQCHIP_STATE_PENDING, true) == -EINVAL);
+	CHECK(irq_set_irqchip_state((unsigned int)uart, IRQCHIP_STATE_ACTIVE, false) == -EINVAL);
+	CHECK(irq_get_irqchip_state((unsigned int)uart, IRQCHIP_STATE_ACTIVE, &st) == -EINVAL);
+	LOG_EMPTY();
+	en = fake_peek(&file, R_EN(CTX1, 0));		/* routed to CPU1 by check_affinity() */
+	CHECK(en & bit);
+	CHECK(irq_get_irqchip_state((unsigned int)uart, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS({ 'R', R_EN(CTX1, 0), en, 0 });
+	CHECK(irq_set_irqchip_state((unsigned int)uart, IRQCHIP_STATE_MASKED, true) == 0);
+	LOG_IS({ 'R', R_EN(CTX1, 0), en, 0 }, { 'W', R_EN(CTX1, 0), en & ~bit, 0 });
+	CHECK(irq_set_irqchip_state((unsigned int)uart, IRQCHIP_STATE_MASKED, false) == 0);
+	LOG_IS({ 'R', R_EN(CTX1, 0), en & ~bit, 0 }, { 'W', R_EN(CTX1, 0), en, 0 },
+	       { 'W', R_THRESH(CTX1), 0, 0 });
+	take(1);
+	CHECK(!pending[UART] && !claimed[UART]);
+	fake_nr_acc = 0;
+	/* A wake line: nothing to program, an enabled source wakes wfi. */
+	CHECK(enable_irq_wake((unsigned int)uart) == 0);
+	CHECK(disable_irq_wake((unsigned int)uart) == 0);
+	LOG_EMPTY();
+}
+
 int main(void)
 {
 	if (sim_init(2, 64) != 0)
@@ -389,6 +439,7 @@ int main(void)
 	check_mask_in_handler(uart);
 	check_affinity(uart);
 	check_priority();
+	check_state(uart);
 
 	for (unsigned int s = 1; s <= NSRC; s++)
 		CHECK(!claimed[s]);

@@ -25,3 +25,4 @@
 #ifndef GENIRQ_PRIORITY
 # define GENIRQ_PRIORITY	0
 #endif
+#define GENIRQ_PM		0

@@ -10,6 +10,7 @@
 #include <genirq/msi.h>
 #include <genirq/percpu_irq.h>
 #include <genirq/priority.h>
+#include <genirq/pm.h>
 #include <genirq/top.h>
 #include <genirq/trace.h>
 
@@ -19,7 +20,7 @@
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
 	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
-	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY,
+	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY && !GENIRQ_PM,
 	       "every optional feature left out");
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
@@ -337,6 +338,30 @@ TEST(minimal_one_cpu_lines_stay_on_it_through_hotplug)
 	irq_cpu_set_online(0, true);
 	dev_raise(&d);
 	CHECK_EQ(atomic_load(&d.handled), 2);
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+TEST(minimal_wake_is_enosys_and_suspend_leaves_lines_live)
+{
+	struct dev d;
+	char text[8] = "x";
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 12, false);
+	CHECK_EQ(dev_request(&d, 0, "d"), 0);
+	CHECK_EQ(enable_irq_wake((unsigned int)d.irq), -ENOSYS);
+	CHECK_EQ(disable_irq_wake((unsigned int)d.irq), -ENOSYS);
+	CHECK_EQ(irq_get_wake_depth((unsigned int)d.irq), -ENOSYS);
+	suspend_device_irqs();
+	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK(!pm_wakeup_pending());
+	CHECK_EQ(irq_pm_wakeup_irq(), -ENOSYS);
+	CHECK_EQ(irq_pm_wakeup_reason(text, sizeof(text)), -ENOSYS);
+	CHECK_STR(text, "x");
+	resume_device_irqs();
 	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
 	free_irq((unsigned int)d.irq, &d);
 }

@@ -32,6 +32,7 @@ enum simpic_fault {
 	SIMPIC_WRONG_CPU	= 1u << 1,	/* deliver to the next CPU instead */
 	SIMPIC_LOSE_EOI		= 1u << 2,	/* the next eoi/ack is ignored */
 	SIMPIC_NO_RETRIGGER	= 1u << 3,	/* retrigger unsupported (software replay) */
+	SIMPIC_WAKE_FAILS	= 1u << 4,	/* set_wake says -EIO */
 };
 
 #define SIMPIC_SPURIOUS		((irq_hw_number_t)~0UL)	/* what iack says when nothing is there */
@@ -53,6 +54,8 @@ struct simpic_line_stats {
 	bool		in_service;	/* delivered, end not yet seen */
 	unsigned int	route;		/* CPU it is routed to */
 	unsigned int	priority;	/* 0 most urgent (irq_chip.set_priority): iack's order */
+	bool		wake;		/* may wake the machine (irq_chip.set_wake) */
+	unsigned long	wake_calls;	/* set_wake calls, refused ones too */
 };
 
 /* A controller with lines 0..@nr_lines-1, all masked, edge, routed to CPU 0.
