@@ -41,6 +41,8 @@ def main():
     ap.add_argument("--byte-delay", type=float, default=0.02, help="seconds between input bytes")
     ap.add_argument("--paste", action="store_true",
                     help="write the whole input at once, as a terminal paste does (no byte delay)")
+    ap.add_argument("--then-delay", type=float, default=0.0,
+                    help="seconds to wait after a --then MARKER before its INPUT (the guest sleeps meanwhile)")
     ap.add_argument("--then", nargs=2, action="append", default=[], metavar=("MARKER", "INPUT"),
                     help="after the earlier input, when MARKER (literal text, no escapes) is seen, feed INPUT")
     ap.add_argument("--until", default=None,
@@ -105,6 +107,7 @@ def main():
         if fed and not pending and stages and stages[0][0] in text[stage_from:]:
             stage_from = text.index(stages[0][0], stage_from) + len(stages[0][0])
             pending = bytearray(stages.pop(0)[1])
+            next_byte = now + a.then_delay
         if a.until and not stages and re.search(a.until, text[stage_from:], re.M):
             until_seen = True
             os.killpg(proc.pid, signal.SIGKILL)

@@ -11,7 +11,7 @@
 #ifndef GENIRQ_MPS2_CONFIG_MINIMAL_H
 #define GENIRQ_MPS2_CONFIG_MINIMAL_H
 
-#define GENIRQ_ARENA_BYTES	(4 * 1024)
+#define GENIRQ_ARENA_BYTES	(5 * 1024)
 #define GENIRQ_HANDLERS_IRQS_ON	1
 #define GENIRQ_PRIORITY		1
 #include "../../tests/kit/config_minimal.h"
