@@ -193,6 +193,7 @@ mutant xics-msi-not-given-back xics xics.c 's/^\t\tchange_msi(x, cfg, 0);$/\t\t(
 mutant xics-msi-left-unmasked xics xics.c 's/rtas(x, x->hv.tok_set_xive, 3, src\[i\], x->hv.server\[0\], PRIO_MASKED);/(void)0;/'
 # plic
 mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+mutant plic-slot-of-source-1 plic plic.c 's/\&p->slots\[hw\]/\&p->slots[1]/'
 mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'
 mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinity/,/^}/{/toggle(p, s->cpu, d->hwirq, false);/d;}'
 mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'
