@@ -40,6 +40,10 @@ struct gicv2 {
 	uintptr_t		dist, cpuif;
 	unsigned int		nr_cpus, lines;
 	struct irq_domain	*domain;
+	/* The domain's table of descriptor slots (irq_domain_slots()),
+	 * indexed by INTID: the entry's. */
+	struct irq_desc *const	*slots;
+	unsigned int		nr_slots;
 	/* SPIs handed to a child domain (gicv2_enable_hierarchy()): the
 	 * range, and which of it are given; the lock covers the bits. */
 	struct irq_spinlock	hier_lock;
@@ -310,6 +314,7 @@ struct gicv2 *gicv2_create(const struct gicv2_config *cfg)
 		set_target(g, i, g->cpu[0].target);
 	gic_write(g->dist, GICD_CTLR, GICD_CTLR_ENABLE);
 	g->domain = irq_domain_create_linear("GICv2", g->lines, &gicv2_chip, g);
+	g->slots = irq_domain_slots(g->domain, &g->nr_slots);
 	if (g->domain)
 		return g;
 	gic_report("gicv2", "no irq domain");
@@ -359,6 +364,7 @@ void gicv2_handle(struct gicv2 *g, void *regs)
 	struct gicv2_cpu *c = &g->cpu[port_cpu_id()];
 	uint32_t iar = gic_read(g->cpuif, GICC_IAR);
 	irq_hw_number_t hw = iar & GICC_IAR_INTID;
+	int ret;
 
 	if (hw >= GIC_MAX_LINES) {
 		irq_spurious_vector();	/* nothing acknowledged: nothing to end */
@@ -370,7 +376,13 @@ void gicv2_handle(struct gicv2 *g, void *regs)
 		return;
 	}
 	c->iar[c->depth++] = iar;
-	if (irq_handle_domain_entry(g->domain, hw, regs) < 0)
+	/* By the INTID's slot in the domain's table, read by the core in
+	 * hardirq context; an INTID past it by the domain lookup. */
+	if (irq_likely(hw < g->nr_slots))
+		ret = irq_handle_desc_entry(&g->slots[hw], regs);
+	else
+		ret = irq_handle_domain_entry(g->domain, hw, regs);
+	if (ret < 0)
 		gicv2_end(g);	/* unmapped: counted by the core, ended here */
 }
 

@@ -56,6 +56,10 @@ struct gicv3 {
 	struct irq_domain	*domain;
 	struct irq_domain	*lpis;		/* an ITS's: hwirq = INTID - GIC_FIRST_LPI */
 	unsigned int		nr_lpis;
+	/* The two domains' tables of descriptor slots (irq_domain_slots()),
+	 * indexed by INTID and by INTID - GIC_FIRST_LPI: the entry's. */
+	struct irq_desc *const	*slots, *const *lpi_slots;
+	unsigned int		nr_slots, nr_lpi_slots;
 	/* The per-CPU lines' state, given to each CPU as it comes up. */
 	_Atomic uint32_t	percpu_enabled;
 	uint8_t			percpu_prio[GIC_FIRST_SPI];
@@ -289,6 +293,7 @@ struct gicv3 *gicv3_create(const struct gicv3_config *cfg)
 	gic_write(g->dist, GICD_CTLR, GICD_CTLR_ARE | GICD_CTLR_GRP1);
 	wait_rwp(g);
 	g->domain = irq_domain_create_linear("GICv3", g->lines, &gicv3_chip, g);
+	g->slots = irq_domain_slots(g->domain, &g->nr_slots);
 	if (g->domain)
 		return g;
 	gic_report("gicv3", "no irq domain");
@@ -347,21 +352,32 @@ void gicv3_cpu_init(struct gicv3 *g)
 	icc_set_igrpen1(1);
 }
 
+/*
+ * A line of either domain is entered by its slot in the domain's table
+ * (the core reads it in hardirq context: a line disposed meanwhile finds
+ * it empty); an INTID beyond the table by the domain lookup, which counts
+ * it in ERR. Either way a line that has no descriptor is ended here.
+ */
 void gicv3_handle(struct gicv3 *g, void *regs)
 {
 	uint32_t intid = icc_iar1() & 0xffffffu;
+	uint32_t lpi = intid - GIC_FIRST_LPI;	/* (wraps below the LPIs) */
+	int ret;
 
-	if (irq_likely(intid < GIC_MAX_LINES)) {
-		if (irq_handle_domain_entry(g->domain, intid, regs) < 0)
-			icc_eoir1(intid);	/* unmapped: counted by the core, ended here */
-		return;
-	}
-	if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {
+	if (irq_likely(intid < g->nr_slots))
+		ret = irq_handle_desc_entry(&g->slots[intid], regs);
+	else if (intid < GIC_MAX_LINES)
+		ret = irq_handle_domain_entry(g->domain, intid, regs);
+	else if (lpi < g->nr_lpi_slots)
+		ret = irq_handle_desc_entry(&g->lpi_slots[lpi], regs);
+	else if (intid >= GIC_FIRST_LPI && lpi < g->nr_lpis)
+		ret = irq_handle_domain_entry(g->lpis, lpi, regs);
+	else {
 		irq_spurious_vector();	/* nothing acknowledged: nothing to end */
 		return;
 	}
-	if (irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs) < 0)
-		icc_eoir1(intid);	/* an LPI of no line: counted, ended */
+	if (ret < 0)
+		icc_eoir1(intid);	/* no line: counted by the core, ended here */
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */
@@ -398,6 +414,9 @@ int gicv3_lpi_init(struct gicv3 *g, const struct gicv3_lpi_config *cfg)
 	}
 	g->nr_lpis = cfg->nr_lpis;
 	g->lpis = cfg->lpis;
+	g->lpi_slots = irq_domain_slots(cfg->lpis, &g->nr_lpi_slots);
+	if (g->nr_lpi_slots > g->nr_lpis)
+		g->nr_lpi_slots = g->nr_lpis;
 	gic_mmio_barrier();
 	for (unsigned int cpu = 0; cpu < g->nr_cpus; cpu++)
 		gic_write(rd_base(g, cpu), GICR_CTLR,

@@ -36,6 +36,10 @@ struct plic_source {
 struct plic {
 	struct plic_config	cfg;
 	struct irq_domain	*domain;
+	/* The domain's table of descriptor slots (irq_domain_slots()),
+	 * indexed by source: the entry's. */
+	struct irq_desc *const	*slots;
+	unsigned int		nr_slots;
 	struct irq_spinlock	lock;	/* enable words: read-modify-write */
 	struct plic_source	src[];	/* 0..nr_sources; 0 unused */
 };
@@ -226,6 +230,7 @@ struct plic *plic_create(const struct plic_config *cfg)
 		port_free(p);
 		return NULL;
 	}
+	p->slots = irq_domain_slots(p->domain, &p->nr_slots);
 	return p;
 }
 
@@ -276,11 +281,19 @@ void plic_handle(struct plic *p, void *regs)
 {
 	uint32_t claim = CLAIM(p->cfg.context[port_cpu_id()]);
 	irq_hw_number_t hw = rd(p, claim);
+	int ret;
 
 	if (hw == 0) {
 		irq_spurious_vector();	/* nothing claimed: nothing to complete */
 		return;
 	}
-	if (irq_handle_domain_entry(p->domain, hw, regs) < 0)
+	/* By the source's slot in the domain's table, read by the core in
+	 * hardirq context (a line disposed meanwhile finds it empty); a
+	 * source past the table by the domain lookup, which counts it. */
+	if (irq_likely(hw < p->nr_slots))
+		ret = irq_handle_desc_entry(&p->slots[hw], regs);
+	else
+		ret = irq_handle_domain_entry(p->domain, hw, regs);
+	if (ret < 0)
 		wr(p, claim, (uint32_t)hw);	/* unmapped: counted by the core, completed here */
 }

@@ -232,6 +232,12 @@ int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw)
 	return 0;
 }
 
+struct irq_desc *const *irq_domain_slots(struct irq_domain *d, unsigned int *size)
+{
+	*size = d ? (unsigned int)d->size : 0;
+	return d ? (struct irq_desc *const *)d->map : NULL;
+}
+
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
 	unsigned int cpu = port_cpu_id_fast();

@@ -552,6 +552,17 @@ int generic_handle_domain_irq(struct irq_domain *d, irq_hw_number_t hw);
 /* irq_handle_entry() for a port that knows the domain and line. */
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs);
 const char *irq_domain_name(const struct irq_domain *d);
+/*
+ * The domain's table of descriptor slots, one per hardware line
+ * 0..*@size-1, for a controller whose hardware number indexes it (the
+ * GIC's INTID, the PLIC's source) to enter by irq_handle_desc_entry().
+ * The core fills a slot when the line is mapped and empties it before the
+ * descriptor is freed (irq_dispose_mapping(), irq_domain_free_irqs()), so
+ * a slot read in hardirq context never holds a freed descriptor. The
+ * table lives as long as the domain. Return: it, or NULL (*@size 0) for
+ * no domain.
+ */
+struct irq_desc *const *irq_domain_slots(struct irq_domain *d, unsigned int *size);
 
 GENIRQ_END_DECLS
 

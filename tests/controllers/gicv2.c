@@ -144,6 +144,15 @@ int main(void)
 	CHECK(irq_spurious_count(0) == 1 && spi_calls == 1);
 	LOG_IS({ 'R', C_IAR, 1023, ci });
 
+	/* INTIDs of no line, within the domain's table (an SPI never mapped)
+	 * and past it: counted in ERR by the core, nothing run, ended. */
+	deliver(SPI + 2);
+	CHECK(irq_error_count() == 1 && spi_calls == 1);
+	LOG_IS({ 'R', C_IAR, SPI + 2, ci }, { 'W', C_EOIR, SPI + 2, ci });
+	deliver(1000);
+	CHECK(irq_error_count() == 2);
+	LOG_IS({ 'R', C_IAR, 1000, ci }, { 'W', C_EOIR, 1000, ci });
+
 	/* Affinity: the line's targets byte names CPU 1's interface. */
 	cpumask_clear(&cpu1);
 	cpumask_set_cpu(1, &cpu1);

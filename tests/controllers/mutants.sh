@@ -138,11 +138,14 @@ mutant mpic-msi-bank-not-returned mpic mpic.c 's/m->msi_used \&= ~(1u << (hw - M
 # xics
 mutant xics-xisr0-dispatched xics xics.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
 # gicv3, gicv2 and their shared distributor helpers
-mutant gicv3-spurious-dispatched gicv3 gicv3.c 's/if (intid < GIC_FIRST_LPI || intid - GIC_FIRST_LPI >= g->nr_lpis) {/if (0) {/'
+mutant gicv3-spurious-dispatched gicv3 gicv3.c 's/else if (intid >= GIC_FIRST_LPI \&\& lpi < g->nr_lpis)/else if (1)/'
 mutant gicv3-router-cpu-number gicv3 gicv3.c 's/gic_write(g->dist, off, (uint32_t)(g->mpidr\[cpu\] \& 0xffffffu));/gic_write(g->dist, off, cpu);/'
 mutant gicv3-sgi-aff1-shift gicv3 gicv3.c 's/#define SGI1R_AFF1_SHIFT\t16/#define SGI1R_AFF1_SHIFT\t8/'
 mutant gicv3-percpu-one-redist gicv3 gicv3.c 's/gic_write_bit(g->sgi\[cpu\], bank, hw);/gic_write_bit(g->sgi[0], bank, hw);/'
-mutant gicv3-unmapped-not-ended gicv3 gicv3.c 's/icc_eoir1(intid);\t\/\* unmapped/(void)intid;\t\/* unmapped/'
+mutant gicv3-unmapped-not-ended gicv3 gicv3.c 's/icc_eoir1(intid);\t\/\* no line/(void)intid;\t\/* no line/'
+mutant gicv3-slot-of-intid-0 gicv3 gicv3.c 's/\&g->slots\[intid\]/\&g->slots[0]/'
+mutant gicv2-slot-of-intid-0 gicv2 gicv2.c 's/\&g->slots\[hw\]/\&g->slots[0]/'
+mutant gicv2-unmapped-not-ended gicv2 gicv2.c 's/\t\tgicv2_end(g);\t\/\* unmapped/\t\t(void)0;\t\/* unmapped/'
 mutant gic-edge-bit-inverted gicv2 gic_common.c 's/if (type == IRQ_TYPE_EDGE_RISING)$/if (type != IRQ_TYPE_EDGE_RISING)/'
 mutant gic-priority-wrong-byte gicv3 gic_common.c 's/shift = 8u \* (uint32_t)(hw % 4);/shift = 0;/'
 mutant gicv2-eoi-intid-only gicv2 gicv2.c 's/gic_write(g->cpuif, GICC_EOIR, c->iar\[--c->depth\]);/gic_write(g->cpuif, GICC_EOIR, c->iar[--c->depth] \& GICC_IAR_INTID);/'
@@ -165,7 +168,7 @@ mutant its-mapc-cpu-number gicv3_its gicv3_its.c 's/CMD_VALID | its->rdbase\[c\]
 mutant its-no-invall gicv3_its gicv3_its.c '/cmd(its, CMD_INVALL, 0, c);/d'
 mutant its-alloc-partial-kept gicv3_its gicv3_its.c 's/for (unsigned int k = i; ret \&\& k > 0; k--)/for (unsigned int k = i; ret \&\& k > i; k--)/'
 mutant its-stall-ignored gicv3_its gicv3_its.c 's/if (rd \& GITS_CREADR_STALLED) {/if (rd \& GITS_CREADR_STALLED \&\& 0) {/'
-mutant gicv3-lpi-hwirq-is-intid gicv3_its gicv3.c 's/irq_handle_domain_entry(g->lpis, intid - GIC_FIRST_LPI, regs)/irq_handle_domain_entry(g->lpis, intid, regs)/'
+mutant gicv3-lpi-hwirq-is-intid gicv3_its gicv3.c 's/uint32_t lpi = intid - GIC_FIRST_LPI;/uint32_t lpi = intid;/'
 mutant gicv3-lpi-pendbaser-shared gicv3_its gicv3.c 's/uint64_t pend = (uint64_t)cfg->pend\[cpu\];/uint64_t pend = (uint64_t)cfg->pend[0];/'
 # gicv2m and the GICv2's SPIs for it
 mutant v2m-data-off-by-one gicv2m gicv2m.c 's/msg->data = (uint32_t)d->hwirq;/msg->data = (uint32_t)d->hwirq + 1;/'
@@ -196,6 +199,7 @@ mutant xics-msi-not-given-back xics xics.c 's/^\t\tchange_msi(x, cfg, 0);$/\t\t(
 mutant xics-msi-left-unmasked xics xics.c 's/rtas(x, x->hv.tok_set_xive, 3, src\[i\], x->hv.server\[0\], PRIO_MASKED);/(void)0;/'
 # plic
 mutant plic-claim0-dispatched plic plic.c 's/if (hw == 0) {/if (hw == 0 \&\& 0) {/'
+mutant plic-slot-of-source-1 plic plic.c 's/\&p->slots\[hw\]/\&p->slots[1]/'
 mutant plic-eoi-masked-ignored plic plic.c '/^static void plic_eoi/,/^}/{/toggle(p, cpu, d->hwirq, true);/d;}'
 mutant plic-affinity-old-context-kept plic plic.c '/^static int plic_set_affinity/,/^}/{/toggle(p, s->cpu, d->hwirq, false);/d;}'
 mutant plic-unmask-no-reevaluation plic plic.c '/^static void open_in/,/^}/{/wr(p, THRESHOLD/d;}'

@@ -244,6 +244,54 @@ TEST(fastpath_desc_entry_from_an_empty_slot_is_an_error)
 	CHECK_EQ(irq_error_count(), err + 1);
 }
 
+/*
+ * A domain's own table of slots (irq_domain_slots()), which a controller
+ * whose hardware numbers are its lines enters by: a mapped line's slot
+ * holds its descriptor, an unmapped or disposed one's is empty, so the
+ * event is counted in ERR and nothing runs.
+ */
+TEST(fastpath_domain_slots_follow_map_and_dispose)
+{
+	struct fixture fx;
+	struct irq_domain *dom;
+	struct irq_desc *const *slots;
+	struct sim_regs regs;
+	unsigned long flags, err = irq_error_count();
+	unsigned int size = 0;
+	int irq;
+
+	fx_init(&fx, 1, SIMPIC_ACK);
+	CHECK(irq_domain_slots(NULL, &size) == NULL);
+	CHECK_EQ(size, 0u);
+	dom = irq_domain_create_linear("slots", 4, &no_prims, NULL);
+	CHECK(dom != NULL);
+	slots = irq_domain_slots(dom, &size);
+	CHECK(slots != NULL);
+	CHECK_EQ(size, 4u);
+	CHECK(slots[2] == NULL);
+	irq = irq_create_mapping(dom, 2);
+	CHECK(irq >= 0);
+	CHECK(slots[2] == irq_to_desc((unsigned int)irq));
+	CHECK(slots[1] == NULL && slots[3] == NULL);
+	CHECK_EQ(request_irq((unsigned int)irq, simple_handler, 0, "leaf", &fx), 0);
+	memset(&regs, 0, sizeof(regs));
+	atomic_store(&simple_calls, 0);
+	flags = port_irq_save();
+	CHECK_EQ(irq_handle_desc_entry(&slots[2], &regs), 0);
+	CHECK_EQ(irq_handle_desc_entry(&slots[1], &regs), -ENOENT);
+	port_irq_restore(flags);
+	CHECK_EQ(atomic_load(&simple_calls), 1);
+	CHECK_EQ(irq_error_count(), err + 1);
+	free_irq((unsigned int)irq, &fx);
+	CHECK_EQ(irq_dispose_mapping((unsigned int)irq), 0);
+	CHECK(slots[2] == NULL);
+	flags = port_irq_save();
+	CHECK_EQ(irq_handle_desc_entry(&slots[2], &regs), -ENOENT);
+	port_irq_restore(flags);
+	CHECK_EQ(atomic_load(&simple_calls), 1);
+	CHECK_EQ(irq_error_count(), err + 2);
+}
+
 /* A per-CPU handler's bogus return value is reported like any other. */
 static irqreturn_t bogus_handler(int irq, void *dev_id)
 {
