@@ -355,7 +355,10 @@ int generic_handle_irq(unsigned int irq);
  *
  * irq_enter(), the line's flow, irq_exit() (softirqs), with @regs set.
  * Context: hardware interrupt entry, local interrupts off, on the stack
- * the port chose.
+ * the port chose. @desc is taken before hardirq context is entered, so
+ * no grace period covers the port's look-up: only for a line that lives
+ * as long as the port (never freed); a table of lines that come and go
+ * enters by irq_handle_desc_entry(), which reads the slot inside.
  */
 void irq_handle_entry(struct irq_desc *desc, void *regs);
 /*
