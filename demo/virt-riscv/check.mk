@@ -26,11 +26,12 @@ RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irq
 # raise and suspend (demo/pm_cmd.h) with the UART (irq 1) as the wake
 # line, the hart in wfi; the key typed once it waits (--then) wakes it.
 # The PLIC's pending bits are read-only: raise is refused there, and
-# injected at the APLIC.
-RISCV64_PM	:= hello genirq\rraise 1\rsuspend 1\r
+# injected at the APLIC. suspend is typed once raise has answered (a
+# byte typed meanwhile would count in raise's +1).
+RISCV64_PM	:= hello genirq\rraise 1\r
 RISCV64_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rpoweroff\r
 riscv64_pm	= $(call riscv64_harness,pm-$(1)) --quiet --input '$(RISCV64_PM)' \
-		  --then 'waiting for a wake line' '$(RISCV64_PM_WAKE)' \
+		  --then 'its controller' 'suspend 1\r' --then 'waiting for a wake line' '$(RISCV64_PM_WAKE)' \
 		  -- $(call riscv64_qemu,2,$(2)) -serial stdio -append harness
 riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
