@@ -439,7 +439,7 @@ static const struct shell_cmd builtins[] = {
 	{ "disable",	"disable N",			cmd_disable },
 	{ "enable",	"enable N",			cmd_enable },
 	{ "stats",	"stats (lines run, input bytes received and lost)", cmd_stats },
-	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, state)", cmd_threads },
+	{ "threads",	"threads (threaded handlers: wake-ups, runs, CPU, priority, the CPU asked for, state)", cmd_threads },
 	{ "irqtop",	"irqtop [N] (lines by rate over a second, per CPU; N screens, or until Ctrl-C)",
 			cmd_irqtop },
 	{ "ticks",	"ticks (timer ticks and the machine's clock)", cmd_ticks },

@@ -127,7 +127,10 @@ void port_assert_failed(const char *what, const char *file, int line);
 struct irq_text;
 /*
  * OPTIONAL. Append the port's rows (NMI:, LOC:, MIS: ...) to the
- * /proc/interrupts view, with irq_text_printf(). Default: nothing.
+ * /proc/interrupts view, with irq_proc_row() or irq_text_printf(); the
+ * core's SPU row comes after them unless the port places it among them
+ * with irq_proc_show_spurious() (Linux x86: NMI, LOC, SPU, ...). The core
+ * ends the view with ERR. Default: nothing.
  */
 void port_show_interrupts(struct irq_text *text);
 
