@@ -461,7 +461,9 @@ static struct irq_data *state_level(struct irq_data *d, bool set)
 	return NULL;
 }
 
-int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
+/* Read (@set false: into *@state) or write (@val) @which at the first level that can. */
+static int irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool set,
+			 bool *state, bool val)
 {
 	struct desc_hold hold;
 	struct irq_desc *desc;
@@ -473,30 +475,22 @@ int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *
 	desc = lock_desc(irq, &hold);
 	if (!desc)
 		return -EINVAL;
-	d = state_level(&desc->data, false);
+	d = state_level(&desc->data, set);
 	if (d)
-		ret = d->chip->get_irqchip_state(d, which, state);
+		ret = set ? d->chip->set_irqchip_state(d, which, val)
+			  : d->chip->get_irqchip_state(d, which, state);
 	unlock_desc(desc, &hold);
 	return ret;
 }
 
+int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
+{
+	return irqchip_state(irq, which, false, state, false);
+}
+
 int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
-	struct irq_data *d;
-	int ret = -EINVAL;
-
-	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
-		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
-		return -EINVAL;
-	d = state_level(&desc->data, true);
-	if (d)
-		ret = d->chip->set_irqchip_state(d, which, val);
-	unlock_desc(desc, &hold);
-	return ret;
+	return irqchip_state(irq, which, true, NULL, val);
 }
 
 int irq_get_depth(unsigned int irq)
