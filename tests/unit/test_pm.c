@@ -6,6 +6,7 @@
  * keeps their events, a wake line's event wakes and is replayed, and
  * resume_device_irqs() (and the early resume) brings everything back.
  */
+#include <sched.h>
 #include <string.h>
 #include <genirq/compat.h>
 #include <genirq/irqdomain.h>
@@ -575,10 +576,13 @@ TEST(shell_suspend_waits_for_the_wake_line)
  * the wake line's entry is switched and switched back under its lock
  * while events run through it (TSan sees every access), and no edge is
  * lost: once the last resume ran, every event raised has been handled.
+ * Each sleep waits for a new round of raises, so the two CPUs overlap
+ * however the host schedules their threads.
  */
 #define SLEEPS		200
 static struct sleep race;
 static atomic_int sleeps_done;
+static atomic_uint raise_rounds;
 
 static void raises_on_cpu1(void *arg)
 {
@@ -587,6 +591,7 @@ static void raises_on_cpu1(void *arg)
 		dev_raise(&race.plain);
 		dev_raise(&race.wake);
 		sim_poll();
+		atomic_fetch_add(&raise_rounds, 1);
 	}
 }
 
@@ -594,6 +599,8 @@ static void sleeps_on_cpu2(void *arg)
 {
 	(void)arg;
 	for (unsigned int i = 0; i < SLEEPS; i++) {
+		while (atomic_load(&raise_rounds) <= i)
+			sched_yield();
 		suspend_device_irqs();
 		resume_device_irqs();
 	}
