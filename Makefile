@@ -222,7 +222,7 @@ help:
 	@echo "                    C++ headers, traces, every QEMU port"
 	@echo "make check-host     host unit tests and short stress only"
 	@echo "make check-controllers  each controller driver against a fake register file"
-	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists"
+	@echo "make check-docs     every function docs/interrupt-path.md, docs/domains.md name exists; each ISA's walk within its file budget"
 	@echo "make check-usage    an unknown ARCH (or a bad FUZZ_SECONDS) is refused, naming what is valid"
 	@echo "make check-<isa>    one QEMU port: every scenario under the harness, a shell"
 	@echo "                    session, and make run without a terminal (check-run-<isa>)"
@@ -372,8 +372,14 @@ check-usage:
 
 # Every function docs/interrupt-path.md names still exists.
 .PHONY: check-docs
-check-docs:
+check-docs: | $(BUILD)
 	$(Q)python3 scripts/check-doc-names.py docs/interrupt-path.md docs/domains.md
+	$(Q)python3 scripts/check-path-files.py docs/interrupt-path.md docs/interrupt-path-budget.txt
+	$(Q)sed 's/^aarch64 .*/aarch64 3 0 one file less than the walk/' docs/interrupt-path-budget.txt \
+		> $(BUILD)/path-budget-low.txt
+	$(Q)scripts/must-fail.sh $(BUILD)/path-budget-low.log 'aarch64  4 files (budget 3).*OVER' \
+		'a walk over its file budget' -- \
+		python3 scripts/check-path-files.py docs/interrupt-path.md $(BUILD)/path-budget-low.txt
 
 clean:
 	rm -rf $(BUILD)

@@ -22,16 +22,30 @@ def sources():
                 yield p, p.read_text(errors="replace")
 
 
-def defined(name, files):
-    c_def = re.compile(r"^[A-Za-z_][^;=()]*\b%s\s*\((?!.*;\s*$)" % re.escape(name), re.M)
+# Macros that define functions: FLOW_ENTRY(kind) defines handle_<kind>_irq.
+GENERATORS = [(re.compile(r"^FLOW_ENTRY\((\w+)\)", re.M), "handle_%s_irq")]
+
+
+def definers(name, files):
+    """The files that define @name: a C line in column 0 that starts its
+    definition (not a declaration: the line, comments aside, does not end
+    in ';'), an assembly label or .globl, or a generator macro's use."""
+    c_def = re.compile(r"^[A-Za-z_][^;=()]*\b%s\s*\((?!.*;\s*(/\*.*\*/\s*)?$)" % re.escape(name), re.M)
     asm_def = re.compile(r"^\s*(%s:|\.globl\s+%s\b)" % (re.escape(name), re.escape(name)), re.M)
+    out = []
     for path, text in files:
         if path.suffix == ".S":
-            if asm_def.search(text):
-                return True
-        elif c_def.search(text):
-            return True
-    return False
+            hit = asm_def.search(text)
+        else:
+            hit = c_def.search(text) or any(name in {fmt % m for m in rx.findall(text)}
+                                            for rx, fmt in GENERATORS)
+        if hit:
+            out.append(str(path))
+    return out
+
+
+def defined(name, files):
+    return bool(definers(name, files))
 
 
 def main(docs):
