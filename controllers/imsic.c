@@ -122,6 +122,11 @@ void imsic_handle(struct imsic *im, void *regs)
 		irq_error_event();
 }
 
+void imsic_handle_entry(void *imsic, void *regs)
+{
+	imsic_handle(imsic, regs);
+}
+
 /* --- the message domain: (hart, identity) lines --- */
 
 /* Take a free identity on the online CPU of @dest with the most free ones

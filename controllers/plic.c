@@ -297,3 +297,8 @@ void plic_handle(struct plic *p, void *regs)
 	if (ret < 0)
 		wr(p, claim, (uint32_t)hw);	/* unmapped: counted by the core, completed here */
 }
+
+void plic_handle_entry(void *plic, void *regs)
+{
+	plic_handle(plic, regs);
+}

@@ -187,13 +187,12 @@ static void handle_timer(void *arg, void *regs)
 	timer_interrupt();
 }
 
-static void handle_ext(void *arg, void *regs)
+/* An external interrupt with no controller to take it: closed. */
+static void no_external(void *arg, void *regs)
 {
 	(void)arg;
-	if (riscv64_external)
-		riscv64_external->handle(regs);
-	else
-		riscv64_csr_clear(sie, SIE_SEIE);
+	(void)regs;
+	riscv64_csr_clear(sie, SIE_SEIE);
 }
 
 static void unknown_cause(void *arg, void *regs)
@@ -210,10 +209,15 @@ static void set_causes(unsigned int cpu)
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
 
 	for (unsigned int i = 0; i < IRQ_CAUSES; i++)
-		if (i != IRQ_S_SOFT)
+		if (i != IRQ_S_SOFT && i != IRQ_S_EXT)
 			c->cause[i].fn = i == IRQ_S_TIMER ? (uintptr_t)handle_timer :
-					 i == IRQ_S_EXT ? (uintptr_t)handle_ext :
 					 (uintptr_t)unknown_cause;
+	if (riscv64_external) {			/* straight into the controller */
+		c->cause[IRQ_S_EXT].arg = riscv64_external->arg;
+		c->cause[IRQ_S_EXT].fn = (uintptr_t)riscv64_external->handle;
+	} else {
+		c->cause[IRQ_S_EXT].fn = (uintptr_t)no_external;
+	}
 	if (ipi_desc) {
 		c->cause[IRQ_S_SOFT].arg = ipi_desc;
 		c->cause[IRQ_S_SOFT].fn = (uintptr_t)irq_handle_entry;

@@ -78,7 +78,11 @@ void riscv64_call_on_stack(void (*fn)(void *), void *arg, void *top);
 /* irq.c: the interrupt glue. The controller of external interrupts is
  * the embedder's choice, set before riscv64_irq_init_cpu(0). */
 struct riscv64_external {
-	void	(*handle)(void *regs);	/* one supervisor external interrupt */
+	/* One supervisor external interrupt: handle(arg, regs), called
+	 * straight from the trap entry on the hardirq stack (e.g.
+	 * plic_handle_entry() with the struct plic). */
+	void	(*handle)(void *arg, void *regs);
+	void	*arg;
 	void	(*cpu_init)(void);	/* open this hart's delivery, interrupts off */
 };
 extern const struct riscv64_external *riscv64_external;

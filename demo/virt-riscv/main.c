@@ -249,33 +249,23 @@ static const struct port_boot boot = {
 	.cmds = port_cmds, .nr_cmds = GENIRQ_ARRAY_SIZE(port_cmds), .rx = &rx,
 };
 
-static void plic_entry(void *regs)
-{
-	plic_handle(plic, regs);
-}
-
 static void plic_cpu(void)
 {
 	plic_cpu_init(plic);
 }
 
-static const struct riscv64_external plic_external = {
-	.handle		= plic_entry,
+static struct riscv64_external plic_external = {
+	.handle		= plic_handle_entry,
 	.cpu_init	= plic_cpu,
 };
-
-static void imsic_entry(void *regs)
-{
-	imsic_handle(imsic, regs);
-}
 
 static void imsic_cpu(void)
 {
 	imsic_cpu_init(imsic);
 }
 
-static const struct riscv64_external imsic_external = {
-	.handle		= imsic_entry,
+static struct riscv64_external imsic_external = {
+	.handle		= imsic_handle_entry,
 	.cpu_init	= imsic_cpu,
 };
 
@@ -298,6 +288,7 @@ static void setup_controllers(void)
 	}
 	if (machine.plic) {
 		plic = plic_create(&pc);
+		plic_external.arg = plic;
 		riscv64_external = &plic_external;
 	} else if (machine.aplic && machine.aplic_msi && machine.imsic) {
 		imsic = imsic_create(&ic);
@@ -320,6 +311,7 @@ static void setup_controllers(void)
 			if (!pci_msi_domain)
 				riscv64_fail("the IMSIC's message domain and PCI-MSI on it");
 		}
+		imsic_external.arg = imsic;
 		riscv64_external = &imsic_external;
 		virt_wired_name = "APLIC";
 		virt_wired_reforwards = true;

@@ -64,6 +64,9 @@ void imsic_cpu_init(struct imsic *im);
  * Context: the supervisor external interrupt, local interrupts off.
  */
 void imsic_handle(struct imsic *im, void *regs);
+/* imsic_handle() for a port's table of (function, argument) pairs: @imsic
+ * is the struct imsic. */
+void imsic_handle_entry(void *imsic, void *regs);
 
 /* Where message identities go: the range of every hart's file they are
  * taken from, and each CPU's supervisor file page (physical address). */

@@ -111,6 +111,9 @@ void plic_cpu_init(struct plic *p);
  * the stack the port chose.
  */
 void plic_handle(struct plic *p, void *regs);
+/* plic_handle() for a port's table of (function, argument) pairs: @plic
+ * is the struct plic. */
+void plic_handle_entry(void *plic, void *regs);
 
 GENIRQ_END_DECLS
 
