@@ -22,6 +22,7 @@
 #define REG_RTE_HI(p)	(0x11u + 2u * (p))
 
 #define RTE_VECTOR	0xFFu
+#define RTE_SEND_PENDING (1u << 12)	/* delivery status */
 #define RTE_POLARITY_LOW (1u << 13)
 #define RTE_REMOTE_IRR	(1u << 14)
 #define RTE_LEVEL	(1u << 15)
@@ -194,6 +195,45 @@ static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	return move_now(io, d, dest);
 }
 
+/*
+ * What the pin's entry says: pending is its delivery status (an event
+ * the chip could not send yet), active its remote IRR (a level event a
+ * CPU took and has not ended; an edge pin has none), masked its mask
+ * bit. One read of the entry.
+ */
+static int ioapic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct ioapic *io = d->chip_data;
+	unsigned long flags = irq_spin_lock_irqsave(&io->lock);
+	uint32_t lo = io_read(io, REG_RTE_LO((unsigned int)d->hwirq));
+
+	irq_spin_unlock_irqrestore(&io->lock, flags);
+	if (which == IRQCHIP_STATE_PENDING)
+		*state = lo & RTE_SEND_PENDING;
+	else if (which == IRQCHIP_STATE_ACTIVE)
+		*state = (lo & (RTE_LEVEL | RTE_REMOTE_IRR)) == (RTE_LEVEL | RTE_REMOTE_IRR);
+	else
+		*state = lo & RTE_MASKED;
+	return 0;
+}
+
+/*
+ * Masked sets the mask bit. Pending set sends one event to the line's
+ * vector on its CPU (the parent's retrigger: what the pin would have
+ * sent), so a line not activated has nothing to send to. The chip's
+ * delivery status and remote IRR are its own: -EINVAL, nothing written.
+ */
+static int ioapic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which == IRQCHIP_STATE_MASKED) {
+		(val ? ioapic_mask : ioapic_unmask)(d);
+		return 0;
+	}
+	if (which == IRQCHIP_STATE_PENDING && val)
+		return irq_chip_retrigger_hierarchy(d) > 0 ? 0 : -EINVAL;
+	return -EINVAL;
+}
+
 static const struct irq_chip ioapic_chip = {
 	.name		= "IO-APIC",
 	.shutdown	= ioapic_mask,
@@ -204,6 +244,8 @@ static const struct irq_chip ioapic_chip = {
 	.set_type	= ioapic_set_type,
 	.set_affinity	= ioapic_set_affinity,
 	.set_wake	= irq_chip_wake_when_enabled,	/* hlt wakes */
+	.get_irqchip_state = ioapic_get_state,
+	.set_irqchip_state = ioapic_set_state,
 };
 
 /* --- the domain: pins as lines of the hierarchy --- */

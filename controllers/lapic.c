@@ -4,6 +4,7 @@
  * only primitive is the end of interrupt; the timer and the IPIs.
  */
 #include <genirq/chip/lapic.h>
+#include <genirq/compat.h>
 #include <genirq/port.h>
 #include "x86_pio.h"
 
@@ -100,10 +101,58 @@ static void lapic_chip_ipi_send_single(struct irq_data *d, unsigned int cpu)
 		lapic_send_vector(cpu_apic_ids[cpu], line_vector[d->hwirq]);
 }
 
+/* The LVT entry of a line that has one (the IPI has none), or 0. */
+static unsigned int line_lvt(irq_hw_number_t hw)
+{
+	return hw == LAPIC_TIMER ? REG_LVT_TIMER : hw == LAPIC_ERROR ? REG_LVT_ERROR : 0;
+}
+
+/*
+ * This CPU's view of a per-CPU line: pending is its vector's IRR bit,
+ * active its ISR bit (taken, not yet ended), masked its LVT entry's mask
+ * bit (the IPI has no entry: -EINVAL).
+ */
+static int lapic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	unsigned int vector = lapic_line_vector((unsigned int)d->hwirq);
+	unsigned int word = vector / 32u * 0x10u, bit = vector % 32u;
+	unsigned int lvt = line_lvt(d->hwirq);
+
+	if (which == IRQCHIP_STATE_MASKED) {
+		if (!lvt)
+			return -EINVAL;
+		*state = rd(lvt) & LVT_MASKED;
+	} else {
+		*state = (rd((which == IRQCHIP_STATE_PENDING ? REG_IRR : REG_ISR) + word) >> bit) & 1u;
+	}
+	return 0;
+}
+
+/*
+ * Pending set sends the line's vector to this CPU (an IPI to itself);
+ * masked sets the LVT entry's mask bit. IRR and ISR bits are the local
+ * APIC's own to clear: -EINVAL, nothing written.
+ */
+static int lapic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	unsigned int lvt = line_lvt(d->hwirq);
+
+	if (which == IRQCHIP_STATE_PENDING && val) {
+		lapic_send_vector(lapic_id(), lapic_line_vector((unsigned int)d->hwirq));
+		return 0;
+	}
+	if (which != IRQCHIP_STATE_MASKED || !lvt)
+		return -EINVAL;
+	wr(lvt, val ? rd(lvt) | LVT_MASKED : rd(lvt) & ~LVT_MASKED);
+	return 0;
+}
+
 static const struct irq_chip lapic_chip = {
 	.name		= "LAPIC",
 	.eoi		= lapic_chip_eoi,
 	.ipi_send_single = lapic_chip_ipi_send_single,
+	.get_irqchip_state = lapic_get_state,
+	.set_irqchip_state = lapic_set_state,
 };
 
 struct irq_domain *lapic_init(void)

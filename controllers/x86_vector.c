@@ -241,6 +241,14 @@ static int vector_retrigger(struct irq_data *d)
 	return ret;
 }
 
+/* Pending set: one event to the line's vector on its CPU, as retrigger. */
+static int vector_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which == IRQCHIP_STATE_PENDING && val)
+		return vector_retrigger(d) > 0 ? 0 : -EINVAL;
+	return -EINVAL;
+}
+
 static const struct irq_chip vector_chip = {
 	.name		= "VECTOR",
 	.ack		= vector_ack,		/* edge children (PCI-MSI) */
@@ -248,6 +256,7 @@ static const struct irq_chip vector_chip = {
 	.set_affinity	= vector_set_affinity,
 	.retrigger	= vector_retrigger,
 	.compose_msi_msg = vector_compose_msi_msg,
+	.set_irqchip_state = vector_set_state,
 };
 
 void x86_vector_cleanup(struct x86_vector *v)

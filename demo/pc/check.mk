@@ -25,8 +25,9 @@ PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_a
 		   cat /sys/kernel/debug/irq/irqs/4\rcat /sys/kernel/debug/irq/irqs/24\r$\
 		   cat /sys/kernel/debug/irq/irqs/9999\rirqtop 1\rpoweroff\r
 # raise and suspend (demo/pm_cmd.h) with COM1 (irq 4) as the wake line,
-# the CPU in hlt; the key typed once it waits (--then) wakes it. Neither
-# the 8259 nor the IO-APIC can make a line pending: raise is refused.
+# the CPU in hlt; the key typed once it waits (--then) wakes it. raise
+# makes the IO-APIC line pending (its vector sent to its CPU); the 8259
+# cannot: i386 refuses it.
 PC_PM_INPUT	:= 0123456789R\rraise 4\rsuspend 4\r
 PC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/4/wakeup\rpoweroff\r
 # i386 also types on the PS/2 keyboard from the monitor: IRQ 1 counts.

@@ -33,7 +33,8 @@
  * handlers, whose end moves it and sends one event on the new vector (an
  * edge the fake raises between the two writes is dropped by the masked
  * chip and served by that event); a move refused by the parent kept for
- * the next event; the edge replay through the parent's retrigger; and
+ * the next event; the edge replay through the parent's retrigger; the
+ * controller's state of a line (pending, active, masked) read and set;
  * that two instances never touch each other's registers or numbers.
  *
  * Mutations of controllers/ioapic.c caught: see mutants.sh (ioapic-*).
@@ -633,6 +634,62 @@ static void check_affinity_and_replay(void)
 	LOG_IS(RMW(0, RTE_LO(9), v2, MASKED | v2), RMW(0, RTE_LO(9), MASKED | v2, MASKED));
 }
 
+/*
+ * Pin 9 of A: the controller's state of the line (irq_get_irqchip_state()
+ * and irq_set_irqchip_state()). Each read is one read of the entry:
+ * pending is the delivery status, active the remote IRR of a level pin
+ * (an edge pin has none), masked the mask bit. Masked set and cleared
+ * writes the mask bit; pending set sends one event to the line's vector
+ * on its CPU, which runs the handler once; what only the chip sets
+ * (pending cleared, active) is refused with nothing written; a line
+ * without a vector has no event to send.
+ */
+static void check_chip_state(void)
+{
+	const unsigned int irq = A_GSI + 9;
+	unsigned int cpu, v, before;
+	bool st = false;
+
+	CHECK(request_irq(irq, count_handler, 0, "a9", &calls[0]) == 0);
+	CHECK(x86_vector_target(vec, irq, &cpu, &v) == 0);
+	fake_nr_acc = 0;
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS(SEL(0, RTE_LO(9)), RD(0, v));
+	chips[0].lo[9] |= DELIVS | REMOTE_IRR;	/* the chip's: an edge pin's IRR means nothing */
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_ACTIVE, &st) == 0 && !st);
+	LOG_IS(SEL(0, RTE_LO(9)), RD(0, DELIVS | REMOTE_IRR | v),
+	       SEL(0, RTE_LO(9)), RD(0, DELIVS | REMOTE_IRR | v));
+	chips[0].lo[9] |= LEVEL;
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_ACTIVE, &st) == 0 && st);
+	chips[0].lo[9] &= ~(DELIVS | REMOTE_IRR | LEVEL);
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+	fake_nr_acc = 0;
+
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_MASKED, true) == 0);
+	CHECK(irq_get_irqchip_state(irq, IRQCHIP_STATE_MASKED, &st) == 0 && st);
+	CHECK(irq_get_masked(irq) == 0 && irq_get_depth(irq) == 0);	/* the core's view stays */
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_MASKED, false) == 0);
+	LOG_IS(RMW(0, RTE_LO(9), v, MASKED | v), SEL(0, RTE_LO(9)), RD(0, MASKED | v),
+	       RMW(0, RTE_LO(9), MASKED | v, v));
+
+	before = calls[0];
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, true) == 0);
+	LOG_IS({ 'W', APIC_ID(cpu), v, SEND });
+	CHECK(take(cpu, v) && calls[0] == before + 1);
+	LOG_IS(EOI_LOCAL);
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, false) == -EINVAL);
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_ACTIVE, false) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(chips[0].lo[9] == v);
+
+	free_irq(irq, &calls[0]);		/* no vector now: nothing to send to */
+	fake_nr_acc = 0;
+	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, true) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(calls[0] == before + 1);
+}
+
 /* Neither chip's table holds anything but what its own lines asked for. */
 static void check_untouched(void)
 {
@@ -672,6 +729,7 @@ int main(void)
 	check_types();
 	check_level_eoi();
 	check_affinity_and_replay();
+	check_chip_state();
 	check_untouched();
 	return fake_report("ioapic host test");
 }

@@ -14,7 +14,8 @@
  * LINT0 masked; the error vector; ESR cleared); the EOI of a dispatched
  * per-CPU line and lapic_eoi(); the periodic timer and the calibration
  * run; fixed IPIs, any vector, INIT and STARTUP, each after the previous
- * send left the ICR idle, destination in ICR high before ICR low.
+ * send left the ICR idle, destination in ICR high before ICR low; this
+ * CPU's state of a line (IRR, ISR, the LVT mask) read and set.
  *
  * Mutations of controllers/lapic.c caught: see mutants.sh (lapic-*).
  */
@@ -211,6 +212,53 @@ static void check_generic_ipi(void)
 	LOG_IS();
 }
 
+/*
+ * This CPU's state of the per-CPU lines: pending is the vector's IRR
+ * bit, active its ISR bit, masked the LVT entry's mask bit (the IPI has
+ * none: refused). Pending set sends the vector to this CPU's own APIC
+ * ID; masked set and cleared rewrites the LVT entry; pending cleared and
+ * active are the local APIC's own: refused, nothing written.
+ */
+#define ISR_WORD(v)	(0x100u + (v) / 32u * 0x10u)
+#define IRR_WORD(v)	(0x200u + (v) / 32u * 0x10u)
+#define VBIT(v)		(1u << ((v) % 32u))
+
+static void check_chip_state(void)
+{
+	struct irq_domain *d = lapic_init();
+	unsigned int timer, ipi, tv = LAPIC_TIMER_VECTOR, iv = LAPIC_IPI_VECTOR;
+	bool st = true;
+
+	CHECK(d != NULL);
+	if (!d)
+		return;
+	timer = (unsigned int)irq_find_mapping(d, LAPIC_TIMER);
+	ipi = (unsigned int)irq_find_mapping(d, LAPIC_IPI);
+	fake_poke(&file, IRR_WORD(tv), VBIT(tv));
+	fake_poke(&file, ISR_WORD(iv), VBIT(iv));	/* the timer's word too: 0xE0-0xFF */
+	fake_poke(&file, LVT_TIMER, PERIODIC | tv);
+	CHECK(irq_get_irqchip_state(timer, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+	CHECK(irq_get_irqchip_state(timer, IRQCHIP_STATE_ACTIVE, &st) == 0 && !st);
+	CHECK(irq_get_irqchip_state(ipi, IRQCHIP_STATE_ACTIVE, &st) == 0 && st);
+	CHECK(irq_get_irqchip_state(timer, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS(R(IRR_WORD(tv), VBIT(tv)), R(ISR_WORD(tv), VBIT(iv)), R(ISR_WORD(iv), VBIT(iv)),
+	       R(LVT_TIMER, PERIODIC | tv));
+	CHECK(irq_get_irqchip_state(ipi, IRQCHIP_STATE_MASKED, &st) == -EINVAL);
+	LOG_IS();
+
+	CHECK(irq_set_irqchip_state(timer, IRQCHIP_STATE_MASKED, true) == 0);
+	CHECK(irq_set_irqchip_state(timer, IRQCHIP_STATE_MASKED, false) == 0);
+	LOG_IS(R(LVT_TIMER, PERIODIC | tv), W(LVT_TIMER, MASKED | PERIODIC | tv),
+	       R(LVT_TIMER, MASKED | PERIODIC | tv), W(LVT_TIMER, PERIODIC | tv));
+	fake_poke(&file, ID, 7u << 24);
+	CHECK(irq_set_irqchip_state(ipi, IRQCHIP_STATE_PENDING, true) == 0);
+	LOG_IS(R(ID, 7u << 24), SEND(ASSERT | LAPIC_IPI_VECTOR, 7, ASSERT | iv));
+	CHECK(irq_set_irqchip_state(timer, IRQCHIP_STATE_PENDING, false) == -EINVAL);
+	CHECK(irq_set_irqchip_state(timer, IRQCHIP_STATE_ACTIVE, true) == -EINVAL);
+	CHECK(irq_set_irqchip_state(ipi, IRQCHIP_STATE_MASKED, true) == -EINVAL);
+	LOG_IS();
+}
+
 int main(void)
 {
 	fake_msr_read = msr_read;
@@ -223,5 +271,6 @@ int main(void)
 	check_timer();
 	check_ipis();
 	check_generic_ipi();
+	check_chip_state();
 	return fake_report("lapic host test");
 }

@@ -118,6 +118,8 @@ mutant ioapic-no-retrigger ioapic ioapic.c 's/\.retrigger\t= irq_chip_retrigger_
 mutant ioapic-deactivate-keeps-entry ioapic ioapic.c '/^static void ioapic_deactivate/,/^}/s/pin_reset(irq_domain_host_data(dom), (unsigned int)d->hwirq);/(void)dom; (void)d;/'
 mutant vector-activation-ignores-affinity ioapic x86_vector.c 's/= irq_data_get_affinity_mask(d);/= d ? NULL : NULL;/'
 mutant ioapic-vector-kept-at-move ioapic ioapic.c 's/(lo \& ~(RTE_VECTOR | RTE_REMOTE_IRR)) | vec);/(lo \& ~RTE_REMOTE_IRR) | (lo \& RTE_VECTOR ? 0 : vec));/'
+mutant ioapic-state-edge-active ioapic ioapic.c 's/== (RTE_LEVEL | RTE_REMOTE_IRR);/!= 0;/'
+mutant ioapic-state-pending-cleared ioapic ioapic.c 's/if (which == IRQCHIP_STATE_PENDING \&\& val)$/if (which == IRQCHIP_STATE_PENDING)/'
 # lapic
 mutant lapic-no-icr-wait lapic lapic.c 's/while (rd(REG_ICR_LO) \& ICR_PENDING)/if (rd(REG_ICR_LO) \& ICR_PENDING \&\& 0)/'
 mutant lapic-icr-low-first lapic lapic.c '/wr(REG_ICR_HI, apic_id << 24);/{h;d;};/wr(REG_ICR_LO, low);/G'
@@ -125,6 +127,7 @@ mutant lapic-svr-not-enabled lapic lapic.c 's/wr(REG_SVR, SVR_ENABLE | /wr(REG_S
 mutant lapic-msr-not-enabled lapic lapic.c 's/rdmsr(MSR_APIC_BASE) | APIC_BASE_EN/rdmsr(MSR_APIC_BASE)/'
 mutant lapic-timer-one-shot lapic lapic.c 's/wr(REG_LVT_TIMER, LVT_PERIODIC | LAPIC_TIMER_VECTOR);/wr(REG_LVT_TIMER, LAPIC_TIMER_VECTOR);/'
 mutant lapic-ipi-cpu-as-apic-id lapic lapic.c 's/lapic_send_vector(cpu_apic_ids\[cpu\], /lapic_send_vector(cpu, /'
+mutant lapic-state-isr-for-pending lapic lapic.c 's/(which == IRQCHIP_STATE_PENDING ? REG_IRR : REG_ISR)/REG_ISR/'
 # mpic (both byte orders: the swap forced one way fails one of them)
 mutant mpic-swap-forced-off mpic mpic.c 's/\.swap = cfg->big_endian != cpu_big/.swap = cpu_big/' be
 mutant mpic-no-mask-around-dr mpic mpic.c 's/wr(m, vpr_off, vpr | VPR_MASK);/(void)0;/' be

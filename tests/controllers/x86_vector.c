@@ -163,6 +163,7 @@ static void check_alloc_and_events(struct irq_domain *msi, struct msi_dev *dev, 
 {
 	unsigned int cpu, v;
 	int irq = msi_domain_alloc_irqs(msi, dev, 3);
+	bool st = false;
 
 	*first = irq;
 	CHECK(irq >= 0);
@@ -189,6 +190,18 @@ static void check_alloc_and_events(struct irq_domain *msi, struct msi_dev *dev, 
 	sends = 0;
 	CHECK(irq_chip_retrigger_hierarchy(irq_get_irq_data((unsigned int)irq + 1)) == 1);
 	CHECK(sends == 1 && send_apic == APIC_ID(1) && send_vec == FIRST);
+	/*
+	 * An MSI line's controller state is the vector level's: pending set
+	 * sends the vector to the line's CPU the same way (the message chip
+	 * has no state of its own); nothing else can be set, none read.
+	 */
+	CHECK(irq_set_irqchip_state((unsigned int)irq + 1, IRQCHIP_STATE_PENDING, true) == 0);
+	CHECK(sends == 2 && send_apic == APIC_ID(1) && send_vec == FIRST);
+	CHECK(deliver(1, send_vec) && runs[1] == 3);
+	CHECK(irq_set_irqchip_state((unsigned int)irq + 1, IRQCHIP_STATE_PENDING, false) == -EINVAL);
+	CHECK(irq_set_irqchip_state((unsigned int)irq + 1, IRQCHIP_STATE_MASKED, true) == -EINVAL);
+	CHECK(irq_get_irqchip_state((unsigned int)irq + 1, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+	CHECK(sends == 2 && runs[1] == 3);
 }
 
 static void check_move(int irq)
