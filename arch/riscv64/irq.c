@@ -153,12 +153,28 @@ unsigned long riscv64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
+static unsigned long hardirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+static unsigned long softirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+void riscv64_show_stacks(struct irq_text *t)
+{
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, IRQ_STACK_BYTES);
+}
+
 void riscv64_irq_init_cpu(unsigned int cpu)
 {
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
 
-	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	/* Painted whole: the guard words, and the high-water marks above. */
+	genirq_kit_stack_paint(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
+	genirq_kit_stack_paint(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
 	c->bottom = (uintptr_t)&hardirq_stack[cpu];
 	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
 	c->guard = STACK_GUARD;

@@ -98,6 +98,10 @@ bool riscv64_stack_guards_ok(unsigned int cpu);
 /* The top guard word of @cpu's hardirq or softirq stack, the one the exit
  * paths compare (the smash-irq-guard runs of make check overwrite it). */
 volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq);
+struct irq_text;
+/* The stacks' rows (each CPU's hardirq and softirq high-water marks, in
+ * bytes), in /proc/interrupts' columns: the shell's `stacks`. */
+void riscv64_show_stacks(struct irq_text *t);
 extern uintptr_t riscv64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 /* The IPI (supervisor software interrupt) as a per-CPU genirq line. */
 int riscv64_map_ipi(void);

@@ -216,7 +216,7 @@ static void trap(void)
 
 /* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
-	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
+	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .stacks = ppc64_show_stacks, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
 	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };

@@ -19,7 +19,7 @@ RISCV64_READY	:= genirq: ready for input
 RISCV64_SESSION	:= hello genirq\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\r$\
 		   cat /proc/irq/1/smp_affinity\rls /proc/irq\rcat /proc/irq/prof_cpu_mask\r$\
 		   frobnicate\recho 4 > /proc/irq/1/smp_affinity\ripi 0\ripi 1\rticks\rprobe\r$\
-		   cat /proc/interrupts\rthreads\recho 1 > /proc/irq/1/smp_affinity\rpoweroff\r
+		   cat /proc/interrupts\rthreads\rstacks\recho 1 > /proc/irq/1/smp_affinity\rpoweroff\r
 # The AIA run's views: the serial line's debugfs dump (APLIC-MSI stacked
 # on the IMSIC: two levels), a bad number, one irqtop screen.
 RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irqs/x\rirqtop 1\r

@@ -204,7 +204,8 @@ static void scenario_input(void)
 
 /* ticks, probe, poweroff, irqtop's idle and ipi (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
-	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .send_ipi = sbi_send_ipi,
+	.clock = "the time CSR", .autoprobe = virt_edu_autoprobe, .stacks = riscv64_show_stacks,
+	.send_ipi = sbi_send_ipi,
 	.ticks = riscv64_ticks, .idle = riscv64_idle, .fail = riscv64_fail, .power_off = riscv64_power_off,
 	.hz = HZ, .ipis = &port_selftest_ipis,
 };
