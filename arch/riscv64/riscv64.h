@@ -90,6 +90,11 @@ void riscv64_irq_nested(struct riscv64_regs *regs);
 __attribute__((noreturn)) void riscv64_irq_overflow(void);
 __attribute__((noreturn)) void riscv64_irq_overrun(void);
 void riscv64_irq_init_cpu(unsigned int cpu);
+/* The SBI timer's per-CPU line, "riscv-timer" (its tick requested by the
+ * kit). Return: the line, or a negative errno. Once, before any
+ * riscv64_timer_start(). */
+int riscv64_map_timer(void);
+/* Arm the calling CPU's tick (fatal before riscv64_map_timer()). */
 void riscv64_timer_start(void);
 unsigned long riscv64_ticks(unsigned int cpu);
 bool riscv64_on_irq_stack(unsigned int cpu, uintptr_t sp);
