@@ -275,8 +275,8 @@ static int request(int irq, irq_handler_t fn, unsigned long flags, const char *n
 
 /*
  * The IPI through the generic API: one line per CPU on the XICS domain
- * (irq_reserve_ipi()), each with the IPI handler; the port's IPI row
- * shows them (hidden from the numbered list). Return: the base line.
+ * (irq_reserve_ipi()), each with the IPI handler, numbered lines named
+ * "IPI" as Linux names XICS's. Return: the base line.
  */
 static int reserve_ipi(void)
 {
@@ -294,9 +294,7 @@ static int reserve_ipi(void)
 
 		if (request(irq, port_selftest_ipi, IRQF_PERCPU, "IPI") < 0)
 			ppc64_fail("request_irq");
-		irq_set_proc_hidden((unsigned int)irq, true);
 	}
-	ppc64_ipi_irq = base;
 	return base;
 }
 
