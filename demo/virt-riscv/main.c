@@ -36,10 +36,11 @@
 #define MSI_LINES	32u		/* message lines at once */
 #define UART_IER_RX	0x01
 #define UART_IER_THRE	0x02
-/* OpenSBI prints its own banner first; QEMU gives no way to turn it off. */
-#define BANNER		"\ngenirq demo kernel, riscv64 (S-mode, under the OpenSBI firmware whose\n" \
-			"banner is above) on QEMU's virt machine: the boot self-tests, then a shell\n" \
-			"(help lists the commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
+/* OpenSBI prints its own banner first (QEMU gives no way to turn it off):
+ * make run keeps it in build/riscv64/firmware.log (riscv64_HOLD). */
+#define BANNER		"\ngenirq demo kernel, riscv64 (S-mode, under QEMU's OpenSBI firmware) on\n" \
+			"QEMU's virt machine: the boot self-tests, then a shell (help lists the\n" \
+			"commands; poweroff, or Ctrl-A X, leaves QEMU)\n"
 
 static struct scenario_tally tally = {
 	.write = console_put, .label = console_label, .reveal = bootlog_reveal,
