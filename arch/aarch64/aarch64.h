@@ -51,7 +51,8 @@ extern void (*volatile aarch64_irq_hook)(void);
 typedef void (*aarch64_irq_handler_t)(void *ctx, void *regs);
 /*
  * aarch64_irq_cpu_init - give the calling CPU its interrupt stacks
- * (painted with the guard value, guard words and all) and the handler aarch64_irq() runs on the
+ * (painted whole with the guard value: the guard words, and the
+ * high-water marks above them) and the handler aarch64_irq() runs on the
  * hardirq one, through TPIDR_EL1 (which the kit owns from here on).
  * Context: once per CPU, before its interrupts are unmasked.
  */
