@@ -129,6 +129,11 @@ include $(foreach p,$(PORTS),$(firstword $(wildcard demo/*/$(p).mk) arch/$(p)/po
 # argument verbose); without it, the banner, a summary line and the
 # prompt, the rest kept for the shell's dmesg.
 RUN_VERBOSE	= $(if $(VERBOSE),-append verbose)
+# <isa>_HOLD: the text a `make run` view opens on, what QEMU printed before
+# it kept in build/<isa>/firmware.log (riscv64: OpenSBI's banner; VERBOSE=1
+# shows it). QEMU's status goes through build/<isa>/run.status.
+RUN_HOLD	= $(if $(and $($(1)_HOLD),$(if $(VERBOSE),,y)),| scripts/hold-until.py '$($(1)_HOLD)' \
+		  $(BUILD)/$(1)/firmware.log)
 define port
 $(1)_ELF	:= $(BUILD)/$(1)/kernel.elf
 $(1)_ASM	?= arch/$(1)/boot.S
@@ -166,12 +171,14 @@ kernel-$(1):
 # terminal: a short scripted tour, printed as it runs.
 run-$(1): kernel-$(1)
 	$(Q)if [ -t 0 ]; then \
-		$$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN) $(RUN_VERBOSE); s=$$$$?; \
+		{ $$(subst -serial stdio,-serial mon:stdio,$$($(1)_QEMU)) $$($(1)_RUN) $(RUN_VERBOSE); \
+		  echo $$$$? >$(BUILD)/$(1)/run.status; } $$(call RUN_HOLD,$(1)); s=$$$$(cat $(BUILD)/$(1)/run.status); \
 		[ $$$$s -eq 0 ] || [ $$$$s -eq $$($(1)_PASS) ] || { echo "QEMU exit status $$$$s"; exit 1; }; \
 	else \
-		$(HARNESS) --name $(1)-run --tour --timeout $(QEMU_TIMEOUT) --pass-status $$($(1)_PASS) \
+		{ $(HARNESS) --name $(1)-run --tour --timeout $(QEMU_TIMEOUT) --pass-status $$($(1)_PASS) \
 			--ready '$$(or $$($(1)_READY),$(PROMPT))' --input '$$($(1)_TOUR)' -- $$($(1)_QEMU) $$($(1)_RUN) \
-			$(RUN_VERBOSE); \
+			$(RUN_VERBOSE); echo $$$$? >$(BUILD)/$(1)/run.status; } $$(call RUN_HOLD,$(1)); \
+		exit $$$$(cat $(BUILD)/$(1)/run.status); \
 	fi
 
 debug-$(1): kernel-$(1)

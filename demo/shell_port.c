@@ -61,6 +61,11 @@ static int port_probe(struct shell *sh, unsigned int dev)
 	return 0;
 }
 
+static void port_stacks(struct irq_text *t)
+{
+	port->stacks(t);
+}
+
 static void port_poweroff(struct shell *sh)
 {
 	if (!*port->summary_ok)
@@ -79,6 +84,7 @@ static void port_idle(void)
 const struct shell_machine shell_port_machine = {
 	.ticks		= port_ticks,
 	.probe		= port_probe,
+	.stacks		= port_stacks,
 	.poweroff	= port_poweroff,
 	.idle		= port_idle,
 	.dmesg		= bootlog_show,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * shell_port.h - the shell commands the pseries, virt and virt-riscv
- * kernels share: ticks, probe, poweroff and irqtop's idle (a struct
- * shell_machine) and the harness's `ipi CPU` and `trap`. A port passes
- * in only what differs: its tick counter and clock, its edu autoprobe,
- * its IPI, its idle, its faulting instruction and its exits.
+ * shell_port.h - the shell commands the pseries, virt, virt-riscv and
+ * mps2 kernels share: ticks, probe, stacks, poweroff and irqtop's idle (a
+ * struct shell_machine) and the harness's `ipi CPU` and `trap`. A port
+ * passes in only what differs: its tick counter and clock, its edu
+ * autoprobe, its stacks' rows, its IPI, its idle, its faulting
+ * instruction and its exits.
  */
 #ifndef GENIRQ_DEMO_SHELL_PORT_H
 #define GENIRQ_DEMO_SHELL_PORT_H
@@ -19,6 +20,7 @@ struct shell_port {
 	const char	*clock;			/* ticks' "ms of ...": "the counter" */
 	unsigned long	(*ticks)(unsigned int cpu);
 	int		(*autoprobe)(unsigned int dev);	/* the line, or -ENODEV */
+	void		(*stacks)(struct irq_text *t);	/* the interrupt stacks' rows */
 	void		(*send_ipi)(unsigned int cpu);
 	_Atomic unsigned long *ipis;		/* the IPI handler's count */
 	unsigned int	nr_cpus;

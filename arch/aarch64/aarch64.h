@@ -51,7 +51,8 @@ extern void (*volatile aarch64_irq_hook)(void);
 typedef void (*aarch64_irq_handler_t)(void *ctx, void *regs);
 /*
  * aarch64_irq_cpu_init - give the calling CPU its interrupt stacks
- * (guard words written) and the handler aarch64_irq() runs on the
+ * (painted whole with the guard value: the guard words, and the
+ * high-water marks above them) and the handler aarch64_irq() runs on the
  * hardirq one, through TPIDR_EL1 (which the kit owns from here on).
  * Context: once per CPU, before its interrupts are unmasked.
  */
@@ -65,6 +66,10 @@ bool aarch64_stack_guards_ok(unsigned int cpu);
 /* The top guard word of @cpu's hardirq or softirq stack, the one the exit
  * paths compare. */
 volatile uint64_t *aarch64_stack_guard(unsigned int cpu, bool softirq);
+struct irq_text;
+/* The stacks' rows (each CPU's hardirq and softirq high-water marks, in
+ * bytes), in /proc/interrupts' columns: the shell's `stacks`. */
+void aarch64_show_stacks(struct irq_text *t);
 
 /* --- port.c: the generic timer's virtual counter --- */
 static inline uint64_t cntvct(void)

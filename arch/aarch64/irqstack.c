@@ -4,7 +4,9 @@
  * interrupt controller's handler and the core on a hardirq stack of its
  * own, and softirqs on another, each with guard words at its bottom that
  * the entry and exit paths compare. A stack found overrun is fatal: the
- * kit reports it through port_assert_failed() and stops the CPU.
+ * kit reports it through port_assert_failed() and stops the CPU. Both are
+ * painted whole with the guard value, for their high-water marks (the
+ * shell's `stacks`).
  */
 #include <genirq/hardirq.h>
 #include <genirq/port.h>
@@ -73,6 +75,21 @@ volatile uint64_t *aarch64_stack_guard(unsigned int cpu, bool softirq)
 	return &(softirq ? softirq_stack : hardirq_stack)[cpu].w[GUARD_WORDS - 1];
 }
 
+static unsigned long hardirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+static unsigned long softirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+void aarch64_show_stacks(struct irq_text *t)
+{
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, IRQ_STACK_BYTES);
+}
+
 void aarch64_irq_cpu_init(aarch64_irq_handler_t handle, void *ctx)
 {
 	unsigned int cpu = port_cpu_id();
@@ -80,8 +97,8 @@ void aarch64_irq_cpu_init(aarch64_irq_handler_t handle, void *ctx)
 
 	if (cpu >= GENIRQ_AARCH64_CPUS)
 		fatal("CPU number beyond GENIRQ_AARCH64_CPUS");
-	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	genirq_kit_stack_paint(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
+	genirq_kit_stack_paint(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
 	c->bottom = (uintptr_t)&hardirq_stack[cpu];
 	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
 	c->handle = handle;

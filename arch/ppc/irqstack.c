@@ -73,12 +73,7 @@ static unsigned long softirq_used(unsigned int cpu)
 /* The shell's `stacks`: how deep each CPU's interrupt stacks have been. */
 void ppc_show_stacks(struct irq_text *t)
 {
-	char what[48];
-
-	irq_snprintf(what, sizeof(what), "hardirq stack high-water (bytes of %u)", IRQ_STACK_BYTES);
-	irq_proc_row(t, "HSK", hardirq_used, what);
-	irq_snprintf(what, sizeof(what), "softirq stack high-water (bytes of %u)", IRQ_STACK_BYTES);
-	irq_proc_row(t, "SSK", softirq_used, what);
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, IRQ_STACK_BYTES);
 }
 
 void *ppc_stack_top(unsigned int cpu, int which)

@@ -5,7 +5,8 @@
  * core) on a per-CPU hardirq stack, softirqs on their own stack, each
  * with guard words at its bottom that every exit compares. A stack found
  * overrun is fatal: the kit reports it through port_assert_failed() and
- * stops the CPU.
+ * stops the CPU. Both are painted whole with the guard value, for their
+ * high-water marks (the shell's `stacks`).
  */
 #include <genirq/compiler.h>
 #include <genirq/hardirq.h>
@@ -82,8 +83,23 @@ void ppc64_irq_init_cpu(unsigned int cpu)
 {
 	if (cpu >= GENIRQ_PPC64_CPUS)
 		fatal("CPU number beyond GENIRQ_PPC64_CPUS");
-	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		stacks.hardirq[cpu].w[i] = stacks.softirq[cpu].w[i] = STACK_GUARD;
+	genirq_kit_stack_paint(stacks.hardirq[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
+	genirq_kit_stack_paint(stacks.softirq[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
+}
+
+static unsigned long hardirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(stacks.hardirq[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+static unsigned long softirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(stacks.softirq[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+void ppc64_show_stacks(struct irq_text *t)
+{
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, IRQ_STACK_BYTES);
 }
 
 void ppc64_irq_set_handler(void (*fn)(void *regs))

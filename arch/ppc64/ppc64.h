@@ -73,7 +73,8 @@ static inline uintptr_t ppc64_sp(void)
 /* What an external interrupt runs on the hardirq stack: the controller's
  * handler (e.g. one that calls xics_handle()). Set before interrupts go on. */
 void ppc64_irq_set_handler(void (*fn)(void *regs));
-/* Give the calling CPU (@cpu) its stacks' guard words. */
+/* Give the calling CPU (@cpu) its stacks, painted whole with the guard
+ * value (the guard words, and the high-water marks above them). */
 void ppc64_irq_init_cpu(unsigned int cpu);
 void ppc64_do_irq(struct ppc64_regs *regs);
 /* An exception that runs on the stack it interrupted (the decrementer):
@@ -85,6 +86,10 @@ bool ppc64_stack_guards_ok(unsigned int cpu);
 /* The top guard word of @cpu's hardirq or softirq stack, the one every
  * exit compares. */
 volatile uint64_t *ppc64_stack_guard(unsigned int cpu, bool softirq);
+struct irq_text;
+/* The stacks' rows (each CPU's hardirq and softirq high-water marks, in
+ * bytes), in /proc/interrupts' columns: the shell's `stacks`. */
+void ppc64_show_stacks(struct irq_text *t);
 /* When set, every external interrupt (0x500) goes to this function
  * instead, on the interrupted stack (a bare floor for benchmarks). */
 extern void (*volatile ppc64_external_hook)(void);

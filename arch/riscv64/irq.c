@@ -2,12 +2,14 @@
 /*
  * irq.c - the riscv64 interrupt glue: every interrupt on a per-CPU
  * hardirq stack, softirqs on their own, the supervisor software
- * interrupt (the IPI) as a per-CPU genirq line, the SBI timer tick,
- * external interrupts to the controller the embedder chose, and the arch
- * rows of /proc/interrupts.
+ * interrupt (the IPI) and the SBI timer tick as per-CPU genirq lines
+ * (the timer's numbered "riscv-timer", as riscv Linux shows it), external
+ * interrupts to the controller the embedder chose, and the arch rows of
+ * /proc/interrupts.
  */
 #include <genirq/hardirq.h>
 #include <genirq/compat.h>
+#include <genirq/interrupt.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
@@ -53,7 +55,7 @@ static struct riscv64_irq_cpu irq_cpu[GENIRQ_RISCV64_CPUS];
 static void set_causes(unsigned int cpu);
 static unsigned long ticks[GENIRQ_RISCV64_CPUS];
 static uint64_t next_tick[GENIRQ_RISCV64_CPUS];
-static struct irq_desc *ipi_desc;
+static struct irq_desc *ipi_desc, *timer_desc;
 static int ipi_irq = -1;
 const struct riscv64_external *riscv64_external;
 void (*volatile riscv64_ipi_hook)(void);
@@ -118,25 +120,28 @@ int riscv64_map_ipi(void)
 	return irq;
 }
 
-/* --- the SBI timer: a tick of its own, not an irq descriptor --- */
+/* --- the SBI timer: a per-CPU line of the INTC, "riscv-timer" --- */
 
 void riscv64_timer_start(void)
 {
 	unsigned int cpu = port_cpu_id();
 
+	if (!timer_desc)
+		fatal("riscv64_timer_start() before riscv64_map_timer()");
 	next_tick[cpu] = riscv64_rdtime() + riscv64_timebase / GENIRQ_RISCV64_HZ;
 	riscv64_set_timer(next_tick[cpu]);
 }
 
-/* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. */
-static void timer_interrupt(void)
+/* The tick, as the line's handler (the entry's irq_enter/irq_exit around it). */
+static irqreturn_t timer_interrupt(int irq, void *dev)
 {
 	unsigned int cpu = port_cpu_id();
 	uint64_t now = riscv64_rdtime();
 
-	if (in_irq())
+	(void)irq;
+	(void)dev;
+	if (hardirq_count() > HARDIRQ_OFFSET)
 		riscv64_nested_tick_sp = riscv64_sp();	/* for the irq-stack scenario */
-	irq_enter();
 	ticks[cpu]++;
 	/* Late (a vCPU the host did not run): the missed periods come back
 	 * to back, up to CATCH_UP_S behind; beyond that they are dropped. */
@@ -145,7 +150,30 @@ static void timer_interrupt(void)
 		next_tick[cpu] = now + riscv64_timebase / GENIRQ_RISCV64_HZ;
 	riscv64_set_timer(next_tick[cpu]);	/* also withdraws sip.STIP */
 	irq_spurious_poll();
-	irq_exit();
+	return IRQ_HANDLED;
+}
+
+/* No ack: sip.STIP is read-only here; the next set_timer withdraws it, so
+ * the tick runs with interrupts off (IRQF_DISABLED) until it has. */
+static const struct irq_chip timer_chip = {
+	.name	= "RISC-V INTC",
+};
+
+int riscv64_map_timer(void)
+{
+	int irq = irq_alloc_descs(-1, 1);
+
+	if (irq < 0)
+		return irq;
+	if (irq_set_chip((unsigned int)irq, &timer_chip, NULL) < 0 ||
+	    irq_set_hwirq((unsigned int)irq, IRQ_S_TIMER) < 0 || irq_set_percpu((unsigned int)irq) < 0 ||
+	    request_irq((unsigned int)irq, timer_interrupt, IRQF_PERCPU | IRQF_DISABLED, "riscv-timer",
+			ticks) < 0)
+		return -EINVAL;
+	timer_desc = irq_to_desc((unsigned int)irq);
+	for (unsigned int cpu = 0; cpu < GENIRQ_RISCV64_CPUS; cpu++)
+		set_causes(cpu);
+	return irq;
 }
 
 unsigned long riscv64_ticks(unsigned int cpu)
@@ -153,12 +181,28 @@ unsigned long riscv64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
+static unsigned long hardirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+static unsigned long softirq_used(unsigned int cpu)
+{
+	return genirq_kit_stack_used(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, GUARD_WORDS, STACK_GUARD);
+}
+
+void riscv64_show_stacks(struct irq_text *t)
+{
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, IRQ_STACK_BYTES);
+}
+
 void riscv64_irq_init_cpu(unsigned int cpu)
 {
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
 
-	for (unsigned int i = 0; i < GUARD_WORDS; i++)
-		hardirq_stack[cpu].w[i] = softirq_stack[cpu].w[i] = STACK_GUARD;
+	/* Painted whole: the guard words, and the high-water marks above. */
+	genirq_kit_stack_paint(hardirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
+	genirq_kit_stack_paint(softirq_stack[cpu].w, IRQ_STACK_BYTES / 8, STACK_GUARD);
 	c->bottom = (uintptr_t)&hardirq_stack[cpu];
 	c->switch_to = (uintptr_t)(&hardirq_stack[cpu] + 1);
 	c->guard = STACK_GUARD;
@@ -178,13 +222,6 @@ static void soft_clear(void *arg, void *regs)
 	(void)arg;
 	(void)regs;
 	riscv64_csr_clear(sip, SIE_SSIE);
-}
-
-static void handle_timer(void *arg, void *regs)
-{
-	(void)arg;
-	(void)regs;
-	timer_interrupt();
 }
 
 /* An external interrupt with no controller to take it: closed. */
@@ -209,15 +246,17 @@ static void set_causes(unsigned int cpu)
 	struct riscv64_irq_cpu *c = &irq_cpu[cpu];
 
 	for (unsigned int i = 0; i < IRQ_CAUSES; i++)
-		if (i != IRQ_S_SOFT && i != IRQ_S_EXT)
-			c->cause[i].fn = i == IRQ_S_TIMER ? (uintptr_t)handle_timer :
-					 (uintptr_t)unknown_cause;
+		if (i != IRQ_S_SOFT && i != IRQ_S_TIMER && i != IRQ_S_EXT)
+			c->cause[i].fn = (uintptr_t)unknown_cause;
 	if (riscv64_external) {			/* straight into the controller */
 		c->cause[IRQ_S_EXT].arg = riscv64_external->arg;
 		c->cause[IRQ_S_EXT].fn = (uintptr_t)riscv64_external->handle;
 	} else {
 		c->cause[IRQ_S_EXT].fn = (uintptr_t)no_external;
 	}
+	/* No line yet: the tick is refused (riscv64_timer_start() needs it). */
+	c->cause[IRQ_S_TIMER].arg = timer_desc;
+	c->cause[IRQ_S_TIMER].fn = timer_desc ? (uintptr_t)irq_handle_entry : (uintptr_t)unknown_cause;
 	if (ipi_desc) {
 		c->cause[IRQ_S_SOFT].arg = ipi_desc;
 		c->cause[IRQ_S_SOFT].fn = (uintptr_t)irq_handle_entry;
@@ -295,13 +334,12 @@ static unsigned long ipi_count(unsigned int cpu)
 }
 
 /*
- * Linux's summary rows: the SBI timer is each hart's own, counted here
- * (LOC); the IPI is a per-CPU genirq line that its requester keeps out of
- * the numbered list (irq_set_proc_hidden()), shown as IPI0 (Linux numbers
- * its IPIs so).
+ * Linux's summary rows: the SBI timer is a numbered line ("riscv-timer"),
+ * no row; the IPI is a per-CPU genirq line that its requester keeps out of
+ * the numbered list (irq_set_proc_hidden()), shown as IPI0 (riscv Linux
+ * numbers its IPIs so, each named by its use: this one runs a function).
  */
 void port_show_interrupts(struct irq_text *t)
 {
-	irq_proc_row(t, "LOC", riscv64_ticks, "Local timer interrupts (SBI set_timer)");
-	irq_proc_row(t, "IPI0", ipi_count, "Inter-processor interrupts (SBI IPI)");
+	irq_proc_row(t, "IPI0", ipi_count, "Function call interrupts (SBI IPI)");
 }

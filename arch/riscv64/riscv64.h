@@ -94,6 +94,11 @@ void riscv64_irq_nested(struct riscv64_regs *regs);
 __attribute__((noreturn)) void riscv64_irq_overflow(void);
 __attribute__((noreturn)) void riscv64_irq_overrun(void);
 void riscv64_irq_init_cpu(unsigned int cpu);
+/* The SBI timer's per-CPU line, "riscv-timer" (its tick requested by the
+ * kit). Return: the line, or a negative errno. Once, before any
+ * riscv64_timer_start(). */
+int riscv64_map_timer(void);
+/* Arm the calling CPU's tick (fatal before riscv64_map_timer()). */
 void riscv64_timer_start(void);
 unsigned long riscv64_ticks(unsigned int cpu);
 bool riscv64_on_irq_stack(unsigned int cpu, uintptr_t sp);
@@ -102,6 +107,10 @@ bool riscv64_stack_guards_ok(unsigned int cpu);
 /* The top guard word of @cpu's hardirq or softirq stack, the one the exit
  * paths compare (the smash-irq-guard runs of make check overwrite it). */
 volatile uint64_t *riscv64_stack_guard(unsigned int cpu, bool softirq);
+struct irq_text;
+/* The stacks' rows (each CPU's hardirq and softirq high-water marks, in
+ * bytes), in /proc/interrupts' columns: the shell's `stacks`. */
+void riscv64_show_stacks(struct irq_text *t);
 extern uintptr_t riscv64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 /* The IPI (supervisor software interrupt) as a per-CPU genirq line. */
 int riscv64_map_ipi(void);

@@ -14,7 +14,7 @@ ARMV7M_READY	:= genirq: ready for input
 # Typed after the ready marker: the echo line, then a shell session.
 ARMV7M_SESSION	:= hello genirq\rcat /proc/interrupts\recho 255 > /proc/irq/5/priority\r$\
 		   cat /proc/irq/5/priority\rls /proc/irq\rfrobnicate\ripi 0\rticks\rprobe\r$\
-		   irqtop 1\rpoweroff\r
+		   stacks\rirqtop 1\rpoweroff\r
 # raise and suspend (demo/pm_cmd.h) with the UART's receive line (irq 1)
 # made pending at the NVIC (ISPR), then the wake line of a sleep in wfi;
 # the key typed once it waits (--then) wakes it; suspend is typed once

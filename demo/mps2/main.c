@@ -12,7 +12,9 @@
  *
  * Stacks: Handler mode runs on MSP, the hardirq stack (its top is the
  * vector table's first word); the boot and the shell run in Thread mode
- * on PSP; softirqs on a third stack. Each has a guard word at its bottom.
+ * on PSP; softirqs on a third stack. Each has a guard word at its bottom;
+ * the hardirq and softirq stacks are painted whole with it, for their
+ * high-water marks (the shell's `stacks`).
  */
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
@@ -30,6 +32,7 @@
 #include "scenario.h"
 #include "shell_port.h"
 #include "mps2.h"
+#include "../kit.h"	/* arch/kit.h, through arch/armv7m: the stacks' marks */
 
 #define NR_IRQS		64
 #define HZ		100
@@ -191,6 +194,33 @@ static volatile uint64_t *stack_guard(unsigned int cpu, bool softirq)
 	return softirq ? &softirq_stack.guard : &hardirq_stack.guard;
 }
 
+#define STACK_WORDS	(STACK_BYTES / sizeof(uint64_t))
+_Static_assert(sizeof(struct stack) == STACK_BYTES, "a stack is STACK_WORDS words");
+
+/* Its guard word included: once Thread mode runs on PSP, before any
+ * exception, so MSP holds no frame. */
+static void stack_paint(struct stack *s)
+{
+	genirq_kit_stack_paint((uint64_t *)s, STACK_WORDS, GUARD);
+}
+
+static unsigned long hardirq_used(unsigned int cpu)
+{
+	(void)cpu;
+	return genirq_kit_stack_used((const uint64_t *)&hardirq_stack, STACK_WORDS, 1, GUARD);
+}
+
+static unsigned long softirq_used(unsigned int cpu)
+{
+	(void)cpu;
+	return genirq_kit_stack_used((const uint64_t *)&softirq_stack, STACK_WORDS, 1, GUARD);
+}
+
+static void show_stacks(struct irq_text *t)
+{
+	genirq_kit_show_stacks(t, hardirq_used, softirq_used, STACK_BYTES);
+}
+
 static uint64_t clock_counts(unsigned int ms)
 {
 	return mps2_ms_to_counts(ms);
@@ -350,7 +380,7 @@ void mps2_idle(bool (*busy)(void))
 }
 
 static struct shell_port shell_glue = {
-	.clock = "the dual timer", .autoprobe = autoprobe, .send_ipi = send_soft,
+	.clock = "the dual timer", .autoprobe = autoprobe, .stacks = show_stacks, .send_ipi = send_soft,
 	.ticks = tick_count, .idle = mps2_idle, .fail = mps2_fail, .power_off = mps2_power_off,
 	.hz = HZ, .ipis = &port_selftest_ipis, .nr_cpus = 1,
 };
@@ -428,6 +458,8 @@ static void setup_interrupts(void)
 
 static void start(void)
 {
+	stack_paint(&hardirq_stack);
+	stack_paint(&softirq_stack);
 	boot.bootargs = mps2_cmdline();
 	tally.quiet = !scenario_contains(boot.bootargs, "harness");
 	mps2_printf("%s", BANNER);

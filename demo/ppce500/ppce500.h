@@ -52,11 +52,12 @@ bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus);
  * four IPIs), @fn installed on each CPU's line with request_percpu_irq()
  * (@fn gets CPU c's instance of @percpu_dev_id, @stride bytes apart) and
  * enabled on each CPU (CPU 1 as it comes up: call this before
- * ppc_smp_init()); counted in /proc/interrupts as the summary row @row
- * ("RES") saying @what. Return: the base line, for ipi_send_single().
+ * ppc_smp_init()); numbered lines in /proc/interrupts, named @name as
+ * powerpc Linux names its IPIs ("ipi call function", "ipi reschedule").
+ * Return: the base line, for ipi_send_single().
  */
 int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percpu_dev_id,
-		 size_t stride, const char *row, const char *what);
+		 size_t stride);
 /* End @cpu's doze (its idle loop then looks for work). */
 void ppc_wake_cpu(unsigned int cpu);
 /* On this CPU, call @fn instead of the MPIC's IACK -> genirq -> EOI (NULL: back to it). */

@@ -415,9 +415,8 @@ static irqreturn_t pingpong_handler(int irq, void *dev)
 
 void scenario_ipi_setup(void)
 {
-	demo.ipi_irq = ppc_ipi_line(demo.pic, pingpong_handler, "ipi",
-				    (unsigned long *)demo.ipi_received, sizeof(demo.ipi_received[0]),
-				    "IPI", "Inter-processor interrupts");
+	demo.ipi_irq = ppc_ipi_line(demo.pic, pingpong_handler, "ipi call function",
+				    (unsigned long *)demo.ipi_received, sizeof(demo.ipi_received[0]));
 }
 
 static bool smp_skip(const char *name)

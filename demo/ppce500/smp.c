@@ -17,7 +17,6 @@
 #include <genirq/percpu_irq.h>
 #include <genirq/chip/mpic.h>
 #include <genirq/port.h>
-#include <genirq/proc.h>
 
 #include "ppce500.h"
 
@@ -31,31 +30,10 @@ uint32_t secondary_stack;	/* boot.S: the stack secondary_start takes */
 static uint32_t cpu1_stack[4096] __attribute__((aligned(16)));
 static struct mpic *pic;
 
-/* Each IPI reservation's summary row in /proc/interrupts (row NULL: none). */
-static struct ipi_row {
-	unsigned int	irq;		/* the base line */
-	const char	*row, *what;
-} ipi_rows[MPIC_NR_IPIS];
+/* Each IPI reservation's base line, the first nr_ipis of them. */
+static unsigned int ipi_base[MPIC_NR_IPIS], nr_ipis;
 static int wake_ipi = -1;
 static unsigned long wakes[PPC_MAX_CPUS];	/* the wake IPI's per-CPU dev_id */
-
-/* Events of reservation @ipi on @cpu: those of its line there. */
-static unsigned long ipi_count(unsigned int ipi, unsigned int cpu)
-{
-	int irq = ipi_rows[ipi].row ? ipi_get_irq(ipi_rows[ipi].irq, cpu) : -EINVAL;
-
-	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
-}
-
-/* irq_proc_row() asks a count of one CPU: one function per IPI. */
-static unsigned long ipi0_count(unsigned int cpu) { return ipi_count(0, cpu); }
-static unsigned long ipi1_count(unsigned int cpu) { return ipi_count(1, cpu); }
-static unsigned long ipi2_count(unsigned int cpu) { return ipi_count(2, cpu); }
-static unsigned long ipi3_count(unsigned int cpu) { return ipi_count(3, cpu); }
-
-static unsigned long (*const ipi_counts[MPIC_NR_IPIS])(unsigned int cpu) = {
-	ipi0_count, ipi1_count, ipi2_count, ipi3_count,
-};
 
 /* The wake IPI only ends a doze: the CPU's idle loop then finds its work. */
 static irqreturn_t wake_handler(int irq, void *dev)
@@ -74,50 +52,34 @@ void ppc_wake_cpu(unsigned int cpu)
 /* Every reservation's line of @cpu on: called on @cpu. */
 static void ipi_lines_enable(unsigned int cpu)
 {
-	for (unsigned int k = 0; k < MPIC_NR_IPIS; k++)
-		if (ipi_rows[k].row)
-			enable_percpu_irq((unsigned int)ipi_get_irq(ipi_rows[k].irq, cpu),
-					  IRQ_TYPE_NONE);
+	for (unsigned int k = 0; k < nr_ipis; k++)
+		enable_percpu_irq((unsigned int)ipi_get_irq(ipi_base[k], cpu), IRQ_TYPE_NONE);
 }
 
 int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percpu_dev_id,
-		 size_t stride, const char *row, const char *what)
+		 size_t stride)
 {
-	unsigned int k = 0, nr = mpic_nr_cpus(m) < port_nr_cpus() ? mpic_nr_cpus(m) : port_nr_cpus();
+	unsigned int nr = mpic_nr_cpus(m) < port_nr_cpus() ? mpic_nr_cpus(m) : port_nr_cpus();
 	struct cpumask all;
 	int base;
 
-	while (k < MPIC_NR_IPIS && ipi_rows[k].row)
-		k++;
 	cpumask_clear(&all);
 	for (unsigned int cpu = 0; cpu < nr; cpu++)
 		cpumask_set_cpu(cpu, &all);
-	base = k < MPIC_NR_IPIS ? irq_reserve_ipi(mpic_domain(m), &all) : -ENOSPC;
+	base = nr_ipis < MPIC_NR_IPIS ? irq_reserve_ipi(mpic_domain(m), &all) : -ENOSPC;
 	if (base < 0)
 		ppc_fail("IPI reservation");
 	for (unsigned int cpu = 0; cpu < nr; cpu++) {
 		unsigned int irq = (unsigned int)ipi_get_irq((unsigned int)base, cpu);
 
-		if (irq_request_percpu_stride(irq, fn, name, percpu_dev_id, stride) ||
-		    irq_set_proc_hidden(irq, true))
+		if (irq_request_percpu_stride(irq, fn, name, percpu_dev_id, stride))
 			ppc_fail("IPI line");
 	}
-	ipi_rows[k] = (struct ipi_row){ (unsigned int)base, row, what };
+	ipi_base[nr_ipis++] = (unsigned int)base;
 	/* On CPU 0 now; CPU 1 enables its lines as it comes up. */
 	enable_percpu_irq((unsigned int)ipi_get_irq((unsigned int)base, port_cpu_id()),
 			  IRQ_TYPE_NONE);
 	return base;
-}
-
-/*
- * Linux's summary rows for the IPIs: their lines are genirq lines,
- * requested and counted, kept out of the numbered list (ppc_ipi_line()).
- */
-void port_show_interrupts(struct irq_text *t)
-{
-	for (unsigned int ipi = 0; ipi < MPIC_NR_IPIS; ipi++)
-		if (ipi_rows[ipi].row)
-			irq_proc_row(t, ipi_rows[ipi].row, ipi_counts[ipi], ipi_rows[ipi].what);
 }
 
 void secondary_main(unsigned int cpu)
@@ -140,8 +102,7 @@ bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus)
 
 	pic = m;
 	/* What Linux's rescheduling IPI does for an idle CPU: wake it to look. */
-	wake_ipi = ppc_ipi_line(m, wake_handler, "wake", wakes, sizeof(wakes[0]), "RES",
-				"Rescheduling interrupts");
+	wake_ipi = ppc_ipi_line(m, wake_handler, "ipi reschedule", wakes, sizeof(wakes[0]));
 	if (nr_cpus < 2)
 		return true;
 	ppc_stacks_init(1);

@@ -14,7 +14,7 @@
 # arrives there, visible in /proc/interrupts.
 PPC64_INPUT	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\ncat /proc/irq/1/smp_affinity\n$\
 		   ls /proc/irq\ncat /proc/irq/prof_cpu_mask\nfrobnicate\necho 4 > /proc/irq/1/smp_affinity\n$\
-		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\nthreads\n$\
+		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\nthreads\nstacks\n$\
 		   cat /sys/kernel/debug/irq/irqs/1\nirqtop 1\npoweroff\n
 # Pasted in one piece: each IPI handler raises a softirq, and the VTY
 # interrupts of the rest of the paste arrive while it runs (irq-in-softirq

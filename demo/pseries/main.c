@@ -216,7 +216,7 @@ static void trap(void)
 
 /* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
-	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .send_ipi = send_ipi_to,
+	.clock = "timebase", .autoprobe = ppc64_edu_autoprobe, .stacks = ppc64_show_stacks, .send_ipi = send_ipi_to,
 	.ticks = ppc64_ticks, .idle = ppc64_idle, .fail = ppc64_fail, .power_off = ppc64_power_off,
 	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
@@ -275,8 +275,8 @@ static int request(int irq, irq_handler_t fn, unsigned long flags, const char *n
 
 /*
  * The IPI through the generic API: one line per CPU on the XICS domain
- * (irq_reserve_ipi()), each with the IPI handler; the port's IPI row
- * shows them (hidden from the numbered list). Return: the base line.
+ * (irq_reserve_ipi()), each with the IPI handler, numbered lines named
+ * "IPI" as Linux names XICS's. Return: the base line.
  */
 static int reserve_ipi(void)
 {
@@ -294,9 +294,7 @@ static int reserve_ipi(void)
 
 		if (request(irq, port_selftest_ipi, IRQF_PERCPU, "IPI") < 0)
 			ppc64_fail("request_irq");
-		irq_set_proc_hidden((unsigned int)irq, true);
 	}
-	ppc64_ipi_irq = base;
 	return base;
 }
 

@@ -61,9 +61,6 @@ __attribute__((noreturn)) void ppc64_fail(const char *why);
 /* timer.c: the XICS behind the kit's entry, the decrementer tick */
 struct xics;
 extern struct xics *ppc64_xics;
-/* The IPI's reservation (irq_reserve_ipi() base line, -errno before one),
- * for the IPI row of /proc/interrupts; the embedder sets it. */
-extern int ppc64_ipi_irq;
 /* The calling CPU's stacks (the kit's) and XICS presentation. */
 void ppc64_irq_cpu_up(unsigned int cpu);
 void ppc64_timer_interrupt(struct ppc64_regs *regs);

@@ -7,7 +7,6 @@
  */
 #include <genirq/hardirq.h>
 #include <genirq/compat.h>
-#include <genirq/ipi.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 #include <genirq/chip/xics.h>
@@ -79,24 +78,14 @@ unsigned long ppc64_ticks(unsigned int cpu)
 	return ticks[cpu];
 }
 
-int ppc64_ipi_irq = -EINVAL;
-
-/* Events of the IPI on @cpu: its line of the reservation (0 before there is one). */
-static unsigned long ipi_count(unsigned int cpu)
-{
-	int irq = ppc64_ipi_irq < 0 ? -EINVAL : ipi_get_irq((unsigned int)ppc64_ipi_irq, cpu);
-
-	return irq < 0 ? 0 : irq_stat_cpu((unsigned int)irq, cpu);
-}
-
 /*
- * Linux's summary rows: the decrementer is each CPU's own timer, counted
- * here (LOC); the IPI is one per-CPU genirq line per CPU (the generic
- * IPI API's reservation, ppc64_ipi_irq) that its requester keeps out of
- * the numbered list (irq_set_proc_hidden()), shown as IPI.
+ * powerpc Linux's summary rows, those this machine has: the decrementer
+ * is each CPU's clock event device, counted here (LOC; no broadcast
+ * timer, BCT, nor other decrementer uses); SPU follows (the core's).
+ * The IPI is a numbered line, as Linux shows XICS's "IPI" (here one per
+ * CPU: the generic IPI API's reservation).
  */
 void port_show_interrupts(struct irq_text *t)
 {
-	irq_proc_row(t, "LOC", ppc64_ticks, "Local timer interrupts (decrementer)");
-	irq_proc_row(t, "IPI", ipi_count, "Inter-processor interrupts");
+	irq_proc_row(t, "LOC", ppc64_ticks, "Local timer interrupts for timer event device");
 }

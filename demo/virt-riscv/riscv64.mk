@@ -32,3 +32,6 @@ riscv64_qemu	= qemu-system-riscv64 -M virt$(2) -bios default -smp $(1) -nodefaul
 riscv64_QEMU	= $(call riscv64_qemu,$(or $(SMP),2),$(if $(filter-out 0,$(AIA)),$(comma)aia=aplic-imsic)) \
 		  -serial stdio
 riscv64_PASS	:= 33
+# make run: the view opens on the kernel's banner; OpenSBI's, before it, is
+# kept in build/riscv64/firmware.log (VERBOSE=1 shows it).
+riscv64_HOLD	:= genirq demo kernel

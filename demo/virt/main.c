@@ -147,7 +147,8 @@ static void trap(void)
 
 /* ticks, probe, poweroff, irqtop's idle, ipi and trap (shell_port.h); nr_cpus at boot. */
 static struct shell_port shell_glue = {
-	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .send_ipi = aarch64_send_ipi,
+	.clock = "the counter", .autoprobe = virt_edu_autoprobe, .stacks = aarch64_show_stacks,
+	.send_ipi = aarch64_send_ipi,
 	.ticks = aarch64_ticks, .idle = aarch64_idle, .fail = aarch64_fail, .power_off = aarch64_power_off,
 	.hz = HZ, .ipis = &port_selftest_ipis, .trap = trap,
 };
