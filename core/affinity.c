@@ -6,6 +6,11 @@
  * its controller chose (effective_affinity). Linux 2.6.9's rule stands: a
  * mask with no online CPU is refused, because it would silence the line.
  *
+ * A managed line (IRQS_MANAGED: its CPUs spread by the core at
+ * allocation, <genirq/affinity.h>) follows the same hotplug rule, shut
+ * down while none of its CPUs is online, and is not even started by a
+ * request then; only the /proc write refuses to move it (proc.c).
+ *
  * A build for one CPU (GENIRQ_NR_CPUS 1) has nowhere to move a line: CPU
  * hotplug only changes the online mask, no line is moved or shut down for
  * lack of a CPU, and no move waits for an event (UP below: the rest of
@@ -13,6 +18,7 @@
  */
 #include "internals.h"
 #include "trace_points.h"
+#include <genirq/affinity.h>
 #include <genirq/irqdomain.h>
 
 static struct cpumask online_mask;
@@ -286,8 +292,36 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	if (ret == 0)
+		irq_affinity_notify_changed(irq, mask);
 	irq_desc_put(rd);
 	return ret;
+}
+
+int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc *a)
+{
+	struct irq_desc *desc;
+	unsigned long flags;
+	unsigned int rd;
+
+	if (!a || !names_a_cpu(&a->mask) || !(desc = irq_desc_get(irq, &rd)))
+		return -EINVAL;
+	flags = desc_lock_irqsave(desc);
+	desc->affinity = a->mask;
+	if (a->is_managed)
+		desc_set_state(desc, desc_state(desc) | IRQS_MANAGED);
+	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
+	return 0;
+}
+
+bool irq_desc_managed_offline(struct irq_desc *desc)
+{
+	struct cpumask on;
+
+	desc_assert_locked(desc);
+	return !UP && (desc_state(desc) & IRQS_MANAGED) &&
+	       !cpumask_and(&on, &desc->affinity, irq_cpu_online_mask());
 }
 
 static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
