@@ -10,9 +10,10 @@
  * hint and notifier are both cleared, at the line's last free_irq()
  * (which clears them, reported, as Linux), or with the descriptor.
  *
- * aff_lock guards the list and the records, and running[]; it is taken
- * without any descriptor lock held, or under irq_sparse_lock (the
- * descriptor's free), never the other way round.
+ * aff_lock guards the list and the records; it is taken without any
+ * descriptor lock held, or under irq_sparse_lock (the descriptor's free),
+ * never the other way round. A record stays while a CPU is in its
+ * notify call (running), so a removal can wait for that call.
  */
 #include "internals.h"
 #include <genirq/affinity.h>
@@ -24,12 +25,11 @@ struct aff_record {
 	unsigned int			irq;
 	const struct cpumask		*hint;		/* the driver's, or NULL */
 	struct irq_affinity_notify	*notify;	/* the driver's, or NULL */
+	struct cpumask			running;	/* CPUs in a notify call of the line */
 };
 
 static struct irq_spinlock aff_lock = IRQ_SPINLOCK_INIT;
 static struct aff_record *records;			/* [aff_lock] */
-/* The notifier each CPU is calling now, so removal waits for it. [aff_lock] */
-static struct irq_affinity_notify *running[GENIRQ_NR_CPUS];
 
 /* The record of @irq, or NULL; its link in *@link. Caller holds aff_lock. */
 static struct aff_record *find(unsigned int irq, struct aff_record ***link)
@@ -49,7 +49,7 @@ static void drop_if_empty(unsigned int irq, struct aff_record **spare)
 {
 	struct aff_record **link, *r = find(irq, &link);
 
-	if (r && !r->hint && !r->notify) {
+	if (r && !r->hint && !r->notify && cpumask_empty(&r->running)) {
 		*link = r->next;
 		*spare = r;
 	}
@@ -96,22 +96,22 @@ static int store(unsigned int irq, bool is_hint, const void *val, const void **o
 	return 0;
 }
 
-/* Whether some CPU is in @n's notify call now. */
-static bool notify_running(struct irq_affinity_notify *n)
+/* Whether a CPU (@self: this one) is in a notify call of line @irq now. */
+static bool notify_running(unsigned int irq, bool self)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&aff_lock);
-	bool busy = false;
+	struct aff_record *r = find(irq, NULL);
+	bool busy = r && (self ? cpumask_test_cpu(port_cpu_id(), &r->running) :
+			  !cpumask_empty(&r->running));
 
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
-		busy |= running[cpu] == n;
 	irq_spin_unlock_irqrestore(&aff_lock, flags);
 	return busy;
 }
 
-/* Release @n after its last call returned. */
-static void release(struct irq_affinity_notify *n)
+/* Release @n, taken off line @irq, after the line's notify calls returned. */
+static void release(unsigned int irq, struct irq_affinity_notify *n)
 {
-	while (notify_running(n))
+	while (notify_running(irq, false))
 		port_cpu_relax();
 	if (n->release)
 		n->release(n);
@@ -119,7 +119,6 @@ static void release(struct irq_affinity_notify *n)
 
 int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *notify)
 {
-	unsigned int cpu = port_cpu_id();
 	const void *old;
 	int ret;
 
@@ -127,7 +126,7 @@ int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *noti
 		irq_log("irq %u: affinity notifier without a notify callback refused", irq);
 		return -EINVAL;
 	}
-	if (running[cpu] && running[cpu]->irq == irq) {
+	if (notify_running(irq, true)) {
 		irq_log("irq %u: affinity notifier changed from its own notify call: refused", irq);
 		return -EBUSY;
 	}
@@ -137,7 +136,7 @@ int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *noti
 	if (ret == -EINVAL)
 		irq_log("irq_set_affinity_notifier: irq %u does not exist", irq);
 	if (ret == 0 && old && old != notify)
-		release((struct irq_affinity_notify *)(uintptr_t)old);
+		release(irq, (struct irq_affinity_notify *)(uintptr_t)old);
 	return ret;
 }
 
@@ -175,21 +174,24 @@ void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask)
 {
 	unsigned int cpu = port_cpu_id();
 	struct irq_affinity_notify *n = NULL;
-	struct aff_record *r;
+	struct aff_record *r, *spare = NULL;
 	unsigned long flags;
 
 	flags = irq_spin_lock_irqsave(&aff_lock);
-	if ((r = find(irq, NULL)) && r->notify && !running[cpu]) {
+	/* (A notify call that moves its own line is not told again.) */
+	if ((r = find(irq, NULL)) && r->notify && !cpumask_test_cpu(cpu, &r->running)) {
 		n = r->notify;
-		running[cpu] = n;
+		cpumask_set_cpu(cpu, &r->running);
 	}
 	irq_spin_unlock_irqrestore(&aff_lock, flags);
 	if (!n)
 		return;
 	n->notify(n, mask);
 	flags = irq_spin_lock_irqsave(&aff_lock);
-	running[cpu] = NULL;
+	cpumask_clear_cpu(cpu, &find(irq, NULL)->running);	/* kept while running */
+	drop_if_empty(irq, &spare);
 	irq_spin_unlock_irqrestore(&aff_lock, flags);
+	irq_free(spare);
 }
 
 bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out)
@@ -206,27 +208,29 @@ bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out)
 
 void irq_affinity_line_freed(unsigned int irq)
 {
-	struct aff_record **link, *r;
 	struct irq_affinity_notify *n = NULL;
+	struct aff_record *r, *spare = NULL;
 	bool hint = false;
 	unsigned long flags;
 
 	flags = irq_spin_lock_irqsave(&aff_lock);
-	r = find(irq, &link);
+	r = find(irq, NULL);
 	if (r) {
 		hint = r->hint != NULL;
 		n = r->notify;
-		*link = r->next;
+		r->hint = NULL;
+		r->notify = NULL;
+		drop_if_empty(irq, &spare);
 	}
 	irq_spin_unlock_irqrestore(&aff_lock, flags);
-	if (!r)
+	irq_free(spare);
+	if (!hint && !n)
 		return;
 	irq_log("irq %u: last handler freed with %s%s%s set: cleared", irq,
 		hint ? "an affinity hint" : "", hint && n ? " and " : "",
 		n ? "an affinity notifier" : "");
-	irq_free(r);
 	if (n)
-		release(n);
+		release(irq, n);
 }
 
 void irq_affinity_desc_gone(unsigned int irq)
