@@ -18,7 +18,6 @@
  */
 #include "internals.h"
 #include "trace_points.h"
-#include <genirq/affinity.h>
 #include <genirq/irqdomain.h>
 
 static struct cpumask online_mask;
@@ -296,32 +295,6 @@ out_unlock:
 		irq_affinity_notify_changed(irq, mask);
 	irq_desc_put(rd);
 	return ret;
-}
-
-int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc *a)
-{
-	struct irq_desc *desc;
-	unsigned long flags;
-	unsigned int rd;
-
-	if (!a || !names_a_cpu(&a->mask) || !(desc = irq_desc_get(irq, &rd)))
-		return -EINVAL;
-	flags = desc_lock_irqsave(desc);
-	desc->affinity = a->mask;
-	if (a->is_managed)
-		desc_set_state(desc, desc_state(desc) | IRQS_MANAGED);
-	desc_unlock_irqrestore(desc, flags);
-	irq_desc_put(rd);
-	return 0;
-}
-
-bool irq_desc_managed_offline(struct irq_desc *desc)
-{
-	struct cpumask on;
-
-	desc_assert_locked(desc);
-	return !UP && (desc_state(desc) & IRQS_MANAGED) &&
-	       !cpumask_and(&on, &desc->affinity, irq_cpu_online_mask());
 }
 
 static int read_mask(unsigned int irq, struct cpumask *out, bool effective)

@@ -247,3 +247,29 @@ void irq_affinity_desc_gone(unsigned int irq)
 		irq_free(r);
 	}
 }
+
+int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc *a)
+{
+	struct irq_desc *desc;
+	unsigned long flags;
+	unsigned int rd;
+
+	if (!a || irq_cpumask_first(&a->mask) >= port_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
+		return -EINVAL;
+	flags = desc_lock_irqsave(desc);
+	desc->affinity = a->mask;
+	if (a->is_managed)
+		desc_set_state(desc, desc_state(desc) | IRQS_MANAGED);
+	desc_unlock_irqrestore(desc, flags);
+	irq_desc_put(rd);
+	return 0;
+}
+
+bool irq_desc_managed_offline(struct irq_desc *desc)
+{
+	struct cpumask on;
+
+	desc_assert_locked(desc);
+	return GENIRQ_NR_CPUS > 1 && (desc_state(desc) & IRQS_MANAGED) &&
+	       !cpumask_and(&on, &desc->affinity, irq_cpu_online_mask());
+}
