@@ -115,7 +115,8 @@ bool irq_affinity_is_managed(unsigned int irq);
  * Context: process context; may wait for such a call. Not from the
  * line's own @notify callback (it would wait for itself: refused with
  * -EBUSY, reported). Return: 0; -EINVAL (no such line, or @notify
- * without a notify callback: reported, nothing changed).
+ * without a notify callback: reported, nothing changed); -ENOMEM (the
+ * line's first hint or notifier: its record).
  */
 int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *notify);
 
@@ -126,8 +127,8 @@ int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *noti
  * The hint is what /proc/irq/N/affinity_hint shows (an irqbalance-like
  * agent reads it); it moves nothing. The line's last free_irq() drops a
  * hint left set, with a report, as Linux does.
- * Context: any but interrupt context of the line. Return: 0, -EINVAL (no
- * such line).
+ * Context: process context (the line's first hint or notifier allocates
+ * its record). Return: 0, -EINVAL (no such line, reported), -ENOMEM.
  */
 int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m);
 
