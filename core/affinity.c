@@ -6,6 +6,11 @@
  * its controller chose (effective_affinity). Linux 2.6.9's rule stands: a
  * mask with no online CPU is refused, because it would silence the line.
  *
+ * A managed line (IRQS_MANAGED: its CPUs spread by the core at
+ * allocation, <genirq/affinity.h>) follows the same hotplug rule, shut
+ * down while none of its CPUs is online, and is not even started by a
+ * request then; only the /proc write refuses to move it (proc.c).
+ *
  * A build for one CPU (GENIRQ_NR_CPUS 1) has nowhere to move a line: CPU
  * hotplug only changes the online mask, no line is moved or shut down for
  * lack of a CPU, and no move waits for an event (UP below: the rest of
@@ -286,6 +291,8 @@ int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	if (ret == 0)
+		irq_affinity_notify_changed(irq, mask);
 	irq_desc_put(rd);
 	return ret;
 }

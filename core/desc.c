@@ -235,6 +235,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 
 static void desc_free(struct irq_desc *desc)
 {
+	irq_affinity_desc_gone(desc->data.irq);
 	irq_cost_release(desc);
 	irq_free(desc);
 }

@@ -642,7 +642,8 @@ void irq_desc_deactivate_unused(struct irq_desc *desc)
 {
 	unsigned long flags = desc_lock_irqsave(desc);
 
-	if (!desc_action(desc) && !(desc_state(desc) & IRQS_STARTED))
+	/* A managed line keeps its target until its vectors are freed. */
+	if (!desc_action(desc) && !(desc_state(desc) & (IRQS_STARTED | IRQS_MANAGED)))
 		irq_desc_deactivate(desc);
 	desc_unlock_irqrestore(desc, flags);
 }

@@ -51,6 +51,7 @@ enum {
 	IRQS_NESTED		= 1u << 18,	/* run from a parent's thread (nested.c) */
 	IRQS_BUS_LOCK		= 1u << 19,	/* its chip has bus_lock (irq_chip_resolve()) */
 	IRQS_WAKE_ARMED		= 1u << 20,	/* a wake line while suspended (pm.c) */
+	IRQS_MANAGED		= 1u << 21,	/* affinity spread by the core (affinity_notify.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -879,6 +880,43 @@ void irq_log_handlers(struct irq_desc *desc);
 
 /* debugfs.c: /sys/kernel/debug/irq/irqs/N. Caller is a reader (grace.c). */
 void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *desc);
+
+/*
+ * affinity_notify.c (the MSI feature): line @irq given the CPUs of @a,
+ * managed when @a says so, before its activation (msi.c; 0, -EINVAL);
+ * whether @desc is managed and none of its CPUs is online (caller holds
+ * desc->lock; without the feature no line is); the notifier call after a change
+ * of line @irq's requested mask (no lock held); the hint for
+ * /proc/irq/N/affinity_hint (false: none); the hint and notifier dropped
+ * at the line's last free_irq() (no lock held) or with its descriptor
+ * (under irq_sparse_lock).
+ */
+struct irq_affinity_desc;
+#if GENIRQ_MSI
+/* msi.c: whether MSI domain @d allows multi-message MSI (msi_domain_allow_multi()). */
+bool irq_msi_domain_multi(struct irq_domain *d);
+int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc *a);
+bool irq_desc_managed_offline(struct irq_desc *desc);
+void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask);
+bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out);
+void irq_affinity_line_freed(unsigned int irq);
+void irq_affinity_desc_gone(unsigned int irq);
+#else
+static inline bool irq_desc_managed_offline(struct irq_desc *desc) { (void)desc; return false; }
+static inline void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask)
+{
+	(void)irq;
+	(void)mask;
+}
+static inline bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out)
+{
+	(void)irq;
+	(void)out;
+	return false;
+}
+static inline void irq_affinity_line_freed(unsigned int irq) { (void)irq; }
+static inline void irq_affinity_desc_gone(unsigned int irq) { (void)irq; }
+#endif
 
 /* spurious.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);

@@ -631,6 +631,9 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 			/* Installed disabled, never started: enable_irq() starts it. */
 			desc_set_state(desc, desc_state(desc) | IRQS_DISABLED);
 			desc->depth = 1;
+		} else if (irq_unlikely(irq_desc_managed_offline(desc))) {
+			/* Managed, none of its CPUs online: started when one comes. */
+			desc_set_state(desc, desc_state(desc) | IRQS_CPU_SHUTDOWN);
 		} else if (irq_desc_startup(desc)) {
 			/* An event was waiting at the controller: take it. */
 			desc_set_state(desc, desc_state(desc) | IRQS_PENDING);
@@ -863,7 +866,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	struct irqaction *action = NULL, *_Atomic *link;
 	const struct irq_chip *bus;
 	unsigned long flags;
-	bool settle = false, pinned = false, hier = false;
+	bool settle = false, pinned = false, hier = false, last = false;
 
 	if (in_interrupt()) {
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
@@ -898,6 +901,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 
 		/* The last: deactivated below (read here, under the lock). */
 		hier = (desc->data.hier_flags & IRQD_HIER) != 0;
+		last = true;
 		irq_spurious_forget(desc);
 		st = desc_state(desc);
 		desc_set_state(desc, (st | IRQS_DISABLED) &
@@ -935,6 +939,8 @@ out_unlock:
 	/* Nothing of the line runs any more: the last handler gives back what activation took. */
 	if (irq_unlikely(hier))
 		irq_desc_deactivate_unused(desc);
+	if (irq_unlikely(last))
+		irq_affinity_line_freed(irq);
 	if (action->allocated)
 		action_free(action);
 }

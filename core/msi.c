@@ -165,6 +165,13 @@ void msi_domain_allow_multi(struct irq_domain *d)
 		md->multi = true;
 }
 
+bool irq_msi_domain_multi(struct irq_domain *d)
+{
+	struct msi_domain *md = d ? irq_domain_host_data(d) : NULL;
+
+	return md && md->multi;
+}
+
 /*
  * Multi-message MSI: vector i writes vector 0's message with i in the low
  * data bits, so the parent's targets of lines @virq.. must be one message
@@ -214,7 +221,13 @@ int msi_domain_alloc_irqs(struct irq_domain *d, struct msi_dev *dev, unsigned in
 	if (virq < 0)
 		return virq;
 	for (unsigned int i = 0; i < nvec; i++) {
-		int ret = irq_domain_activate_irq(irq_get_irq_data((unsigned int)virq + i), false);
+		int ret = 0;
+
+		/* The CPUs first: activation takes the target on them. */
+		if (dev->affinity)
+			ret = irq_desc_set_affinity_desc((unsigned int)virq + i, &dev->affinity[i]);
+		if (!ret)
+			ret = irq_domain_activate_irq(irq_get_irq_data((unsigned int)virq + i), false);
 
 		if (ret) {
 			irq_domain_free_irqs((unsigned int)virq, nvec);

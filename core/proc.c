@@ -4,6 +4,7 @@
  */
 #include "internals.h"
 #include "prio.h"
+#include <genirq/affinity.h>
 
 GENIRQ_FEATURE_SOURCE(GENIRQ_TEXT_VIEWS, "TEXT_VIEWS");
 
@@ -268,7 +269,7 @@ static const char *canonical(const char *path)
 
 enum line_file {
 	F_NONE, F_AFFINITY, F_AFFINITY_LIST, F_EFFECTIVE, F_EFFECTIVE_LIST, F_SPURIOUS,
-	F_COST, F_PRIORITY, F_THREADS, F_WAKEUP,
+	F_COST, F_PRIORITY, F_THREADS, F_WAKEUP, F_HINT,
 };
 
 static const char *const line_files[] = {
@@ -281,6 +282,7 @@ static const char *const line_files[] = {
 	[F_PRIORITY]		= "priority",
 	[F_THREADS]		= "threads",
 	[F_WAKEUP]		= "wakeup",
+	[F_HINT]		= "affinity_hint",
 };
 
 static enum line_file line_file(const char *name)
@@ -432,6 +434,12 @@ static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc 
 	case F_WAKEUP:
 		irq_pm_show_wakeup(t, desc);
 		return 0;
+	case F_HINT:
+		/* As Linux: the driver's hint, or no CPU when it gave none. */
+		if (!irq_affinity_hint_get(irq, &m))
+			cpumask_clear(&m);
+		show_mask(t, &m, false);
+		return 0;
 	case F_NONE:
 		break;
 	}
@@ -501,6 +509,13 @@ static int proc_write(const char *path, const char *text, size_t len)
 	desc = parse_line(&p, &irq);
 	if (!desc || *p != '/')
 		return -ENOENT;
+	/* As Linux, before the mask is read: a managed line is not the user's to move. */
+	if ((line_file(p + 1) == F_AFFINITY || line_file(p + 1) == F_AFFINITY_LIST) &&
+	    irq_affinity_is_managed(irq)) {
+		irq_log("irq %u: affinity is managed (spread over the CPUs when its vectors were "
+			"allocated): smp_affinity not written", irq);
+		return -EIO;
+	}
 	switch (line_file(p + 1)) {
 	case F_AFFINITY:
 		ret = cpumask_parse(text, len, &m);

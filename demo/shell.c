@@ -248,6 +248,9 @@ static int cmd_echo(struct shell *sh, int argc, char **argv)
 		return err;
 	if (err == -EINVAL)
 		why_mask_refused(sh, argv[1], list);
+	else if (err == -EIO && irq_affinity_is_managed(irq))
+		shell_set_why(sh, "irq %u's affinity is managed (spread when its "
+			      "vectors were allocated)", irq);
 	else if (err == 0)
 		tell_move_pending(sh, irq);
 	return err;

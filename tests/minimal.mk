@@ -23,6 +23,7 @@ MIN_SRCS	:= $(GENIRQ_SRCS_BASE) $(HOST_SRCS) tests/harness.c tests/unit/fixture.
 		   $(sort $(wildcard tests/minimal/*.c))
 # Names only the left-out files define: none may be in the minimal program.
 MIN_ABSENT	:= irq_thread_primary handle_nested_irq msi_domain_alloc_irqs irq_reserve_ipi probe_irq_on \
+		   pci_alloc_irq_vectors_affinity irq_create_affinity_masks irq_set_affinity_notifier \
 		   irq_storm_check irq_proc_read irq_debugfs_show irq_cost_add irq_top_sample \
 		   irq_trace_desc_event irq_trace_flow_begin irq_request_percpu_stride \
 		   irq_priority_refuses suspend_device_irqs irq_pm_handle_wake

@@ -3,11 +3,12 @@
  * scenarios-x86_64-msi.c - the x86_64 kernel's message-signalled
  * scenarios: msi (the edu device's MSI capability through PCI-MSI on the
  * vector domain) and msix-spread (a virtio-rng-pci device's MSI-X vectors
- * on different CPUs). See docs/x86_64.md for the domain stack.
+ * spread over the CPUs by pci_alloc_irq_vectors_affinity(), managed). See docs/x86_64.md for the domain stack.
  */
 #include <genirq/chip/x86_vector.h>
 #include <genirq/compat.h>
 #include <genirq/msi.h>
+#include <genirq/pci.h>
 #include <genirq/port.h>
 #include <genirq/proc.h>
 
@@ -19,6 +20,7 @@
 #define MSIX_EVENTS	20u	/* per vector in msix-spread */
 #define MSIX_VECTORS	4u
 #define EVENT_WAIT_NS	(1000ull * 1000 * 1000)	/* a hung device, not a slow one */
+#define HELD_WAIT_NS	(50ull * 1000 * 1000)	/* 20 events took far less each */
 #define PCI_ADDR	0xCF8
 #define PCI_DATA	0xCFC
 #define PCI_COMMAND	0x04
@@ -86,14 +88,19 @@ static unsigned int dest_apic(const struct msi_msg *m)
 	return (m->address_lo >> X86_MSI_DEST_SHIFT) & 0xFFu;
 }
 
-/* Wait until *@n reaches @want (the handler ran). Return: it did. */
-static bool wait_count(volatile unsigned long *n, unsigned long want)
+/* Wait up to @ns until *@n reaches @want (the handler ran). Return: it did. */
+static bool wait_count_ns(volatile unsigned long *n, unsigned long want, uint64_t ns)
 {
-	uint64_t end = port_time_ns() + EVENT_WAIT_NS;
+	uint64_t end = port_time_ns() + ns;
 
 	while (*n < want && port_time_ns() < end)
 		port_cpu_relax();
 	return *n >= want;
+}
+
+static bool wait_count(volatile unsigned long *n, unsigned long want)
+{
+	return wait_count_ns(n, want, EVENT_WAIT_NS);
 }
 
 static unsigned int free_vectors(unsigned int cpu)
@@ -319,18 +326,72 @@ static int find_slot(uint32_t id)
 	return -1;
 }
 
+/* Whether line @irq is shut down for lack of online CPUs (its spurious view). */
+static bool shut_down(unsigned int irq)
+{
+	char path[48], text[256];
+
+	irq_snprintf(path, sizeof(path), "/proc/irq/%u/spurious", irq);
+	return irq_proc_read(path, text, sizeof(text)) > 0 &&
+	       scenario_contains(text, "shut-down-no-cpu");
+}
+
+/*
+ * The CPUs of managed line @irq leave the core's online mask and come
+ * back (irq_cpu_set_online(): the demo has no CPU hot-unplug, so the CPUs
+ * keep running); the queue's request made meanwhile is held at the
+ * vector's MSI-X mask bit and delivered once they are back. Return: the
+ * line was shut down and kept its vector, the request ran once, after.
+ */
+static bool offline_and_back(uint16_t io, unsigned int qsz, unsigned int irq, unsigned int i,
+			     const struct cpumask *cpus, char *text, size_t size)
+{
+	unsigned int cpu0 = 0, vec0 = 0, cpu1 = 0, vec1 = 0, c;
+	unsigned long runs = msix_vecs[i].runs;
+	bool down, early, late;
+	char list[16];
+
+	x86_vector_target(x86_64_vectors, irq, &cpu0, &vec0);
+	outw(io + VIO_QUEUE_VECTOR, (uint16_t)i);
+	irq_for_each_cpu(c, cpus)
+		if (c != 0)
+			irq_cpu_set_online(c, false);
+	down = shut_down(irq);
+	rng_request(io, qsz);
+	early = wait_count_ns(&msix_vecs[i].runs, runs + 1, HELD_WAIT_NS);
+	irq_for_each_cpu(c, cpus)
+		if (c != 0)
+			irq_cpu_set_online(c, true);
+	late = wait_count(&msix_vecs[i].runs, runs + 1);
+	x86_vector_target(x86_64_vectors, irq, &cpu1, &vec1);
+	cpumask_print_list(list, sizeof(list), cpus);
+	irq_snprintf(text, size, "irq %u on CPU%u: CPUs %s marked offline: %s, vector 0x%x kept %s, a request %s; "
+		     "back: ran %lu time(s) on CPU%u", irq, cpu0, list, down ? "shut down" : "NOT shut down",
+		     vec0, vec1 == vec0 && cpu1 == cpu0 ? "yes" : "no",
+		     early ? "RAN while offline" : "held", msix_vecs[i].runs - runs, cpu1);
+	return down && !early && late && msix_vecs[i].runs == runs + 1 && cpu1 == cpu0 &&
+	       vec1 == vec0 && cpumask_test_cpu(cpu1, cpus) && !shut_down(irq);
+}
+
+/*
+ * The vectors come from pci_alloc_irq_vectors_affinity() with PCI_IRQ_AFFINITY:
+ * vector 0 (virtio's configuration vector) and the last stay unmanaged, the
+ * others are spread over the CPUs, one run of CPUs each, and managed.
+ */
 static void sc_msix(struct scenario_tally *t)
 {
 	const char *name = "msix-spread";
 	static struct pc_pci pci;
-	static struct pci_msi_dev pdev;
+	static struct pci_irq_dev dev;
+	struct irq_affinity affd = { .pre_vectors = 1, .post_vectors = 1 };
 	unsigned int cpu[MSIX_VECTORS] = { 0 }, vec[MSIX_VECTORS] = { 0 }, qsz, spread = 0;
-	unsigned long on_cpu[MSIX_VECTORS], elsewhere[MSIX_VECTORS];
-	char text[200];
+	unsigned long on_cpu[MSIX_VECTORS] = { 0 }, elsewhere[MSIX_VECTORS] = { 0 };
+	unsigned long per_cpu[GENIRQ_NR_CPUS] = { 0 };
+	char text[200], hot[160] = "", path[48];
 	uint16_t io;
-	bool ok = true;
-	int slot = find_slot(VIRTIO_RNG_ID), irq, err = 0, n = 0;
-	struct cpumask cpus;
+	bool ok = true, back = false;
+	int slot = find_slot(VIRTIO_RNG_ID), irq, err = 0, n = 0, nvec, refused = 0, managed = 0;
+	struct cpumask cpus, before, after;
 
 	if (slot < 0) {
 		scenario_skip(t, name, "no virtio-rng-pci device (add -device virtio-rng-pci,vectors=%u)",
@@ -353,35 +414,33 @@ static void sc_msix(struct scenario_tally *t)
 	avail_idx = 0;
 	outl(io + VIO_QUEUE_PFN, (uint32_t)((uintptr_t)vring_mem >> 12));
 
-	err = pci_msi_dev_init(&pdev, &pc_cfg_ops, &pci, pci_id(pci.slot));
-	irq = err ? err : pci_enable_msix(&pdev, x86_64_msi_domain, MSIX_VECTORS);
-	if (irq < 0) {
-		scenario_fail(t, name, "virtio-rng at 00:%02x.0: MSI-X enable %d", slot, irq);
+	err = pci_msi_dev_init(&dev.msi, &pc_cfg_ops, &pci, pci_id(pci.slot));
+	dev.msi_domain = x86_64_msi_domain;
+	nvec = err ? err : pci_alloc_irq_vectors_affinity(&dev, 3, MSIX_VECTORS,
+							  PCI_IRQ_MSIX | PCI_IRQ_AFFINITY, &affd);
+	if (nvec < 3) {
+		scenario_fail(t, name, "virtio-rng at 00:%02x.0: pci_alloc_irq_vectors_affinity %d",
+			      slot, nvec);
 		outb(io + VIO_STATUS, 0);
 		return;
 	}
-	for (unsigned int i = 0; i < MSIX_VECTORS && !err; i++) {
+	irq = pci_irq_vector(&dev, 0);
+	for (int i = 0; i < nvec && !err; i++) {
 		msix_vecs[i].runs = 0;
-		err = request_irq((unsigned int)irq + i, msix_handler, 0, "virtio-rng", &msix_vecs[i]);
-		/*
-		 * A queue's vector on its own CPU, as Linux's multi-queue drivers
-		 * spread theirs (affinity masks per vector): the matrix alone puts
-		 * new lines on the CPU with most free vectors, the one without
-		 * the IO-APIC's.
-		 */
-		cpumask_clear(&cpus);
-		cpumask_set_cpu(i % port_nr_cpus(), &cpus);
-		err = err ? err : irq_set_affinity((unsigned int)irq + i, &cpus);
+		err = request_irq((unsigned int)irq + (unsigned int)i, msix_handler, 0, "virtio-rng",
+				  &msix_vecs[i]);
+		managed += irq_affinity_is_managed((unsigned int)irq + (unsigned int)i);
 	}
 	outb(io + VIO_STATUS, VIO_STATUS_DRIVER | VIO_STATUS_OK);
 	cpumask_clear(&cpus);
 	/* The queue's vector is the driver's choice: route it to each in turn. */
-	for (unsigned int i = 0; i < MSIX_VECTORS && !err; i++) {
+	for (unsigned int i = 0; i < (unsigned int)nvec && !err; i++) {
 		unsigned int irqi = (unsigned int)irq + i;
-		unsigned long before;
+		unsigned long before_n;
+		char list[16];
 
 		x86_vector_target(x86_64_vectors, irqi, &cpu[i], &vec[i]);
-		before = irq_stat_cpu(irqi, cpu[i]);
+		before_n = irq_stat_cpu(irqi, cpu[i]);
 		outw(io + VIO_QUEUE_VECTOR, (uint16_t)i);
 		if (inw(io + VIO_QUEUE_VECTOR) != i) {
 			err = -EIO;
@@ -393,27 +452,53 @@ static void sc_msix(struct scenario_tally *t)
 			rng_request(io, qsz);
 			ok = wait_count(&msix_vecs[i].runs, want);
 		}
-		on_cpu[i] = irq_stat_cpu(irqi, cpu[i]) - before;
+		on_cpu[i] = irq_stat_cpu(irqi, cpu[i]) - before_n;
 		elsewhere[i] = irq_stat_total(irqi) - irq_stat_cpu(irqi, cpu[i]);
+		per_cpu[cpu[i]] += on_cpu[i];
 		ok = ok && on_cpu[i] == MSIX_EVENTS && elsewhere[i] == 0;
+		/* A managed vector runs on a CPU the spreading gave it. */
+		ok = ok && (!dev.masks || !dev.masks[i].is_managed ||
+			    cpumask_test_cpu(cpu[i], &dev.masks[i].mask));
 		if (!cpumask_test_cpu(cpu[i], &cpus))
 			spread++;
 		cpumask_set_cpu(cpu[i], &cpus);
+		cpumask_print_list(list, sizeof(list), pci_irq_get_affinity(&dev, i));
+		irq_log("msix-spread: vector %u irq %u %s CPUs %s: vector 0x%x on CPU%u, %lu events",
+			i, irqi, irq_affinity_is_managed(irqi) ? "managed" : "unmanaged", list, vec[i],
+			cpu[i], on_cpu[i]);
 		n += irq_snprintf(text + n, sizeof(text) - (size_t)n, "%s irq %u vector 0x%x CPU%u %lu",
 				  i ? ";" : "", irqi, vec[i], cpu[i], on_cpu[i]);
 	}
+	for (unsigned int c = 0; c < port_nr_cpus(); c++)
+		irq_log("msix-spread: CPU%u: %lu events", c, per_cpu[c]);
+
+	/* smp_affinity of a managed vector is not the user's: -EIO, nothing moved. */
+	irq_get_effective_affinity((unsigned int)irq + 1, &before);
+	irq_snprintf(path, sizeof(path), "/proc/irq/%d/smp_affinity", irq + 1);
+	refused = irq_proc_write(path, cpu[1] == 0 ? "2" : "1", 1);
+	irq_get_effective_affinity((unsigned int)irq + 1, &after);
+	irq_log("msix-spread: echo %s > %s: %d", cpu[1] == 0 ? "2" : "1", path, refused);
+
+	/* The CPUs of the last managed vector leave and come back. */
+	if (!err && ok)
+		back = offline_and_back(io, qsz, (unsigned int)irq + (unsigned int)nvec - 2,
+					(unsigned int)nvec - 2, &dev.masks[nvec - 2].mask, hot,
+					sizeof(hot));
+	irq_log("msix-spread: %s", hot);
 	outw(io + VIO_QUEUE_VECTOR, VIO_NO_VECTOR);
 	outb(io + VIO_STATUS, 0);				/* reset: the queue stops */
-	for (unsigned int i = 0; i < MSIX_VECTORS; i++)
-		free_irq((unsigned int)irq + i, &msix_vecs[i]);
-	if (!err)
-		err = pci_disable_msix(&pdev);
-	if (!err && ok && spread >= 2)
-		scenario_pass(t, name, "virtio-rng 00:%02x.0, %u MSI-X vectors on %u CPUs, %u events each:%s",
-			      slot, MSIX_VECTORS, spread, MSIX_EVENTS, text);
+	for (int i = 0; i < nvec; i++)
+		free_irq((unsigned int)irq + (unsigned int)i, &msix_vecs[i]);
+	pci_free_irq_vectors(&dev);
+	if (dev.kind != PCI_IRQ_KIND_NONE)
+		err = -EBUSY;
+	if (!err && ok && spread >= 2 && managed == nvec - 2 && refused == -EIO &&
+	    cpumask_equal(&before, &after) && back)
+		scenario_pass(t, name, "virtio-rng 00:%02x.0, %d MSI-X vectors (%d managed) on %u CPUs, %u events each:%s; smp_affinity of a managed vector: -EIO; its CPUs marked offline and back: 1 request held, delivered",
+			      slot, nvec, managed, spread, MSIX_EVENTS, text);
 	else
-		scenario_fail(t, name, "err %d, all events on their CPU %d, CPUs %u (want >= 2):%s",
-			      err, ok, spread, text);
+		scenario_fail(t, name, "err %d, all events on their CPU %d, CPUs %u (want >= 2), managed %d, smp_affinity write %d (want -EIO), offline and back %d:%s",
+			      err, ok, spread, managed, refused, back, text);
 }
 
 void x86_64_msi_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)

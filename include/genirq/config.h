@@ -44,9 +44,15 @@
  *                                  function, forced threading, the runner.
  *                                  0: such a request is -ENOSYS.
  *                                  Costs 3.0 KB of text (aarch64, -Os)
- *  GENIRQ_MSI            1         MSI domains and PCI MSI/MSI-X (msi.c).
- *                                  0: msi_create_irq_domain() is NULL,
- *                                  the others -ENOSYS. 4.7 KB
+ *  GENIRQ_MSI            1         MSI domains and PCI MSI/MSI-X (msi.c),
+ *                                  pci_alloc_irq_vectors() (pci_vectors.c),
+ *                                  managed affinity spreading (spread.c),
+ *                                  affinity hints and notifiers
+ *                                  (affinity_notify.c).
+ *                                  0: msi_create_irq_domain() and
+ *                                  irq_create_affinity_masks() are NULL,
+ *                                  the others -ENOSYS. 4.7 KB without
+ *                                  the vectors, hints and spreading
  *  GENIRQ_IPI            1         IPI lines (ipi.c). 0: -ENOSYS. 2.2 KB
  *  GENIRQ_AUTOPROBE      1         probe_irq_on()/probe_irq_off()
  *                                  (autoprobe.c). 0: no line is found

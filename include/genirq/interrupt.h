@@ -13,6 +13,7 @@
 #include <genirq/compiler.h>
 #include <genirq/cpumask.h>
 #include <genirq/errno.h>
+#include <genirq/affinity.h>
 
 GENIRQ_BEGIN_DECLS
 

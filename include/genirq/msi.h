@@ -29,6 +29,7 @@ struct msi_msg {
 };
 
 struct msi_dev;
+struct irq_affinity_desc;
 
 /* What the MSI layer asks of a device's driver. Called under the line's
  * descriptor lock, interrupts off: register writes only. */
@@ -49,6 +50,12 @@ struct msi_dev {
 	/* Multi-message MSI: one message for all, vector i sends data | i
 	 * (set by pci_enable_msi_range()); its lines need one parent block. */
 	bool		multi;
+	/*
+	 * Optional: vector i's CPUs (<genirq/affinity.h>), given to its line
+	 * before it is activated, managed where affinity[i] says so
+	 * (pci_alloc_irq_vectors_affinity() sets it); NULL: none.
+	 */
+	const struct irq_affinity_desc *affinity;
 };
 
 /* The hwirq of an MSI line, as Linux encodes it: device, then vector. */

@@ -336,7 +336,8 @@ TEST(proc_listing_has_lines_and_one_entry_per_named_handler)
 	CHECK_STR(buf, "prof_cpu_mask\n0/\n1/\n");
 	CHECK(irq_proc_list("/proc/irq/1", buf, sizeof(buf)) > 0);
 	CHECK_STR(buf, "smp_affinity\nsmp_affinity_list\neffective_affinity\n"
-		       "effective_affinity_list\nspurious\ncost\npriority\nthreads\nwakeup\nedu-a/\n");
+		       "effective_affinity_list\nspurious\ncost\npriority\nthreads\nwakeup\n"
+		       "affinity_hint\nedu-a/\n");
 	CHECK_EQ(irq_proc_list("/proc/irq/7", buf, sizeof(buf)), -ENOENT);
 	CHECK_EQ(irq_proc_list("/proc/irq/1/spurious", buf, sizeof(buf)), -ENOENT);
 	CHECK_EQ(irq_proc_list("/nope", buf, sizeof(buf)), -ENOENT);
