@@ -27,8 +27,10 @@ PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinit
 		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
 # raise and suspend (demo/pm_cmd.h) with the UARTs' line (irq 1) as the
 # wake line, the CPU in its wait; the key typed once it waits (--then)
-# wakes it. The MPIC cannot make a source pending: raise is refused.
-PPC_PM		:= $(PPC_RXTEST)raise 1\rsuspend 1\r
+# wakes it. The MPIC cannot make a source pending: raise 1 is refused;
+# an IPI it can (its dispatch register): raise 4, CPU0's line of the IPI
+# reservation, is taken once.
+PPC_PM		:= $(PPC_RXTEST)raise 1\rraise 4\rsuspend 1\r
 PPC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rfinish\r
 ppc_pm		= $(call ppc_harness,pm) --quiet --input '$(PPC_PM)' --byte-delay 0.002 \
 		  --then 'waiting for a wake line' '$(PPC_PM_WAKE)' -- $(PPC_CHECK_QEMU)
