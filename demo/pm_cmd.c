@@ -193,7 +193,7 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 	suspend_device_irqs();
 	classify();
 	if (timer) {
-		shell_printf(sh, "wake timer: %s, irq %u, fires in %u ms; the console is no wake line\n",
+		shell_printf(sh, "wake timer: %s, irq %u, fires %u ms or later from now; the console is no wake line\n",
 			     wake_timer->name, wake, PM_WAKE_TIMER_MS);
 		wake_timer->arm(PM_WAKE_TIMER_MS);
 	}

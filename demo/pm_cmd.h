@@ -32,7 +32,8 @@ struct shell;
 struct pm_wake_timer {
 	const char	*name;		/* the line's action name */
 	unsigned int	irq;		/* the line, requested by the port */
-	/* One event @ms from now (its handler stops the timer). */
+	/* One event @ms from now, or later where the timer counts coarser
+	 * (its handler stops the timer). */
 	void		(*arm)(unsigned int ms);
 };
 
