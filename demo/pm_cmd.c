@@ -53,6 +53,7 @@ int shell_cmd_raise(struct shell *sh, int argc, char **argv)
 }
 
 static const struct pm_wake_timer *wake_timer;
+static int wake_timer_irq = -ENODEV;	/* its line once set up */
 
 void pm_set_wake_timer(const struct pm_wake_timer *timer)
 {
@@ -158,7 +159,14 @@ static int wake_line_of(struct shell *sh, int argc, char **argv, unsigned int *w
 		shell_set_why(sh, "this machine has no timer line to wake it");
 		return -ENODEV;
 	}
-	*wake = wake_timer->irq;
+	if (wake_timer_irq < 0)
+		wake_timer_irq = wake_timer->setup();
+	if (wake_timer_irq < 0) {
+		shell_set_why(sh, "its wake timer %s has no line (%d)", wake_timer->name,
+			      wake_timer_irq);
+		return wake_timer_irq;
+	}
+	*wake = (unsigned int)wake_timer_irq;
 	return 0;
 }
 

@@ -31,7 +31,9 @@ struct shell;
 /* A one-shot device timer with an interrupt line of its own. */
 struct pm_wake_timer {
 	const char	*name;		/* the line's action name */
-	unsigned int	irq;		/* the line, requested by the port */
+	/* Map and request its line (at the first `suspend timer`, so after
+	 * the boot's lines: their numbers stay). Return: the line, or -errno. */
+	int		(*setup)(void);
 	/* One event @ms from now, or later where the timer counts coarser
 	 * (its handler stops the timer). */
 	void		(*arm)(unsigned int ms);

@@ -426,6 +426,11 @@ static void setup_interrupts(void)
 		mps2_fail("request_irq");
 }
 
+int mps2_timer1_irq(void)
+{
+	return timer1_irq;
+}
+
 static void start(void)
 {
 	boot.bootargs = mps2_cmdline();
@@ -440,6 +445,7 @@ static void start(void)
 	__asm__ __volatile__("cpsie i" ::: "memory");
 	port_irq_enable();
 	scenario_boot();
+	mps2_wake_timer_setup();
 	port_boot_run(&boot);
 }
 

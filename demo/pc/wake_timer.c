@@ -66,19 +66,22 @@ static void rtc_arm(unsigned int ms)
 	alarm_enable(true);
 }
 
-static struct pm_wake_timer wake_timer = { .name = "rtc-alarm", .arm = rtc_arm };
-
-/* Return: 0, or request_irq()'s error (`suspend timer` then has none). */
-int pc_wake_timer_setup(void)
+/* Requested at the first `suspend timer`: the boot's scenarios use line 8 too. */
+static int rtc_setup(void)
 {
 	unsigned int irq = x86_isa_irq(8);
 	int err;
 
 	alarm_enable(false);
-	err = request_irq(irq, rtc_alarm, 0, wake_timer.name, NULL);
-	if (err)
-		return err;
-	wake_timer.irq = irq;
+	err = request_irq(irq, rtc_alarm, 0, "rtc-alarm", NULL);
+	return err ? err : (int)irq;
+}
+
+static const struct pm_wake_timer wake_timer = {
+	.name = "rtc-alarm", .setup = rtc_setup, .arm = rtc_arm,
+};
+
+void pc_wake_timer_setup(void)
+{
 	pm_set_wake_timer(&wake_timer);
-	return 0;
 }

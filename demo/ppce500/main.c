@@ -324,18 +324,18 @@ static void wake_timer_arm(unsigned int ms)
 	mpic_timer_start(demo.pic, WAKE_TIMER, MPIC_TIMER_HZ / 1000u * ms);
 }
 
-static struct pm_wake_timer wake_timer = { .name = "mpic-timer1", .arm = wake_timer_arm };
-
-/* Mapped after every other line, so their numbers stay as they were. */
-static void wake_timer_setup(void)
+/* Mapped at the first `suspend timer`, after every other line. */
+static int wake_timer_setup(void)
 {
 	int irq = map_line(mpic_timer_hwirq(demo.pic, WAKE_TIMER), IRQ_TYPE_EDGE_RISING);
+	int err = request_irq((unsigned int)irq, wake_timer_handler, 0, "mpic-timer1", NULL);
 
-	if (request_irq((unsigned int)irq, wake_timer_handler, 0, wake_timer.name, NULL))
-		ppc_fail("request_irq wake timer");
-	wake_timer.irq = (unsigned int)irq;
-	pm_set_wake_timer(&wake_timer);
+	return err ? err : irq;
 }
+
+static const struct pm_wake_timer wake_timer = {
+	.name = "mpic-timer1", .setup = wake_timer_setup, .arm = wake_timer_arm,
+};
 
 /* --- the shell's port commands --- */
 
@@ -514,7 +514,7 @@ void kernel_main(uint32_t dtb)
 		run_boot_scenarios();
 	if (irq_trace_enabled())
 		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
-	wake_timer_setup();
+	pm_set_wake_timer(&wake_timer);
 
 	shell_init(&sh, console, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	sh.machine = &machine;

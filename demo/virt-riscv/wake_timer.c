@@ -42,18 +42,27 @@ static void rtc_arm(unsigned int ms)
 	*rtc_reg(RTC_ALARM_LOW) = (uint32_t)at;
 }
 
-static struct pm_wake_timer wake_timer = { .name = "goldfish-rtc", .arm = rtc_arm };
+/* Mapped at the first `suspend timer`, after the boot's lines. */
+static int rtc_setup(void)
+{
+	int irq = virt_map_wired(machine.rtc_irq);
+	int err;
+
+	if (irq < 0)
+		return irq;
+	err = request_irq((unsigned int)irq, rtc_alarm, 0, "goldfish-rtc", NULL);
+	if (err)
+		return err;
+	*rtc_reg(RTC_IRQ_ENABLED) = 1;
+	return irq;
+}
+
+static const struct pm_wake_timer wake_timer = {
+	.name = "goldfish-rtc", .setup = rtc_setup, .arm = rtc_arm,
+};
 
 void virt_wake_timer_setup(void)
 {
-	int irq;
-
-	if (!machine.rtc || !machine.rtc_irq)
-		return;				/* `suspend timer` says there is none */
-	irq = virt_map_wired(machine.rtc_irq);
-	if (irq < 0 || request_irq((unsigned int)irq, rtc_alarm, 0, wake_timer.name, NULL))
-		return;
-	*rtc_reg(RTC_IRQ_ENABLED) = 1;
-	wake_timer.irq = (unsigned int)irq;
-	pm_set_wake_timer(&wake_timer);
+	if (machine.rtc && machine.rtc_irq)	/* else `suspend timer` says there is none */
+		pm_set_wake_timer(&wake_timer);
 }

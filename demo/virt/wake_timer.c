@@ -35,19 +35,26 @@ static void rtc_arm(unsigned int ms)
 	*rtc_reg(RTCMR) = *rtc_reg(RTCDR) + (ms + MS_PER_S - 1) / MS_PER_S + 1;
 }
 
-static struct pm_wake_timer wake_timer = { .name = "pl031", .arm = rtc_arm };
+/* Mapped at the first `suspend timer`, after the boot's lines. */
+static int rtc_setup(void)
+{
+	int irq = aarch64_gic_map(machine.rtc_irq.intid, machine.rtc_irq.trigger);
+	int err;
+
+	if (irq < 0)
+		return irq;
+	err = request_irq((unsigned int)irq, rtc_match, 0, "pl031", NULL);
+	if (err)
+		return err;
+	*rtc_reg(RTCICR) = 1;
+	*rtc_reg(RTCIMSC) = 1;
+	return irq;
+}
+
+static const struct pm_wake_timer wake_timer = { .name = "pl031", .setup = rtc_setup, .arm = rtc_arm };
 
 void virt_wake_timer_setup(void)
 {
-	int irq;
-
-	if (!machine.rtc || !machine.rtc_irq.intid)
-		return;				/* `suspend timer` says there is none */
-	irq = aarch64_gic_map(machine.rtc_irq.intid, machine.rtc_irq.trigger);
-	if (irq < 0 || request_irq((unsigned int)irq, rtc_match, 0, wake_timer.name, NULL))
-		return;
-	*rtc_reg(RTCICR) = 1;
-	*rtc_reg(RTCIMSC) = 1;
-	wake_timer.irq = (unsigned int)irq;
-	pm_set_wake_timer(&wake_timer);
+	if (machine.rtc && machine.rtc_irq.intid)	/* else `suspend timer` says there is none */
+		pm_set_wake_timer(&wake_timer);
 }
