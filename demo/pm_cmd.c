@@ -58,6 +58,7 @@ static int wake_timer_irq = -ENODEV;	/* its line once set up */
 void pm_set_wake_timer(const struct pm_wake_timer *timer)
 {
 	wake_timer = timer;
+	wake_timer_irq = -ENODEV;
 }
 
 /* Lines whose counts `suspend` compares; those above are not watched. */
