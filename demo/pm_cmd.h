@@ -19,6 +19,17 @@
  *                does not wake it (its line is suspended; what it held is
  *                shown delivered at the resume). Refused, with the reason,
  *                on a machine without one
+ *
+ * The QEMU checks that type them (check-<isa>-pm, check-<isa>-pm-timer)
+ * run after the boot's SCENARIO rows and their summary, and print none of
+ * their own: each is judged by its expect file (demo/<machine>/expect/
+ * <isa>-pm.txt, <isa>-pm-timer.txt), one regex a line, the way a
+ * SCENARIO row would be. As rows they would read: raise (PASS: +1 on a
+ * line its controller can make pending, the refusal on one it cannot),
+ * suspend (PASS: the wake line woke it, each kind of line's events),
+ * suspend-timer (PASS: woken by the timer, the console's key held; SKIP
+ * on ppc64: pseries has no device timer with a line of its own, its
+ * decrementer is per CPU).
  */
 #ifndef GENIRQ_DEMO_PM_CMD_H
 #define GENIRQ_DEMO_PM_CMD_H
