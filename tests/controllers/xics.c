@@ -8,7 +8,9 @@
  * irq_destroy_ipi() XISR 2 counted as an error and ended); MSI through
  * the RTAS services (ibm,change-msi for the device, its source from
  * ibm,query-interrupt-source-number, masked until started, the message
- * the firmware's, given back at free).
+ * the firmware's, given back at free); the controller's states (masked
+ * through ibm,get-xive, an IPI line's pending through H_IPOLL and H_IPI,
+ * -EINVAL with no call where XICS cannot tell).
  * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
@@ -320,6 +322,28 @@ int main(void)
 		CHECK(msi_domain_free_irqs(&dev) == 0 && xics_msi_lines(x) == 0);
 		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
 					      { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 } }, 2));
+	}
+
+	/* A platform without ibm,get-xive and H_IPOLL: those states are -EINVAL, no call made. */
+	{
+		struct xics_hv bare = hv;
+		struct xics *x2;
+		bool st = false;
+		int src, ipis;
+
+		bare.tok_get_xive = 0;
+		bare.hcall2 = NULL;
+		x2 = xics_create(&bare);
+		CHECK(x2 != NULL);
+		src = x2 ? xics_map(x2, 0x1101, IRQ_TYPE_EDGE_RISING) : -1;
+		ipis = x2 ? irq_reserve_ipi(xics_domain(x2), &both) : -1;
+		CHECK(src >= 0 && ipis >= 0);
+		nr_calls = 0;
+		CHECK(irq_get_irqchip_state((unsigned int)src, IRQCHIP_STATE_MASKED, &st) == -EINVAL);
+		CHECK(irq_get_irqchip_state((unsigned int)ipis, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+		CHECK(log_is(NULL, 0));
+		CHECK(irq_set_irqchip_state((unsigned int)ipis + 1, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(log_is((struct call[]){ { H_IPI, 1, 4, 0 } }, 1));
 	}
 
 	return fake_report("xics host test");
