@@ -93,6 +93,6 @@ bench-armv7m: kernel-armv7m
 
 .PHONY: check-armv7m-pm check-armv7m-pm-timer
 check-armv7m-pm: kernel-armv7m
-	$(Q)$(armv7m_pm)
+	$(Q)$(if $(filter timer,$(WAKE)),$(armv7m_pm_timer),$(armv7m_pm))
 check-armv7m-pm-timer: kernel-armv7m
 	$(Q)$(armv7m_pm_timer)

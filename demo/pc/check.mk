@@ -78,7 +78,7 @@ pc_pm_timer	= $(call pc_harness,$(1),pm-timer) --quiet --ready RX-READY --byte-d
 define pc_checks
 .PHONY: check-$(1)-pm check-$(1)-pm-timer
 check-$(1)-pm: kernel-$(1)
-	$(Q)$(call pc_pm,$(1))
+	$(Q)$(if $(filter timer,$(WAKE)),$(call pc_pm_timer,$(1)),$(call pc_pm,$(1)))
 check-$(1)-pm-timer: kernel-$(1)
 	$(Q)$(call pc_pm_timer,$(1))
 

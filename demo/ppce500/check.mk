@@ -93,6 +93,6 @@ endef
 
 .PHONY: check-ppc-pm check-ppc-pm-timer
 check-ppc-pm: kernel-ppc
-	$(Q)$(ppc_pm)
+	$(Q)$(if $(filter timer,$(WAKE)),$(ppc_pm_timer),$(ppc_pm))
 check-ppc-pm-timer: kernel-ppc
 	$(Q)$(ppc_pm_timer)

@@ -100,7 +100,11 @@ endef
 # The raise and suspend runs alone (check-riscv64 runs them too).
 .PHONY: check-riscv64-pm check-riscv64-pm-timer
 check-riscv64-pm: kernel-riscv64
+ifeq ($(WAKE),timer)
+	$(Q)$(riscv64_pm_timer)
+else
 	$(Q)$(call riscv64_pm,plic)
 	$(Q)$(call riscv64_pm,aia,$(comma)aia=aplic-imsic)
+endif
 check-riscv64-pm-timer: kernel-riscv64
 	$(Q)$(riscv64_pm_timer)

@@ -99,6 +99,6 @@ bench-aarch64: kernel-aarch64
 # The raise and suspend run alone (check-aarch64 runs it too).
 .PHONY: check-aarch64-pm check-aarch64-pm-timer
 check-aarch64-pm: kernel-aarch64
-	$(Q)$(aarch64_pm)
+	$(Q)$(if $(filter timer,$(WAKE)),$(aarch64_pm_timer),$(aarch64_pm))
 check-aarch64-pm-timer: kernel-aarch64
 	$(Q)$(aarch64_pm_timer)
