@@ -57,6 +57,9 @@
 #define CPU_IACK	0xa0u
 #define CPU_EOI		0xb0u
 #define MSIR(n)		(0x1600u + 0x10u * (n))
+#define MSISR		0x1720u		/* bit n: MSIR n holds messages */
+#define MSIIR		0x1740u
+#define MSIIR_SRS_SHIFT	29
 
 #define VPR_MASK	0x80000000u
 #define VPR_ACTIVITY	0x40000000u
@@ -141,6 +144,23 @@ static enum line_kind kind_of(struct mpic *m, irq_hw_number_t hw, unsigned int *
 	if (hw < MPIC_NR_IPIS)
 		return LINE_IPI;
 	return hw < MPIC_NR_IPIS + MPIC_NR_TIMERS ? LINE_TIMER : LINE_NONE;
+}
+
+static bool is_msi_line(struct mpic *m, irq_hw_number_t hw)
+{
+	return m->fsl_msi && hw - MPIC_MSI_SOURCE0 < MPIC_NR_MSI;
+}
+
+/* The first hardware line of the reservations' lines; IPI n's are
+ * base + n * nr_cpus + i. */
+static irq_hw_number_t ipi_lines_base(struct mpic *m)
+{
+	return m->ipi_base;
+}
+
+static unsigned int ipi_of_line(struct mpic *m, irq_hw_number_t hw)
+{
+	return (unsigned int)((hw - ipi_lines_base(m)) / m->nr_cpus);
 }
 
 /* Vector/priority register of a line, 0 for none. */
@@ -247,6 +267,92 @@ static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
 	return 0;
 }
 
+/* IPI n to the CPUs of @bits, written to the sending CPU's dispatch register. */
+static void send_ipi(struct mpic *m, unsigned int n, uint32_t bits)
+{
+	if (n < MPIC_NR_IPIS && bits)
+		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
+}
+
+/*
+ * The controller's states, from the VPR: MASK, and ACTIVITY (A) for
+ * pending. A is the OpenPIC's "requested" bit while the line is unmasked;
+ * masked, an implementation may keep the event and clear A (QEMU's model
+ * does, delivering it at the unmask), so pending of a masked line is not
+ * known. No register says which lines are in service: active is -EINVAL.
+ * An MSI bank's pending is its MSISR bit, masked or not.
+ */
+static int mpic_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct mpic *m = d->chip_data;
+	bool reserved = d->hwirq >= ipi_lines_base(m);
+	uint32_t off = reserved ? IPI_VPR(ipi_of_line(m, d->hwirq)) : vpr_of(m, d->hwirq), vpr;
+
+	/* A reservation's line shares its IPI's A with the other CPUs'. */
+	if (!off || which == IRQCHIP_STATE_ACTIVE || (reserved && which == IRQCHIP_STATE_PENDING))
+		return -EINVAL;
+	if (which == IRQCHIP_STATE_PENDING && is_msi_line(m, d->hwirq)) {
+		*state = (rd(m, MSISR) >> (d->hwirq - MPIC_MSI_SOURCE0)) & 1u;
+		return 0;
+	}
+	vpr = rd(m, off);
+	if (which == IRQCHIP_STATE_MASKED) {
+		*state = (vpr & VPR_MASK) != 0;
+		return 0;
+	}
+	if (vpr & VPR_MASK)
+		return -EINVAL;
+	*state = (vpr & VPR_ACTIVITY) != 0;
+	return 0;
+}
+
+/*
+ * Masked: the VPR's MASK. Pending: only where the MPIC has a way to raise
+ * a line itself: an IPI (its dispatch register, to this CPU for the IPI's
+ * own line, to the line's CPU for a reservation's) and an MSI bank (a
+ * message written to MSIIR, as a device would; cleared by reading its
+ * MSIR). Sources and timers have none.
+ */
+static int mpic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	struct mpic *m = d->chip_data;
+	irq_hw_number_t hw = d->hwirq;
+	unsigned int n;
+
+	if (which == IRQCHIP_STATE_MASKED) {
+		if (hw >= ipi_lines_base(m))	/* the reservation's IPI, every CPU's line */
+			hw = mpic_ipi_hwirq(m, ipi_of_line(m, hw));
+		if (!vpr_of(m, hw))
+			return -EINVAL;
+		vpr_update(m, hw, val ? 0 : VPR_MASK, val ? VPR_MASK : 0);
+		return 0;
+	}
+	if (which != IRQCHIP_STATE_PENDING)
+		return -EINVAL;
+	if (is_msi_line(m, hw)) {
+		if (val)
+			wr(m, MSIIR, (uint32_t)(hw - MPIC_MSI_SOURCE0) << MSIIR_SRS_SHIFT);
+		else
+			(void)rd(m, MSIR(hw - MPIC_MSI_SOURCE0));
+		return 0;
+	}
+	if (!val)
+		return -EINVAL;
+	if (hw < ipi_lines_base(m) && kind_of(m, hw, &n) == LINE_IPI) {
+		send_ipi(m, n, 1u << port_cpu_id());
+		return 0;
+	}
+	if (hw >= ipi_lines_base(m)) {
+		n = ipi_of_line(m, hw);
+		for (unsigned int c = 0; c < m->nr_cpus && c < GENIRQ_NR_CPUS; c++)
+			if (m->ipi_line[n][c] == hw) {
+				send_ipi(m, n, 1u << c);
+				return 0;
+			}
+	}
+	return -EINVAL;
+}
+
 static const struct irq_chip mpic_chip = {
 	.name		= "MPIC",
 	.mask		= mpic_mask,
@@ -255,26 +361,9 @@ static const struct irq_chip mpic_chip = {
 	.set_type	= mpic_set_type,
 	.set_affinity	= mpic_set_affinity,
 	.set_wake	= irq_chip_wake_when_enabled,	/* a wait wakes */
+	.get_irqchip_state = mpic_get_state,
+	.set_irqchip_state = mpic_set_state,
 };
-
-/* IPI n to the CPUs of @bits, written to the sending CPU's dispatch register. */
-static void send_ipi(struct mpic *m, unsigned int n, uint32_t bits)
-{
-	if (n < MPIC_NR_IPIS && bits)
-		wr(m, cpu_reg(CPU_IPI_DR(n)), bits);
-}
-
-/* The first hardware line of the reservations' lines; IPI n's are
- * base + n * nr_cpus + i. */
-static irq_hw_number_t ipi_lines_base(struct mpic *m)
-{
-	return m->ipi_base;
-}
-
-static unsigned int ipi_of_line(struct mpic *m, irq_hw_number_t hw)
-{
-	return (unsigned int)((hw - ipi_lines_base(m)) / m->nr_cpus);
-}
 
 /* A reservation's line goes to one CPU: IPI n taken there is this line. */
 static int mpic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
@@ -307,6 +396,8 @@ static const struct irq_chip mpic_ipi_chip = {
 	.set_type		= mpic_set_type,	/* edges by construction */
 	.set_affinity		= mpic_ipi_set_affinity,
 	.ipi_send_single	= mpic_ipi_send_single,
+	.get_irqchip_state	= mpic_get_state,
+	.set_irqchip_state	= mpic_set_state,
 };
 
 /* MSI: the ack takes the bank's messages (reading MSIR lowers the source)
@@ -335,6 +426,8 @@ static const struct irq_chip mpic_msi_chip = {
 	.ack			= mpic_msi_ack,
 	.set_affinity		= mpic_set_affinity,
 	.compose_msi_msg	= mpic_msi_compose_msg,
+	.get_irqchip_state	= mpic_get_state,
+	.set_irqchip_state	= mpic_set_state,
 };
 
 /* @nr MSI banks with no line, each a line's target (the MSI layer's alloc). */

@@ -146,20 +146,29 @@ static int simpic_get_state(struct irq_data *d, enum irqchip_irq_state which, bo
 {
 	unsigned long flags = lock_pic(d);
 	struct simpic_line *l = line_of(d);
+	int ret = -EINVAL;
 
-	*state = *state_bit(l, which) ||
-		 (which == IRQCHIP_STATE_PENDING && l->level && l->s.asserted);
+	if (!(l->faults & SIMPIC_NO_STATE)) {
+		*state = *state_bit(l, which) ||
+			 (which == IRQCHIP_STATE_PENDING && l->level && l->s.asserted);
+		ret = 0;
+	}
 	unlock_pic(d, flags);
-	return 0;
+	return ret;
 }
 
 static int simpic_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
 {
 	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+	int ret = -EINVAL;
 
-	*state_bit(line_of(d), which) = val;
+	if (!(l->faults & SIMPIC_NO_STATE)) {
+		*state_bit(l, which) = val;
+		ret = 0;
+	}
 	unlock_pic(d, flags);
-	return 0;
+	return ret;
 }
 
 /* Whether the line may wake the machine; SIMPIC_WAKE_FAILS refuses. */

@@ -28,6 +28,7 @@
 #define H_EOI		0x64
 #define H_CPPR		0x68
 #define H_IPI		0x6c
+#define H_IPOLL		0x70
 #define H_XIRR		0x74
 
 #define PRIO_DEVICE	5u	/* any value below 0xff works; Linux uses 5 */
@@ -91,6 +92,17 @@ static int rtas(struct xics *x, unsigned int token, unsigned int nargs,
 	irq_spin_unlock_irqrestore(&x->rtas_lock, flags);
 	if (status != 0)
 		report("an RTAS source call failed");
+	return status;
+}
+
+/* An RTAS call with up to 6 arguments and 4 results; returns rets[0]. */
+static int rtas_n(struct xics *x, unsigned int token, unsigned int nargs,
+		  const unsigned int *args, unsigned int nret, unsigned int *rets)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&x->rtas_lock);
+	int status = x->hv.rtas(token, nargs, args, nret, rets);
+
+	irq_spin_unlock_irqrestore(&x->rtas_lock, flags);
 	return status;
 }
 
@@ -164,6 +176,37 @@ static void xics_msi_compose_msg(struct irq_data *d, struct msi_msg *msg)
 	msg->data = (uint32_t)d->hwirq;
 }
 
+/*
+ * A source's states: only masked is known (ibm,get-xive: priority 0xff),
+ * and set through the line's own mask and unmask. The ICS holds a masked
+ * event (an MSI's "masked pending") but no guest call reads it, nor which
+ * source a CPU has accepted: pending and active are -EINVAL.
+ */
+static int xics_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct xics *x = d->chip_data;
+	const unsigned int args[1] = { (unsigned int)d->hwirq };
+	unsigned int rets[3] = { 0, 0, 0 };
+
+	if (which != IRQCHIP_STATE_MASKED || !x->hv.tok_get_xive)
+		return -EINVAL;
+	if (rtas_n(x, x->hv.tok_get_xive, 1, args, 3, rets) != 0)
+		return -EIO;
+	*state = rets[2] == PRIO_MASKED;
+	return 0;
+}
+
+static int xics_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	if (which != IRQCHIP_STATE_MASKED)
+		return -EINVAL;
+	if (val)
+		xics_mask(d);
+	else
+		xics_unmask(d);
+	return 0;
+}
+
 static const struct irq_chip xics_chip = {
 	.name			= "XICS",
 	.mask			= xics_mask,
@@ -173,6 +216,8 @@ static const struct irq_chip xics_chip = {
 	.set_affinity		= xics_set_affinity,
 	.compose_msi_msg	= xics_msi_compose_msg,
 	.set_wake		= irq_chip_wake_when_enabled,	/* a wait wakes */
+	.get_irqchip_state	= xics_get_state,
+	.set_irqchip_state	= xics_set_state,
 };
 
 /* The IPI: each server has its own MFRR; clearing it is the ack. */
@@ -210,26 +255,56 @@ static void xics_ipi_send_single(struct irq_data *d, unsigned int cpu)
 		x->hv.hcall(H_IPI, x->hv.server[cpu], PRIO_IPI, &dummy);
 }
 
+/* The server of the CPU an IPI line is routed to, or -1. */
+static long ipi_server(struct xics *x, irq_hw_number_t hw)
+{
+	for (unsigned int c = 0; c < x->hv.nr_cpus; c++)
+		if (x->cpu[c].ipi_line == hw)
+			return (long)x->hv.server[c];
+	return -1;
+}
+
+/*
+ * An IPI line is pending while its server's MFRR asks for an interrupt
+ * (read through H_IPOLL, where the platform gives its second result),
+ * set and cleared through H_IPI as a send does. Nothing masks an MFRR,
+ * and the ICP's accepted interrupt is not the line's: -EINVAL.
+ */
+static int xics_ipi_get_state(struct irq_data *d, enum irqchip_irq_state which, bool *state)
+{
+	struct xics *x = d->chip_data;
+	long server = ipi_server(x, d->hwirq);
+	unsigned long out[2] = { 0, MFRR_NONE };
+
+	if (which != IRQCHIP_STATE_PENDING || server < 0 || !x->hv.hcall2)
+		return -EINVAL;
+	if (x->hv.hcall2(H_IPOLL, (unsigned long)server, out) != 0)
+		return -EIO;
+	*state = (out[1] & 0xffu) != MFRR_NONE;
+	return 0;
+}
+
+static int xics_ipi_set_state(struct irq_data *d, enum irqchip_irq_state which, bool val)
+{
+	struct xics *x = d->chip_data;
+	long server = ipi_server(x, d->hwirq);
+	unsigned long dummy;
+
+	if (which != IRQCHIP_STATE_PENDING || server < 0)
+		return -EINVAL;
+	x->hv.hcall(H_IPI, (unsigned long)server, val ? PRIO_IPI : MFRR_NONE, &dummy);
+	return 0;
+}
+
 static const struct irq_chip xics_ipi_chip = {
 	.name			= "XICS-IPI",
 	.ack			= xics_ipi_ack,
 	.eoi			= xics_eoi,
 	.set_affinity		= xics_ipi_set_affinity,
 	.ipi_send_single	= xics_ipi_send_single,
+	.get_irqchip_state	= xics_ipi_get_state,
+	.set_irqchip_state	= xics_ipi_set_state,
 };
-
-
-
-/* An RTAS call with up to 6 arguments and 4 results; returns rets[0]. */
-static int rtas_n(struct xics *x, unsigned int token, unsigned int nargs,
-		  const unsigned int *args, unsigned int nret, unsigned int *rets)
-{
-	unsigned long flags = irq_spin_lock_irqsave(&x->rtas_lock);
-	int status = x->hv.rtas(token, nargs, args, nret, rets);
-
-	irq_spin_unlock_irqrestore(&x->rtas_lock, flags);
-	return status;
-}
 
 /* ibm,change-msi for the device at @cfg: @nr MSIs (0: none). Return: how many. */
 static int change_msi(struct xics *x, unsigned int cfg, unsigned int nr)

@@ -147,6 +147,34 @@ void irq_desc_shutdown(struct irq_desc *desc)
 	}
 }
 
+/* The first level of @d down that reads (@set false) or writes states. */
+static struct irq_data *state_level(struct irq_data *d, bool set)
+{
+	for (; d; d = d->parent_data)
+		if (d->chip && (set ? d->chip->set_irqchip_state != NULL
+				    : d->chip->get_irqchip_state != NULL))
+			return d;
+	return NULL;
+}
+
+/*
+ * Whether the controller says it holds an event of the line (pending), so
+ * will deliver it itself once the line is unmasked: false where it cannot
+ * tell, and for a line behind a slow bus (not read with the lock held).
+ * Caller holds desc->lock.
+ */
+bool irq_desc_chip_pending(struct irq_desc *desc)
+{
+	struct irq_data *d;
+	bool pending = false;
+
+	if (desc_state(desc) & IRQS_BUS_LOCK)
+		return false;
+	d = state_level(&desc->data, false);
+	return d && d->chip->get_irqchip_state(d, IRQCHIP_STATE_PENDING, &pending) == 0 &&
+	       pending;
+}
+
 /* Return: 1 when the hardware will send the line again. */
 int irq_desc_retrigger(struct irq_desc *desc)
 {
@@ -449,16 +477,6 @@ int irq_startup(unsigned int irq)
 		irq_desc_disable(desc);
 	unlock_desc(desc, &hold);
 	return 0;
-}
-
-/* The first level of @d down that reads (@set false) or writes states. */
-static struct irq_data *state_level(struct irq_data *d, bool set)
-{
-	for (; d; d = d->parent_data)
-		if (d->chip && (set ? d->chip->set_irqchip_state != NULL
-				    : d->chip->get_irqchip_state != NULL))
-			return d;
-	return NULL;
 }
 
 /* Read (@set false: into *@state) or write (@val) @which at the first level that can. */

@@ -594,6 +594,7 @@ void irq_desc_disable(struct irq_desc *desc);
 void irq_desc_mask(struct irq_desc *desc);
 void irq_desc_unmask(struct irq_desc *desc);
 int irq_desc_retrigger(struct irq_desc *desc);
+bool irq_desc_chip_pending(struct irq_desc *desc);
 void irq_choose_flow(struct irq_desc *desc);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */

@@ -4,8 +4,10 @@
  *
  * The last enable_irq() of a line with an event PENDING sends it again,
  * once (REPLAY guards against a second send until an event is taken):
- * through the controller's retrigger when it has one, else in software
- * from IRQ_RESEND_SOFTIRQ, never with the caller's locks held. Level
+ * not at all when the controller says it holds an edge of the line
+ * (irq_get_irqchip_state() pending: it delivers that one at the unmask),
+ * else through the controller's retrigger when it has one, else in
+ * software from IRQ_RESEND_SOFTIRQ, never with the caller's locks held. Level
  * lines are never replayed: while the device still asserts its line, the
  * controller delivers it again by itself after the unmask.
  *
@@ -46,7 +48,8 @@ void irq_resend(struct irq_desc *desc)
 		irq_trace_desc_event(desc, IRQ_TRACE_REPLAY, 0, NULL);
 	}
 	desc_set_state(desc, st | IRQS_REPLAY);
-	if (irq_desc_retrigger(desc))
+	/* A controller that holds an edge delivers it at the unmask: sent once. */
+	if (irq_desc_chip_pending(desc) || irq_desc_retrigger(desc))
 		return;
 
 	irq_spin_lock(&resend_lock);

@@ -52,6 +52,15 @@ int shell_cmd_raise(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+static const struct pm_wake_timer *wake_timer;
+static int wake_timer_irq = -ENODEV;	/* its line once set up */
+
+void pm_set_wake_timer(const struct pm_wake_timer *timer)
+{
+	wake_timer = timer;
+	wake_timer_irq = -ENODEV;
+}
+
 /* Lines whose counts `suspend` compares; those above are not watched. */
 #define SUSPEND_LINES		256u
 
@@ -121,9 +130,51 @@ static void show_events(struct shell *sh)
 	shell_printf(sh, "\n");
 }
 
+/*
+ * After the resume: the suspended lines' events since they were
+ * suspended, the first of each the one the controller held for the resume.
+ */
+static void show_held(struct shell *sh)
+{
+	unsigned int n = 0;
+
+	sh->machine->idle();		/* a moment for what the resume let in */
+	shell_printf(sh, "suspended lines after the resume:");
+	for (unsigned int irq = 0; irq < watched(); irq++) {
+		unsigned long now = irq_stat_total(irq);
+
+		if (kinds[irq] == LINE_SUSPENDED && now != counts[irq]) {
+			shell_printf(sh, " %u+%lu", irq, now - counts[irq]);
+			n++;
+		}
+	}
+	shell_printf(sh, "%s\n", n ? "" : " none");
+}
+
+/* The wake line of `suspend ARG`: line N, or the machine's wake timer. */
+static int wake_line_of(struct shell *sh, int argc, char **argv, unsigned int *wake)
+{
+	if (!shell_str_eq(argv[1], "timer"))
+		return line_of(sh, argc, argv, wake);
+	if (!wake_timer) {
+		shell_set_why(sh, "this machine has no timer line to wake it");
+		return -ENODEV;
+	}
+	if (wake_timer_irq < 0)
+		wake_timer_irq = wake_timer->setup();
+	if (wake_timer_irq < 0) {
+		shell_set_why(sh, "its wake timer %s has no line (%d)", wake_timer->name,
+			      wake_timer_irq);
+		return wake_timer_irq;
+	}
+	*wake = (unsigned int)wake_timer_irq;
+	return 0;
+}
+
 int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 {
 	unsigned int wake = 0;
+	bool timer = false;
 	char reason[64];
 	int err = 0;
 
@@ -134,7 +185,8 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 		return -ENODEV;
 	}
 	if (argc == 2) {
-		err = line_of(sh, argc, argv, &wake);
+		timer = shell_str_eq(argv[1], "timer");
+		err = wake_line_of(sh, argc, argv, &wake);
 		if (!err)
 			err = enable_irq_wake(wake);
 		if (err) {
@@ -149,6 +201,11 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 	take_counts();
 	suspend_device_irqs();
 	classify();
+	if (timer) {
+		shell_printf(sh, "wake timer: %s, irq %u, fires %u ms or later from now; the console is no wake line\n",
+			     wake_timer->name, wake, PM_WAKE_TIMER_MS);
+		wake_timer->arm(PM_WAKE_TIMER_MS);
+	}
 	shell_printf(sh, "suspended: waiting for a wake line\n");
 	while (!pm_wakeup_pending())
 		sh->machine->idle();
@@ -156,6 +213,8 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 	resume_device_irqs();
 	if (argc == 2)
 		disable_irq_wake(wake);
+	if (timer)
+		show_held(sh);
 	irq_pm_wakeup_reason(reason, sizeof(reason));
 	shell_printf(sh, "resumed, wakeup_reason %s", reason);
 	return 0;

@@ -12,11 +12,46 @@
  *                this sleep. Prints each line's events meanwhile (a
  *                suspended line's at most one, kept for the resume) and
  *                the wakeup reason
+ *   suspend timer  the same with the machine's wake timer
+ *                (pm_set_wake_timer()) as the only wake line, armed to
+ *                fire PM_WAKE_TIMER_MS after the sleep begins: the
+ *                console is not a wake line, so a key typed meanwhile
+ *                does not wake it (its line is suspended; what it held is
+ *                shown delivered at the resume). Refused, with the reason,
+ *                on a machine without one
+ *
+ * The QEMU checks that type them (check-<isa>-pm, check-<isa>-pm-timer)
+ * run after the boot's SCENARIO rows and their summary, and print none of
+ * their own: each is judged by its expect file (demo/<machine>/expect/
+ * <isa>-pm.txt, <isa>-pm-timer.txt), one regex a line, the way a
+ * SCENARIO row would be. As rows they would read: raise (PASS: +1 on a
+ * line its controller can make pending, the refusal on one it cannot),
+ * suspend (PASS: the wake line woke it, each kind of line's events),
+ * suspend-timer (PASS: woken by the timer, the console's key held; SKIP
+ * on ppc64: pseries has no device timer with a line of its own, its
+ * decrementer is per CPU).
  */
 #ifndef GENIRQ_DEMO_PM_CMD_H
 #define GENIRQ_DEMO_PM_CMD_H
 
 struct shell;
+
+/* How long after `suspend timer` starts its sleep the wake timer fires. */
+#define PM_WAKE_TIMER_MS	600u
+
+/* A one-shot device timer with an interrupt line of its own. */
+struct pm_wake_timer {
+	const char	*name;		/* the line's action name */
+	/* Map and request its line (at the first `suspend timer`, so after
+	 * the boot's lines: their numbers stay). Return: the line, or -errno. */
+	int		(*setup)(void);
+	/* One event @ms from now, or later where the timer counts coarser
+	 * (its handler stops the timer). */
+	void		(*arm)(unsigned int ms);
+};
+
+/* The machine's wake timer for `suspend timer` (kept, not copied). */
+void pm_set_wake_timer(const struct pm_wake_timer *timer);
 
 int shell_cmd_raise(struct shell *sh, int argc, char **argv);
 int shell_cmd_suspend(struct shell *sh, int argc, char **argv);

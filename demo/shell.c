@@ -454,7 +454,7 @@ static const struct shell_cmd builtins[] = {
 	{ "trace",	"trace start [N] | stop | reset | status | dump (trace events; dump for scripts/trace.py)",
 	  shell_cmd_trace },
 	{ "raise",	"raise N (make line N pending at its controller)", shell_cmd_raise },
-	{ "suspend",	"suspend [N] (lines suspended, wait for a wake line; N: line N wakes)",
+	{ "suspend",	"suspend [N|timer] (lines suspended, wait for a wake line: N, or the wake timer)",
 	  shell_cmd_suspend },
 };
 

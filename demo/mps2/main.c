@@ -456,6 +456,11 @@ static void setup_interrupts(void)
 		mps2_fail("request_irq");
 }
 
+int mps2_timer1_irq(void)
+{
+	return timer1_irq;
+}
+
 static void start(void)
 {
 	stack_paint(&hardirq_stack);
@@ -472,6 +477,7 @@ static void start(void)
 	__asm__ __volatile__("cpsie i" ::: "memory");
 	port_irq_enable();
 	scenario_boot();
+	mps2_wake_timer_setup();
 	port_boot_run(&boot);
 }
 

@@ -59,6 +59,9 @@ uint64_t mps2_ms_to_counts(unsigned int ms);
 /* The CMSDK timers. */
 void mps2_timer_start(uint32_t base, uint32_t reload);
 void mps2_timer_stop(uint32_t base);
+/* TIMER1's line (main.c); wake_timer.c: it as `suspend timer`'s wake line. */
+int mps2_timer1_irq(void);
+void mps2_wake_timer_setup(void);
 
 struct scenario_tally;
 struct nvic;

@@ -30,6 +30,11 @@ PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_a
 # cannot: i386 refuses it.
 PC_PM_INPUT	:= 0123456789R\rraise 4\rsuspend 4\r
 PC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/4/wakeup\rpoweroff\r
+# suspend timer (demo/pm_cmd.h): the CMOS RTC's alarm (ISA line 8) the
+# only wake line, one to two seconds ahead (it matches seconds); the key
+# typed once the CPU waits does not wake it (COM1's line is suspended, its
+# byte held for the resume), the alarm does.
+PC_PM_TIMER_END	:= cat /sys/power/wakeup_reason\rpoweroff\r
 # i386 also types on the PS/2 keyboard from the monitor: IRQ 1 counts.
 PC_SHELL_i386	= --monitor $(BUILD)/i386/monitor.sock --monitor-after RX-READY \
 		  --monitor-cmd 'sendkey a' --monitor-cmd 'sendkey b'
@@ -65,10 +70,18 @@ pc_pm		= $(call pc_harness,$(1),pm) --quiet --ready RX-READY --byte-delay 0.02 \
 		  --input '$(PC_PM_INPUT)' --then 'waiting for a wake line' '$(PC_PM_WAKE)' \
 		  -- $($(1)_QEMU) $(PC_ICOUNT) -append harness
 
+# $(call pc_pm_timer,ISA): the suspend timer run.
+pc_pm_timer	= $(call pc_harness,$(1),pm-timer) --quiet --ready RX-READY --byte-delay 0.02 \
+		  --input '0123456789R\rsuspend timer\r' --then 'waiting for a wake line' '\r' \
+		  --then 'resumed, wakeup_reason' '$(PC_PM_TIMER_END)' \
+		  -- $($(1)_QEMU) $(PC_ICOUNT) -append harness
+
 define pc_checks
-.PHONY: check-$(1)-pm
+.PHONY: check-$(1)-pm check-$(1)-pm-timer
 check-$(1)-pm: kernel-$(1)
-	$(Q)$(call pc_pm,$(1))
+	$(Q)$(if $(filter timer,$(WAKE)),$(call pc_pm_timer,$(1)),$(call pc_pm,$(1)))
+check-$(1)-pm-timer: kernel-$(1)
+	$(Q)$(call pc_pm_timer,$(1))
 
 check-$(1):
 	$(Q)$(call pc_harness,$(1),scenarios) --ready RX-READY --input '0123456789R' --byte-delay 0.05 \
@@ -79,6 +92,7 @@ check-$(1):
 		--input '$(PC_INPUT_$(1))' $(PC_SHELL_$(1)) \
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
 	$(Q)$(call pc_pm,$(1))
+	$(Q)$(call pc_pm_timer,$(1))
 	$(Q)$(HARNESS) --name $(1)-smash-irq-nested --pass-status $(PC_TRAP_STATUS) --quiet \
 		--timeout $(QEMU_TIMEOUT) --log $(BUILD)/$(1)/smash-irq-nested.log \
 		--expect-file demo/pc/expect/smash-irq-nested.txt \

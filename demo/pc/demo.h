@@ -82,4 +82,7 @@ void x86_wait_ticks(unsigned long n);
 int x86_chip_masked(unsigned int irq);
 extern const char x86_chip_name[];
 
+/* wake_timer.c: the CMOS RTC's alarm as `suspend timer`'s wake line. */
+void pc_wake_timer_setup(void);
+
 #endif /* GENIRQ_DEMO_PC_H */

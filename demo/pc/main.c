@@ -829,5 +829,6 @@ int x86_demo_main(void)
 	/* The shell's edu drivers are threaded (its threads command lists them). */
 	if (nr_edu && edu_request_threaded(edu, nr_edu))
 		irq_log("edu threaded drivers: request failed");
+	pc_wake_timer_setup();
 	run_shell();
 }

@@ -27,11 +27,23 @@ PPC_FLAP_PASTE	:= $(PPC_RXTEST)$(call repeat,25,echo~2~>~/proc/irq/1/smp_affinit
 		   echo~1~>~/proc/irq/1/smp_affinity\rticks\r)stats\rfinish\r
 # raise and suspend (demo/pm_cmd.h) with the UARTs' line (irq 1) as the
 # wake line, the CPU in its wait; the key typed once it waits (--then)
-# wakes it. The MPIC cannot make a source pending: raise is refused.
-PPC_PM		:= $(PPC_RXTEST)raise 1\rsuspend 1\r
+# wakes it. The MPIC cannot make a source pending: raise 1 is refused;
+# an IPI it can (its dispatch register): raise 4, CPU0's line of the IPI
+# reservation, is taken once.
+PPC_PM		:= $(PPC_RXTEST)raise 1\rraise 4\rsuspend 1\r
 PPC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rfinish\r
 ppc_pm		= $(call ppc_harness,pm) --quiet --input '$(PPC_PM)' --byte-delay 0.002 \
 		  --then 'waiting for a wake line' '$(PPC_PM_WAKE)' -- $(PPC_CHECK_QEMU)
+# suspend timer (demo/pm_cmd.h): MPIC global timer 1 the only wake line,
+# armed for 600 ms; the key typed once the CPU waits does not wake it (the
+# UARTs' line is suspended: what it held is delivered at the resume), the
+# timer does.
+PPC_PM_TIMER	:= $(PPC_RXTEST)suspend timer\r
+PPC_PM_TIMER_KEY := \r
+PPC_PM_TIMER_END := cat /sys/power/wakeup_reason\rfinish\r
+ppc_pm_timer	= $(call ppc_harness,pm-timer) --quiet --input '$(PPC_PM_TIMER)' --byte-delay 0.002 \
+		  --then 'waiting for a wake line' '$(PPC_PM_TIMER_KEY)' \
+		  --then 'resumed, wakeup_reason' '$(PPC_PM_TIMER_END)' -- $(PPC_CHECK_QEMU)
 ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 # -append harness (the device tree's /chosen/bootargs): every verdict
@@ -51,6 +63,7 @@ check-ppc:
 	$(Q)$(call ppc_harness,paste) --quiet --input '$(PPC_CMD_PASTE)' --paste -- $(PPC_CHECK_QEMU)
 	$(Q)$(call ppc_harness,flap) --quiet --input '$(PPC_FLAP_PASTE)' --paste -- $(PPC_CHECK_QEMU)
 	$(Q)$(ppc_pm)
+	$(Q)$(ppc_pm_timer)
 	$(Q)$(call ppc_must_fail,fault,^EXCEPTION program .IVOR6.)
 	$(Q)$(call ppc_must_fail,overflow,^KERNEL FAIL: interrupt stack overflow)
 	$(Q)$(call ppc_must_fail,overflow-nested,^KERNEL FAIL: interrupt stack overflow: an interrupt came in below,overflow nested)
@@ -78,6 +91,8 @@ if echo "$$out" | grep -q 'QEMU exit status 0, PASS is 1' && \
 else echo "$$out"; echo "ppc-$(1): FAIL (see $(BUILD)/ppc/check-$(1).log)"; exit 1; fi
 endef
 
-.PHONY: check-ppc-pm
+.PHONY: check-ppc-pm check-ppc-pm-timer
 check-ppc-pm: kernel-ppc
-	$(Q)$(ppc_pm)
+	$(Q)$(if $(filter timer,$(WAKE)),$(ppc_pm_timer),$(ppc_pm))
+check-ppc-pm-timer: kernel-ppc
+	$(Q)$(ppc_pm_timer)

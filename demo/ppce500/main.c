@@ -21,6 +21,7 @@
 
 #include "bootlog.h"
 #include "demo.h"
+#include "pm_cmd.h"
 #include "ppce500.h"
 #include "shell.h"
 #include "trace_cmd.h"
@@ -306,6 +307,36 @@ static void devices_setup(void)
 	}
 }
 
+/* --- the wake timer of `suspend timer`: MPIC global timer 1, one shot --- */
+
+#define WAKE_TIMER	1u
+
+static irqreturn_t wake_timer_handler(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	mpic_timer_start(demo.pic, WAKE_TIMER, 0);	/* it reloads: stop it after one */
+	return IRQ_HANDLED;
+}
+
+static void wake_timer_arm(unsigned int ms)
+{
+	mpic_timer_start(demo.pic, WAKE_TIMER, MPIC_TIMER_HZ / 1000u * ms);
+}
+
+/* Mapped at the first `suspend timer`, after every other line. */
+static int wake_timer_setup(void)
+{
+	int irq = map_line(mpic_timer_hwirq(demo.pic, WAKE_TIMER), IRQ_TYPE_EDGE_RISING);
+	int err = request_irq((unsigned int)irq, wake_timer_handler, 0, "mpic-timer1", NULL);
+
+	return err ? err : irq;
+}
+
+static const struct pm_wake_timer wake_timer = {
+	.name = "mpic-timer1", .setup = wake_timer_setup, .arm = wake_timer_arm,
+};
+
 /* --- the shell's port commands --- */
 
 static int machine_ticks(struct shell *s)
@@ -483,6 +514,7 @@ void kernel_main(uint32_t dtb)
 		run_boot_scenarios();
 	if (irq_trace_enabled())
 		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
+	pm_set_wake_timer(&wake_timer);
 
 	shell_init(&sh, console, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	sh.machine = &machine;

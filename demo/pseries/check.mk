@@ -27,8 +27,11 @@ PPC64_IPI_PASTE	:= hello genirq\n$(call PPC64_IPI_ROUND,100,0)echo 2 > /proc/irq
 PPC64_CMD_PASTE	:= hello genirq\necho 2 > /proc/irq/1/smp_affinity\n$(call repeat,300,ticks\n)stats\npoweroff\n
 # raise and suspend (demo/pm_cmd.h) with the VTY (irq 1) as the wake line,
 # the CPU in its wait; the key typed once it waits (--then) wakes it.
-# XICS cannot make a source pending: raise is refused.
-PPC64_PM	:= hello genirq\nraise 1\nsuspend 1\n
+# XICS cannot make a source pending: raise 1 is refused; an IPI line it
+# can (its server's MFRR): raise 3, CPU1's line of the IPI reservation,
+# is taken once there. suspend timer is refused: pseries has no device
+# timer with a line (the decrementer is per CPU, not an XICS source).
+PPC64_PM	:= hello genirq\nraise 1\nraise 3\nsuspend timer\nsuspend 1\n
 PPC64_PM_WAKE	:= \ncat /sys/power/wakeup_reason\ncat /proc/irq/1/wakeup\npoweroff\n
 ppc64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r

@@ -51,6 +51,16 @@ long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long 
 	return ret;
 }
 
+long hcall2(unsigned long op, unsigned long a0, unsigned long out[2])
+{
+	unsigned long r[4];
+	long ret = hcall(op, a0, 0, 0, 0, r);
+
+	out[0] = r[0];
+	out[1] = r[1];
+	return ret;
+}
+
 /* The buffer is big-endian 32-bit words {token, nargs, nret, args, rets}:
  * our native layout; real mode, so its address is physical. */
 int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,

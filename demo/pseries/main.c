@@ -306,6 +306,8 @@ static void setup_interrupts(void)
 		.tok_set_xive = machine.tok_set_xive,
 		.tok_int_on = machine.tok_int_on,
 		.tok_int_off = machine.tok_int_off,
+		.tok_get_xive = machine.tok_get_xive,
+		.hcall2 = hcall2,
 		.tok_change_msi = machine.tok_change_msi,
 		.tok_query_src = machine.tok_query_src,
 		.msi_buid = machine.phb_buid,

@@ -138,6 +138,7 @@ int prom_scan(unsigned long entry)
 	machine.tok_set_xive = getprop_u32(node, "ibm,set-xive", 0);
 	machine.tok_int_on = getprop_u32(node, "ibm,int-on", 0);
 	machine.tok_int_off = getprop_u32(node, "ibm,int-off", 0);
+	machine.tok_get_xive = getprop_u32(node, "ibm,get-xive", 0);
 	machine.tok_os_term = getprop_u32(node, "ibm,os-term", 0);
 	machine.tok_power_off = getprop_u32(node, "power-off", 0);
 	machine.tok_start_cpu = getprop_u32(node, "start-cpu", 0);

@@ -26,7 +26,7 @@ struct ppc64_machine {
 	uint32_t	server[MAX_CPUS];
 	bool		xics;
 	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
-	uint32_t	tok_set_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
+	uint32_t	tok_set_xive, tok_get_xive, tok_int_on, tok_int_off, tok_os_term, tok_power_off,
 			tok_start_cpu, tok_query_cpu, tok_read_pci, tok_write_pci,
 			tok_change_msi, tok_query_src;	/* PAPR MSI (0: none) */
 	/* PCI host bridge 0: config through RTAS, 32-bit memory window, INTA */
@@ -47,6 +47,7 @@ int prom_scan(unsigned long entry);
 long hcall(unsigned long op, unsigned long a0, unsigned long a1, unsigned long a2,
 	   unsigned long a3, unsigned long out[4]);
 long hcall1(unsigned long op, unsigned long a0, unsigned long a1, unsigned long *out);
+long hcall2(unsigned long op, unsigned long a0, unsigned long out[2]);
 int rtas_call(unsigned int token, unsigned int nargs, const unsigned int *args,
 	      unsigned int nret, unsigned int *rets);
 void console_put(const char *text, size_t len);

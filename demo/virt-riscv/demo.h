@@ -27,6 +27,8 @@ extern const char *virt_wired_name;
 extern bool virt_wired_latches, virt_wired_reforwards;
 /* A global number for wired source @src, level-triggered. Return: it, or -errno. */
 int virt_map_wired(uint32_t src);
+/* wake_timer.c: the goldfish RTC's alarm as `suspend timer`'s wake line. */
+void virt_wake_timer_setup(void);
 
 /* edu.c: QEMU's edu PCI devices on the ECAM host as programmable level sources */
 #define EDU_MAX		2

@@ -52,6 +52,10 @@ static void take(struct scan *s, struct riscv64_machine *m, const struct fdt_pro
 		m->uart_irq = fdt_be32(p->val);
 	else if (fdt_node_is(p->node, "test") && reg)
 		m->test = reg_addr(p);
+	else if (fdt_node_is(p->node, "rtc") && reg)
+		m->rtc = reg_addr(p);
+	else if (fdt_node_is(p->node, "rtc") && fdt_str_eq(p->name, "interrupts"))
+		m->rtc_irq = fdt_be32(p->val);
 	else if (fdt_node_is(p->node, "plic") && reg)
 		m->plic = reg_addr(p);
 	else if (fdt_node_is(p->node, "plic") && fdt_str_eq(p->name, "riscv,ndev"))

@@ -360,6 +360,7 @@ void riscv64_start(void)
 	riscv64_start_secondaries(scenario_contains(machine.bootargs, "stray-hart"));
 
 	scenario_boot();
+	virt_wake_timer_setup();	/* after the scenarios' lines: theirs keep their numbers */
 	shell_glue.nr_cpus = machine.nr_cpus;
 	port_boot_run(&boot);
 }

@@ -31,6 +31,8 @@ struct riscv64_machine {
 	uint64_t	timebase;		/* Hz of the time CSR */
 	uintptr_t	uart, test;		/* ns16550, sifive_test (the exits) */
 	uint32_t	uart_irq;		/* its wired source (PLIC or APLIC) */
+	uintptr_t	rtc;			/* goldfish RTC: `suspend timer`'s alarm */
+	uint32_t	rtc_irq;
 	/* PLIC: registers, sources, each CPU's supervisor context (-1 none) */
 	uintptr_t	plic;
 	uint32_t	plic_ndev;

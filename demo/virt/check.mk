@@ -33,6 +33,15 @@ aarch64_pm	= $(call aarch64_harness,pm,33,$(AARCH64_PM_INPUT)) --quiet \
 		  --then-delay 0.5 --then 'its controller' 'suspend 2\n' \
 		  --then 'waiting for a wake line' '$(AARCH64_PM_WAKE)' \
 		  --expect-file demo/virt/expect/aarch64-pm.txt -- $(call aarch64_check,3,2,pm)
+# suspend timer (demo/pm_cmd.h): the PL031's match interrupt the only wake
+# line, one to two seconds ahead (it counts seconds); the key typed half a
+# second after the CPU waits does not wake it (the PL011's line is
+# suspended, its byte held for the resume), the RTC does.
+AARCH64_PM_TIMER_END := cat /sys/power/wakeup_reason\npoweroff\n
+aarch64_pm_timer = $(call aarch64_harness,pm-timer,33,hello genirq\nsuspend timer\n) --quiet \
+		  --then-delay 0.5 --then 'waiting for a wake line' '\n' \
+		  --then 'resumed, wakeup_reason' '$(AARCH64_PM_TIMER_END)' \
+		  --expect-file demo/virt/expect/aarch64-pm-timer.txt -- $(call aarch64_check,3,2,pm-timer)
 aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
@@ -70,6 +79,7 @@ check-aarch64:
 		--expect-file demo/virt/expect/aarch64-cmd-paste.txt \
 		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
 	$(Q)$(aarch64_pm)
+	$(Q)$(aarch64_pm_timer)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
 	$(Q)$(call aarch64_smash,irq)
@@ -87,6 +97,8 @@ bench-aarch64: kernel-aarch64
 		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }
 
 # The raise and suspend run alone (check-aarch64 runs it too).
-.PHONY: check-aarch64-pm
+.PHONY: check-aarch64-pm check-aarch64-pm-timer
 check-aarch64-pm: kernel-aarch64
-	$(Q)$(aarch64_pm)
+	$(Q)$(if $(filter timer,$(WAKE)),$(aarch64_pm_timer),$(aarch64_pm))
+check-aarch64-pm-timer: kernel-aarch64
+	$(Q)$(aarch64_pm_timer)

@@ -100,6 +100,10 @@ static void prop(void *ctx, const struct fdt_prop *p)
 		machine.uart = fdt_be64(v);
 	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "interrupts")) {
 		machine.uart_irq = gic_irq(v);
+	} else if (fdt_node_is(node, "pl031") && fdt_str_eq(name, "reg")) {
+		machine.rtc = fdt_be64(v);
+	} else if (fdt_node_is(node, "pl031") && fdt_str_eq(name, "interrupts")) {
+		machine.rtc_irq = gic_irq(v);
 	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "reg")) {
 		machine.gpio = fdt_be64(v);
 	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "interrupts")) {

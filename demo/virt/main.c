@@ -254,6 +254,7 @@ void aarch64_start(uint64_t dtb, unsigned int entry_el)
 	aarch64_start_secondaries();
 
 	scenario_boot();
+	virt_wake_timer_setup();	/* after the scenarios' lines: theirs keep their numbers */
 	shell_glue.nr_cpus = machine.nr_cpus;
 	port_boot_run(&boot);
 }

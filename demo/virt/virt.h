@@ -36,6 +36,8 @@ struct aarch64_machine {
 	uint32_t	psci_cpu_on;
 	uint64_t	uart;
 	struct dt_irq	uart_irq;
+	uint64_t	rtc;			/* PL031: `suspend timer`'s alarm */
+	struct dt_irq	rtc_irq;
 	uint64_t	gpio;			/* PL061 */
 	struct dt_irq	gpio_irq;
 	uint32_t	power_gpio;		/* gpio-keys poweroff: the PL061 line */
@@ -82,6 +84,8 @@ struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
 struct gicv2 *aarch64_gicv2(void);
 /* Map INTID @intid with @trigger (SPI) or as a per-CPU line (SGI, PPI). */
 int aarch64_gic_map(uint32_t intid, unsigned int trigger);
+/* wake_timer.c: the PL031's match interrupt as `suspend timer`'s wake line. */
+void virt_wake_timer_setup(void);
 void aarch64_send_ipi(unsigned int cpu);		/* SGI 0, the IPI */
 void aarch64_send_sgi(unsigned int cpu, unsigned int sgi);
 int aarch64_timer_start(void);		/* map and request the tick (boot CPU) */

@@ -49,6 +49,7 @@
 
 #define GCR_RESET	0x80000000u
 #define MASK		0x80000000u
+#define ACTIVITY	0x40000000u
 #define POL		0x00800000u	/* active high / rising */
 #define SENSE		0x00400000u	/* level */
 #define PRIO(p)		((uint32_t)(p) << 16)
@@ -648,6 +649,89 @@ static void check_timer(int uart)
 	LOG_IS({ 'W', R_TMR_BCR(0), BCR_CI, 0 });
 }
 
+/*
+ * The controller's states: masked from the VPR, pending from its A bit
+ * while unmasked (-EINVAL masked: the MPIC may hold the event with A
+ * clear), never active; an IPI made pending through its dispatch register
+ * (a reservation's line to its own CPU), a source or timer refused with
+ * no access made.
+ */
+static void check_state(int uart)
+{
+	const uint32_t vpr = R_SRC_VPR(UART), lvl = SENSE | POL | PRIO(5) | UART;
+	const uint32_t tvpr = R_TMR_VPR(0), ton = PRIO(8) | (uint32_t)mpic_timer_hwirq(pic, 0);
+	const unsigned int u = (unsigned int)uart;
+	struct cpumask both = one_cpu(0);
+	unsigned int calls[NCPU] = { 0, 0 };
+	int base, timer = irq_find_mapping(mpic_domain(pic), mpic_timer_hwirq(pic, 0));
+	uint32_t hw1, vpr1;
+	bool st = true;
+
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS({ 'R', vpr, lvl, 0 });
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+	LOG_IS({ 'R', vpr, lvl, 0 });
+	fake_file_open(&file);
+	put(vpr, lvl | ACTIVITY);		/* the MPIC has it requested */
+	fake_file_close(&file);
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+	LOG_IS({ 'R', vpr, lvl | ACTIVITY, 0 });
+	fake_file_open(&file);
+	put(vpr, lvl);
+	fake_file_close(&file);
+	st = false;
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_ACTIVE, &st) == -EINVAL && !st);
+	CHECK(irq_set_irqchip_state(u, IRQCHIP_STATE_PENDING, true) == -EINVAL);
+	CHECK(irq_set_irqchip_state(u, IRQCHIP_STATE_PENDING, false) == -EINVAL);
+	CHECK(irq_set_irqchip_state(u, IRQCHIP_STATE_ACTIVE, false) == -EINVAL);
+	LOG_EMPTY();
+
+	/* Masked through the controller: the VPR only, the core's view stays. */
+	CHECK(irq_set_irqchip_state(u, IRQCHIP_STATE_MASKED, true) == 0);
+	LOG_IS({ 'R', vpr, lvl, 0 }, { 'W', vpr, MASK | lvl, 0 }, { 'R', vpr, MASK | lvl, 0 });
+	CHECK(irq_get_masked(u) == 0);
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_MASKED, &st) == 0 && st);
+	CHECK(irq_get_irqchip_state(u, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+	LOG_IS({ 'R', vpr, MASK | lvl, 0 }, { 'R', vpr, MASK | lvl, 0 });
+	CHECK(irq_set_irqchip_state(u, IRQCHIP_STATE_MASKED, false) == 0);
+	LOG_IS({ 'R', vpr, MASK | lvl, 0 }, { 'W', vpr, lvl, 0 }, { 'R', vpr, lvl, 0 });
+
+	/* A timer: masked readable, no way to make it pending. */
+	CHECK(timer >= 0);
+	CHECK(irq_get_irqchip_state((unsigned int)timer, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS({ 'R', tvpr, ton, 0 });
+	CHECK(irq_set_irqchip_state((unsigned int)timer, IRQCHIP_STATE_PENDING, true) == -EINVAL);
+	LOG_EMPTY();
+
+	/* An IPI reservation: CPU 1's line made pending from CPU 0 goes to CPU 1. */
+	cpumask_set_cpu(1, &both);
+	base = irq_reserve_ipi(mpic_domain(pic), &both);
+	CHECK(base >= 0);
+	if (base < 0)
+		return;
+	hw1 = (uint32_t)mpic_ipi_hwirq(pic, (unsigned int)mpic_ipi_number(pic,
+					irq_get_irq_data((unsigned int)base)->hwirq));
+	vpr1 = R_IPI_VPR(hw1 - inst->nr_src);
+	fake_nr_acc = 0;
+	CHECK(request_irq((unsigned int)base + 1, count_handler, IRQF_PERCPU, "ipi", calls) == 0);
+	LOG_EMPTY();
+	CHECK(irq_set_irqchip_state((unsigned int)base + 1, IRQCHIP_STATE_PENDING, true) == 0);
+	LOG_IS({ 'W', R_CPU(0, R_IPIDR(hw1 - inst->nr_src)), 2, 0 });
+	CHECK(qlen[0] == 0 && qlen[1] == 1);
+	take(1);
+	CHECK(calls[1] == 1 && calls[0] == 0);
+	LOG_IS({ 'R', R_CPU(1, R_IACK), IACK(hw1), 0 }, { 'W', R_CPU(1, R_EOI), 0, 0 });
+	CHECK(irq_get_irqchip_state((unsigned int)base + 1, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+	LOG_EMPTY();
+	CHECK(irq_get_irqchip_state((unsigned int)base + 1, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+	LOG_IS({ 'R', vpr1, PRIO(10) | hw1, 0 });
+	CHECK(irq_set_irqchip_state((unsigned int)base, IRQCHIP_STATE_PENDING, false) == -EINVAL);
+	LOG_EMPTY();
+	free_irq((unsigned int)base + 1, calls);
+	CHECK(irq_destroy_ipi((unsigned int)base, NULL) == 0);
+	fake_nr_acc = 0;
+}
+
 static void check_cpu_priority(void)
 {
 	sim_cpu_switch(1);
@@ -700,7 +784,7 @@ static void check_fsl_msi(struct mpic_config cfg)
 {
 	struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
 	struct cpumask m = one_cpu(1);
-	bool ok = true;
+	bool ok = true, pending = false;
 	int irq, ia, rd, eo;
 
 	cfg.fsl_msi = true;
@@ -742,6 +826,18 @@ static void check_fsl_msi(struct mpic_config cfg)
 	CHECK(fake_peek(&file, R_SRC_DR(224)) == 2);
 	CHECK(msi_written.address_lo == 0xf0041740u && msi_written.data == 0);	/* same message */
 
+	/* Pending: bank 0's MSISR bit, masked or not; set by a message to
+	 * MSIIR as a device writes it, cleared by reading the bank's MSIR. */
+	fake_nr_acc = 0;
+	fake_file_open(&file);
+	put(0x1720u, 0x1u);
+	fake_file_close(&file);
+	CHECK(irq_get_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, &pending) == 0 && pending);
+	LOG_IS({ 'R', 0x1720u, 1, 0 });
+	CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, true) == 0);
+	CHECK(irq_set_irqchip_state((unsigned int)irq, IRQCHIP_STATE_PENDING, false) == 0);
+	LOG_IS({ 'W', 0x1740u, 0, 0 }, { 'R', 0x1600u, fake_peek(&file, 0x1600u), 0 });
+
 	free_irq((unsigned int)irq, msi_calls);
 	CHECK(msi_domain_free_irqs(&dev) == 0);
 	CHECK(fake_peek(&file, R_SRC_VPR(224)) & MASK);
@@ -777,6 +873,7 @@ int main(int argc, char **argv)
 	check_affinity(uart);
 	check_ipis();
 	check_timer(uart);
+	check_state(uart);
 	check_cpu_priority();
 	if (inst->big_endian)	/* the FSL layout */
 		check_fsl_msi(cfg);

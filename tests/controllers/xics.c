@@ -8,7 +8,9 @@
  * irq_destroy_ipi() XISR 2 counted as an error and ended); MSI through
  * the RTAS services (ibm,change-msi for the device, its source from
  * ibm,query-interrupt-source-number, masked until started, the message
- * the firmware's, given back at free).
+ * the firmware's, given back at free); the controller's states (masked
+ * through ibm,get-xive, an IPI line's pending through H_IPOLL and H_IPI,
+ * -EINVAL with no call where XICS cannot tell).
  * Runs on the hosted port (arch/host), in check-controllers.
  */
 #include <stdio.h>
@@ -26,8 +28,10 @@
 
 #define H_EOI		0x64
 #define H_IPI		0x6c
+#define H_IPOLL		0x70
 #define H_XIRR		0x74
 #define TOK_SET_XIVE	0x200a
+#define TOK_GET_XIVE	0x200b
 #define TOK_INT_OFF	0x200c
 #define TOK_INT_ON	0x200d
 #define TOK_QUERY_SRC	0x2018
@@ -47,12 +51,28 @@ static void log_call(unsigned long op, unsigned long a0, unsigned long a1, unsig
 		calls[nr_calls++] = (struct call){ op, a0, a1, a2 };
 }
 
+/* What the fake ICS and ICPs hold: source 0x1100's priority (and the
+ * one ibm,int-off saved), each server's MFRR. */
+static unsigned int vty_prio = 0xff, vty_saved = 0xff;
+static unsigned long mfrr[2] = { 0xff, 0xff };
+
 static long fake_hcall(unsigned long op, unsigned long a0, unsigned long a1, unsigned long *out)
 {
 	log_call(op, a0, a1, 0);
 	*out = 0;
+	if (op == H_IPI && a0 < 2)
+		mfrr[a0] = a1;
 	if (op == H_XIRR)
 		*out = xirr_head < xirr_tail ? xirr_queue[xirr_head++] : 0xff000000ul;
+	return 0;
+}
+
+/* H_IPOLL: the server's XIRR (nothing) and MFRR, nothing accepted. */
+static long fake_hcall2(unsigned long op, unsigned long a0, unsigned long out[2])
+{
+	log_call(op, a0, 0, 0);
+	out[0] = 0xff000000ul;
+	out[1] = op == H_IPOLL && a0 < 2 ? mfrr[a0] : 0;
 	return 0;
 }
 
@@ -62,6 +82,14 @@ static int fake_rtas(unsigned int token, unsigned int nargs, const unsigned int 
 	log_call(token, args[0], nargs > 1 ? args[1] : 0, nargs > 2 ? args[2] : 0);
 	for (unsigned int i = 0; i < nret; i++)
 		rets[i] = 0;
+	if (args[0] == 0x1100 && token == TOK_SET_XIVE)
+		vty_prio = vty_saved = args[2];
+	if (args[0] == 0x1100 && token == TOK_INT_OFF)
+		vty_prio = 0xff;
+	if (args[0] == 0x1100 && token == TOK_INT_ON)
+		vty_prio = vty_saved;
+	if (token == TOK_GET_XIVE && nargs == 1 && nret == 3 && args[0] == 0x1100)
+		rets[2] = vty_prio;
 	if (token == TOK_CHANGE_MSI && nargs == 6 && nret >= 2 && args[3] == 3)
 		rets[1] = args[4];			/* function MSI: as many as asked */
 	if (token == TOK_QUERY_SRC && nargs == 4 && nret >= 2)
@@ -138,6 +166,7 @@ int main(void)
 	struct xics_hv hv = {
 		.hcall = fake_hcall, .rtas = fake_rtas, .tok_set_xive = TOK_SET_XIVE,
 		.tok_int_on = TOK_INT_ON, .tok_int_off = TOK_INT_OFF, .nr_cpus = 2,
+		.tok_get_xive = TOK_GET_XIVE, .hcall2 = fake_hcall2,
 		.tok_change_msi = TOK_CHANGE_MSI, .tok_query_src = TOK_QUERY_SRC, .msi_buid = BUID,
 		.server = { 0, 1 },
 	};
@@ -209,6 +238,49 @@ int main(void)
 				      { TOK_SET_XIVE, 0x1100, 1, 5 },
 				      { TOK_INT_ON, 0x1100, 0, 0 } }, 4));
 
+	/*
+	 * The controller's states. A source: masked from ibm,get-xive (as the
+	 * ICS has it, not the core), set through int-off / set-xive + int-on;
+	 * pending and active -EINVAL, no call made. An IPI line: pending is
+	 * its CPU's server's MFRR (H_IPOLL), set and cleared by H_IPI there.
+	 */
+	{
+		bool st = true;
+
+		CHECK(irq_get_irqchip_state((unsigned int)vty, IRQCHIP_STATE_MASKED, &st) == 0 && !st);
+		CHECK(log_is((struct call[]){ { TOK_GET_XIVE, 0x1100, 0, 0 } }, 1));
+		CHECK(irq_set_irqchip_state((unsigned int)vty, IRQCHIP_STATE_MASKED, true) == 0);
+		CHECK(irq_get_irqchip_state((unsigned int)vty, IRQCHIP_STATE_MASKED, &st) == 0 && st);
+		CHECK(irq_get_masked((unsigned int)vty) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)vty, IRQCHIP_STATE_MASKED, false) == 0);
+		CHECK(log_is((struct call[]){ { TOK_INT_OFF, 0x1100, 0, 0 },
+					      { TOK_GET_XIVE, 0x1100, 0, 0 },
+					      { TOK_SET_XIVE, 0x1100, 1, 5 },
+					      { TOK_INT_ON, 0x1100, 0, 0 } }, 4));
+		CHECK(irq_get_irqchip_state((unsigned int)vty, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+		CHECK(irq_get_irqchip_state((unsigned int)vty, IRQCHIP_STATE_ACTIVE, &st) == -EINVAL);
+		CHECK(irq_set_irqchip_state((unsigned int)vty, IRQCHIP_STATE_PENDING, true) == -EINVAL);
+		CHECK(log_is(NULL, 0));
+
+		CHECK(irq_get_irqchip_state((unsigned int)ipi + 1, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+		CHECK(irq_set_irqchip_state((unsigned int)ipi + 1, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(irq_get_irqchip_state((unsigned int)ipi + 1, IRQCHIP_STATE_PENDING, &st) == 0 && st);
+		CHECK(irq_get_irqchip_state((unsigned int)ipi, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+		CHECK(log_is((struct call[]){ { H_IPOLL, 1, 0, 0 }, { H_IPI, 1, 4, 0 },
+					      { H_IPOLL, 1, 0, 0 }, { H_IPOLL, 0, 0, 0 } }, 4));
+		sim_cpu_switch(1);
+		deliver(0xff000002ul);		/* taken on CPU1: the ack clears the MFRR */
+		sim_cpu_switch(0);
+		CHECK(ipi_calls == 3 && irq_stat_cpu((unsigned int)ipi + 1, 1) == 2);
+		CHECK(irq_get_irqchip_state((unsigned int)ipi + 1, IRQCHIP_STATE_PENDING, &st) == 0 && !st);
+		CHECK(irq_set_irqchip_state((unsigned int)ipi, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(irq_set_irqchip_state((unsigned int)ipi, IRQCHIP_STATE_PENDING, false) == 0);
+		CHECK(irq_get_irqchip_state((unsigned int)ipi, IRQCHIP_STATE_MASKED, &st) == -EINVAL);
+		CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_IPI, 1, 0xff, 0 },
+					      { H_EOI, 0xff000002ul, 0, 0 }, { H_IPOLL, 1, 0, 0 },
+					      { H_IPI, 0, 4, 0 }, { H_IPI, 0, 0xff, 0 } }, 6));
+	}
+
 	/* An unmapped source is counted by the core and still ended. */
 	deliver(0xff001234ul);
 	CHECK(irq_error_count() == 1);
@@ -219,7 +291,7 @@ int main(void)
 	free_irq((unsigned int)ipi + 1, &hv);
 	CHECK(irq_destroy_ipi((unsigned int)ipi, NULL) == 0);
 	deliver(0xff000002ul);
-	CHECK(irq_error_count() == 2 && ipi_calls == 2);
+	CHECK(irq_error_count() == 2 && ipi_calls == 3);
 	CHECK(log_is((struct call[]){ { H_XIRR, 0, 0, 0 }, { H_EOI, 0xff000002ul, 0, 0 } }, 2));
 	CHECK(irq_reserve_ipi(xics_domain(x), &both) >= 0);	/* free again */
 
@@ -250,6 +322,28 @@ int main(void)
 		CHECK(msi_domain_free_irqs(&dev) == 0 && xics_msi_lines(x) == 0);
 		CHECK(log_is((struct call[]){ { TOK_SET_XIVE, 0x1300, 0, 0xff },
 					      { TOK_CHANGE_MSI, 0x800, 0x8000000, 0x20000000 } }, 2));
+	}
+
+	/* A platform without ibm,get-xive and H_IPOLL: those states are -EINVAL, no call made. */
+	{
+		struct xics_hv bare = hv;
+		struct xics *x2;
+		bool st = false;
+		int src, ipis;
+
+		bare.tok_get_xive = 0;
+		bare.hcall2 = NULL;
+		x2 = xics_create(&bare);
+		CHECK(x2 != NULL);
+		src = x2 ? xics_map(x2, 0x1101, IRQ_TYPE_EDGE_RISING) : -1;
+		ipis = x2 ? irq_reserve_ipi(xics_domain(x2), &both) : -1;
+		CHECK(src >= 0 && ipis >= 0);
+		nr_calls = 0;
+		CHECK(irq_get_irqchip_state((unsigned int)src, IRQCHIP_STATE_MASKED, &st) == -EINVAL);
+		CHECK(irq_get_irqchip_state((unsigned int)ipis, IRQCHIP_STATE_PENDING, &st) == -EINVAL);
+		CHECK(log_is(NULL, 0));
+		CHECK(irq_set_irqchip_state((unsigned int)ipis + 1, IRQCHIP_STATE_PENDING, true) == 0);
+		CHECK(log_is((struct call[]){ { H_IPI, 1, 4, 0 } }, 1));
 	}
 
 	return fake_report("xics host test");

@@ -3,7 +3,9 @@
  * A controller's own view of a line (irq_get_irqchip_state(),
  * irq_set_irqchip_state()): pending, active and masked read from and
  * written to the simulated PIC, an injected event delivered, the first
- * level of a hierarchy that can answering, -EINVAL where none can.
+ * level of a hierarchy that can answering, -EINVAL where none can; and
+ * the core's replay at enable_irq() asking the controller, so an edge it
+ * holds is delivered once.
  */
 #include <genirq/compat.h>
 #include <genirq/irqdomain.h>
@@ -158,3 +160,166 @@ TEST(chipstate_through_a_hierarchy)
 	simpic_line_stats(fx.pic, hw, &s);
 	CHECK(!s.latched);
 }
+
+/* @d's line routed to CPU 1; the test itself is CPU 0. */
+static void route_to_cpu1(struct dev *d)
+{
+	struct cpumask m;
+
+	cpumask_clear(&m);
+	cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)d->irq, &m), 0);
+}
+
+/*
+ * An edge line disabled lazily, routed to CPU 1: the first event reaches
+ * the flow there, which masks the line and records it PENDING; a second
+ * one comes while masked and the PIC holds it. enable_irq() on CPU 0
+ * unmasks it, so the PIC delivers what it holds to CPU 1: a software
+ * replay on CPU 0 as well is a second delivery for what the device had
+ * (its handler, which takes all the device has at once, ran twice, the
+ * second time for nothing); a retrigger writes the PIC for nothing.
+ * Asked first, the PIC says pending: one delivery, one handler run.
+ */
+static void held_and_recorded_replays_once(enum simpic_style style, unsigned int faults)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct dev d;
+
+	fx_init(&fx, 2, style);
+	dev_init(&d, &fx, 5, false);
+	simpic_set_fault(fx.pic, 5, faults);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	route_to_cpu1(&d);
+	disable_irq_nosync((unsigned int)d.irq);
+	dev_raise(&d);
+	sim_run(1);				/* the flow: masked, PENDING */
+	CHECK_EQ(irq_get_masked((unsigned int)d.irq), 1);
+	dev_raise(&d);				/* held by the masked PIC */
+	CHECK(state_of(d.irq, IRQCHIP_STATE_PENDING));
+	CHECK_EQ(atomic_load(&d.calls), 0);
+	enable_irq((unsigned int)d.irq);
+	sim_run(0);
+	sim_run(1);
+	CHECK_EQ(atomic_load(&d.calls), 1);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	CHECK_EQ(d.last_cpu, 1);
+	CHECK(!state_of(d.irq, IRQCHIP_STATE_PENDING));
+	simpic_line_stats(fx.pic, 5, &s);
+	CHECK_EQ(s.retriggers, 0);		/* nothing to send: the PIC had it */
+	fx_check_ended_once(&fx, 5, style);
+	/* The next event is an ordinary one. */
+	dev_raise(&d);
+	sim_run(1);
+	CHECK_EQ(atomic_load(&d.calls), 2);
+	CHECK_EQ(atomic_load(&d.handled), 2);
+}
+
+static void held_and_recorded_software(enum simpic_style style)
+{
+	held_and_recorded_replays_once(style, SIMPIC_NO_RETRIGGER);
+}
+
+static void held_and_recorded_retrigger(enum simpic_style style)
+{
+	held_and_recorded_replays_once(style, 0);
+}
+
+TEST_EACH_CHIP(chipstate_replay_held_and_recorded_once_software, held_and_recorded_software)
+TEST_EACH_CHIP(chipstate_replay_held_and_recorded_once_retrigger, held_and_recorded_retrigger)
+
+/*
+ * Recorded by the core only (the PIC delivered it once and it was ended):
+ * the PIC says not pending, so the core replays it itself, once.
+ */
+static void recorded_only_replays_once(enum simpic_style style)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct dev d;
+
+	fx_init(&fx, 1, style);
+	dev_init(&d, &fx, 5, false);
+	simpic_set_fault(fx.pic, 5, SIMPIC_NO_RETRIGGER);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	disable_irq_nosync((unsigned int)d.irq);
+	dev_raise(&d);
+	sim_run(0);
+	CHECK(!state_of(d.irq, IRQCHIP_STATE_PENDING));
+	enable_irq((unsigned int)d.irq);	/* software replay at its end */
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.calls), 1);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	simpic_line_stats(fx.pic, 5, &s);
+	CHECK_EQ(s.delivered, 1);
+	fx_check_ended_once(&fx, 5, style);
+}
+
+TEST_EACH_CHIP(chipstate_replay_recorded_only_once, recorded_only_replays_once)
+
+/*
+ * Held by the PIC only: the line was masked at the controller when the
+ * edge came (here through the controller's own mask, as firmware or
+ * another owner may leave it), so the flow never saw it and the core has
+ * no record. disable_irq() / enable_irq() unmask it: the PIC delivers it,
+ * once; the core sends nothing more.
+ */
+static void held_only_delivered_once(enum simpic_style style)
+{
+	struct fixture fx;
+	struct simpic_line_stats s;
+	struct dev d;
+
+	fx_init(&fx, 1, style);
+	dev_init(&d, &fx, 5, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	CHECK_EQ(irq_set_irqchip_state((unsigned int)d.irq, IRQCHIP_STATE_MASKED, true), 0);
+	dev_raise(&d);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.calls), 0);
+	disable_irq((unsigned int)d.irq);
+	enable_irq((unsigned int)d.irq);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.calls), 1);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	simpic_line_stats(fx.pic, 5, &s);
+	CHECK_EQ(s.retriggers, 0);
+	CHECK_EQ(s.delivered, 1);
+	fx_check_ended_once(&fx, 5, style);
+}
+
+TEST_EACH_CHIP(chipstate_replay_held_only_delivered_once, held_only_delivered_once)
+
+/*
+ * A controller that cannot tell (no state): the core cannot know the PIC
+ * holds the second edge, and keeps what it did before: its software
+ * replay on CPU 0 at the end of enable_irq(), then the PIC's own delivery
+ * on CPU 1, for which the device has nothing.
+ */
+static void stateless_keeps_software_replay(enum simpic_style style)
+{
+	struct fixture fx;
+	struct dev d;
+	bool st;
+
+	fx_init(&fx, 2, style);
+	dev_init(&d, &fx, 5, false);
+	simpic_set_fault(fx.pic, 5, SIMPIC_NO_RETRIGGER | SIMPIC_NO_STATE);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	route_to_cpu1(&d);
+	CHECK_EQ(irq_get_irqchip_state((unsigned int)d.irq, IRQCHIP_STATE_PENDING, &st), -EINVAL);
+	disable_irq_nosync((unsigned int)d.irq);
+	dev_raise(&d);
+	sim_run(1);
+	dev_raise(&d);
+	enable_irq((unsigned int)d.irq);
+	CHECK_EQ(atomic_load(&d.calls), 1);	/* the software replay */
+	CHECK_EQ(d.last_cpu, 0);
+	sim_run(1);
+	CHECK_EQ(atomic_load(&d.calls), 2);	/* the PIC's */
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	fx_check_ended_once(&fx, 5, style);
+}
+
+TEST_EACH_CHIP(chipstate_replay_stateless_keeps_software_replay, stateless_keeps_software_replay)

@@ -12,6 +12,7 @@
 #include <genirq/irqdomain.h>
 #include <genirq/pm.h>
 #include "fixture.h"
+#include "pm_cmd.h"
 #include "shell.h"
 
 /* How many times @needle was printed since the console was cleared. */
@@ -569,6 +570,97 @@ TEST(shell_suspend_waits_for_the_wake_line)
 	CHECK_EQ(atomic_load(&s.plain.calls), 1);
 	CHECK_EQ(atomic_load(&s.live.calls), 3);
 	CHECK_EQ(irq_get_wake_depth((unsigned int)s.wake.irq), 0);	/* N's wake was for this sleep */
+}
+
+/*
+ * `suspend timer`: the machine's wake timer (a line of its own, requested
+ * at the first use) is the only wake line. A key on the console (a level
+ * line, suspended: masked at once) does not wake the machine; the timer,
+ * fired at the third wait once armed, does. The key's event is held and
+ * delivered at the resume. Without a wake timer, or with one whose line
+ * cannot be had, `suspend timer` is refused with the reason.
+ */
+static struct sleep *timer_sleep;
+static struct dev alarm_dev;
+static unsigned int armed_ms, timer_idles;
+
+static int alarm_setup(void)
+{
+	int err;
+
+	dev_init(&alarm_dev, &timer_sleep->fx, 7, false);
+	err = dev_request(&alarm_dev, 0, "alarm");
+	return err ? err : alarm_dev.irq;
+}
+
+static int alarm_setup_fails(void)
+{
+	return -EBUSY;
+}
+
+static void alarm_arm(unsigned int ms)
+{
+	armed_ms = ms;
+}
+
+static void timer_idle(void)
+{
+	if (++timer_idles <= 3)				/* asleep: never runs */
+		CHECK_EQ(atomic_load(&timer_sleep->level.calls), 0);
+	if (timer_idles == 1)
+		dev_raise(&timer_sleep->level);		/* a key typed */
+	if (timer_idles == 3 && armed_ms)
+		dev_raise(&alarm_dev);
+	dev_raise(&timer_sleep->live);
+	sim_run(0);
+}
+
+static const struct shell_machine timer_machine = { .idle = timer_idle };
+
+TEST(shell_suspend_timer_wakes_by_the_timer_not_the_console)
+{
+	static const struct pm_wake_timer broken = { .name = "broken", .setup = alarm_setup_fails,
+						     .arm = alarm_arm };
+	static const struct pm_wake_timer alarm = { .name = "alarm", .setup = alarm_setup,
+						    .arm = alarm_arm };
+	static struct shell sh;
+	struct sleep s;
+	char want[128];
+
+	sleep_init(&s, SIMPIC_FASTEOI);
+	CHECK_EQ(disable_irq_wake((unsigned int)s.wake.irq), 0);
+	shell_init(&sh, shell_write, NULL, 0);
+	sh.machine = &timer_machine;
+	timer_sleep = &s;
+	pm_set_wake_timer(NULL);
+	shell_type(&sh, "suspend timer\r");
+	CHECK(strstr(shell_out, "error: suspend: no such device (-19): this machine has no timer "
+			     "line to wake it") != NULL);
+	pm_set_wake_timer(&broken);
+	shell_type(&sh, "suspend timer\r");
+	CHECK(strstr(shell_out, "its wake timer broken has no line (-16)") != NULL);
+	CHECK_EQ(timer_idles, 0);
+	CHECK_EQ(armed_ms, 0);
+
+	pm_set_wake_timer(&alarm);
+	shell_type(&sh, "suspend timer\r");
+	CHECK_EQ(armed_ms, PM_WAKE_TIMER_MS);
+	/* The key (first wait) did not wake it; the fourth wait is after the resume. */
+	CHECK_EQ(timer_idles, 4);
+	snprintf(want, sizeof(want), "wake timer: alarm, irq %d, fires %u ms or later from now; "
+		 "the console is no wake line\n", alarm_dev.irq, PM_WAKE_TIMER_MS);
+	CHECK(strstr(shell_out, want) != NULL);
+	snprintf(want, sizeof(want), "events while suspended: live %d+3; wake %d+1; suspended none\n",
+		 s.live.irq, alarm_dev.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	snprintf(want, sizeof(want), "suspended lines after the resume: %d+1\n", s.level.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	snprintf(want, sizeof(want), "wakeup_reason %d alarm\n", alarm_dev.irq);
+	CHECK(strstr(shell_out, want) != NULL);
+	CHECK_EQ(atomic_load(&s.level.handled), 1);	/* the key, delivered at the resume */
+	CHECK_EQ(atomic_load(&alarm_dev.handled), 1);
+	CHECK_EQ(irq_get_wake_depth((unsigned int)alarm_dev.irq), 0);
+	pm_set_wake_timer(NULL);
 }
 
 /*

@@ -19,6 +19,10 @@
  * per CPU of the mask (the IPI's vector taken on that CPU dispatches
  * it); ipi_send_single() writes the IPI's dispatch register. Four
  * reservations at most, fewer if an IPI's own line is mapped flat.
+ *
+ * irq_get_irqchip_state() / irq_set_irqchip_state(): masked (the VPR's
+ * MASK), pending read from ACTIVITY while unmasked (an MSI bank: MSISR)
+ * and set on IPIs and MSI banks only; never active (docs/ppc.md).
  */
 #ifndef GENIRQ_MPIC_H
 #define GENIRQ_MPIC_H

@@ -33,6 +33,7 @@ enum simpic_fault {
 	SIMPIC_LOSE_EOI		= 1u << 2,	/* the next eoi/ack is ignored */
 	SIMPIC_NO_RETRIGGER	= 1u << 3,	/* retrigger unsupported (software replay) */
 	SIMPIC_WAKE_FAILS	= 1u << 4,	/* set_wake says -EIO */
+	SIMPIC_NO_STATE		= 1u << 5,	/* irqchip states: -EINVAL, as a PIC that cannot tell */
 };
 
 #define SIMPIC_SPURIOUS		((irq_hw_number_t)~0UL)	/* what iack says when nothing is there */

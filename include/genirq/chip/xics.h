@@ -47,6 +47,11 @@ struct xics_hv {
 	int	(*rtas)(unsigned int token, unsigned int nargs, const unsigned int *args,
 			unsigned int nret, unsigned int *rets);
 	unsigned int	tok_set_xive, tok_int_on, tok_int_off;
+	/* Optional (0 / NULL: that state is not read): ibm,get-xive, for a
+	 * source's masked state; a hypercall giving its first two results
+	 * (r4, r5) in @out, for H_IPOLL (an IPI line's pending, its MFRR). */
+	unsigned int	tok_get_xive;
+	long	(*hcall2)(unsigned long op, unsigned long a0, unsigned long out[2]);
 	/* MSI through the PAPR PCI RTAS services (0: none): ibm,change-msi,
 	 * ibm,query-interrupt-source-number, and the host bridge's BUID. */
 	unsigned int	tok_change_msi, tok_query_src;
