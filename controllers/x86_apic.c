@@ -183,15 +183,18 @@ bool x86_apic_handle(unsigned int vector, void *regs)
 	/*
 	 * The fast path first: a bound vector (none below 32, bind() sees to
 	 * it). The slot is only peeked at here; the entry reads it again in
-	 * hardirq context (irq_handle_desc_entry()).
+	 * hardirq context (irq_handle_desc_entry()). Emptied in between, the
+	 * entry counted the event (ERR) and ran no flow, so no chip ended
+	 * it: the local APIC still holds it in service, and with it every
+	 * vector of its priority class and below on this CPU.
 	 */
 	if (irq_likely(vector < NR_VECTORS && cpu < GENIRQ_NR_CPUS))
 		slot = &slots[cpu][vector];
 	if (irq_likely(slot && __atomic_load_n(slot, __ATOMIC_RELAXED))) {
-		if (cfg.entry)
-			cfg.entry(slot, regs);
-		else
-			irq_handle_desc_entry(slot, regs);
+		int ret = cfg.entry ? cfg.entry(slot, regs) : irq_handle_desc_entry(slot, regs);
+
+		if (irq_unlikely(ret))
+			lapic_eoi();
 	} else if (vector < FIRST_VECTOR || !vectors) {
 		return false;
 	} else if (vector == cfg.cleanup_vector) {

@@ -44,7 +44,7 @@ XV6_N		:= [0-9]+
 check-adopter-xv6:
 	$(Q)$(call adopter_tree,xv6,XV6,main.c); \
 	$(xv6_build) && rm -f $(XV6_MON) && \
-	$(HARNESS) --name adopter-xv6 --timeout $(XV6_TIMEOUT) --log $(XV6_OUT)/usertests.log \
+	{ $(HARNESS) --name adopter-xv6 --timeout $(XV6_TIMEOUT) --log $(XV6_OUT)/usertests.log \
 		--ready '$$ ' --input '\x19' --then 'irq 4 -> cpu1: 0' 'usertests\n' \
 		--then 'ALL TESTS PASSED' '\x10' --until '^ERR:.*\n' \
 		--monitor $(XV6_MON) --monitor-after 'usertests starting' --monitor-cmd 'sendkey ret' \
@@ -53,7 +53,8 @@ check-adopter-xv6:
 		--expect '^ +4: +$(XV6_NZ) +$(XV6_NZ) +IO-APIC +4-edge +uart' \
 		--expect '^ +14: +$(XV6_NZ) +$(XV6_NZ) +IO-APIC +14-edge +ide' \
 		--expect '^LOC: +$(XV6_NZ) +$(XV6_NZ) +Local timer' \
-		-- $(XV6_QEMU) -serial stdio -monitor unix:$(XV6_MON),server,nowait && \
+		-- $(XV6_QEMU) -serial stdio -monitor unix:$(XV6_MON),server,nowait || \
+	{ echo "adopter-xv6: to look at a hung guest: adopters/xv6/README.md, 'A hang in concreate'"; exit 1; }; } && \
 	sed -n '/CPU0 *CPU1/,/^ERR/p' $(XV6_OUT)/usertests.log && \
 	awk '/^LOC:/ { printf "adopter-xv6: guest time by local timer ticks (10 ms): CPU0 %d s, CPU1 %d s\n", $$2 / 100, $$3 / 100 }' \
 		$(XV6_OUT)/usertests.log

@@ -153,14 +153,11 @@ static uintptr_t slow_path_stack(void)
 }
 
 #if defined(__x86_64__)
-void x86_handle_irq_slow(struct irq_desc *const *slot, void *regs)
+int x86_handle_irq_slow(struct irq_desc *const *slot, void *regs)
 {
 	uintptr_t sp = slow_path_stack();
 
-	if (sp)
-		x86_irq_call_on_stack(slot, regs, sp);
-	else
-		irq_handle_desc_entry(slot, regs);
+	return sp ? x86_irq_call_on_stack(slot, regs, sp) : irq_handle_desc_entry(slot, regs);
 }
 
 /*
@@ -168,16 +165,15 @@ void x86_handle_irq_slow(struct irq_desc *const *slot, void *regs)
  * tested inline with port_cpu_id_fast() (%gs:0); the switch and the call
  * in boot.S. (i386's, for its one CPU, is all in its boot.S.)
  */
-void x86_handle_irq(struct irq_desc *const *slot, void *regs)
+int x86_handle_irq(struct irq_desc *const *slot, void *regs)
 {
 	struct cpu_stacks *c = &x86_cpus[port_cpu_id_fast()];
 
 	if (irq_likely(c->stacks[X86_HARDIRQ_STACK].words[0] == STACK_GUARD &&
 		       c->stacks[X86_SOFTIRQ_STACK].words[0] == STACK_GUARD &&
 		       !on(c, X86_HARDIRQ_STACK, stack_pointer())))
-		x86_irq_call_on_stack(slot, regs, c->hardirq_sp);
-	else
-		x86_handle_irq_slow(slot, regs);
+		return x86_irq_call_on_stack(slot, regs, c->hardirq_sp);
+	return x86_handle_irq_slow(slot, regs);
 }
 #else
 X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)

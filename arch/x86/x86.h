@@ -72,15 +72,17 @@ void x86_irq_stacks_init(unsigned int cpu);
 /*
  * x86_64 enters by descriptor: @slot is the vector's entry in this CPU's
  * table (controllers/x86_apic.c). boot.S: irq_handle_desc_entry(@slot,
- * @regs) with the stack pointer at @sp.
+ * @regs) with the stack pointer at @sp; its result returned (-ENOENT: the
+ * slot emptied, and the caller owes the local APIC its EOI).
  */
-void x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs, uintptr_t sp);
+int x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs, uintptr_t sp);
 /* Interrupt entry: check the guards, run irq_handle_desc_entry(@slot,
- * @regs) on this CPU's hardirq stack (staying on it when nested). */
-void x86_handle_irq(struct irq_desc *const *slot, void *regs);
+ * @regs) on this CPU's hardirq stack (staying on it when nested); its
+ * result returned. */
+int x86_handle_irq(struct irq_desc *const *slot, void *regs);
 /* Its slow path: a broken guard, or already on the hardirq stack. */
-__attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_desc *const *slot,
-							 void *regs);
+__attribute__((noinline, cold)) int x86_handle_irq_slow(struct irq_desc *const *slot,
+							void *regs);
 #else
 /* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
  * at @sp (the 8259's lines, found in its domain). */

@@ -93,9 +93,11 @@ x86_call_on_stack:
 	ret
 
 /*
- * void x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs,
- *			      uintptr_t sp)
- * irq_handle_desc_entry(slot, regs) on the stack whose top is sp.
+ * int x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs,
+ *			     uintptr_t sp)
+ * irq_handle_desc_entry(slot, regs) on the stack whose top is sp; its
+ * result stays in %eax for the caller (x86_apic_handle() ends the vector
+ * at the local APIC when the slot emptied before the core read it).
  */
 	.globl	x86_irq_call_on_stack
 x86_irq_call_on_stack:

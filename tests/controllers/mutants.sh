@@ -246,7 +246,8 @@ mutant x86_apic-config-unchecked x86_apic x86_apic.c 's/if (!c || !config_ok(c))
 mutant x86_apic-one-vector-table x86_apic x86_apic.c 's/slot = \&slots\[cpu\]\[vector\];/slot = \&slots[0][vector];/'
 mutant x86_apic-no-cleanup x86_apic x86_apic.c 's/^\t\tx86_vector_cleanup(vectors);/\t\t(void)0;/'
 mutant x86_apic-spurious-eoi x86_apic x86_apic.c 's/^\t\tirq_spurious_vector();/\t\tlapic_eoi(); irq_spurious_vector();/'
-mutant x86_apic-entry-ignored x86_apic x86_apic.c 's/^\t\tif (cfg.entry)$/\t\tif (0)/' madt
+mutant x86_apic-entry-ignored x86_apic x86_apic.c 's/int ret = cfg.entry ? /int ret = 0 ? /' madt
+mutant x86_apic-emptied-slot-no-eoi x86_apic x86_apic.c 's/^\t\tif (irq_unlikely(ret))$/\t\tif (ret \&\& 0)/' madt
 mutant x86_apic-override-ignored x86_apic x86_apic.c 's/cfg.isa_gsi \&\& isa < NR_ISA_LINES/0 \&\& isa < NR_ISA_LINES/' madt
 
 while [ "$running" -gt 0 ]; do reap; done

@@ -42,8 +42,10 @@ struct x86_apic_config {
 	const bool	*isa_level;	/* ISA lines an override makes level [none] */
 	/* How a bound vector reaches the core, e.g. on an interrupt stack
 	 * [irq_handle_desc_entry()]: @slot is the vector's entry in this
-	 * CPU's table of descriptors. */
-	void		(*entry)(struct irq_desc *const *slot, void *regs);
+	 * CPU's table of descriptors. Returns irq_handle_desc_entry()'s
+	 * result: nonzero when the slot had emptied meanwhile, and then
+	 * x86_apic_handle() ends the vector at the local APIC. */
+	int		(*entry)(struct irq_desc *const *slot, void *regs);
 };
 
 /**
@@ -71,7 +73,9 @@ unsigned int x86_apic_cpu(void);
  * @regs: the interrupted state, for get_irq_regs() (may be NULL)
  *
  * A vector bound to a line goes to its flow (irq_handle_desc_entry() from
- * this CPU's table of descriptors, one per vector);
+ * this CPU's table of descriptors, one per vector), or, when its slot
+ * emptied between this function's look and the core's read (the line
+ * freed on another CPU), is counted (ERR) and ended at the local APIC;
  * the cleanup vector releases finished moves' old vectors; the APIC's
  * spurious vector and the 8259's are counted (SPU); a matrix vector bound
  * to nothing is counted (ERR) and ended at the local APIC.
