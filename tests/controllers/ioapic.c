@@ -611,7 +611,8 @@ static void check_affinity_and_replay(void)
 	CHECK(calls[0] == 10 && effective_is(irq, 1));
 	LOG_IS(RMW(0, RTE_LO(9), v1, MASKED | v1), EOI_LOCAL);
 	enable_irq(irq);			/* resent by the parent, where the line still is */
-	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), { 'W', APIC_ID(1), v1, SEND });
+	LOG_IS(RMW(0, RTE_LO(9), MASKED | v1, v1), SEL(0, RTE_LO(9)), RD(0, v1),
+	       { 'W', APIC_ID(1), v1, SEND });	/* the chip asked first: not holding it */
 	CHECK(take(1, v1));
 	CHECK(calls[0] == 11);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v2) == 0 && cpu == 0 && v2 == FIRST);
@@ -682,6 +683,19 @@ static void check_chip_state(void)
 	CHECK(irq_set_irqchip_state(irq, IRQCHIP_STATE_ACTIVE, false) == -EINVAL);
 	LOG_EMPTY();
 	CHECK(chips[0].lo[9] == v);
+
+	/*
+	 * A replay at enable asks the chip first: an event it still holds to
+	 * send (delivery status) is its own to deliver, not sent again.
+	 */
+	disable_irq(irq);
+	CHECK(take(cpu, v));			/* refused: masked, kept for replay */
+	CHECK(calls[0] == before + 1);
+	fake_nr_acc = 0;
+	chips[0].lo[9] |= DELIVS;
+	enable_irq(irq);
+	LOG_IS(RMW(0, RTE_LO(9), DELIVS | MASKED | v, DELIVS | v), SEL(0, RTE_LO(9)), RD(0, DELIVS | v));
+	chips[0].lo[9] &= ~DELIVS;
 
 	free_irq(irq, &calls[0]);		/* no vector now: nothing to send to */
 	fake_nr_acc = 0;
