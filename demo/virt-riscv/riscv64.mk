@@ -11,7 +11,7 @@ riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -DGENIRQ_RISCV64_CPUS=4
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
-riscv64_DIRS	:= arch/fdt arch/riscv64
+riscv64_DIRS	:= of arch/riscv64
 # The port kit's trap entry, then the demo kernel's boot; its memory map.
 riscv64_ASM	:= arch/riscv64/entry.S demo/virt-riscv/boot.S
 riscv64_LDS	:= demo/virt-riscv/link.ld

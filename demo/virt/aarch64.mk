@@ -12,7 +12,7 @@ aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -DGENIRQ_AARCH64_CPUS=4
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
-aarch64_DIRS	:= arch/fdt arch/aarch64
+aarch64_DIRS	:= of arch/aarch64
 # The port kit's entry, then the demo kernel's boot; its memory map.
 aarch64_ASM	:= arch/aarch64/entry.S demo/virt/boot.S
 aarch64_LDS	:= demo/virt/link.ld
