@@ -725,3 +725,30 @@ TEST(tree_domain_registers_a_node_and_maps_fwspecs)
 	CHECK_EQ(irq_get_irq_data((unsigned int)irq)->trigger, IRQ_TYPE_EDGE_RISING);
 }
 
+/* --- the views --- */
+
+TEST(domains_view_lists_each_domain_with_its_map_parent_and_fwnode)
+{
+	struct of_machine m;
+	static char buf[2048];
+	struct irq_domain *tree;
+	char dump[1024], path[64];
+	int uart;
+
+	of_machine_init(&m);
+	tree = irq_domain_create_tree("sparse", &tree_chip, NULL);
+	CHECK(tree != NULL);
+	CHECK(irq_proc_read("/sys/kernel/debug/irq/domains", buf, sizeof(buf)) > 0);
+	CHECK_STR(buf,
+		  "DOMAIN           MAP          PARENT           FWNODE\n"
+		  "sim              linear 32    -                -\n"
+		  "gic              linear 64    -                intc@8000000\n"
+		  "gpio             linear 8     -                gpio@9030000\n"
+		  "sparse           tree         -                -\n");
+	/* A line's dump names the node of its domain. */
+	uart = map_of(&m, "pl011@9000000", 0);
+	irq_snprintf(path, sizeof(path), "/sys/kernel/debug/irq/irqs/%d", uart);
+	CHECK(irq_proc_read(path, dump, sizeof(dump)) > 0);
+	CHECK(strstr(dump, "domain:  gic\n hwirq:   0x21\n chip:    ") != NULL);
+	CHECK(strstr(dump, "\n fwnode:  intc@8000000\n") != NULL);
+}
