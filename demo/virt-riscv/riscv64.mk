@@ -19,7 +19,7 @@ riscv64_CTRL	:= plic aplic imsic
 # What an embedder of the port kit defines besides the port contract (make check-kit).
 riscv64_KIT_HOOKS	:= riscv64_exception riscv64_set_timer
 riscv64_MACHINE	:= virt-riscv
-riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
+riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 riscv64_DEPS	:= cross qemu-riscv
 # $(call riscv64_qemu,CPUS[,MACHINE OPTIONS]): two edu devices in slots 1
 # and 5, whose INTA both land on PLIC source 33 (the device tree's
