@@ -725,6 +725,74 @@ TEST(tree_domain_registers_a_node_and_maps_fwspecs)
 	CHECK_EQ(irq_get_irq_data((unsigned int)irq)->trigger, IRQ_TYPE_EDGE_RISING);
 }
 
+/*
+ * A tree grows (new levels above, new paths below) on CPU1 while CPU2
+ * looks up and dispatches the lines mapped before: every one of them is
+ * found, each dispatch reaches its handler (run under TSan: the
+ * lock-free lookup against the publishing stores).
+ */
+#define RACE_LINES	200
+
+static struct irq_domain *race_tree;
+static atomic_int race_mapped;		/* lines 0..n-1 mapped and requested */
+static atomic_int race_hits, race_lost;
+
+static irq_hw_number_t race_hw(int i)
+{
+	return (irq_hw_number_t)i * 0x10001u * 64u + 7u;	/* 0 to ~2^30: 5 levels of 64 */
+}
+
+static void race_maps(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < RACE_LINES; i++) {
+		int irq = irq_create_mapping(race_tree, race_hw(i));
+
+		if (irq < 0 || request_irq((unsigned int)irq, count_handler, 0, "race", &race_hits))
+			atomic_fetch_add(&race_lost, 1);
+		atomic_store_explicit(&race_mapped, i + 1, memory_order_release);
+	}
+}
+
+static void race_reads(void *arg)
+{
+	int n, dispatched = 0;
+
+	(void)arg;
+	do {
+		n = atomic_load_explicit(&race_mapped, memory_order_acquire);
+		for (int j = 0; j < n; j++)
+			if (irq_find_mapping(race_tree, race_hw(j)) < 0)
+				atomic_fetch_add(&race_lost, 1);
+		if (n) {
+			port_irq_disable();
+			if (generic_handle_domain_irq(race_tree, race_hw(n - 1)))
+				atomic_fetch_add(&race_lost, 1);
+			port_irq_enable();
+			dispatched++;
+		}
+	} while (n < RACE_LINES);
+	CHECK_EQ(atomic_load(&race_hits), dispatched);
+}
+
+TEST(tree_domain_lookups_race_its_growth_and_find_every_mapped_line)
+{
+	struct fixture fx;
+
+	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	race_tree = irq_domain_create_tree("race", &tree_chip, NULL);
+	CHECK(race_tree != NULL);
+	atomic_store(&race_mapped, 0);
+	atomic_store(&race_hits, 0);
+	atomic_store(&race_lost, 0);
+	CHECK_EQ(sim_thread_start(1, race_maps, NULL), 0);
+	CHECK_EQ(sim_thread_start(2, race_reads, NULL), 0);
+	sim_thread_join_all();
+	CHECK_EQ(atomic_load(&race_lost), 0);
+	CHECK_EQ(atomic_load(&race_mapped), RACE_LINES);
+	CHECK(atomic_load(&race_hits) > 0);
+}
+
 /* --- the views --- */
 
 TEST(domains_view_lists_each_domain_with_its_map_parent_and_fwnode)
