@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * irqdomain.h - hierarchical (stacked) irq domains.
+ * irqdomain.h - hierarchical (stacked) irq domains; the registry of
+ * domains by firmware node and the firmware descriptions of lines
+ * (struct irq_fwspec); tree domains for sparse hardware numbers.
  *
  * A domain may have a parent domain. One global line then has one struct
  * irq_data per level, outermost first: the descriptor's own (what drivers
