@@ -35,12 +35,15 @@ PORTABLE_CTRL	:= controllers/simpic.c
 HOST_SRCS	:= arch/host/host.c controllers/simpic.c controllers/simpci.c
 # The demo shell, as every kernel, the host demo and the tests link it.
 SHELL_SRCS	:= demo/shell.c demo/trace_cmd.c demo/pm_cmd.c
-UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) $(SHELL_SRCS) demo/bootlog.c demo/scenario.c
+# The optional device tree reader and its interrupt lookup (of/), as genirq.mk's GENIRQ_OF_SRCS.
+OF_SRCS		:= $(sort $(wildcard of/*.c))
+UNIT_SRCS	:= tests/harness.c $(sort $(wildcard tests/unit/*.c)) $(SHELL_SRCS) demo/bootlog.c demo/scenario.c \
+		   $(OF_SRCS)
 STRESS_SRCS	:= tests/harness.c $(sort $(wildcard tests/stress/*.c)) tests/unit/fixture.c
-TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h)
+TEST_HDRS	:= tests/harness.h $(wildcard tests/unit/*.h) $(wildcard of/*.h)
 # Tests may look inside the core ("internals.h" resolves through -Icore),
 # and build it with its debug assertions on (GENIRQ_DEBUG).
-TEST_INC	:= -Icore -Idemo -DGENIRQ_DEBUG
+TEST_INC	:= -Icore -Idemo -Iof -DGENIRQ_DEBUG
 
 # Freestanding compile test of the core: architecture -> compiler.
 XARCHS		:= i386 x86_64 ppc ppc64 aarch64 riscv64 s390x armv7m

@@ -45,6 +45,10 @@
 #                        mtime): arch/riscv64/machine/port.c
 #   GENIRQ_LIBC          memset, memcpy, memmove and memcmp, for a
 #                        freestanding kernel that has no C library
+#   GENIRQ_OF_SRCS       a flattened device tree reader and the interrupt
+#                        lookup over it (<genirq/of_irq.h>: of/fdt.c,
+#                        of/of_irq.c), for a kernel handed a DTB
+#   GENIRQ_OF_INCLUDES   -I of the reader's header (of/fdt.h)
 #   GENIRQ_HOST_SRCS     the hosted port (arch/host) and its simulated
 #                        controller and bus, for a Linux process
 #   GENIRQ_HOST_INCLUDES -I of the hosted port's headers (<genirq/sim.h>)
@@ -92,6 +96,9 @@ GENIRQ_PORT_x86		:= $(GENIRQ_DIR)/arch/x86/irqflags.c
 
 GENIRQ_LIBC	:= $(GENIRQ_DIR)/demo/libc.c
 GENIRQ_PORT_riscv64_machine := $(GENIRQ_DIR)/arch/riscv64/machine/port.c
+
+GENIRQ_OF_SRCS		:= $(GENIRQ_DIR)/of/fdt.c $(GENIRQ_DIR)/of/of_irq.c
+GENIRQ_OF_INCLUDES	:= -I$(GENIRQ_DIR)/of
 
 GENIRQ_HOST_SRCS	:= $(GENIRQ_DIR)/arch/host/host.c $(GENIRQ_CTRL_simpic) $(GENIRQ_CTRL_simpci)
 GENIRQ_HOST_INCLUDES	:= -I$(GENIRQ_DIR)/arch/host/include

@@ -5,6 +5,7 @@
  */
 #include <genirq/port.h>
 #include <genirq/compat.h>
+#include <genirq/irqdomain.h>
 
 #include "gic_common.h"
 
@@ -111,4 +112,24 @@ int gic_map(struct irq_domain *d, unsigned int lines, const struct irq_chip *per
 	} else
 		ret = irq_set_irq_type((unsigned int)irq, trigger);
 	return ret < 0 ? ret : irq;
+}
+
+int gic_irq_domain_translate(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type)
+{
+	unsigned int kind, n;
+
+	(void)d;
+	if (fwspec->param_count < 3)
+		return -EINVAL;
+	kind = fwspec->param[0];
+	n = fwspec->param[1];
+	if (kind == GIC_DT_SPI && n < GIC_MAX_LINES - GIC_FIRST_SPI)
+		*hwirq = GIC_FIRST_SPI + n;
+	else if (kind == GIC_DT_PPI && n < GIC_FIRST_SPI - GIC_FIRST_PPI)
+		*hwirq = GIC_FIRST_PPI + n;
+	else
+		return -EINVAL;
+	*type = fwspec->param[2] & IRQ_TYPE_SENSE_MASK;
+	return 0;
 }

@@ -104,6 +104,9 @@ static void show_levels(struct irq_text *t, const struct irq_data *d)
 		irq_text_printf(t, "%*s%-9s%s\n", indent, "", "domain:", irq_domain_name(d->domain));
 		irq_text_printf(t, "%*s%-9s0x%lx\n", indent + 1, "", "hwirq:", d->hwirq);
 		show_chip(t, d->chip, indent + 1);
+		if (irq_domain_fwnode_name(d->domain))
+			irq_text_printf(t, "%*s%-9s%s\n", indent + 1, "", "fwnode:",
+					irq_domain_fwnode_name(d->domain));
 		if (d->parent_data)
 			irq_text_printf(t, "%*sparent:\n", indent + 1, "");
 	}
@@ -235,4 +238,30 @@ void irq_debugfs_show(struct irq_text *t, unsigned int irq, struct irq_desc *des
 		irq_text_printf(t, "%-10s%s\n", "cost:", "off");
 	show_levels(t, &desc->data);
 	desc_unlock_irqrestore(desc, flags);
+}
+
+/*
+ * Every domain, oldest first: its map (linear and its size, a tree, or
+ * none: a level dispatched through the one below), whether it is a
+ * hierarchy level and its parent, and the firmware node it answers for.
+ */
+void irq_debugfs_domains(struct irq_text *t)
+{
+	irq_text_printf(t, "%-16s %-12s %-16s %s\n", "DOMAIN", "MAP", "PARENT", "FWNODE");
+	for (struct irq_domain *d = irq_domain_next(NULL); d; d = irq_domain_next(d)) {
+		char map[16];
+		bool tree, hier;
+		unsigned int size = irq_domain_map_size(d, &tree, &hier);
+		const char *fw = irq_domain_fwnode_name(d);
+
+		if (tree)
+			irq_snprintf(map, sizeof(map), "tree");
+		else if (size)
+			irq_snprintf(map, sizeof(map), "linear %u", size);
+		else
+			irq_snprintf(map, sizeof(map), "none");
+		irq_text_printf(t, "%-16s %-12s %-16s %s\n", irq_domain_name(d), map,
+				irq_domain_get_parent(d) ? irq_domain_name(irq_domain_get_parent(d)) :
+				hier ? "(bottom)" : "-", fw ? fw : "-");
+	}
 }

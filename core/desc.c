@@ -440,6 +440,7 @@ int irq_core_init(unsigned int nr)
 	if (nr == 0 || nr > GENIRQ_MAX_IRQS)
 		return -EINVAL;
 	nr_irqs = nr;
+	irq_domain_registry_reset();
 	irq_misc_reset();
 	irq_affinity_reset();
 	irq_trace_init();

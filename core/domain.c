@@ -19,12 +19,59 @@ struct irq_domain {
 	struct irq_domain	*parent;
 	const struct irq_domain_ops *ops;
 	void			*host_data;
+	/* The registry: every domain, and the firmware node it answers for. */
+	struct irq_domain *_Atomic next;	/* [A] written under domain_lock */
+	const void		*fwnode;	/* under domain_lock */
+	const char		*fwnode_name;
+	const struct irq_fwnode_ops *fw_ops;
+	void			*fw_data;
+	/* Tree domains: lines beyond the map (which is empty) are here. */
+	bool			is_tree;
+	struct irq_tree		tree;
 	irq_hw_number_t		size;		/* compared with a line as is, in one instruction */
 	struct irq_desc *_Atomic map[];	/* [A] written under domain_lock */
 };
 
 /* Lock order: domain_lock -> irq_sparse_lock -> desc->lock. */
 static struct irq_spinlock domain_lock = IRQ_SPINLOCK_INIT;
+/* Every domain, oldest first; [A] written under domain_lock. */
+static struct irq_domain *_Atomic domain_first;
+static struct irq_domain *_Atomic *domain_tail = &domain_first;
+
+void irq_domain_registry_reset(void)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&domain_lock);
+
+	atomic_store_explicit(&domain_first, NULL, memory_order_release);
+	domain_tail = &domain_first;
+	irq_spin_unlock_irqrestore(&domain_lock, flags);
+}
+
+/* Add @d to the registry: from then on it is never freed. */
+static struct irq_domain *domain_register(struct irq_domain *d)
+{
+	unsigned long flags;
+
+	if (!d)
+		return NULL;
+	flags = irq_spin_lock_irqsave(&domain_lock);
+	atomic_store_explicit(domain_tail, d, memory_order_release);
+	domain_tail = &d->next;
+	irq_spin_unlock_irqrestore(&domain_lock, flags);
+	return d;
+}
+
+/*
+ * The slot of line @hw of @d: the map's, or the tree's (made when
+ * @create, under domain_lock). NULL: out of range, or no memory.
+ */
+static struct irq_desc *_Atomic *domain_slot(struct irq_domain *d, irq_hw_number_t hw,
+					     bool create)
+{
+	if (hw < d->size)
+		return &d->map[hw];
+	return d->is_tree ? irq_tree_slot(&d->tree, hw, create) : NULL;
+}
 
 const char *irq_domain_name(const struct irq_domain *d)
 {
@@ -32,12 +79,12 @@ const char *irq_domain_name(const struct irq_domain *d)
 }
 
 static struct irq_domain *domain_new(const char *name, unsigned int size,
-				     const struct irq_chip *chip, void *chip_data)
+				     const struct irq_chip *chip, void *chip_data, bool tree)
 {
 	struct irq_domain *d;
 	size_t max;
 
-	if (size == 0 || !chip) {
+	if ((size == 0 && !tree) || !chip) {
 		irq_log("domain %s: needs a size and a chip", name ? name : "?");
 		return NULL;
 	}
@@ -52,6 +99,7 @@ static struct irq_domain *domain_new(const char *name, unsigned int size,
 	d->chip = chip;
 	d->chip_data = chip_data;
 	d->size = size;
+	d->is_tree = tree;
 	return d;
 }
 
@@ -60,8 +108,9 @@ static void domain_free(struct irq_domain *d)
 	irq_free(d);
 }
 
-/* Bind descriptor @irq to line @hw of @d. Caller holds domain_lock. */
-static int bind(struct irq_domain *d, irq_hw_number_t hw, unsigned int irq)
+/* Bind descriptor @irq to line @hw of @d, whose @slot it fills. Caller holds domain_lock. */
+static int bind(struct irq_domain *d, struct irq_desc *_Atomic *slot, irq_hw_number_t hw,
+		unsigned int irq)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 	unsigned long flags;
@@ -74,14 +123,20 @@ static int bind(struct irq_domain *d, irq_hw_number_t hw, unsigned int irq)
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);
 	desc_unlock_irqrestore(desc, flags);
-	atomic_store_explicit(&d->map[hw], desc, memory_order_release);
+	atomic_store_explicit(slot, desc, memory_order_release);
 	return (int)irq;
 }
 
 struct irq_domain *irq_domain_create_linear(const char *name, unsigned int size,
 					    const struct irq_chip *chip, void *chip_data)
 {
-	return domain_new(name, size, chip, chip_data);
+	return domain_register(domain_new(name, size, chip, chip_data, false));
+}
+
+struct irq_domain *irq_domain_create_tree(const char *name, const struct irq_chip *chip,
+					  void *chip_data)
+{
+	return domain_register(domain_new(name, 0, chip, chip_data, true));
 }
 
 struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
@@ -99,7 +154,7 @@ struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
 			(unsigned long)first_hwirq, size);
 		return NULL;
 	}
-	d = domain_new(name, (unsigned int)first_hwirq + size, chip, chip_data);
+	d = domain_new(name, (unsigned int)first_hwirq + size, chip, chip_data, false);
 	if (!d)
 		return NULL;
 	ret = first_irq > (unsigned int)INT32_MAX ? -EINVAL :
@@ -112,34 +167,45 @@ struct irq_domain *irq_domain_create_legacy(const char *name, unsigned int size,
 	}
 	flags = irq_spin_lock_irqsave(&domain_lock);
 	for (unsigned int i = 0; i < size; i++)
-		bind(d, first_hwirq + i, first_irq + i);
+		bind(d, &d->map[first_hwirq + i], first_hwirq + i, first_irq + i);
 	irq_spin_unlock_irqrestore(&domain_lock, flags);
-	return d;
+	return domain_register(d);
+}
+
+/* The descriptor mapped at @hw, or NULL. Lock-free. */
+static struct irq_desc *lookup(struct irq_domain *d, irq_hw_number_t hw)
+{
+	if (irq_likely(hw < d->size))
+		return atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	return d->is_tree ? irq_tree_lookup(&d->tree, hw) : NULL;
 }
 
 int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw)
 {
 	struct irq_desc *desc;
 
-	if (!d || hw >= d->size)
+	if (!d)
 		return -ENOENT;
-	desc = atomic_load_explicit(&d->map[hw], memory_order_acquire);
+	desc = lookup(d, hw);
 	return desc ? (int)desc->data.irq : -ENOENT;
 }
 
 int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
 {
+	struct irq_desc *_Atomic *slot;
 	unsigned long flags;
 	int irq;
 
-	if (!d || hw >= d->size)
+	if (!d || (hw >= d->size && !d->is_tree))
 		return -EINVAL;
 	flags = irq_spin_lock_irqsave(&domain_lock);
 	irq = irq_find_mapping(d, hw);
 	if (irq < 0) {
-		irq = irq_alloc_descs(-1, 1);
+		/* The tree's path first: a number is taken only once it has a slot. */
+		slot = domain_slot(d, hw, true);
+		irq = slot ? irq_alloc_descs(-1, 1) : -ENOMEM;
 		if (irq >= 0)
-			bind(d, hw, (unsigned int)irq);
+			bind(d, slot, hw, (unsigned int)irq);
 	}
 	irq_spin_unlock_irqrestore(&domain_lock, flags);
 	return irq;
@@ -192,7 +258,7 @@ int irq_dispose_mapping(unsigned int virq)
 		 * find the line in use once it is unmapped.
 		 */
 		set_dying(desc, true);
-		atomic_store_explicit(&desc->data.domain->map[desc->data.hwirq], NULL,
+		atomic_store_explicit(domain_slot(desc->data.domain, desc->data.hwirq, false), NULL,
 				      memory_order_release);
 		desc->data.domain = NULL;
 		desc->data.chip = &irq_no_chip;
@@ -207,16 +273,31 @@ out_unlock:
 	return ret ? ret : irq_free_descs(virq, 1);
 }
 
+/*
+ * A line past @d's linear map: a tree domain's (all of whose lines are
+ * past it), or a stray, counted in ERR. Out of line and taken before the
+ * map is read, so that a linear domain's lookup needs no register more
+ * than before tree domains (make check-bench).
+ */
+static __irq_noinline struct irq_desc *domain_desc_past(struct irq_domain *d, irq_hw_number_t hw)
+{
+	struct irq_desc *desc = d && d->is_tree ? irq_tree_lookup(&d->tree, hw) : NULL;
+
+	if (!desc)
+		irq_error_event();
+	return desc;
+}
+
 /* The descriptor behind @hw, or NULL after counting the stray in ERR. */
 static struct irq_desc *domain_desc(struct irq_domain *d, irq_hw_number_t hw)
 {
-	struct irq_desc *desc = NULL;
+	struct irq_desc *_Atomic *map;
+	struct irq_desc *desc;
 
-	if (irq_likely(d && hw < d->size)) {
-		struct irq_desc *_Atomic *map = d->map;	/* (indexes in one load) */
-
-		desc = atomic_load_explicit(map + hw, memory_order_acquire);
-	}
+	if (irq_unlikely(!d || hw >= d->size))
+		return domain_desc_past(d, hw);
+	map = d->map;	/* (indexes in one load) */
+	desc = atomic_load_explicit(map + hw, memory_order_acquire);
 	if (irq_unlikely(!desc))
 		irq_error_event();
 	return desc;
@@ -300,7 +381,7 @@ struct irq_domain *irq_domain_create_hierarchy(struct irq_domain *parent, const 
 	d->ops = ops;
 	d->host_data = host_data;
 	d->size = size;
-	return d;
+	return domain_register(d);
 }
 
 int irq_domain_set_hierarchy_ops(struct irq_domain *d, const struct irq_domain_ops *ops,
@@ -768,21 +849,116 @@ int irq_domain_free_irqs(unsigned int virq, unsigned int nr)
 	return ret;
 }
 
-int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fwspec)
-{
-	irq_hw_number_t hw;
-	unsigned int type = IRQ_TYPE_NONE;
-	int virq, ret;
+/* Firmware nodes: the registry's answers, and the lines they describe. */
 
-	if (!d || !d->ops || !d->ops->translate || !fwspec)
+int irq_domain_set_fwnode(struct irq_domain *d, const void *fwnode, const char *name,
+			  const struct irq_fwnode_ops *ops, void *data)
+{
+	struct irq_domain *other;
+	unsigned long flags;
+	int ret = 0;
+
+	if (!d || !fwnode)
 		return -EINVAL;
-	ret = d->ops->translate(d, fwspec, &hw, &type);
-	if (ret)
-		return ret;
-	virq = irq_find_mapping(d, hw);
-	if (virq >= 0)
-		return virq;
-	virq = irq_domain_alloc_irqs(d, 1, -1, (void *)(uintptr_t)fwspec);
+	flags = irq_spin_lock_irqsave(&domain_lock);
+	other = irq_find_matching_fwnode(fwnode);
+	if (other && other != d) {
+		irq_log("domain %s: fwnode %s is domain %s's already", d->name, name ? name : "?",
+			other->name);
+		ret = -EBUSY;
+	} else if (d->fwnode && d->fwnode != fwnode) {
+		irq_log("domain %s: has fwnode %s already, not %s", d->name, d->fwnode_name,
+			name ? name : "?");
+		ret = -EBUSY;
+	} else {
+		d->fwnode = fwnode;
+		d->fwnode_name = name ? name : "?";
+		d->fw_ops = ops;
+		d->fw_data = data;
+	}
+	irq_spin_unlock_irqrestore(&domain_lock, flags);
+	return ret;
+}
+
+struct irq_domain *irq_domain_next(const struct irq_domain *prev)
+{
+	return atomic_load_explicit(prev ? &prev->next : &domain_first, memory_order_acquire);
+}
+
+struct irq_domain *irq_find_matching_fwnode(const void *fwnode)
+{
+	/* No lock: a domain's fwnode is written once, before it is looked
+	 * for (irq_domain_set_fwnode() takes domain_lock around the write
+	 * and callers look up from process context after registration). */
+	for (struct irq_domain *d = irq_domain_next(NULL); fwnode && d; d = irq_domain_next(d))
+		if (d->fwnode == fwnode)
+			return d;
+	return NULL;
+}
+
+const char *irq_domain_fwnode_name(const struct irq_domain *d)
+{
+	return d ? d->fwnode_name : NULL;
+}
+
+unsigned int irq_domain_map_size(const struct irq_domain *d, bool *tree, bool *hier)
+{
+	*tree = d->is_tree;
+	*hier = d->ops != NULL;
+	return (unsigned int)d->size;
+}
+
+/* The first cell is the number; @typed: the second, when there, the trigger. */
+static int xlate_cells(const struct irq_fwspec *fwspec, unsigned int min, bool typed,
+		       irq_hw_number_t *hwirq, unsigned int *type)
+{
+	if (fwspec->param_count < min)
+		return -EINVAL;
+	*hwirq = fwspec->param[0];
+	*type = typed && fwspec->param_count > 1 ? fwspec->param[1] & IRQ_TYPE_SENSE_MASK :
+						   IRQ_TYPE_NONE;
+	return 0;
+}
+
+int irq_domain_xlate_onecell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type)
+{
+	(void)d;
+	return xlate_cells(fwspec, 1, false, hwirq, type);
+}
+
+int irq_domain_xlate_twocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type)
+{
+	(void)d;
+	return xlate_cells(fwspec, 2, true, hwirq, type);
+}
+
+int irq_domain_xlate_onetwocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+				irq_hw_number_t *hwirq, unsigned int *type)
+{
+	(void)d;
+	return xlate_cells(fwspec, 1, true, hwirq, type);
+}
+
+/* The domain's decoding of @fwspec (irq_create_fwspec_mapping()). */
+static int domain_translate(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			    irq_hw_number_t *hw, unsigned int *type)
+{
+	if (fwspec->param_count > IRQ_FWSPEC_PARAMS)
+		return -EINVAL;
+	if (d->fw_ops && d->fw_ops->translate)
+		return d->fw_ops->translate(d, fwspec, hw, type);
+	if (d->ops && d->ops->translate)
+		return d->ops->translate(d, fwspec, hw, type);
+	return irq_domain_xlate_onecell(d, fwspec, hw, type);
+}
+
+/* A new line of a hierarchical domain, its trigger set; all or nothing. */
+static int fwspec_alloc(struct irq_domain *d, const struct irq_fwspec *fwspec, unsigned int type)
+{
+	int virq = irq_domain_alloc_irqs(d, 1, -1, (void *)(uintptr_t)fwspec), ret;
+
 	if (virq < 0 || type == IRQ_TYPE_NONE)
 		return virq;
 	ret = irq_set_irq_type((unsigned int)virq, type);
@@ -791,6 +967,48 @@ int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fws
 		return ret;
 	}
 	return virq;
+}
+
+/* A line of a flat or tree domain, through the controller's map. */
+static int fwspec_map(struct irq_domain *d, irq_hw_number_t hw, unsigned int type)
+{
+	int virq, ret;
+
+	if (d->fw_ops && d->fw_ops->map)
+		return d->fw_ops->map(d->fw_data, hw, type);
+	virq = irq_create_mapping(d, hw);
+	if (virq < 0 || type == IRQ_TYPE_NONE || irq_get_irq_data((unsigned int)virq)->trigger == type)
+		return virq;
+	ret = irq_set_irq_type((unsigned int)virq, type);
+	return ret < 0 ? ret : virq;
+}
+
+int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fwspec)
+{
+	irq_hw_number_t hw;
+	unsigned int type = IRQ_TYPE_NONE;
+	int virq, ret;
+
+	if (!fwspec || (!d && !fwspec->fwnode))
+		return -EINVAL;
+	if (!d && !(d = irq_find_matching_fwnode(fwspec->fwnode))) {
+		irq_log("fwspec: no irq domain has the controller node %p", fwspec->fwnode);
+		return -ENODEV;
+	}
+	/* Unregistered, only a hierarchy's own translate can read the cells. */
+	if (!d->fwnode && !(d->ops && d->ops->translate))
+		return -EINVAL;
+	ret = domain_translate(d, fwspec, &hw, &type);
+	if (ret)
+		return ret;
+	/* A registered flat domain (it has a chip) maps its lines, even one
+	 * that is also a hierarchy's bottom; a hierarchy allocates them. */
+	if (d->chip && d->fwnode)
+		return fwspec_map(d, hw, type);
+	virq = irq_find_mapping(d, hw);
+	if (virq >= 0)
+		return virq;
+	return fwspec_alloc(d, fwspec, type);
 }
 
 /* Chip helpers of a child level. */

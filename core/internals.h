@@ -919,6 +919,32 @@ static inline void irq_affinity_line_freed(unsigned int irq) { (void)irq; }
 static inline void irq_affinity_desc_gone(unsigned int irq) { (void)irq; }
 #endif
 
+/*
+ * irqdomain_tree.c: the sparse map of a tree domain, IRQ_TREE_BITS of the
+ * hardware number per level (64-slot nodes: 512 bytes on a 64-bit
+ * machine, 11 levels at most). Lookups are lock-free; irq_tree_slot()
+ * with @create runs under domain.c's domain_lock.
+ */
+#define IRQ_TREE_BITS		6u
+#define IRQ_TREE_FANOUT		(1u << IRQ_TREE_BITS)
+struct irq_tree_node;
+struct irq_tree {
+	struct irq_tree_node *_Atomic	root;	/* [A] */
+	unsigned int			nodes;	/* under domain_lock */
+};
+struct irq_desc *irq_tree_lookup(const struct irq_tree *t, irq_hw_number_t hw);
+/* The slot of @hw, its path made when @create; NULL: no path (or no memory). */
+struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw, bool create);
+
+/* domain.c: forget every domain (irq_core_init()) */
+void irq_domain_registry_reset(void);
+/* What kind of map @d has, for the views: its linear size (0: none),
+ * *@tree for a tree domain, *@hier for a level of a hierarchy. */
+unsigned int irq_domain_map_size(const struct irq_domain *d, bool *tree, bool *hier);
+
+/* debugfs.c: /sys/kernel/debug/irq/domains, one row per domain. */
+void irq_debugfs_domains(struct irq_text *t);
+
 /* spurious.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);
 void irq_affinity_reset(void);

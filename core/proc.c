@@ -461,6 +461,8 @@ static int proc_read(const char *path, char *buf, size_t size)
 		show_interrupts(&t);
 	} else if (str_eq(p, "sys/power/wakeup_reason")) {
 		irq_pm_reason_show(&t);
+	} else if (str_eq(p, "sys/kernel/debug/irq/domains")) {
+		irq_debugfs_domains(&t);
 	} else if (str_eq(p, "irq/prof_cpu_mask")) {
 		struct cpumask m;
 

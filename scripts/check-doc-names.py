@@ -2,7 +2,7 @@
 """check-doc-names.py DOC... - every `name()` a page names must be defined.
 
 A function counts as defined when a C file under core/, controllers/,
-arch/, demo/ or include/ has a line that starts a definition of it (the
+arch/, of/, demo/ or include/ has a line that starts a definition of it (the
 name and its opening parenthesis on a line that begins in column 0 with a
 type, and does not end in ';'), or an assembly file has `name:` or
 `.globl name`. Prints what is missing and fails; prints one line when all
@@ -12,7 +12,7 @@ import pathlib
 import re
 import sys
 
-ROOTS = ["core", "controllers", "arch", "demo", "include"]
+ROOTS = ["core", "controllers", "arch", "of", "demo", "include"]
 
 
 def sources():

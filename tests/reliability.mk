@@ -8,9 +8,9 @@
 #   make check-spin    the Promela models (line, per-CPU, poll): part of check
 
 FUZZ_CC		:= clang
-FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Iarch/host/include -Idemo -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
+FUZZ_CFLAGS	:= $(CSTD) $(WARN) $(INC) -Iarch/host/include -Idemo -Iof -D_GNU_SOURCE -DGENIRQ_DEBUG -g -O1 \
 		   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model fuzz_hier
+FUZZERS		:= fuzz_cpumask fuzz_proc fuzz_shell fuzz_model fuzz_hier fuzz_fdt
 FUZZ_SECONDS	?= 600
 # make fuzz FUZZ_SECONDS=abc stops before building anything.
 ifneq ($(filter fuzz,$(MAKECMDGOALS)),)
@@ -24,6 +24,7 @@ FUZZ_HDRS	:= tests/fuzz/fuzz.h tests/model/model.h tests/model/hier_model.h demo
 FUZZ_EXTRA_fuzz_shell	:= $(SHELL_SRCS)
 FUZZ_EXTRA_fuzz_model	:= tests/model/model.c
 FUZZ_EXTRA_fuzz_hier	:= tests/model/hier_model.c
+FUZZ_EXTRA_fuzz_fdt	:= $(OF_SRCS)
 
 define fuzzer
 $(BUILD)/fuzz/$(1): tests/fuzz/$(1).c $$(FUZZ_EXTRA_$(1)) $(HOST_ALL) $(CORE_HDRS) $(FUZZ_HDRS)

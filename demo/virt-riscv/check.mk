@@ -21,8 +21,9 @@ RISCV64_SESSION	:= hello genirq\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_
 		   frobnicate\recho 4 > /proc/irq/1/smp_affinity\ripi 0\ripi 1\rticks\rprobe\r$\
 		   cat /proc/interrupts\rthreads\rstacks\recho 1 > /proc/irq/1/smp_affinity\rpoweroff\r
 # The AIA run's views: the serial line's debugfs dump (APLIC-MSI stacked
-# on the IMSIC: two levels), a bad number, one irqtop screen.
-RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irqs/x\rirqtop 1\r
+# on the IMSIC: two levels), a bad number, the domains, one irqtop screen.
+RISCV64_VIEWS	:= cat /sys/kernel/debug/irq/irqs/1\rcat /sys/kernel/debug/irq/irqs/x\r$\
+		   cat /sys/kernel/debug/irq/domains\rirqtop 1\r
 # raise and suspend (demo/pm_cmd.h) with the UART (irq 1) as the wake
 # line, the hart in wfi; the key typed once it waits (--then) wakes it.
 # The PLIC's pending bits are read-only: raise is refused there, and

@@ -7,6 +7,8 @@
  * Config space through ECAM; nothing has assigned BARs (OpenSBI does not
  * enumerate PCI), so we place BAR0 in the 32-bit memory window.
  */
+#include <genirq/of_irq.h>
+
 #include "demo.h"
 
 #define EDU_ID			0x11e81234u	/* device << 16 | vendor */
@@ -39,14 +41,16 @@ unsigned int edu_probe(struct edu *devs, unsigned int max)
 	for (unsigned int slot = 0; slot < PCI_SLOTS && n < max; slot++) {
 		uint32_t bar = (uint32_t)machine.pci_mem_pci + slot * EDU_BAR_BYTES;
 
-		if (*cfg(slot, PCI_ID) != EDU_ID || !machine.pci_inta[slot])
+		/* Its INTA through the host's interrupt-map (bus 0, function 0). */
+		if (*cfg(slot, PCI_ID) != EDU_ID ||
+		    irq_of_parse_pci(machine.dtb, machine.pci_node, 0, slot << 3, 1, &devs[n].fw))
 			continue;
 		*cfg(slot, PCI_BAR0) = bar;
 		*cfg(slot, PCI_COMMAND) |= PCI_CMD_MEM_MASTER;
 		devs[n].mmio = (volatile uint32_t *)(uintptr_t)(machine.pci_mem_cpu +
 								 (bar - machine.pci_mem_pci));
 		devs[n].slot = slot;
-		devs[n].src = machine.pci_inta[slot];
+		devs[n].src = devs[n].fw.param[0];	/* the first cell, PLIC's or APLIC's */
 		n++;
 	}
 	return n;

@@ -3,8 +3,9 @@
  * fdt.c - the few facts the port needs from the flattened device tree
  * that OpenSBI passes on in a1: harts and the timebase, the UART, the
  * exit device, the PLIC or the AIA (APLIC, IMSIC), and the PCIe host
- * (ECAM, memory window, INTx swizzle). docs/riscv64.md lists them as
- * QEMU 7.2 builds them.
+ * (ECAM, memory window); and the nodes whose interrupts the devices look
+ * up themselves (<genirq/of_irq.h>): the wired controller, the UART, the
+ * RTC, the PCIe host. docs/riscv64.md lists them as QEMU 7.2 builds them.
  */
 #include <genirq/errno.h>
 #include <genirq/compat.h>
@@ -14,15 +15,13 @@
 
 #define PCI_MEM32	0x02000000u	/* ranges: 32-bit memory space code */
 #define PCI_SPACE	0x03000000u
-#define PCI_INTA	1u
 
 /* Collected while walking; resolved once the walk is over. */
 struct scan {
 	unsigned long	hart[MAX_CPUS];
 	uint32_t	intc[MAX_CPUS];	/* phandle of each hart's interrupt controller */
 	unsigned int	nr_harts;
-	struct fdt_prop	plic_ext, imsic_ext, imap, ranges;
-	uint32_t	imap_mask;
+	struct fdt_prop	plic_ext, imsic_ext, ranges;
 };
 
 /* The first (address) pair of cells of reg: every node we read has
@@ -48,14 +47,10 @@ static void take(struct scan *s, struct riscv64_machine *m, const struct fdt_pro
 			m->bootargs[i] = (char)p->val[i];
 	else if (fdt_node_is(p->node, "serial") && reg && !m->uart)
 		m->uart = reg_addr(p);
-	else if (fdt_node_is(p->node, "serial") && fdt_str_eq(p->name, "interrupts") && !m->uart_irq)
-		m->uart_irq = fdt_be32(p->val);
 	else if (fdt_node_is(p->node, "test") && reg)
 		m->test = reg_addr(p);
 	else if (fdt_node_is(p->node, "rtc") && reg)
 		m->rtc = reg_addr(p);
-	else if (fdt_node_is(p->node, "rtc") && fdt_str_eq(p->name, "interrupts"))
-		m->rtc_irq = fdt_be32(p->val);
 	else if (fdt_node_is(p->node, "plic") && reg)
 		m->plic = reg_addr(p);
 	else if (fdt_node_is(p->node, "plic") && fdt_str_eq(p->name, "riscv,ndev"))
@@ -66,10 +61,6 @@ static void take(struct scan *s, struct riscv64_machine *m, const struct fdt_pro
 		m->ecam = reg_addr(p);
 	else if (fdt_node_is(p->node, "pci") && fdt_str_eq(p->name, "ranges"))
 		s->ranges = *p;
-	else if (fdt_node_is(p->node, "pci") && fdt_str_eq(p->name, "interrupt-map"))
-		s->imap = *p;
-	else if (fdt_node_is(p->node, "pci") && fdt_str_eq(p->name, "interrupt-map-mask"))
-		s->imap_mask = fdt_be32(p->val);
 }
 
 /* The supervisor APLIC is the one that delegates to nobody; the
@@ -122,8 +113,6 @@ static int cpu_of_intc(const struct scan *s, const struct riscv64_machine *m, ui
 
 static void resolve(struct scan *s, struct riscv64_machine *m, unsigned long boot_hart)
 {
-	uint32_t stride;
-
 	/* CPU 0 is the hart OpenSBI booted (its lottery may pick any). */
 	m->hartid[0] = boot_hart;
 	m->nr_cpus = 1;
@@ -153,16 +142,32 @@ static void resolve(struct scan *s, struct riscv64_machine *m, unsigned long boo
 			m->pci_mem_cpu = fdt_be64(s->ranges.val + i + 12);
 			m->pci_mem_size = fdt_be64(s->ranges.val + i + 20);
 		}
-	/* interrupt-map: (pci hi, mid, lo, pin; parent phandle; parent's
-	 * cells: 1 on the PLIC, 2 on the APLIC), 16 entries on virt. */
-	stride = s->imap.len / 16;
-	if (stride != 24 && stride != 28)
-		return;
-	for (uint32_t slot = 0; slot < PCI_SLOTS; slot++)
-		for (uint32_t i = 0; i + stride <= s->imap.len; i += stride)
-			if (fdt_be32(s->imap.val + i) == ((slot << 11) & s->imap_mask) &&
-			    fdt_be32(s->imap.val + i + 12) == PCI_INTA)
-				m->pci_inta[slot] = fdt_be32(s->imap.val + i + 20);
+}
+
+/* The node whose reg starts at @base, or -1. */
+static int node_at(const void *dtb, uintptr_t base)
+{
+	int depth = 0;
+	uint32_t len;
+
+	for (int n = fdt_node_next(dtb, -1, &depth); base && n >= 0;
+	     n = fdt_node_next(dtb, n, &depth)) {
+		const uint8_t *reg = fdt_prop_get(dtb, n, "reg", &len);
+
+		if (reg && len >= 8 && fdt_be64(reg) == base)
+			return n;
+	}
+	return -1;
+}
+
+/* The nodes whose interrupts are looked up by of_irq.c. */
+static void find_nodes(const void *dtb, struct riscv64_machine *m)
+{
+	m->dtb = dtb;
+	m->wired_node = node_at(dtb, m->plic ? m->plic : m->aplic);
+	m->uart_node = node_at(dtb, m->uart);
+	m->rtc_node = fdt_find_compatible(dtb, -1, "google,goldfish-rtc");
+	m->pci_node = fdt_find_compatible(dtb, -1, "pci-host-ecam-generic");
 }
 
 /* The walk's state: what take() collects, and the AIA node being read. */
@@ -211,5 +216,6 @@ int fdt_scan(const void *dtb, unsigned long boot_hart, struct riscv64_machine *m
 	if (fdt_walk(dtb, &walker))
 		return -EINVAL;
 	resolve(&s, m, boot_hart);
+	find_nodes(dtb, m);
 	return m->nr_cpus && m->timebase && m->uart && m->test ? 0 : -EINVAL;
 }

@@ -16,6 +16,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
+#include <genirq/of_irq.h>
 #include <genirq/chip/aplic.h>
 #include <genirq/chip/imsic.h>
 #include <genirq/chip/plic.h>
@@ -27,7 +28,9 @@
 #include "guard_smash.h"
 #include "port_boot.h"
 #include "port_selftest.h"
+#include "of_scenario.h"
 #include "demo.h"
+#include "fdt.h"
 
 #define NR_IRQS		64
 #define THRE_WAIT_US	20000		/* autoprobe: the UART asserts THRE at once */
@@ -59,6 +62,31 @@ int virt_map_wired(uint32_t src)
 {
 	return plic ? plic_map(plic, src, IRQ_TYPE_LEVEL_HIGH)
 		    : aplic_map(aplic, src, IRQ_TYPE_LEVEL_HIGH);
+}
+
+/* A source the tree describes: level unless its cells say otherwise
+ * (the PLIC's binding has one cell, the number; the APLIC's two). */
+static int wired_of_map(void *data, irq_hw_number_t src, unsigned int type)
+{
+	(void)data;
+	if (type == IRQ_TYPE_NONE)
+		type = IRQ_TYPE_LEVEL_HIGH;
+	return plic ? plic_map(plic, src, type) : aplic_map(aplic, src, type);
+}
+
+static const struct irq_fwnode_ops plic_of_ops = {
+	.translate = irq_domain_xlate_onecell, .map = wired_of_map,
+};
+static const struct irq_fwnode_ops aplic_of_ops = {
+	.translate = irq_domain_xlate_twocell, .map = wired_of_map,
+};
+
+/* The wired source of line @irq; 0 for none. */
+static uint32_t wired_src(int irq)
+{
+	struct irq_data *d = irq >= 0 ? irq_get_irq_data((unsigned int)irq) : NULL;
+
+	return d ? (uint32_t)d->hwirq : 0;
 }
 
 /* --- the UART receive interrupt: a level line, drained here --- */
@@ -137,7 +165,7 @@ static void scenario_boot(void)
 	else
 		scenario_pass(&tally, "boot", "S-mode under OpenSBI; %s: UART source %u->irq %d, "
 			      "IPI->irq %d; %u hart(s) (boot hart %lu), timebase %lu Hz", ctl,
-			      machine.uart_irq, uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
+			      wired_src(uart_irq), uart_irq, ipi_irq, machine.nr_cpus, machine.hartid[0],
 			      (unsigned long)machine.timebase);
 }
 
@@ -167,10 +195,10 @@ static void scenario_autoprobe(void)
 			      "%d; edu: %d", uart, uart_irq, edu);
 	else if (edu == -ENODEV)
 		scenario_pass(&tally, "autoprobe", "UART THRE found on irq %d (source %u); no edu "
-			      "pair to probe", uart, machine.uart_irq);
+			      "pair to probe", uart, wired_src(uart_irq));
 	else
 		scenario_pass(&tally, "autoprobe", "UART THRE found on irq %d (source %u); edu A "
-			      "found on irq %d", uart, machine.uart_irq, edu);
+			      "found on irq %d", uart, wired_src(uart_irq), edu);
 }
 
 /*
@@ -231,12 +259,29 @@ static void bench(struct scenario_tally *t)
 	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
 
+/* The UART's, the RTC's and the edus' lines, found from the tree. */
+static void scenario_devicetree(void)
+{
+	const struct of_scenario_dev devs[] = {
+		{ .label = "UART", .node = machine.uart_node, .in_use = uart_irq },
+		{ .label = "RTC", .node = machine.rtc_node, .in_use = -1 },
+	};
+	struct edu e[EDU_MAX];
+	unsigned int devfn[EDU_MAX], n = edu_probe(e, EDU_MAX);
+
+	for (unsigned int i = 0; i < n; i++)
+		devfn[i] = e[i].slot << 3;
+	of_scenario_run(&tally, machine.dtb, devs, GENIRQ_ARRAY_SIZE(devs), machine.pci_node,
+			devfn, n);
+}
+
 static void scenarios(void)
 {
 	virt_line_scenarios(&tally);
 	scenario_autoprobe();
 	virt_smp_scenarios(&tally, ipi_irq);
 	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
+	scenario_devicetree();
 }
 
 static const char *const waits[] = { "replay-after-enable", "uart-rx-echo" };
@@ -322,6 +367,12 @@ static void setup_controllers(void)
 	if (!plic && !(aplic && imsic))
 		riscv64_fail("neither a PLIC nor an APLIC in MSI mode with an IMSIC "
 			     "(-M virt, or -M virt,aia=aplic-imsic)");
+	/* Devices find their lines from the tree: the controller answers for its node. */
+	if (irq_domain_set_fwnode(plic ? plic_domain(plic) : aplic_domain(aplic),
+				  irq_of_fwnode(machine.dtb, machine.wired_node),
+				  fdt_node_name(machine.dtb, machine.wired_node),
+				  plic ? &plic_of_ops : &aplic_of_ops, NULL))
+		riscv64_fail("the wired controller's device tree node");
 }
 
 static void setup_interrupts(void)
@@ -334,7 +385,7 @@ static void setup_interrupts(void)
 	riscv64_irq_init_cpu(0);
 	port_selftest_init(&selftest);
 	ipi_irq = riscv64_map_ipi();
-	uart_irq = virt_map_wired(machine.uart_irq);
+	uart_irq = irq_of_parse_and_map(machine.dtb, machine.uart_node, 0);
 	timer_irq = riscv64_map_timer();	/* after the UART: it stays line 1 */
 	if (ipi_irq < 0 || timer_irq < 0 || uart_irq < 0 ||
 	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||

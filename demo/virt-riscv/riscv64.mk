@@ -11,7 +11,7 @@ riscv64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -DGENIRQ_RISCV64_CPUS=4
 riscv64_ASFLAGS	:= $(CSTD) $(WARN) $(riscv64_CFLAGS)
 riscv64_LDFLAGS	:= $(riscv64_CFLAGS) -no-pie -Wl,--no-relax
-riscv64_DIRS	:= arch/fdt arch/riscv64
+riscv64_DIRS	:= of arch/riscv64
 # The port kit's trap entry, then the demo kernel's boot; its memory map.
 riscv64_ASM	:= arch/riscv64/entry.S demo/virt-riscv/boot.S
 riscv64_LDS	:= demo/virt-riscv/link.ld
@@ -19,7 +19,7 @@ riscv64_CTRL	:= plic aplic imsic
 # What an embedder of the port kit defines besides the port contract (make check-kit).
 riscv64_KIT_HOOKS	:= riscv64_exception riscv64_set_timer
 riscv64_MACHINE	:= virt-riscv
-riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
+riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 riscv64_DEPS	:= cross qemu-riscv
 # $(call riscv64_qemu,CPUS[,MACHINE OPTIONS]): two edu devices in slots 1
 # and 5, whose INTA both land on PLIC source 33 (the device tree's

@@ -84,7 +84,7 @@ void virt_line_scenarios(struct scenario_tally *t)
 	}
 	env.slot[0] = edu[0].slot;
 	env.slot[1] = edu[1].slot;
-	line = virt_map_wired(edu[0].src);
+	line = irq_create_fwspec_mapping(NULL, &edu[0].fw);	/* level, as the tree says */
 	if (line < 0) {
 		scenario_fail(t, "shared-line", "source %u not mapped: %d", edu[0].src, line);
 		return;

@@ -30,9 +30,7 @@ struct riscv64_machine {
 	unsigned long	hartid[MAX_CPUS];	/* CPU number -> hart id; CPU 0 boots */
 	uint64_t	timebase;		/* Hz of the time CSR */
 	uintptr_t	uart, test;		/* ns16550, sifive_test (the exits) */
-	uint32_t	uart_irq;		/* its wired source (PLIC or APLIC) */
 	uintptr_t	rtc;			/* goldfish RTC: `suspend timer`'s alarm */
-	uint32_t	rtc_irq;
 	/* PLIC: registers, sources, each CPU's supervisor context (-1 none) */
 	uintptr_t	plic;
 	uint32_t	plic_ndev;
@@ -42,10 +40,14 @@ struct riscv64_machine {
 	uint32_t	aplic_nsrc, imsic_ids;
 	bool		aplic_msi;		/* the APLIC has an msi-parent */
 	unsigned int	imsic_index[MAX_CPUS];	/* CPU -> hart index of its S-level file */
-	/* PCIe host: ECAM, the 32-bit memory window, slot -> INTA source */
+	/* PCIe host: ECAM, the 32-bit memory window */
 	uintptr_t	ecam;
 	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;
-	uint32_t	pci_inta[PCI_SLOTS];
+	/* The tree, and the nodes whose interrupts the devices look up in
+	 * it (<genirq/of_irq.h>), by their offsets; -1: none. The wired
+	 * controller is the PLIC, or the supervisor APLIC. */
+	const void	*dtb;
+	int		wired_node, uart_node, rtc_node, pci_node;
 	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
 };
 extern struct riscv64_machine machine;

@@ -5,6 +5,7 @@
  * CLEAR_INTERRUPT is written.
  */
 #include <genirq/interrupt.h>
+#include <genirq/of_irq.h>
 
 #include "demo.h"
 #include "pm_cmd.h"
@@ -45,7 +46,7 @@ static void rtc_arm(unsigned int ms)
 /* Mapped at the first `suspend timer`, after the boot's lines. */
 static int rtc_setup(void)
 {
-	int irq = virt_map_wired(machine.rtc_irq);
+	int irq = irq_of_parse_and_map(machine.dtb, machine.rtc_node, 0);	/* the tree's line */
 	int err;
 
 	if (irq < 0)
@@ -63,6 +64,6 @@ static const struct pm_wake_timer wake_timer = {
 
 void virt_wake_timer_setup(void)
 {
-	if (machine.rtc && machine.rtc_irq)	/* else `suspend timer` says there is none */
+	if (machine.rtc && machine.rtc_node >= 0)	/* else `suspend timer` says there is none */
 		pm_set_wake_timer(&wake_timer);
 }

@@ -12,7 +12,7 @@ aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protec
 		   -DGENIRQ_AARCH64_CPUS=4
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
-aarch64_DIRS	:= arch/fdt arch/aarch64
+aarch64_DIRS	:= of arch/aarch64
 # The port kit's entry, then the demo kernel's boot; its memory map.
 aarch64_ASM	:= arch/aarch64/entry.S demo/virt/boot.S
 aarch64_LDS	:= demo/virt/link.ld
@@ -20,7 +20,7 @@ aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
 # What an embedder of the port kit defines besides the port contract (make check-kit).
 aarch64_KIT_HOOKS	:= aarch64_sync aarch64_bad_exception
 aarch64_MACHINE	:= virt
-aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
+aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
 aarch64_DEPS	:= cross qemu-arm
 # $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
 # line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same

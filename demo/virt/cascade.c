@@ -11,6 +11,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
+#include <genirq/of_irq.h>
 #include <genirq/chip/pl061.h>
 
 #include "scenario.h"
@@ -35,9 +36,9 @@ static irqreturn_t power_key(int irq, void *dev)
 
 int virt_gpio_setup(void)
 {
-	if (!machine.gpio || !machine.gpio_irq.intid)
+	if (!machine.gpio || machine.gpio_node < 0)
 		return -ENODEV;
-	parent_irq = aarch64_gic_map(machine.gpio_irq.intid, machine.gpio_irq.trigger);
+	parent_irq = irq_of_parse_and_map(virt_dtb(), machine.gpio_node, 0);
 	if (parent_irq < 0)
 		return parent_irq;
 	gpio = pl061_create(machine.gpio, (unsigned int)parent_irq);
@@ -112,7 +113,7 @@ void virt_cascade_scenario(struct scenario_tally *t)
 	else
 		scenario_pass(t, "cascade", "system_powerdown pulsed PL061 line %u: GIC INTID %u "
 			      "(irq %d) -> chained PL061 flow -> irq %d \"power-key\" (%lu press), %s",
-			      machine.power_gpio, machine.gpio_irq.intid, parent_irq, key_irq,
+			      machine.power_gpio, aarch64_intid(parent_irq), parent_irq, key_irq,
 			      atomic_load(&presses), GENIRQ_ENABLED(GENIRQ_TEXT_VIEWS) ?
 			      "shown under PL061 in /proc/interrupts" : "no /proc view (not built)");
 }

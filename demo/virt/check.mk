@@ -15,7 +15,7 @@
 AARCH64_INPUT	:= hello genirq\necho 2 > /proc/irq/2/smp_affinity\ncat /proc/irq/2/smp_affinity\n$\
 		   ls /proc/irq\nfrobnicate\necho 4 > /proc/irq/2/smp_affinity\n$\
 		   ipi 0\nipi 1\nticks\ncat /proc/interrupts\nstacks\n$\
-		   cat /sys/kernel/debug/irq/irqs/2\nirqtop 1\npoweroff\n
+		   cat /sys/kernel/debug/irq/irqs/2\ncat /sys/kernel/debug/irq/domains\nirqtop 1\npoweroff\n
 AARCH64_UP_INPUT := hello genirq\nfrobnicate\nipi 0\nticks\ncat /proc/interrupts\npoweroff\n
 # 300 short commands pasted in one piece with the PL011 moved to CPU1
 # (which wakes the shell's CPU0 with an IPI): every line runs. This run has

@@ -8,6 +8,7 @@
 
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
+#include <genirq/irqdomain.h>
 
 #include "virt.h"
 
@@ -19,6 +20,7 @@ struct edu {
 	volatile uint32_t	*mmio;
 	unsigned int		slot;
 	uint32_t		intid;		/* its INTA after the interrupt-map */
+	struct irq_fwspec	fw;		/* the same, as the tree describes it */
 };
 unsigned int edu_probe(struct edu *devs, unsigned int max);
 void edu_raise(const struct edu *e, uint32_t bits);

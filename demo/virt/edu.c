@@ -7,6 +7,9 @@
  * docs/edu.md). Configuration space through ECAM; nothing assigns BARs
  * before us, so we do, in the 32-bit memory window of the device tree.
  */
+#include <genirq/of_irq.h>
+#include <genirq/chip/gic.h>
+
 #include "demo.h"
 
 #define EDU_ID			0x11e81234u	/* device << 16 | vendor */
@@ -36,23 +39,26 @@ unsigned int edu_probe(struct edu *devs, unsigned int max)
 {
 	unsigned int n = 0;
 
-	if (!machine.ecam || !machine.pci_mem_size)
+	if (!machine.ecam || !machine.pci_mem_size || machine.pci_node < 0)
 		return 0;
 	for (unsigned int slot = 0; slot < 32 && n < max; slot++) {
 		uint32_t bar = (uint32_t)machine.pci_mem_pci + slot * EDU_BAR_BYTES;
-		uint32_t pin;
+		irq_hw_number_t intid;
+		unsigned int pin, type;
 
 		if (*cfg(slot, PCI_ID) != EDU_ID)
 			continue;
+		/* Its INTx through the host's interrupt-map (bus 0, function 0). */
 		pin = (*cfg(slot, PCI_INT_PIN_WORD) >> 8) & 0xff;
-		if (pin < 1 || pin > 4 || !machine.intx[slot % 4][pin - 1])
+		if (irq_of_parse_pci(virt_dtb(), machine.pci_node, 0, slot << 3, pin, &devs[n].fw) ||
+		    gic_irq_domain_translate(NULL, &devs[n].fw, &intid, &type))
 			continue;
 		*cfg(slot, PCI_BAR0) = bar;
 		*cfg(slot, PCI_COMMAND) = *cfg(slot, PCI_COMMAND) | PCI_CMD_MEM_MASTER;
 		devs[n].mmio = (volatile uint32_t *)(uintptr_t)(machine.pci_mem_cpu +
 								 (bar - machine.pci_mem_pci));
 		devs[n].slot = slot;
-		devs[n].intid = machine.intx[slot % 4][pin - 1];
+		devs[n].intid = (uint32_t)intid;
 		n++;
 	}
 	return n;

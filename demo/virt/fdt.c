@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * fdt.c - the flattened device tree QEMU's virt machine describes itself
- * with: the GIC, CPUs, PSCI, timer, PL011, PL061 and power key, and the
- * PCIe host (ECAM, memory window, INTx interrupt-map).
+ * with: the GIC, CPUs, PSCI, PL011, PL061 and power key, and the PCIe
+ * host (ECAM, memory window); and the nodes whose interrupts the devices
+ * look up themselves (<genirq/of_irq.h>): GIC, PL011, PL031, PL061,
+ * timer, PCIe host.
  *
  * A bare ELF gets no pointer to it in x0, but QEMU copies the tree to the
  * start of RAM when the ELF does not cover that address (docs/aarch64.md):
@@ -17,44 +19,10 @@
 
 #define QEMU_DTB_AT		0x40000000ull	/* start of RAM on virt */
 #define QEMU_UART_AT		0x09000000ull	/* virt's PL011 */
-#define GIC_SPI			0u		/* first cell of a GIC interrupt */
-#define GIC_PPI			1u
-#define GIC_SPI_BASE		32u
-#define GIC_PPI_BASE		16u
-#define TIMER_VIRT		2u		/* arm,armv8-timer: sec, phys, virt, hyp */
 #define PCI_SPACE_MEM32		0x02000000u
 #define PCI_RANGE_CELLS		7u		/* pci (3), cpu (2), size (2) */
-#define PCI_MAP_CHILD_CELLS	4u		/* unit address (3), pin */
-#define PCI_DEVICE_SHIFT	11u
-#define GIC_IRQ_CELLS		3u
 
 struct aarch64_machine machine;
-
-static const uint32_t *imap;		/* the PCIe interrupt-map, parsed at the end */
-static uint32_t imap_len, gic_addr_cells;
-
-/* A string list property holds @want. */
-static bool has_string(const char *p, uint32_t len, const char *want)
-{
-	for (uint32_t i = 0; i < len; ) {
-		if (fdt_str_eq(p + i, want))
-			return true;
-		while (i < len && p[i])
-			i++;
-		i++;
-	}
-	return false;
-}
-
-static struct dt_irq gic_irq(const uint8_t *cells)
-{
-	uint32_t kind = fdt_be32(cells), n = fdt_be32(cells + 4), flags = fdt_be32(cells + 8);
-
-	return (struct dt_irq){
-		.intid = n + (kind == GIC_PPI ? GIC_PPI_BASE : GIC_SPI_BASE),
-		.trigger = flags & IRQ_TYPE_SENSE_MASK,
-	};
-}
 
 static void copy_str(char *dst, size_t size, const char *src, uint32_t len)
 {
@@ -85,12 +53,11 @@ static void prop(void *ctx, const struct fdt_prop *p)
 			machine.mpidr[machine.nr_cpus++] = len == 8 ? fdt_be64(v) : fdt_be32(v);
 	} else if (fdt_node_is(node, "intc") && depth == 1) {
 		if (fdt_str_eq(name, "compatible"))
-			machine.gic_version = has_string((const char *)v, len, "arm,gic-v3") ? 3 : 2;
+			machine.gic_version = fdt_string_list_has((const char *)v, len, "arm,gic-v3") ? 3 : 2;
 		else if (fdt_str_eq(name, "reg") && len >= 32) {
 			machine.gicd = fdt_be64(v);
 			machine.gicr = machine.gicc = fdt_be64(v + 16);
-		} else if (fdt_str_eq(name, "#address-cells") && len == 4)
-			gic_addr_cells = fdt_be32(v);
+		}
 	} else if (fdt_node_is(parent, "intc") && fdt_str_eq(name, "reg") && len >= 8) {
 		if (fdt_node_is(node, "its"))
 			machine.its = fdt_be64(v);
@@ -98,22 +65,13 @@ static void prop(void *ctx, const struct fdt_prop *p)
 			machine.v2m = fdt_be64(v);
 	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "reg")) {
 		machine.uart = fdt_be64(v);
-	} else if (fdt_node_is(node, "pl011") && fdt_str_eq(name, "interrupts")) {
-		machine.uart_irq = gic_irq(v);
 	} else if (fdt_node_is(node, "pl031") && fdt_str_eq(name, "reg")) {
 		machine.rtc = fdt_be64(v);
-	} else if (fdt_node_is(node, "pl031") && fdt_str_eq(name, "interrupts")) {
-		machine.rtc_irq = gic_irq(v);
 	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "reg")) {
 		machine.gpio = fdt_be64(v);
-	} else if (fdt_node_is(node, "pl061") && fdt_str_eq(name, "interrupts")) {
-		machine.gpio_irq = gic_irq(v);
 	} else if (fdt_node_is(node, "poweroff") && fdt_node_is(parent, "gpio-keys")) {
 		if (fdt_str_eq(name, "gpios") && len >= 8)
 			machine.power_gpio = fdt_be32(v + 4);
-	} else if (fdt_node_is(node, "timer") && fdt_str_eq(name, "interrupts")) {
-		if (len >= (TIMER_VIRT + 1) * GIC_IRQ_CELLS * 4)
-			machine.timer_irq = gic_irq(v + TIMER_VIRT * GIC_IRQ_CELLS * 4);
 	} else if (fdt_node_is(node, "pcie")) {
 		if (fdt_str_eq(name, "reg") && len >= 16) {
 			machine.ecam = fdt_be64(v);
@@ -125,29 +83,22 @@ static void prop(void *ctx, const struct fdt_prop *p)
 					machine.pci_mem_cpu = fdt_be64(v + i + 12);
 					machine.pci_mem_size = fdt_be64(v + i + 20);
 				}
-		} else if (fdt_str_eq(name, "interrupt-map")) {
-			imap = (const uint32_t *)(const void *)v;
-			imap_len = len;
 		}
 	} else if (fdt_node_is(node, "chosen") && fdt_str_eq(name, "bootargs")) {
 		copy_str(machine.bootargs, sizeof(machine.bootargs), (const char *)v, len);
 	}
 }
 
-/* interrupt-map entries: child address (3), pin, GIC phandle, GIC
- * address (#address-cells of the GIC), GIC interrupt (3). */
-static void parse_interrupt_map(void)
+/* The nodes whose interrupts are looked up by of_irq.c. */
+static void find_nodes(const void *blob)
 {
-	uint32_t entry = (PCI_MAP_CHILD_CELLS + 1 + gic_addr_cells + GIC_IRQ_CELLS) * 4;
-	const uint8_t *m = (const uint8_t *)imap;
-
-	for (uint32_t i = 0; imap && i + entry <= imap_len; i += entry) {
-		uint32_t dev = (fdt_be32(m + i) >> PCI_DEVICE_SHIFT) & 3u, pin = fdt_be32(m + i + 12);
-		struct dt_irq irq = gic_irq(m + i + (PCI_MAP_CHILD_CELLS + 1 + gic_addr_cells) * 4);
-
-		if (pin >= 1 && pin <= 4)
-			machine.intx[dev][pin - 1] = irq.intid;
-	}
+	machine.gic_node = fdt_find_compatible(blob, -1, machine.gic_version == 3 ? "arm,gic-v3" :
+					       "arm,cortex-a15-gic");
+	machine.uart_node = fdt_find_compatible(blob, -1, "arm,pl011");
+	machine.rtc_node = fdt_find_compatible(blob, -1, "arm,pl031");
+	machine.gpio_node = fdt_find_compatible(blob, -1, "arm,pl061");
+	machine.timer_node = fdt_find_compatible(blob, -1, "arm,armv8-timer");
+	machine.pci_node = fdt_find_compatible(blob, -1, "pci-host-ecam-generic");
 }
 
 int fdt_scan(uint64_t dtb)
@@ -162,6 +113,7 @@ int fdt_scan(uint64_t dtb)
 	machine.dtb = dtb;
 	if (fdt_walk((const void *)(uintptr_t)dtb, &walker))
 		return -ENODEV;
-	parse_interrupt_map();
-	return machine.gic_version && machine.nr_cpus && machine.uart ? 0 : -ENODEV;
+	find_nodes((const void *)(uintptr_t)dtb);
+	return machine.gic_version && machine.nr_cpus && machine.uart && machine.gic_node >= 0 &&
+	       machine.uart_node >= 0 && machine.timer_node >= 0 ? 0 : -ENODEV;
 }

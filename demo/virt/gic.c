@@ -9,14 +9,17 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
+#include <genirq/of_irq.h>
 #include <genirq/chip/gicv2.h>
 #include <genirq/chip/gicv3.h>
 
 #include "virt.h"
+#include "fdt.h"
 
 #define IPI_SGI		0	/* the self-tests' IPI */
 #define WAKE_SGI	1	/* main.c's: wakes the shell's CPU for input */
 #define CNTV_CTL_ENABLE	1u
+#define TIMER_VIRT	2u	/* arm,armv8-timer's interrupts: sec, phys, virt, hyp */
 static unsigned long ticks[MAX_CPUS];
 static struct gicv3 *gic3;
 static struct gicv2 *gic2;
@@ -24,6 +27,17 @@ static int timer_irq = -1;
 uintptr_t aarch64_nested_tick_sp;
 
 /* --- the GIC, either version --- */
+
+/* A line the tree describes, as aarch64_gic_map() maps it (PPIs per CPU). */
+static int gic_of_map(void *data, irq_hw_number_t intid, unsigned int trigger)
+{
+	(void)data;
+	return aarch64_gic_map((uint32_t)intid, trigger);
+}
+
+static const struct irq_fwnode_ops gic_of_ops = {
+	.translate = gic_irq_domain_translate, .map = gic_of_map,
+};
 
 void aarch64_irq_init(void)
 {
@@ -42,6 +56,11 @@ void aarch64_irq_init(void)
 	}
 	if (!gic3 && !gic2)
 		aarch64_fail("no GIC");
+	/* Devices find their lines from the tree: the GIC answers for its node. */
+	if (irq_domain_set_fwnode(aarch64_gic_domain(),
+				  irq_of_fwnode(virt_dtb(), machine.gic_node),
+				  fdt_node_name(virt_dtb(), machine.gic_node), &gic_of_ops, NULL))
+		aarch64_fail("the GIC's device tree node");
 }
 
 void aarch64_irq_init_cpu(void)
@@ -75,6 +94,13 @@ struct gicv2 *aarch64_gicv2(void)
 int aarch64_gic_map(uint32_t intid, unsigned int trigger)
 {
 	return gic3 ? gicv3_map(gic3, intid, trigger) : gicv2_map(gic2, intid, trigger);
+}
+
+uint32_t aarch64_intid(int irq)
+{
+	struct irq_data *d = irq >= 0 ? irq_get_irq_data((unsigned int)irq) : NULL;
+
+	return d ? (uint32_t)d->hwirq : 0;
 }
 
 void aarch64_send_sgi(unsigned int cpu, unsigned int sgi)
@@ -133,13 +159,13 @@ int aarch64_timer_start(void)
 {
 	int ret;
 
-	timer_irq = aarch64_gic_map(machine.timer_irq.intid, machine.timer_irq.trigger);
+	timer_irq = irq_of_parse_and_map(virt_dtb(), machine.timer_node, TIMER_VIRT);
 	if (timer_irq < 0)
 		return timer_irq;
 	if (gic3)
-		gicv3_set_priority(gic3, machine.timer_irq.intid, GIC_PRIO_HIGH);
+		gicv3_set_priority(gic3, aarch64_intid(timer_irq), GIC_PRIO_HIGH);
 	else
-		gicv2_set_priority(gic2, machine.timer_irq.intid, GIC_PRIO_HIGH);
+		gicv2_set_priority(gic2, aarch64_intid(timer_irq), GIC_PRIO_HIGH);
 	ret = request_irq((unsigned int)timer_irq, tick, IRQF_PERCPU, "arch_timer", &machine);
 	if (ret < 0)
 		return ret;

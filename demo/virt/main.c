@@ -13,6 +13,7 @@
 #include <genirq/compat.h>
 #include <genirq/irq.h>
 #include <genirq/proc.h>
+#include <genirq/of_irq.h>
 
 #include "bootlog.h"
 #include "scenario.h"
@@ -20,6 +21,7 @@
 #include "guard_smash.h"
 #include "port_boot.h"
 #include "port_selftest.h"
+#include "of_scenario.h"
 #include "demo.h"
 
 #define NR_IRQS		64
@@ -100,8 +102,8 @@ static void scenario_boot(void)
 	else
 		scenario_pass(&tally, "boot", "GICv%u: PL011 INTID %u->irq %d, timer PPI INTID %u->irq "
 			      "%d, IPI SGI %u->irq %d; %u CPU(s) up by PSCI CPU_ON (%s), counter %lu Hz",
-			      machine.gic_version, machine.uart_irq.intid, uart_irq,
-			      machine.timer_irq.intid, timer_irq, IPI_SGI, ipi_irq, machine.nr_cpus,
+			      machine.gic_version, aarch64_intid(uart_irq), uart_irq,
+			      aarch64_intid(timer_irq), timer_irq, IPI_SGI, ipi_irq, machine.nr_cpus,
 			      machine.psci_smc ? "smc" : "hvc", (unsigned long)aarch64_cntfrq());
 }
 
@@ -174,12 +176,29 @@ static void bench(struct scenario_tally *t)
 	virt_bench(t, ipi_irq, port_selftest_ipi, &machine);
 }
 
+/* The PL011's, the PL031's and the edus' lines, found from the tree. */
+static void scenario_devicetree(void)
+{
+	const struct of_scenario_dev devs[] = {
+		{ .label = "PL011", .node = machine.uart_node, .in_use = uart_irq },
+		{ .label = "PL031", .node = machine.rtc_node, .in_use = -1 },
+	};
+	struct edu e[EDU_MAX];
+	unsigned int devfn[EDU_MAX], n = edu_probe(e, EDU_MAX);
+
+	for (unsigned int i = 0; i < n; i++)
+		devfn[i] = e[i].slot << 3;
+	of_scenario_run(&tally, virt_dtb(), devs, GENIRQ_ARRAY_SIZE(devs), machine.pci_node,
+			devfn, n);
+}
+
 static void scenarios(void)
 {
 	virt_line_scenarios(&tally);
 	virt_spurious_scenario(&tally);
 	virt_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
 	virt_msi_scenario(&tally);
+	scenario_devicetree();
 }
 
 static void harness_scenarios(void)
@@ -210,11 +229,11 @@ static void setup_interrupts(void)
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
 	port_selftest_init(&selftest);
-	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
-		     machine.timer_irq.intid);
 	timer_irq = aarch64_timer_start();
+	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
+		     aarch64_intid(timer_irq));
 	ipi_irq = aarch64_gic_map(IPI_SGI, IRQ_TYPE_EDGE_RISING);
-	uart_irq = aarch64_gic_map(machine.uart_irq.intid, machine.uart_irq.trigger);
+	uart_irq = irq_of_parse_and_map(virt_dtb(), machine.uart_node, 0);
 	if (timer_irq < 0 || ipi_irq < 0 || uart_irq < 0 ||
 	    request_irq((unsigned int)ipi_irq, port_selftest_ipi, IRQF_PERCPU, "IPI", &machine) < 0 ||
 	    request_irq((unsigned int)uart_irq, uart_rx, 0, "pl011", &machine) < 0)

@@ -42,7 +42,7 @@ void virt_line_scenarios(struct scenario_tally *t)
 		edu_line_skip(t, needs, GENIRQ_ARRAY_SIZE(needs));
 		return;
 	}
-	line = aarch64_gic_map(edu[0].intid, IRQ_TYPE_LEVEL_HIGH);
+	line = irq_create_fwspec_mapping(NULL, &edu[0].fw);	/* level, as the tree says */
 	if (line < 0) {
 		scenario_fail(t, "autoprobe", "INTID %u not mapped: %d", edu[0].intid, line);
 		return;

@@ -19,12 +19,6 @@
 #define HZ		100
 #define MAX_CPUS	4
 
-/* A device's interrupt as the device tree gives it: GIC INTID and trigger. */
-struct dt_irq {
-	uint32_t	intid;		/* 0: none */
-	unsigned int	trigger;	/* IRQ_TYPE_* */
-};
-
 /* What the device tree told us (fdt.c). */
 struct aarch64_machine {
 	unsigned int	gic_version;		/* 2 or 3 */
@@ -35,19 +29,15 @@ struct aarch64_machine {
 	bool		psci_smc;		/* PSCI method: smc, else hvc */
 	uint32_t	psci_cpu_on;
 	uint64_t	uart;
-	struct dt_irq	uart_irq;
 	uint64_t	rtc;			/* PL031: `suspend timer`'s alarm */
-	struct dt_irq	rtc_irq;
 	uint64_t	gpio;			/* PL061 */
-	struct dt_irq	gpio_irq;
 	uint32_t	power_gpio;		/* gpio-keys poweroff: the PL061 line */
-	struct dt_irq	timer_irq;		/* the EL1 virtual timer's PPI */
 	uint64_t	ecam, ecam_size;	/* PCIe configuration space */
 	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;	/* 32-bit memory window */
-	/* interrupt-map: (device, INTx pin 1-4) -> INTID, for slots 0-3 (the
-	 * mask 0x1800 repeats it every four slots) */
-	uint32_t	intx[4][4];
 	uint64_t	dtb;			/* where the tree was found */
+	/* The nodes whose interrupts the devices look up in the tree
+	 * (<genirq/of_irq.h>), by their offsets; -1: none. */
+	int		gic_node, uart_node, rtc_node, gpio_node, timer_node, pci_node;
 	char		bootargs[64];		/* /chosen/bootargs (QEMU -append) */
 };
 extern struct aarch64_machine machine;
@@ -61,6 +51,11 @@ __attribute__((noreturn)) void aarch64_semihost_exit(const uint64_t block[2]);
 /* fdt.c: fill machine from the flattened device tree at @dtb (0: look
  * where QEMU puts it). Return: 0 or -ENODEV. */
 int fdt_scan(uint64_t dtb);
+/* The tree fdt_scan() found. */
+static inline const void *virt_dtb(void)
+{
+	return (const void *)(uintptr_t)machine.dtb;
+}
 
 /* console.c: the PL011 and the exits */
 void console_put(const char *text, size_t len);
@@ -84,8 +79,7 @@ struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
 struct gicv2 *aarch64_gicv2(void);
 /* Map INTID @intid with @trigger (SPI) or as a per-CPU line (SGI, PPI). */
 int aarch64_gic_map(uint32_t intid, unsigned int trigger);
-/* wake_timer.c: the PL031's match interrupt as `suspend timer`'s wake line. */
-void virt_wake_timer_setup(void);
+	uint64_t	rtc;			/* PL031: `suspend timer`'s alarm */
 void aarch64_send_ipi(unsigned int cpu);		/* SGI 0, the IPI */
 void aarch64_send_sgi(unsigned int cpu, unsigned int sgi);
 int aarch64_timer_start(void);		/* map and request the tick (boot CPU) */

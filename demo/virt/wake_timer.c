@@ -6,6 +6,7 @@
  * no sooner.
  */
 #include <genirq/interrupt.h>
+#include <genirq/of_irq.h>
 
 #include "pm_cmd.h"
 #include "virt.h"
@@ -38,7 +39,7 @@ static void rtc_arm(unsigned int ms)
 /* Mapped at the first `suspend timer`, after the boot's lines. */
 static int rtc_setup(void)
 {
-	int irq = aarch64_gic_map(machine.rtc_irq.intid, machine.rtc_irq.trigger);
+	int irq = irq_of_parse_and_map(virt_dtb(), machine.rtc_node, 0);	/* the tree's line */
 	int err;
 
 	if (irq < 0)
@@ -55,6 +56,6 @@ static const struct pm_wake_timer wake_timer = { .name = "pl031", .setup = rtc_s
 
 void virt_wake_timer_setup(void)
 {
-	if (machine.rtc && machine.rtc_irq.intid)	/* else `suspend timer` says there is none */
+	if (machine.rtc && machine.rtc_node >= 0)	/* else `suspend timer` says there is none */
 		pm_set_wake_timer(&wake_timer);
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * irqdomain.h - hierarchical (stacked) irq domains.
+ * irqdomain.h - hierarchical (stacked) irq domains; the registry of
+ * domains by firmware node and the firmware descriptions of lines
+ * (struct irq_fwspec); tree domains for sparse hardware numbers.
  *
  * A domain may have a parent domain. One global line then has one struct
  * irq_data per level, outermost first: the descriptor's own (what drivers
@@ -38,10 +40,18 @@ GENIRQ_BEGIN_DECLS
 #define IRQD_IPI_SINGLE	0x8u	/* irq_reserve_ipi_line(): one line for all CPUs */
 #define IRQD_MOVE_AT_EVENT 0x10u	/* moved only from its own event (below) */
 
-/* A firmware-style description of a line, for translate. */
+#define IRQ_FWSPEC_PARAMS	16u	/* cells of one interrupt specifier, at most */
+
+/*
+ * A firmware description of a line: the node of the controller it goes
+ * to (@fwnode, any pointer that identifies it; NULL when the caller
+ * names the domain itself) and the controller's cells, as a device
+ * tree's "interrupts" gives them ("<0 1 4>": SPI 1, level high on a GIC).
+ */
 struct irq_fwspec {
+	const void	*fwnode;
 	unsigned int	param_count;
-	unsigned int	param[4];
+	unsigned int	param[IRQ_FWSPEC_PARAMS];
 };
 
 /*
@@ -154,12 +164,93 @@ int irq_domain_activate_irq(struct irq_data *irqd, bool reserve);
 void irq_domain_deactivate_irq(struct irq_data *irqd);
 bool irq_domain_is_activated(unsigned int virq);
 
-/*
- * The line @fwspec describes in @d: the existing one, or a new one
- * allocated through the hierarchy with its trigger set (ops->translate
- * required). Return: the global number or -errno.
+/**
+ * irq_create_fwspec_mapping - the line a firmware description names
+ * @d: the domain, or NULL for the one registered for @fwspec->fwnode
+ *     (irq_domain_set_fwnode())
+ *
+ * Decodes the cells with the domain's translate (irq_domain_set_fwnode()'s,
+ * else ops->translate, else one cell: the hardware number), then gives
+ * the existing line or a new one: a flat or tree domain registered with
+ * irq_domain_set_fwnode() through its map (else irq_create_mapping()), a
+ * hierarchical one through irq_domain_alloc_irqs(). A trigger the cells
+ * name is set (irq_set_irq_type()) unless the line has it already.
+ * Context: process context. Return: the global number; -EINVAL (no
+ * @fwspec, no domain and no fwnode, a domain neither registered nor
+ * with ops->translate, cells the translate refuses);
+ * -ENODEV (reported: no domain has @fwspec->fwnode); or the map's,
+ * allocation's or irq_set_irq_type()'s -errno (a new line is freed again).
  */
 int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fwspec);
+
+/*
+ * Decoders of the cells of @fwspec into a hardware number and trigger,
+ * the common device tree bindings (Linux's irq_domain_xlate_*): one cell
+ * (the number), two (number, IRQ_TYPE_* flags), one or two. Return: 0;
+ * -EINVAL for too few cells.
+ */
+int irq_domain_xlate_onecell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type);
+int irq_domain_xlate_twocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type);
+int irq_domain_xlate_onetwocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+				irq_hw_number_t *hwirq, unsigned int *type);
+
+/* How a flat or tree domain turns a firmware description into a line. */
+struct irq_fwnode_ops {
+	/* The cells' hardware number and trigger (an irq_domain_xlate_*
+	 * helper or the controller's binding); NULL: as said above. */
+	int	(*translate)(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type);
+	/* Map @hwirq with @type (IRQ_TYPE_NONE: the cells name none) as the
+	 * controller's own map does (priority, per-CPU chip...), with
+	 * @data of irq_domain_set_fwnode(). Return: the global number or
+	 * -errno. NULL: irq_create_mapping(). */
+	int	(*map)(void *data, irq_hw_number_t hwirq, unsigned int type);
+};
+
+/**
+ * irq_domain_set_fwnode - register @d as the domain of firmware node @fwnode
+ * @fwnode: what identifies the controller's node (e.g. of_irq's
+ *          irq_of_fwnode(): the node's place in a device tree blob)
+ * @name: the node's name, for the views; it must outlive the domain
+ * @ops: NULL for the defaults; kept, so static
+ * @data: given to @ops->map
+ *
+ * irq_find_matching_fwnode() and irq_create_fwspec_mapping() find the
+ * domain by @fwnode from then on. Context: process context.
+ * Return: 0; -EINVAL (no @d or @fwnode); -EBUSY (reported, nothing
+ * changed: another domain has @fwnode, or @d has another fwnode).
+ */
+int irq_domain_set_fwnode(struct irq_domain *d, const void *fwnode, const char *name,
+			  const struct irq_fwnode_ops *ops, void *data);
+
+/* The domain registered for @fwnode, or NULL. Any context but hardirq. */
+struct irq_domain *irq_find_matching_fwnode(const void *fwnode);
+/* The name irq_domain_set_fwnode() gave @d, or NULL. */
+const char *irq_domain_fwnode_name(const struct irq_domain *d);
+
+/*
+ * Every domain, in the order they were made: @prev NULL gives the first,
+ * then each next one; NULL after the last. Domains are never freed, so
+ * the walk needs no lock; one made during the walk may or may not be seen.
+ */
+struct irq_domain *irq_domain_next(const struct irq_domain *prev);
+
+/**
+ * irq_domain_create_tree - a flat domain for a sparse hardware number space
+ * @chip, @chip_data: given to every line mapped in it
+ *
+ * As irq_domain_create_linear(), but any hardware number can be mapped,
+ * and memory is taken as lines are mapped (a radix tree: a node of 64
+ * slots per 64 neighbouring numbers and the levels above them) instead
+ * of one slot per number up front. Lookups at dispatch stay lock-free;
+ * they walk up to 11 levels where a linear domain indexes once.
+ * irq_domain_slots() gives no table for it. Return: the domain, or NULL
+ * (no chip, out of memory) after a report.
+ */
+struct irq_domain *irq_domain_create_tree(const char *name, const struct irq_chip *chip,
+					  void *chip_data);
 
 /*
  * Chip helpers for a child level: do the same at the parent level.

@@ -13,6 +13,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 #include <genirq/irq.h>
+#include <genirq/irqdomain.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
 #include <genirq/chip/gicv2.h>
@@ -199,6 +200,36 @@ int main(void)
 		CHECK(irq_set_irqchip_state((unsigned int)spi, IRQCHIP_STATE_MASKED, true) == 0);
 		LOG_IS({ 'R', D_ISENABLER(SPI), 0, di }, { 'W', D_ISENABLER(SPI), bit, di },
 		       { 'W', D_ICENABLER(SPI), bit, di });
+	}
+
+	/* The device tree binding <kind number flags>, and a line mapped by
+	 * it through the registry: SPI 11 edge is INTID 43, ICFGR edge. */
+	{
+		static const char node;	/* stands for the GIC's device tree node */
+		static const struct irq_fwnode_ops ops = { .translate = gic_irq_domain_translate };
+		struct irq_fwspec fw = { .fwnode = &node, .param_count = 3,
+					 .param = { GIC_DT_PPI, 11, 0xf04 } };
+		irq_hw_number_t hw;
+		unsigned int type;
+		int line;
+
+		CHECK(gic_irq_domain_translate(NULL, &fw, &hw, &type) == 0 && hw == 27 &&
+		      type == IRQ_TYPE_LEVEL_HIGH);
+		fw.param[1] = 16;			/* PPIs are 0-15 */
+		CHECK(gic_irq_domain_translate(NULL, &fw, &hw, &type) == -EINVAL);
+		fw.param[0] = 2;			/* no such kind */
+		CHECK(gic_irq_domain_translate(NULL, &fw, &hw, &type) == -EINVAL);
+		fw = (struct irq_fwspec){ .fwnode = &node, .param_count = 3,
+					  .param = { GIC_DT_SPI, GIC_MAX_LINES - GIC_FIRST_SPI, 4 } };
+		CHECK(gic_irq_domain_translate(NULL, &fw, &hw, &type) == -EINVAL);
+		fw.param_count = 2;
+		CHECK(gic_irq_domain_translate(NULL, &fw, &hw, &type) == -EINVAL);
+		fw = (struct irq_fwspec){ .fwnode = &node, .param_count = 3,
+					  .param = { GIC_DT_SPI, 11, IRQ_TYPE_EDGE_RISING } };
+		CHECK(irq_domain_set_fwnode(gicv2_domain(g), &node, "intc", &ops, NULL) == 0);
+		line = irq_create_fwspec_mapping(NULL, &fw);
+		CHECK(line >= 0 && irq_find_mapping(gicv2_domain(g), 43) == line);
+		CHECK(((fake_peek(&dist, D_ICFGR(43)) >> (2 * (43 % 16))) & 3) == 2);
 	}
 
 	return fake_report("gicv2 host test");

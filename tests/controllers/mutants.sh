@@ -155,6 +155,7 @@ mutant gicv2-eoi-intid-only gicv2 gicv2.c 's/gic_write(g->cpuif, GICC_EOIR, c->i
 mutant gicv2-eoi-first-in gicv2 gicv2.c 's/c->iar\[--c->depth\]/c->iar[0 * --c->depth]/'
 mutant gic-state-clear-bank-is-set gicv2 gic_common.c 's/val ? 1 : 2\]/val ? 1 : 1]/'
 mutant gic-state-masked-not-inverted gicv3 gic_common.c 's/which == IRQCHIP_STATE_MASKED ? !set : set/set/'
+mutant gic-dt-ppi-counted-from-spis gicv2 gic_common.c 's/\*hwirq = GIC_FIRST_PPI + n;/*hwirq = GIC_FIRST_SPI + n;/'
 mutant gicv3-state-masked-no-rwp gicv3 gicv3.c '/^static int spi_set_state/,/^}/{s/(val ? spi_mask : spi_unmask)(d);/gic_set_state(g->dist, d->hwirq, which, val);/;}'
 mutant gicv2-targets-cpu-number gicv2 gicv2.c 's/set_target(g, d->hwirq, g->cpu\[cpu\].target);/set_target(g, d->hwirq, (uint8_t)cpu);/'
 mutant gicv2-spurious-dispatched gicv2 gicv2.c 's/if (hw >= GIC_MAX_LINES) {/if (hw >= GIC_MAX_LINES \&\& 0) {/'

@@ -12,6 +12,8 @@
 #ifndef GENIRQ_GIC_H
 #define GENIRQ_GIC_H
 
+#include <genirq/irq.h>
+
 #define GIC_NR_SGIS		16u
 #define GIC_FIRST_PPI		16u
 #define GIC_FIRST_SPI		32u
@@ -25,5 +27,20 @@
 #define GIC_PRIO_DEFAULT	0xa0u
 #define GIC_PRIO_HIGH		0x80u
 #define GIC_PRIO_MASK_OPEN	0xf0u	/* the CPU's priority mask: let all through */
+
+#define GIC_DT_SPI		0u	/* first cell of the device tree binding */
+#define GIC_DT_PPI		1u
+
+struct irq_fwspec;
+/*
+ * The device tree binding of both GICs ("arm,gic-v3", "arm,cortex-a15-gic"):
+ * <kind number flags>, kind GIC_DT_SPI (INTID 32 + number) or GIC_DT_PPI
+ * (16 + number), the flags' low four bits the trigger (a PPI's CPU mask
+ * above them is dropped). For irq_domain_set_fwnode()'s ops. Return: 0;
+ * -EINVAL for fewer than three cells, another kind, a number out of its
+ * kind's range.
+ */
+int gic_irq_domain_translate(struct irq_domain *d, const struct irq_fwspec *fwspec,
+			     irq_hw_number_t *hwirq, unsigned int *type);
 
 #endif /* GENIRQ_GIC_H */
