@@ -66,6 +66,25 @@ bool aarch64_stack_guards_ok(unsigned int cpu);
  * paths compare. */
 volatile uint64_t *aarch64_stack_guard(unsigned int cpu, bool softirq);
 
+/* --- port.c: local interrupts by priority, for pseudo-NMIs --- */
+/*
+ * The GIC CPU interface's priority mask (ICC_PMR_EL1) as local interrupts
+ * see it: open when on; when off under priority masking, only priorities
+ * more urgent than AARCH64_PMR_IRQOFF are signalled (an NMI's; a GICv3's
+ * GICV3_PRIO_NMI), every ordinary one waits.
+ */
+#define AARCH64_PMR_IRQON	0xf0u
+#define AARCH64_PMR_IRQOFF	0x60u
+/*
+ * aarch64_irq_prio_masking - local interrupts off by priority (@on) or by
+ * PSTATE.I, from now on, on every CPU. Both ways have "on" alike, so it
+ * may change at any time interrupts are on. Needs a GICv3 (system
+ * registers); wfi with interrupts off must mask with PSTATE.I alone (a
+ * masked priority would not wake it): port_irq_disable_fast().
+ */
+void aarch64_irq_prio_masking(bool on);
+bool aarch64_irq_prio_masked(void);
+
 /* --- port.c: the generic timer's virtual counter --- */
 static inline uint64_t cntvct(void)
 {

@@ -61,6 +61,20 @@ int gicv3_map(struct gicv3 *g, irq_hw_number_t intid, unsigned int trigger);
 int gicv3_set_priority(struct gicv3 *g, irq_hw_number_t intid, uint8_t prio);
 
 /**
+ * gicv3_enable_pseudo_nmi - let the GIC's lines become NMIs
+ *
+ * For a port whose local interrupts are masked by priority from now on
+ * (arch/aarch64: aarch64_irq_prio_masking(true)): request_nmi() and
+ * request_percpu_nmi() then give a line GICV3_PRIO_NMI (an SPI in the
+ * distributor, an SGI or PPI in the redistributor of the CPU that runs
+ * prepare_percpu_nmi()), and gicv3_handle() takes an event at that
+ * running priority as an NMI. Before it, the driver refuses NMIs
+ * (nmi_setup -ENXIO, named by the core's refusal). The GICv2 has none.
+ * Context: process context.
+ */
+void gicv3_enable_pseudo_nmi(struct gicv3 *g);
+
+/**
  * gicv3_cpu_init - wake the calling CPU's redistributor, give its SGIs
  * and PPIs the state of the per-CPU lines, open its CPU interface
  *
