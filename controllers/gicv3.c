@@ -10,8 +10,10 @@
  *
  * Pseudo-NMIs (gicv3_enable_pseudo_nmi()): a line made an NMI has
  * GICV3_PRIO_NMI, above the priority mask the port sets for "interrupts
- * off", so it is signalled while ordinary lines wait; the entry knows it
- * by the running priority once acknowledged and takes it as an NMI.
+ * off", so it is signalled while ordinary lines wait; the port's entry is
+ * then gicv3_handle_pseudo_nmi(), which knows it by the running priority
+ * once acknowledged and takes it as an NMI (gicv3_handle() stays as it
+ * was, for a port without them).
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
@@ -407,16 +409,12 @@ void gicv3_cpu_init(struct gicv3 *g)
  * it empty); an INTID beyond the table by the domain lookup, which counts
  * it in ERR. Either way a line that has no descriptor is ended here.
  */
-void gicv3_handle(struct gicv3 *g, void *regs)
+static __irq_always_inline void dispatch(struct gicv3 *g, uint32_t intid, void *regs)
 {
-	uint32_t intid = icc_iar1() & 0xffffffu;
 	uint32_t lpi = intid - GIC_FIRST_LPI;	/* (wraps below the LPIs) */
 	int ret;
 
-	if (irq_unlikely(atomic_load_explicit(&g->pseudo_nmi, memory_order_relaxed)) &&
-	    intid < GIC_MAX_LINES && icc_rpr() == GICV3_PRIO_NMI)
-		ret = irq_handle_domain_nmi_entry(g->domain, intid, regs);
-	else if (irq_likely(intid < g->nr_slots))
+	if (irq_likely(intid < g->nr_slots))
 		ret = irq_handle_desc_entry(&g->slots[intid], regs);
 	else if (intid < GIC_MAX_LINES)
 		ret = irq_handle_domain_entry(g->domain, intid, regs);
@@ -430,6 +428,26 @@ void gicv3_handle(struct gicv3 *g, void *regs)
 	}
 	if (ret < 0)
 		icc_eoir1(intid);	/* no line: counted by the core, ended here */
+}
+
+void gicv3_handle(struct gicv3 *g, void *regs)
+{
+	dispatch(g, icc_iar1() & 0xffffffu, regs);
+}
+
+/* An event at the NMI's running priority is an NMI: the CPU interface
+ * signalled it past the port's mask, maybe into a section with local
+ * interrupts off. */
+void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs)
+{
+	uint32_t intid = icc_iar1() & 0xffffffu;
+
+	if (intid < GIC_MAX_LINES && icc_rpr() == GICV3_PRIO_NMI) {
+		if (irq_handle_domain_nmi_entry(g->domain, intid, regs) < 0)
+			icc_eoir1(intid);	/* not an NMI line (any more): ended here */
+		return;
+	}
+	dispatch(g, intid, regs);
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */

@@ -56,6 +56,9 @@ typedef void (*aarch64_irq_handler_t)(void *ctx, void *regs);
  * Context: once per CPU, before its interrupts are unmasked.
  */
 void aarch64_irq_cpu_init(aarch64_irq_handler_t handle, void *ctx);
+/* Another handler, same context, on every CPU that has one (a GIC's entry
+ * with pseudo-NMIs, gicv3_handle_pseudo_nmi()). Context: process context. */
+void aarch64_irq_set_handler(aarch64_irq_handler_t handle);
 void aarch64_irq_nested(struct aarch64_regs *regs);
 __attribute__((noreturn)) void aarch64_irq_overflow(void);
 __attribute__((noreturn)) void aarch64_irq_overrun(void);

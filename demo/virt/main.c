@@ -14,6 +14,7 @@
 #include <genirq/irq.h>
 #include <genirq/proc.h>
 
+#include "nmi_cmd.h"
 #include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
@@ -156,6 +157,8 @@ static struct shell_port shell_glue = {
 static const struct shell_cmd port_cmds[] = {
 	{ "trap",	NULL,	shell_port_trap },	/* undefined instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
+	{ "nmi",	"nmi (spin with local interrupts off; a watchdog NMI finds the CPU)",
+	  shell_cmd_nmi },
 };
 
 /* --- boot --- */
@@ -209,6 +212,7 @@ static void setup_interrupts(void)
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
 	port_selftest_init(&selftest);
+	virt_nmi_init();
 	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
 		     machine.timer_irq.intid);
 	timer_irq = aarch64_timer_start();

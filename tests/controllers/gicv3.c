@@ -81,6 +81,18 @@ static void deliver(uint32_t intid)
 	port_irq_enable();
 }
 
+/* The same through the entry for pseudo-NMIs, the CPU interface running
+ * the event at priority @rpr. */
+static void deliver_pseudo_nmi(uint32_t intid, uint32_t rpr)
+{
+	fake_icc_push(intid);
+	fake_icc_rpr = rpr;
+	port_irq_disable();
+	gicv3_handle_pseudo_nmi(g, NULL);
+	port_irq_enable();
+	fake_icc_rpr = 0xff;
+}
+
 static irqreturn_t on_level(int irq, void *dev)
 {
 	(void)irq;
@@ -138,12 +150,15 @@ static void check_pseudo_nmi(struct fake_file *dist, struct fake_file *redist, v
 	enable_nmi((unsigned int)nmi);
 	CHECK(fake_log_has('W', dist->index, D_ISENABLER(SPI_NMI), 1u << (SPI_NMI % 32)));
 	fake_nr_acc = 0;
-	fake_icc_rpr = 0x20;
-	deliver(SPI_NMI);
-	fake_icc_rpr = 0xff;
+	deliver_pseudo_nmi(SPI_NMI, 0x20);
 	CHECK(nmi_calls == 1 && nmi_in_nmi == 1);
 	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_NMI, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0x20, FAKE_MSR },
 	       { 'W', FAKE_ICC_EOIR1, SPI_NMI, FAKE_MSR });
+	/* An ordinary line through the same entry: its own flow. */
+	deliver_pseudo_nmi(SPI_LEVEL, 0xa0);
+	CHECK(level_calls == 2 && nmi_calls == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_LEVEL, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0xa0, FAKE_MSR },
+	       { 'W', FAKE_ICC_EOIR1, SPI_LEVEL, FAKE_MSR });
 	disable_nmi_nosync((unsigned int)nmi);
 	CHECK(free_nmi((unsigned int)nmi, cookie) != NULL);
 	CHECK(prio_of(dist, 0, SPI_NMI) == 0xa0);
