@@ -14,28 +14,10 @@
 #include "nmi_cmd.h"
 #include "shell.h"
 
-/* The watchdog's period: several ticks (HZ 100), so a CPU that takes
- * interrupts always ticks between two NMIs. */
-#define NMI_PERIOD_MS		50u
-/* NMIs in a row without a tick that make a hard lockup (Linux: one
- * period of its hrtimer, seen missed by the perf NMI). */
-#define NMI_LOCKUP_NMIS		3u
-/* The longest spin: the watchdog must have seen it long before. */
-#define NMI_SPIN_MAX_MS		(20u * NMI_PERIOD_MS)
 /* Spin iterations between two looks at the clock. */
 #define NMI_SPIN_BATCH		4096u
 /* The bytes of nmi_spin() a pc may be at to be "in the spin". */
 #define NMI_SPIN_BYTES		0x200u
-
-/* Each CPU's watchdog state, written in its NMI. */
-struct nmi_watch {
-	unsigned long	nmis;
-	unsigned long	ticks_seen;	/* the tick count at the last NMI */
-	unsigned int	stuck;		/* NMIs in a row that saw no new tick */
-	unsigned int	preempt;	/* the count the lockup's NMI ran with */
-	uintptr_t	pc;		/* where the lockup's NMI found the CPU */
-	volatile bool	lockup;
-};
 
 static struct nmi_watch watch[GENIRQ_NR_CPUS];
 static const struct nmi_port *nmi_port;
@@ -46,32 +28,36 @@ void nmi_cmd_init(const struct nmi_port *port)
 	nmi_port = port;
 }
 
-/* NMI context: no lock, nothing that waits. */
-static irqreturn_t watchdog(int irq, void *dev_id)
+void nmi_watch_start(struct nmi_watch *w, unsigned long ticks)
 {
-	struct nmi_watch *w = dev_id;
-	unsigned long t = nmi_port->ticks(port_cpu_id());
+	w->ticks_seen = ticks;
+	w->stuck = 0;
+	w->lockup = false;
+}
 
-	(void)irq;
+/* NMI context: no lock, nothing that waits. */
+void nmi_watch_step(struct nmi_watch *w, unsigned long ticks, uintptr_t pc)
+{
 	w->nmis++;
-	if (t != w->ticks_seen) {
-		w->ticks_seen = t;
+	if (ticks != w->ticks_seen) {
+		w->ticks_seen = ticks;
 		w->stuck = 0;
 	} else if (++w->stuck == NMI_LOCKUP_NMIS && !w->lockup) {
-		w->pc = nmi_port->pc(get_irq_regs());
+		w->pc = pc;
 		w->preempt = irq_preempt_count();
 		w->lockup = true;
 	}
+}
+
+static irqreturn_t watchdog(int irq, void *dev_id)
+{
+	(void)irq;
+	nmi_watch_step(dev_id, nmi_port->ticks(port_cpu_id()), nmi_port->pc(get_irq_regs()));
 	nmi_port->rearm();
 	return IRQ_HANDLED;
 }
 
-/*
- * Spin with local interrupts off until the watchdog calls it a lockup,
- * or NMI_SPIN_MAX_MS: the loop reads only @w's flag and its counter, so
- * the NMI that finds it finds it here. Return: the spin's nanoseconds.
- */
-static __attribute__((noinline)) uint64_t nmi_spin(struct nmi_watch *w)
+__attribute__((noinline)) uint64_t nmi_spin(struct nmi_watch *w)
 {
 	uint64_t start = port_time_ns(), now = start;
 	volatile unsigned int n;
@@ -82,6 +68,25 @@ static __attribute__((noinline)) uint64_t nmi_spin(struct nmi_watch *w)
 		now = port_time_ns();
 	}
 	return now - start;
+}
+
+int nmi_watch_report(struct shell *sh, const struct nmi_watch *w, unsigned int cpu)
+{
+	uintptr_t spin = (uintptr_t)nmi_spin;
+
+	if (!w->lockup) {
+		shell_set_why(sh, "no NMI found the spinning CPU");
+		return -ENXIO;
+	}
+	if (w->pc - spin < NMI_SPIN_BYTES)
+		shell_printf(sh, "nmi: hard LOCKUP on cpu%u seen by NMI %u in a row without a tick, "
+			     "at pc 0x%lx (nmi_spin+0x%lx), in_nmi %d\n", cpu, NMI_LOCKUP_NMIS,
+			     (unsigned long)w->pc, (unsigned long)(w->pc - spin),
+			     (w->preempt & GENIRQ_NMI_MASK) != 0);
+	else
+		shell_printf(sh, "nmi: hard LOCKUP on cpu%u at pc 0x%lx (outside nmi_spin at 0x%lx)\n",
+			     cpu, (unsigned long)w->pc, (unsigned long)spin);
+	return 0;
 }
 
 /* Request the watchdog and enable it on this CPU: once. */
@@ -116,7 +121,6 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	unsigned int cpu = port_cpu_id();
 	struct nmi_watch *w = &watch[cpu];
 	unsigned long ticks, nmis;
-	uintptr_t spin = (uintptr_t)nmi_spin;
 	uint64_t ns;
 	int err;
 
@@ -133,9 +137,7 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	shell_printf(sh, "nmi: watchdog irq %d, %s, every %u ms\n", watchdog_irq, nmi_port->how,
 		     NMI_PERIOD_MS);
 	ticks = nmi_port->ticks(cpu);
-	w->ticks_seen = ticks;
-	w->stuck = 0;
-	w->lockup = false;
+	nmi_watch_start(w, ticks);
 	nmis = w->nmis;
 	nmi_port->arm(NMI_PERIOD_MS * 1000u);
 	port_irq_disable();
@@ -145,18 +147,9 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	nmi_port->disarm();
 	shell_printf(sh, "nmi: cpu%u spun %lu ms with local interrupts off: %lu NMIs, ticks +%lu\n",
 		     cpu, (unsigned long)(ns / 1000000u), w->nmis - nmis, ticks);
-	if (!w->lockup) {
-		shell_set_why(sh, "no NMI found the spinning CPU");
-		return -ENXIO;
-	}
-	if (w->pc - spin < NMI_SPIN_BYTES)
-		shell_printf(sh, "nmi: hard LOCKUP on cpu%u seen by NMI %u in a row without a tick, "
-			     "at pc 0x%lx (nmi_spin+0x%lx), in_nmi %d\n", cpu, NMI_LOCKUP_NMIS,
-			     (unsigned long)w->pc, (unsigned long)(w->pc - spin),
-			     (w->preempt & GENIRQ_NMI_MASK) != 0);
-	else
-		shell_printf(sh, "nmi: hard LOCKUP on cpu%u at pc 0x%lx (outside nmi_spin at 0x%lx)\n",
-			     cpu, (unsigned long)w->pc, (unsigned long)spin);
+	err = nmi_watch_report(sh, w, cpu);
+	if (err)
+		return err;
 	shell_printf(sh, "nmi: irq %d counts %lu on cpu%u\n", watchdog_irq,
 		     irq_stat_cpu((unsigned int)watchdog_irq, cpu), cpu);
 	return 0;

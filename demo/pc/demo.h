@@ -82,4 +82,9 @@ void x86_wait_ticks(unsigned long n);
 int x86_chip_masked(unsigned int irq);
 extern const char x86_chip_name[];
 
+/* The port's own shell commands (smp-nmi-x86_64.c: nmi; none on i386). */
+struct shell_cmd;
+extern const struct shell_cmd *const x86_port_cmds;
+extern const unsigned int x86_nr_port_cmds;
+
 #endif /* GENIRQ_DEMO_PC_H */
