@@ -31,7 +31,7 @@ void irq_wait_idle(struct irq_desc *desc)
 {
 	irq_assert(!in_irq());
 
-	if (desc_state(desc) & IRQS_PER_CPU) {
+	if (desc_state(desc) & (IRQS_PER_CPU | IRQS_NMI)) {
 		irq_wait_percpu_idle();
 		return;
 	}

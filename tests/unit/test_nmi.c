@@ -418,3 +418,52 @@ TEST(free_nmi_waits_for_the_handler_on_a_cpu_spinning_with_interrupts_off)
 	CHECK(irq_stat_cpu((unsigned int)race_dev.irq, 1) >= 20);
 	CHECK_EQ(irq_stat_cpu((unsigned int)race_dev.irq, 0), 0);
 }
+
+/* disable_irq() and synchronize_irq() of an NMI line wait for its handler
+ * running on another CPU (it has no INPROGRESS: the per-CPU depth). */
+static struct fixture busy_fx;
+static int busy_irq;
+static atomic_int busy_phase, busy_done;
+
+static irqreturn_t busy_nmi(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_store(&busy_phase, 1);
+	while (atomic_load(&busy_phase) != 2)
+		sched_yield();
+	return IRQ_HANDLED;
+}
+
+static void busy_start(void *arg)
+{
+	(void)arg;
+	port_irq_disable();
+	simpic_raise(busy_fx.pic, 14);
+	CHECK_EQ(take_nmis(&busy_fx), 1);
+	port_irq_enable();
+}
+
+static void busy_disable(void *arg)
+{
+	(void)arg;
+	disable_irq((unsigned int)busy_irq);
+	atomic_store(&busy_done, 1);
+}
+
+TEST(disable_irq_of_an_nmi_waits_for_its_handler_on_another_cpu)
+{
+	struct cpumask m;
+
+	fx_init(&busy_fx, 3, SIMPIC_FASTEOI);
+	busy_irq = simpic_map(busy_fx.pic, 14, IRQ_TYPE_EDGE_RISING);
+	irq_cpumask_clear(&m);
+	irq_cpumask_set_cpu(1, &m);
+	CHECK_EQ(irq_set_affinity((unsigned int)busy_irq, &m), 0);
+	atomic_store(&busy_phase, 0);
+	atomic_store(&busy_done, 0);
+	CHECK_EQ(request_nmi((unsigned int)busy_irq, busy_nmi, IRQF_NO_AUTOEN, "busy", &m), 0);
+	enable_nmi((unsigned int)busy_irq);
+	fx_wait_against_busy(busy_start, &busy_phase, busy_disable, NULL, &busy_done);
+	CHECK(free_nmi((unsigned int)busy_irq, &m) != NULL);
+}
