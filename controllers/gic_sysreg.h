@@ -21,6 +21,7 @@
 #define ICC_SRE_EL1	"S3_0_C12_C12_5"
 #define ICC_IGRPEN1_EL1	"S3_0_C12_C12_7"
 #define ICC_SGI1R_EL1	"S3_0_C12_C11_5"
+#define ICC_RPR_EL1	"S3_0_C12_C11_3"
 
 #define GIC_MSR(name, v)	__asm__ __volatile__("msr " name ", %0" : : "r"((uint64_t)(v)) : "memory")
 #define GIC_ISB()		__asm__ __volatile__("isb" ::: "memory")
@@ -30,6 +31,15 @@ static inline uint32_t icc_iar1(void)
 	uint64_t v;
 
 	__asm__ __volatile__("mrs %0, " ICC_IAR1_EL1 "; dsb sy" : "=r"(v) :: "memory");
+	return (uint32_t)v;
+}
+
+/* The running priority: the acknowledged interrupt's (pseudo-NMIs). */
+static inline uint32_t icc_rpr(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, " ICC_RPR_EL1 : "=r"(v) :: "memory");
 	return (uint32_t)v;
 }
 

@@ -7,10 +7,18 @@
  * for INTIDs 0-31, so gic_common.c serves both). Registers that take a
  * while to apply (GICD_CTLR, enables) are followed by a wait for
  * GICD_CTLR.RWP before anything depends on them.
+ *
+ * Pseudo-NMIs (gicv3_enable_pseudo_nmi()): a line made an NMI has
+ * GICV3_PRIO_NMI, above the priority mask the port sets for "interrupts
+ * off", so it is signalled while ordinary lines wait; the port's entry is
+ * then gicv3_handle_pseudo_nmi(), which knows it by the running priority
+ * once acknowledged and takes it as an NMI (gicv3_handle() stays as it
+ * was, for a port without them).
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
 #include <genirq/compat.h>
+#include <genirq/nmi.h>
 #include <genirq/chip/gicv3.h>
 
 #include "gic_common.h"
@@ -63,6 +71,7 @@ struct gicv3 {
 	/* The per-CPU lines' state, given to each CPU as it comes up. */
 	_Atomic uint32_t	percpu_enabled;
 	uint8_t			percpu_prio[GIC_FIRST_SPI];
+	atomic_bool		pseudo_nmi;	/* lines may be NMIs */
 };
 
 static void wait_rwp(struct gicv3 *g)
@@ -156,6 +165,37 @@ static int spi_set_state(struct irq_data *d, enum irqchip_irq_state which, bool 
 	return 0;
 }
 
+/* --- pseudo-NMIs: a line's priority above the port's mask --- */
+
+/* Priority @prio for the line: an SPI in the distributor, an SGI or PPI
+ * in the calling CPU's redistributor (each CPU prepares its own). */
+static int nmi_prio(struct irq_data *d, uint8_t prio)
+{
+	struct gicv3 *g = d->chip_data;
+
+	if (!atomic_load_explicit(&g->pseudo_nmi, memory_order_relaxed))
+		return -ENXIO;		/* the port still masks with PSTATE.I */
+	if (d->hwirq >= GIC_FIRST_SPI) {
+		gic_set_priority(g->dist, d->hwirq, prio);
+		wait_rwp(g);
+	} else {
+		gic_set_priority(g->sgi[port_cpu_id()], d->hwirq, prio);
+	}
+	return 0;
+}
+
+static int gicv3_nmi_setup(struct irq_data *d)
+{
+	return nmi_prio(d, GICV3_PRIO_NMI);
+}
+
+static void gicv3_nmi_teardown(struct irq_data *d)
+{
+	struct gicv3 *g = d->chip_data;
+
+	(void)nmi_prio(d, d->hwirq >= GIC_FIRST_SPI ? GIC_PRIO_DEFAULT : g->percpu_prio[d->hwirq]);
+}
+
 static const struct irq_chip gicv3_chip = {
 	.name		= "GICv3",
 	.mask		= spi_mask,
@@ -167,6 +207,9 @@ static const struct irq_chip gicv3_chip = {
 	.get_irqchip_state = spi_get_state,
 	.set_irqchip_state = spi_set_state,
 	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
+	.nmi_setup	= gicv3_nmi_setup,
+	.nmi_teardown	= gicv3_nmi_teardown,
+	.flags		= IRQCHIP_SUPPORTS_NMI,
 };
 
 /* --- SGIs and PPIs: every CPU's redistributor --- */
@@ -230,6 +273,9 @@ static const struct irq_chip gicv3_percpu_chip = {
 	.retrigger	= percpu_retrigger,
 	.get_irqchip_state = percpu_get_state,
 	.set_irqchip_state = percpu_set_state,
+	.nmi_setup	= gicv3_nmi_setup,
+	.nmi_teardown	= gicv3_nmi_teardown,
+	.flags		= IRQCHIP_SUPPORTS_NMI,
 };
 
 /* --- set-up --- */
@@ -302,6 +348,11 @@ fail:
 	return NULL;
 }
 
+void gicv3_enable_pseudo_nmi(struct gicv3 *g)
+{
+	atomic_store_explicit(&g->pseudo_nmi, true, memory_order_relaxed);
+}
+
 struct irq_domain *gicv3_domain(struct gicv3 *g)
 {
 	return g->domain;
@@ -358,9 +409,8 @@ void gicv3_cpu_init(struct gicv3 *g)
  * it empty); an INTID beyond the table by the domain lookup, which counts
  * it in ERR. Either way a line that has no descriptor is ended here.
  */
-void gicv3_handle(struct gicv3 *g, void *regs)
+static __irq_always_inline void dispatch(struct gicv3 *g, uint32_t intid, void *regs)
 {
-	uint32_t intid = icc_iar1() & 0xffffffu;
 	uint32_t lpi = intid - GIC_FIRST_LPI;	/* (wraps below the LPIs) */
 	int ret;
 
@@ -378,6 +428,26 @@ void gicv3_handle(struct gicv3 *g, void *regs)
 	}
 	if (ret < 0)
 		icc_eoir1(intid);	/* no line: counted by the core, ended here */
+}
+
+void gicv3_handle(struct gicv3 *g, void *regs)
+{
+	dispatch(g, icc_iar1() & 0xffffffu, regs);
+}
+
+/* An event at the NMI's running priority is an NMI: the CPU interface
+ * signalled it past the port's mask, maybe into a section with local
+ * interrupts off. */
+void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs)
+{
+	uint32_t intid = icc_iar1() & 0xffffffu;
+
+	if (intid < GIC_MAX_LINES && icc_rpr() == GICV3_PRIO_NMI) {
+		if (irq_handle_domain_nmi_entry(g->domain, intid, regs) < 0)
+			icc_eoir1(intid);	/* not an NMI line (any more): ended here */
+		return;
+	}
+	dispatch(g, intid, regs);
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */

@@ -34,6 +34,7 @@
 #define ICR_ASSERT	(1u << 14)
 #define ICR_INIT	0x500u
 #define ICR_STARTUP	0x600u
+#define ICR_NMI		0x400u		/* delivery mode NMI: the vector is ignored */
 
 static inline volatile uint32_t *reg(unsigned int off)
 {
@@ -211,6 +212,11 @@ static void send(unsigned int apic_id, uint32_t low)
 void lapic_send_vector(unsigned int apic_id, unsigned int vector)
 {
 	send(apic_id, ICR_ASSERT | (vector & 0xFFu));
+}
+
+void lapic_send_nmi(unsigned int apic_id)
+{
+	send(apic_id, ICR_ASSERT | ICR_NMI);
 }
 
 void lapic_send_init(unsigned int apic_id)

@@ -5,6 +5,13 @@
  * Only primitives, like a real chip: the core decides when to mask, ack
  * and end. A line is deliverable when it is unmasked, not in service, and
  * has a latched edge or an asserted level input.
+ *
+ * The FASTEOI personality has NMIs (IRQCHIP_SUPPORTS_NMI), as a GIC
+ * does: a line made an NMI (nmi_setup) leaves simpic_iack() and is taken
+ * through simpic_iack_nmi(), the CPU's NMI input, whatever the CPU's
+ * local interrupts. (Its state stays under the controller's lock, which
+ * an NMI on the host never interrupts: the host takes NMIs only where a
+ * test polls for them.)
  */
 #include <genirq/chip/simpic.h>
 #include <genirq/compat.h>
@@ -189,6 +196,32 @@ static int simpic_set_wake(struct irq_data *d, unsigned int on)
 
 /* The message a device writes to raise the line: data is the line,
  * the address names the CPU it is routed to. */
+/* NMIs: counted, so a per-CPU line's prepare on each CPU shows. */
+static int simpic_nmi_setup(struct irq_data *d)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+	int ret = -EIO;
+
+	if (!(l->faults & SIMPIC_NMI_FAILS)) {
+		l->s.nmi_setups++;
+		l->s.nmi = true;
+		ret = 0;
+	}
+	unlock_pic(d, flags);
+	return ret;
+}
+
+static void simpic_nmi_teardown(struct irq_data *d)
+{
+	unsigned long flags = lock_pic(d);
+	struct simpic_line *l = line_of(d);
+
+	l->s.nmi_teardowns++;
+	l->s.nmi = l->s.nmi_teardowns < l->s.nmi_setups;
+	unlock_pic(d, flags);
+}
+
 static int simpic_set_priority(struct irq_data *d, unsigned int prio)
 {
 	unsigned long flags = lock_pic(d);
@@ -247,6 +280,9 @@ static const struct irq_chip simpic_eoi_chip = {
 	.set_wake	= simpic_set_wake,
 	.get_irqchip_state = simpic_get_state,
 	.set_irqchip_state = simpic_set_state,
+	.nmi_setup	= simpic_nmi_setup,
+	.nmi_teardown	= simpic_nmi_teardown,
+	.flags		= IRQCHIP_SUPPORTS_NMI,
 };
 
 static const struct irq_chip *chip_of(struct simpic *pic)
@@ -364,19 +400,20 @@ static unsigned int target_cpu(struct simpic_line *l)
 	return l->s.route;
 }
 
-static bool deliverable(struct simpic_line *l, unsigned int cpu)
+/* Deliverable on @cpu's interrupt input (@nmi: its NMI input). */
+static bool deliverable(struct simpic_line *l, unsigned int cpu, bool nmi)
 {
 	return !l->s.masked && !l->s.in_service && (l->s.latched || l->s.asserted) &&
-	       target_cpu(l) == cpu;
+	       target_cpu(l) == cpu && l->s.nmi == nmi;
 }
 
 /* Caller holds pic->lock: the most urgent line, the lowest numbered of those. */
-static int find_line(struct simpic *pic, unsigned int cpu)
+static int find_line(struct simpic *pic, unsigned int cpu, bool nmi)
 {
 	int best = -1;
 
 	for (unsigned int i = 0; i < pic->nr_lines; i++)
-		if (deliverable(&pic->lines[i], cpu) &&
+		if (deliverable(&pic->lines[i], cpu, nmi) &&
 		    (best < 0 || pic->lines[i].s.priority < pic->lines[best].s.priority))
 			best = (int)i;
 	return best;
@@ -385,33 +422,49 @@ static int find_line(struct simpic *pic, unsigned int cpu)
 bool simpic_pending(struct simpic *pic, unsigned int cpu)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
-	bool pending = (cpu < GENIRQ_NR_CPUS && pic->spurious[cpu]) || find_line(pic, cpu) >= 0;
+	bool pending = (cpu < GENIRQ_NR_CPUS && pic->spurious[cpu]) ||
+		       find_line(pic, cpu, false) >= 0;
 
 	irq_spin_unlock_irqrestore(&pic->lock, flags);
 	return pending;
+}
+
+/* Caller holds pic->lock: deliver the most urgent line (@nmi: NMI) to @cpu. */
+static irq_hw_number_t take_line(struct simpic *pic, unsigned int cpu, bool nmi)
+{
+	int i = find_line(pic, cpu, nmi);
+	struct simpic_line *l;
+
+	if (i < 0)
+		return SIMPIC_SPURIOUS;
+	l = &pic->lines[i];
+	l->s.latched = false;
+	l->s.in_service = true;
+	l->s.delivered++;
+	l->s.per_cpu[cpu]++;
+	return (irq_hw_number_t)i;
 }
 
 irq_hw_number_t simpic_iack(struct simpic *pic, unsigned int cpu)
 {
 	irq_hw_number_t hw = SIMPIC_SPURIOUS;
 	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
-	int i;
 
 	if (cpu < GENIRQ_NR_CPUS && pic->spurious[cpu]) {
 		pic->spurious[cpu] = false;
 		goto out_unlock;
 	}
-	i = find_line(pic, cpu);
-	if (i >= 0) {
-		struct simpic_line *l = &pic->lines[i];
-
-		l->s.latched = false;
-		l->s.in_service = true;
-		l->s.delivered++;
-		l->s.per_cpu[cpu]++;
-		hw = (irq_hw_number_t)i;
-	}
+	hw = take_line(pic, cpu, false);
 out_unlock:
+	irq_spin_unlock_irqrestore(&pic->lock, flags);
+	return hw;
+}
+
+irq_hw_number_t simpic_iack_nmi(struct simpic *pic, unsigned int cpu)
+{
+	unsigned long flags = irq_spin_lock_irqsave(&pic->lock);
+	irq_hw_number_t hw = take_line(pic, cpu, true);
+
 	irq_spin_unlock_irqrestore(&pic->lock, flags);
 	return hw;
 }

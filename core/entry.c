@@ -16,7 +16,9 @@
  *    (trace.c) or its cost measured (cost.c). It runs the same flow
  *    between the two's bookkeeping; or
  *  - irq_pm_handle_wake() (pm.c), while the line is a wake line armed by
- *    suspend_device_irqs(), which runs the flow after it.
+ *    suspend_device_irqs(), which runs the flow after it;
+ *  - never either of those for an NMI line (IRQS_NMI, nmi.c): its flow
+ *    alone, as nothing around it may take a lock in NMI context.
  * irq_desc_update_entry() is the one place that decides between them; the
  * flow's setters, cost accounting and tracing call it when what it reads
  * changes. An uninstrumented line runs its flow and nothing else: off
@@ -61,6 +63,9 @@ void irq_desc_update_entry(struct irq_desc *desc)
 	/* A wake line while suspended: pm.c looks at its event first. */
 	if (GENIRQ_ENABLED(GENIRQ_PM) && (desc_state(desc) & IRQS_WAKE_ARMED))
 		entry = irq_pm_handle_wake;
+	/* An NMI line runs its flow alone: nothing that takes a lock. */
+	if (GENIRQ_ENABLED(GENIRQ_NMI) && (desc_state(desc) & IRQS_NMI))
+		entry = atomic_load_explicit(&desc->flow, memory_order_relaxed);
 
 	atomic_store_explicit(&desc->handle_irq, entry, memory_order_release);
 }
@@ -87,6 +92,8 @@ void irq_choose_flow(struct irq_desc *desc)
 		return;				/* chained: its own flow */
 	if (!irq_desc_has_chip(desc))
 		irq_desc_set_flow(desc, handle_bad_irq, IRQ_FLOW_BAD);
+	else if (GENIRQ_ENABLED(GENIRQ_NMI) && (st & IRQS_NMI))
+		irq_desc_set_flow(desc, irq_nmi_flow(desc), IRQ_FLOW_CUSTOM);
 	else if (st & IRQS_PER_CPU)
 		irq_desc_set_flow(desc, handle_percpu_irq, IRQ_FLOW_PERCPU);
 	else if (chip->eoi && !chip->ack)

@@ -52,6 +52,7 @@ enum {
 	IRQS_BUS_LOCK		= 1u << 19,	/* its chip has bus_lock (irq_chip_resolve()) */
 	IRQS_WAKE_ARMED		= 1u << 20,	/* a wake line while suspended (pm.c) */
 	IRQS_MANAGED		= 1u << 21,	/* affinity spread by the core (affinity_notify.c) */
+	IRQS_NMI		= 1u << 22,	/* an NMI line: its flow takes no lock (nmi.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -224,6 +225,36 @@ static inline void irq_pm_reason_show(struct irq_text *t)
 	irq_text_puts(t, "none\nnot built (GENIRQ_PM 0)\n");
 }
 static inline unsigned int irq_pm_wake_depth(struct irq_desc *desc) { (void)desc; return 0; }
+#endif
+
+/*
+ * nmi.c: the NMI flow of a line marked IRQS_NMI (entry.c's
+ * irq_choose_flow() picks it). Without GENIRQ_NMI no line is marked.
+ */
+#if GENIRQ_NMI
+irq_flow_handler_t irq_nmi_flow(struct irq_desc *desc);
+#else
+static inline irq_flow_handler_t irq_nmi_flow(struct irq_desc *desc)
+{
+	(void)desc;
+	return NULL;
+}
+#endif
+
+/*
+ * percpu_irq.c: free_percpu_irq() (@nmi false) and free_percpu_nmi()
+ * (@nmi true), each refusing the other's line.
+ */
+#if GENIRQ_PERCPU_IRQ
+int irq_percpu_free(unsigned int irq, void *percpu_dev_id, bool nmi);
+#else
+static inline int irq_percpu_free(unsigned int irq, void *percpu_dev_id, bool nmi)
+{
+	(void)irq;
+	(void)percpu_dev_id;
+	(void)nmi;
+	return -EINVAL;	/* nothing was requested */
+}
 #endif
 
 /* Which flow a line runs, so code never compares function pointers. */
@@ -783,6 +814,7 @@ static inline bool desc_oneshot_held(struct irq_desc *desc)
 void irq_disable_locked(struct irq_desc *desc);
 void irq_enable_locked(struct irq_desc *desc);
 void irq_wait_idle(struct irq_desc *desc);
+void irq_wait_percpu_idle(void);	/* no CPU in a per-CPU or NMI handler begun before */
 
 /* spurious.c */
 extern atomic_int irq_reports_left;	/* reports still allowed; never below 0 */

@@ -31,23 +31,28 @@ void irq_wait_idle(struct irq_desc *desc)
 {
 	irq_assert(!in_irq());
 
-	if (desc_state(desc) & IRQS_PER_CPU) {
-		/*
-		 * Per-CPU lines have no INPROGRESS: wait until each CPU is seen
-		 * outside every per-CPU handler, nested or not. Callers do not
-		 * wait from hardirq context, so this CPU runs none below us.
-		 * The handlers count themselves in with reader_mark().
-		 */
-		irq_membarrier();
-		for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
-			atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
-
-			while (atomic_load_explicit(depth, memory_order_seq_cst) != 0)
-				port_cpu_relax();
-		}
+	if (desc_state(desc) & (IRQS_PER_CPU | IRQS_NMI)) {
+		irq_wait_percpu_idle();
 		return;
 	}
 	desc_unlock_irqrestore(desc, wait_idle_lock(desc));
+}
+
+/*
+ * Per-CPU lines and NMIs have no INPROGRESS: wait until each CPU is seen
+ * outside every per-CPU or NMI handler, nested or not. Callers do not
+ * wait from hardirq context, so this CPU runs none below us. The
+ * handlers count themselves in with reader_mark().
+ */
+void irq_wait_percpu_idle(void)
+{
+	irq_membarrier();
+	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
+		atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
+
+		while (atomic_load_explicit(depth, memory_order_seq_cst) != 0)
+			port_cpu_relax();
+	}
 }
 
 /* An action the solo pair can stand for: the flows' inlined chain runs it so. */
@@ -184,15 +189,15 @@ void synchronize_irq(unsigned int irq)
  * through the retrigger, as promptly as an unmask would deliver it. A
  * controller that drops edges while a line is masked (IO-APIC edge pins,
  * SIMPIC_DROP_MASKED_EDGE) thus loses nothing. Other lines are masked at
- * once: a level line would only re-assert, the per-CPU flow does not look
- * at DISABLED, and controllers without retrigger (8259, MPIC, XICS) keep
+ * once: a level line would only re-assert, the per-CPU and NMI flows do not
+ * look at DISABLED, and controllers without retrigger (8259, MPIC, XICS) keep
  * an event pending while masked and deliver it on the unmask (ports rely
  * on that mask, e.g. to provoke the 8259's spurious IRQ15).
  */
 static bool disable_lazily(struct irq_desc *desc)
 {
 	return !desc_is_level(desc) && desc->data.chip->retrigger &&
-	       !(desc_state(desc) & (IRQS_PER_CPU | IRQS_NOREQUEST));
+	       !(desc_state(desc) & (IRQS_PER_CPU | IRQS_NOREQUEST | IRQS_NMI));
 }
 
 /* One more disable. Caller holds desc->lock. */
@@ -881,6 +886,12 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 			break;
 	if (!action) {
 		irq_log("irq %u: free_irq of an unknown dev_id %p, nothing freed", irq, dev_id);
+		goto out_unlock;
+	}
+	if (desc_state(desc) & IRQS_NMI) {
+		irq_log("irq %u: free_irq of an NMI refused: free_nmi() or free_percpu_nmi() "
+			"frees it, nothing freed", irq);
+		action = NULL;
 		goto out_unlock;
 	}
 	if (action->thread && irq_thread_is_self(action->thread)) {

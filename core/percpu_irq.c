@@ -135,7 +135,7 @@ int irq_request_percpu_stride(unsigned int irq, irq_handler_t handler, const cha
 	return ret;
 }
 
-int free_percpu_irq(unsigned int irq, void *percpu_dev_id)
+int irq_percpu_free(unsigned int irq, void *percpu_dev_id, bool nmi)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
@@ -151,6 +151,10 @@ int free_percpu_irq(unsigned int irq, void *percpu_dev_id)
 	if (!p || p->base != percpu_dev_id) {
 		why = "not its per-CPU dev_id";
 		ret = -EINVAL;
+	} else if (nmi != ((desc_state(desc) & IRQS_NMI) != 0)) {
+		why = nmi ? "not an NMI (free_percpu_irq() frees it)"
+			  : "an NMI (free_percpu_nmi() frees it)";
+		ret = -EINVAL;
 	} else {
 		for (unsigned int i = 0; i < CPUMASK_LONGS; i++)
 			if (atomic_load_explicit(&p->enabled[i], memory_order_relaxed))
@@ -158,15 +162,26 @@ int free_percpu_irq(unsigned int irq, void *percpu_dev_id)
 		if (ret)
 			why = "still enabled on a CPU (disable_percpu_irq() there first)";
 	}
+	if (ret == 0 && nmi) {
+		/* An ordinary per-CPU line again; free_irq() waits for NMIs running it. */
+		desc_set_state(desc, desc_state(desc) & ~IRQS_NMI);
+		irq_choose_flow(desc);
+	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);
 	if (ret) {
-		irq_log("irq %u: free_percpu_irq refused: %s, nothing freed", irq, why);
+		irq_log("irq %u: %s refused: %s, nothing freed", irq,
+			nmi ? "free_percpu_nmi" : "free_percpu_irq", why);
 		return ret;
 	}
 	free_irq(irq, p);	/* waits until no CPU runs it */
 	irq_free(p);
 	return 0;
+}
+
+int free_percpu_irq(unsigned int irq, void *percpu_dev_id)
+{
+	return irq_percpu_free(irq, percpu_dev_id, false);
 }
 
 /* Set or clear the calling CPU's enable, at its controller and in the mask. */

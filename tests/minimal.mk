@@ -26,7 +26,8 @@ MIN_ABSENT	:= irq_thread_primary handle_nested_irq msi_domain_alloc_irqs irq_res
 		   pci_alloc_irq_vectors_affinity irq_create_affinity_masks irq_set_affinity_notifier \
 		   irq_storm_check irq_proc_read irq_debugfs_show irq_cost_add irq_top_sample \
 		   irq_trace_desc_event irq_trace_flow_begin irq_request_percpu_stride \
-		   irq_priority_refuses suspend_device_irqs irq_pm_handle_wake
+		   irq_priority_refuses suspend_device_irqs irq_pm_handle_wake request_nmi \
+		   handle_fasteoi_nmi
 
 .PHONY: unit-minimal check-minimal-headers check-minimal
 check-minimal: unit-minimal check-minimal-headers
@@ -54,7 +55,7 @@ check-minimal-headers: $(CORE_HDRS) $(MIN_CONFIG)
 # The aarch64 minimal kernel: a build of its own (BUILD/minimal), the
 # port template's rules with the minimal settings and GENIRQ_FEATURES empty.
 MIN_AARCH64	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES= PORT_CONFIG=demo/virt/genirq_config_minimal.h
-MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat00000000000
+MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat000000000000
 .PHONY: check-aarch64-minimal check-aarch64-minimal-run
 check-aarch64-minimal:
 	$(Q)scripts/deps.sh $(aarch64_DEPS)

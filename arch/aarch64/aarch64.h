@@ -57,6 +57,9 @@ typedef void (*aarch64_irq_handler_t)(void *ctx, void *regs);
  * Context: once per CPU, before its interrupts are unmasked.
  */
 void aarch64_irq_cpu_init(aarch64_irq_handler_t handle, void *ctx);
+/* Another handler, same context, on every CPU that has one (a GIC's entry
+ * with pseudo-NMIs, gicv3_handle_pseudo_nmi()). Context: process context. */
+void aarch64_irq_set_handler(aarch64_irq_handler_t handle);
 void aarch64_irq_nested(struct aarch64_regs *regs);
 __attribute__((noreturn)) void aarch64_irq_overflow(void);
 __attribute__((noreturn)) void aarch64_irq_overrun(void);
@@ -70,6 +73,25 @@ struct irq_text;
 /* The stacks' rows (each CPU's hardirq and softirq high-water marks, in
  * bytes), in /proc/interrupts' columns: the shell's `stacks`. */
 void aarch64_show_stacks(struct irq_text *t);
+
+/* --- port.c: local interrupts by priority, for pseudo-NMIs --- */
+/*
+ * The GIC CPU interface's priority mask (ICC_PMR_EL1) as local interrupts
+ * see it: open when on; when off under priority masking, only priorities
+ * more urgent than AARCH64_PMR_IRQOFF are signalled (an NMI's; a GICv3's
+ * GICV3_PRIO_NMI), every ordinary one waits.
+ */
+#define AARCH64_PMR_IRQON	0xf0u
+#define AARCH64_PMR_IRQOFF	0x60u
+/*
+ * aarch64_irq_prio_masking - local interrupts off by priority (@on) or by
+ * PSTATE.I, from now on, on every CPU. Both ways have "on" alike, so it
+ * may change at any time interrupts are on. Needs a GICv3 (system
+ * registers); wfi with interrupts off must mask with PSTATE.I alone (a
+ * masked priority would not wake it): port_irq_disable_fast().
+ */
+void aarch64_irq_prio_masking(bool on);
+bool aarch64_irq_prio_masked(void);
 
 /* --- port.c: the generic timer's virtual counter --- */
 static inline uint64_t cntvct(void)

@@ -5,7 +5,11 @@
  * numbers CPU n as Aff0 n in cluster 0, checked against the device tree
  * at boot), local interrupts are PSTATE.I, set and cleared with
  * daifset/daifclr. Inlined by the core on the dispatch path and used by
- * port.c for the out-of-line forms.
+ * port.c for the out-of-line forms. Under priority masking (pseudo-NMIs,
+ * aarch64_irq_prio_masking()) the out-of-line forms mask by the GIC's
+ * priority instead, outside exceptions; these stay PSTATE.I, which the
+ * dispatch path runs under anyway (an exception entry sets it) and which
+ * is "off" too, NMIs included.
  */
 #ifndef GENIRQ_AARCH64_PORT_INLINE_H
 #define GENIRQ_AARCH64_PORT_INLINE_H

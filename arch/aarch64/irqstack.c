@@ -106,6 +106,13 @@ void aarch64_irq_cpu_init(aarch64_irq_handler_t handle, void *ctx)
 	__asm__ __volatile__("msr tpidr_el1, %0" : : "r"(c) : "memory");
 }
 
+void aarch64_irq_set_handler(aarch64_irq_handler_t handle)
+{
+	for (unsigned int cpu = 0; cpu < GENIRQ_AARCH64_CPUS; cpu++)
+		if (irq_cpu[cpu].handle)
+			__atomic_store_n(&irq_cpu[cpu].handle, handle, __ATOMIC_RELEASE);
+}
+
 /* Nested: already on the hardirq stack (entry.S's aarch64_irq() came here). */
 void aarch64_irq_nested(struct aarch64_regs *regs)
 {

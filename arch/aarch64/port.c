@@ -1,15 +1,32 @@
 // SPDX-License-Identifier: MIT
 /*
  * port.c - the aarch64 port kit's primitives of the genirq port contract:
- * local interrupts (PSTATE.I), the CPU number (MPIDR_EL1.Aff0), and the
- * generic timer's virtual counter as the clock. The embedder gives the
- * rest (port_nr_cpus(), the console).
+ * local interrupts (PSTATE.I, or the GIC's priority mask for pseudo-NMIs),
+ * the CPU number (MPIDR_EL1.Aff0), and the generic timer's virtual counter
+ * as the clock. The embedder gives the rest (port_nr_cpus(), the console).
  */
+#include <stdatomic.h>
+#include <genirq/compiler.h>
 #include <genirq/port.h>
 
 #include "aarch64.h"
 
-/* --- local interrupts: PSTATE.I (genirq_port_inline.h) --- */
+/*
+ * --- local interrupts: PSTATE.I (genirq_port_inline.h), or by priority ---
+ *
+ * With priority masking on (aarch64_irq_prio_masking(), for pseudo-NMIs)
+ * "off" outside exceptions is ICC_PMR_EL1 at AARCH64_PMR_IRQOFF with
+ * PSTATE.I clear, so a line more urgent than the mask (an NMI) still gets
+ * through; "on" is the same in both ways (PMR open, I clear), so the
+ * switch needs no CPU to be anywhere. An exception entry still sets
+ * PSTATE.I, and the core's own masking inside a handler stays PSTATE.I
+ * (the _fast forms): NMIs wait for a running handler to end. Either mask
+ * says "off".
+ */
+#define ICC_PMR_EL1		"S3_0_C4_C6_0"
+#define PMR_FLAG_OFF		0x1UL		/* port_irq_save(): PMR was at IRQOFF */
+
+static atomic_bool prio_masking;
 
 static inline unsigned long read_daif(void)
 {
@@ -19,33 +36,79 @@ static inline unsigned long read_daif(void)
 	return daif;
 }
 
+static inline unsigned long read_pmr(void)
+{
+	unsigned long pmr;
+
+	__asm__ __volatile__("mrs %0, " ICC_PMR_EL1 : "=r"(pmr));
+	return pmr;
+}
+
+/* The PMR write takes effect for what the CPU is signalled next (dsb). */
+static inline void write_pmr(unsigned long pmr)
+{
+	__asm__ __volatile__("msr " ICC_PMR_EL1 ", %0; dsb sy" : : "r"(pmr) : "memory");
+}
+
+static inline bool masking(void)
+{
+	return atomic_load_explicit(&prio_masking, memory_order_relaxed);
+}
+
+void aarch64_irq_prio_masking(bool on)
+{
+	atomic_store_explicit(&prio_masking, on, memory_order_relaxed);
+}
+
+bool aarch64_irq_prio_masked(void)
+{
+	return masking();
+}
+
+/*
+ * Under priority masking the PMR is written only where PSTATE.I is clear:
+ * with I set (an exception, or an idle's wfi) the interrupted context's
+ * PMR stays as it was, whatever the code in between does.
+ */
 unsigned long port_irq_save(void)
 {
 	unsigned long daif = read_daif();
 
+	if (irq_unlikely(masking()) && !(daif & GENIRQ_AARCH64_DAIF_I)) {
+		if (read_pmr() == AARCH64_PMR_IRQOFF)
+			return PMR_FLAG_OFF;
+		write_pmr(AARCH64_PMR_IRQOFF);
+		return 0;
+	}
 	port_irq_disable_fast();
 	return daif & GENIRQ_AARCH64_DAIF_I;
 }
 
 void port_irq_restore(unsigned long flags)
 {
-	if (!(flags & GENIRQ_AARCH64_DAIF_I))
-		port_irq_enable_fast();
+	if (!(flags & (GENIRQ_AARCH64_DAIF_I | PMR_FLAG_OFF)))
+		port_irq_enable();
 }
 
 void port_irq_enable(void)
 {
+	if (irq_unlikely(masking()))
+		write_pmr(AARCH64_PMR_IRQON);
 	port_irq_enable_fast();
 }
 
 void port_irq_disable(void)
 {
-	port_irq_disable_fast();
+	if (irq_unlikely(masking()) && !(read_daif() & GENIRQ_AARCH64_DAIF_I))
+		write_pmr(AARCH64_PMR_IRQOFF);
+	else
+		port_irq_disable_fast();
 }
 
 bool port_irqs_disabled(void)
 {
-	return read_daif() & GENIRQ_AARCH64_DAIF_I;
+	return (read_daif() & GENIRQ_AARCH64_DAIF_I) ||
+	       (masking() && read_pmr() == AARCH64_PMR_IRQOFF);
 }
 
 /* --- CPUs: MPIDR_EL1.Aff0 --- */

@@ -56,7 +56,7 @@ void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
 {
 	if (regs->vector == I386_VECTOR_NMI)
-		x86_nmi();
+		x86_nmi(regs);
 	else
 		i386_exception(regs);
 }

@@ -12,6 +12,7 @@
  * instead of starting again at its top (which would overwrite them).
  * A guard word at the bottom of each stack is checked on every entry.
  */
+#include <stdatomic.h>
 #include <genirq/hardirq.h>
 #include <genirq/compat.h>
 #include <genirq/irq.h>
@@ -212,10 +213,22 @@ void port_softirq_on_stack(void (*fn)(void))
 	c->hardirq_sp = saved;
 }
 
-void x86_nmi(void)
+static _Atomic x86_nmi_handler_t nmi_handler;
+
+void x86_nmi_set_handler(x86_nmi_handler_t handler)
 {
+	atomic_store_explicit(&nmi_handler, handler, memory_order_release);
+}
+
+void x86_nmi(void *regs)
+{
+	x86_nmi_handler_t handler;
+
 	nmi_enter();
 	x86_cpus[port_cpu_id()].nmis++;
+	handler = atomic_load_explicit(&nmi_handler, memory_order_acquire);
+	if (handler)
+		handler(regs);
 	nmi_exit();
 }
 

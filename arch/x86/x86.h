@@ -95,8 +95,14 @@ X86_REGPARM void x86_handle_irq(struct irq_domain *d, irq_hw_number_t hw, void *
 X86_REGPARM __attribute__((noinline, cold)) void x86_handle_irq_slow(struct irq_domain *d,
 								     irq_hw_number_t hw, void *regs);
 #endif
-/* Count an NMI in this CPU's NMI row. */
-void x86_nmi(void);
+/* The NMI vector's C entry: counts the NMI in this CPU's NMI row and runs
+ * the handler set (in NMI context: nmi_enter(), no lock), with the
+ * interrupted state (the arch's regs). */
+void x86_nmi(void *regs);
+typedef void (*x86_nmi_handler_t)(void *regs);
+/* The NMI's handler from now on (NULL: none; the NMI is only counted), as
+ * Linux's register_nmi_handler() for one NMI_LOCAL handler. */
+void x86_nmi_set_handler(x86_nmi_handler_t handler);
 /* NMIs taken by @cpu (the NMI row of /proc/interrupts). */
 unsigned long x86_nmi_count(unsigned int cpu);
 /* The stack rows (overflows per CPU), in /proc/interrupts columns. */

@@ -98,7 +98,7 @@ void x86_64_trap(struct x86_64_regs *regs);
 void x86_64_trap(struct x86_64_regs *regs)
 {
 	if (regs->vector == 2)
-		x86_nmi();
+		x86_nmi(regs);
 	else
 		x86_64_exception(regs);
 }

@@ -10,6 +10,7 @@
 
 #include "i386.h"
 #include "pc.h"
+#include "demo.h"
 
 #define MB_LOADER_MAGIC		0x2BADB002u
 #define MB_INFO_CMDLINE		(1u << 2)
@@ -72,3 +73,7 @@ void i386_exception(struct i386_regs *r)
 		(unsigned int)(r->esp_at_pusha + 12), (unsigned int)cr2);
 	x86_exit(X86_EXIT_TRAP);
 }
+
+/* No command of its own: the i386 machine has no NMI source to show. */
+const struct shell_cmd *const x86_port_cmds;
+const unsigned int x86_nr_port_cmds;

@@ -76,7 +76,18 @@ pc_pm_timer	= $(call pc_harness,$(1),pm-timer) --quiet --ready RX-READY --byte-d
 		  --then 'resumed, wakeup_reason' '$(PC_PM_TIMER_END)' \
 		  -- $($(1)_QEMU) $(PC_ICOUNT) -append harness
 
+# nmi (demo/pc/smp-nmi-x86_64.c) twice, then /proc/interrupts: NMI IPIs
+# find a CPU spinning with local interrupts off. x86_64 only.
+PC_NMI_INPUT	:= 0123456789R\rnmi\rnmi\rcat /proc/interrupts\rpoweroff\r
+pc_nmi_x86_64	= $(call pc_harness,x86_64,nmi) --quiet --ready RX-READY --byte-delay 0.02 \
+		  --input '$(PC_NMI_INPUT)' -- $(x86_64_QEMU) $(PC_ICOUNT) -append harness
+pc_nmi_i386	= echo "check-i386-nmi: SKIP the i386 kernel drives the 8259 only (no local APIC): no NMI IPI to send, its NMI row counts NMIs alone"
+
 define pc_checks
+.PHONY: check-$(1)-nmi
+check-$(1)-nmi: kernel-$(1)
+	$(Q)$$(pc_nmi_$(1))
+
 .PHONY: check-$(1)-pm check-$(1)-pm-timer
 check-$(1)-pm: kernel-$(1)
 	$(Q)$(if $(filter timer,$(WAKE)),$(call pc_pm_timer,$(1)),$(call pc_pm,$(1)))
@@ -93,6 +104,7 @@ check-$(1):
 		-- $$($(1)_QEMU) $(PC_ICOUNT) -append harness $(PC_SHELL_QEMU_$(1))
 	$(Q)$(call pc_pm,$(1))
 	$(Q)$(call pc_pm_timer,$(1))
+	$(Q)$$(pc_nmi_$(1))
 	$(Q)$(HARNESS) --name $(1)-smash-irq-nested --pass-status $(PC_TRAP_STATUS) --quiet \
 		--timeout $(QEMU_TIMEOUT) --log $(BUILD)/$(1)/smash-irq-nested.log \
 		--expect-file demo/pc/expect/smash-irq-nested.txt \

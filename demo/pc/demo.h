@@ -84,5 +84,9 @@ extern const char x86_chip_name[];
 
 /* wake_timer.c: the CMOS RTC's alarm as `suspend timer`'s wake line. */
 void pc_wake_timer_setup(void);
+/* The port's own shell commands (smp-nmi-x86_64.c: nmi; none on i386). */
+struct shell_cmd;
+extern const struct shell_cmd *const x86_port_cmds;
+extern const unsigned int x86_nr_port_cmds;
 
 #endif /* GENIRQ_DEMO_PC_H */

@@ -610,7 +610,7 @@ static void sc_replay(void)
 /* The shell on COM1's receive ring: what arrives is fed from here. */
 static __attribute__((noreturn)) void run_shell(void)
 {
-	shell_init(&shell, x86_console_write, NULL, 0);
+	shell_init(&shell, x86_console_write, x86_port_cmds, x86_nr_port_cmds);
 	shell.machine = &machine;
 	shell.rx = &com1.rx;
 	shell_prompt(&shell);

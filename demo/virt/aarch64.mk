@@ -20,7 +20,8 @@ aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
 # What an embedder of the port kit defines besides the port contract (make check-kit).
 aarch64_KIT_HOOKS	:= aarch64_sync aarch64_bad_exception
 aarch64_MACHINE	:= virt
-aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
+aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c \
+		     demo/port_boot.c demo/nmi_cmd.c
 aarch64_DEPS	:= cross qemu-arm
 # $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
 # line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same

@@ -42,6 +42,13 @@ aarch64_pm_timer = $(call aarch64_harness,pm-timer,33,hello genirq\nsuspend time
 		  --then-delay 0.5 --then 'waiting for a wake line' '\n' \
 		  --then 'resumed, wakeup_reason' '$(AARCH64_PM_TIMER_END)' \
 		  --expect-file demo/virt/expect/aarch64-pm-timer.txt -- $(call aarch64_check,3,2,pm-timer)
+# nmi (demo/nmi_cmd.h) twice on the GICv3 (pseudo-NMI by priority
+# masking), then /proc/interrupts; on the GICv2 refused in one line.
+AARCH64_NMI_INPUT := hello genirq\nnmi\nnmi\ncat /proc/interrupts\npoweroff\n
+aarch64_nmi	= $(call aarch64_harness,nmi,33,$(AARCH64_NMI_INPUT)) --quiet \
+		  --expect-file demo/virt/expect/aarch64-nmi.txt -- $(call aarch64_check,3,2,nmi)
+aarch64_nmi_gicv2 = $(call aarch64_harness,nmi-gicv2,33,hello genirq\nnmi\npoweroff\n) --quiet \
+		  --expect-file demo/virt/expect/aarch64-nmi-gicv2.txt -- $(call aarch64_check,2,2,nmi-gicv2)
 aarch64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/2/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 
@@ -80,6 +87,8 @@ check-aarch64:
 		-- $(call aarch64_check,3$(comma)virtualization=on,2,cmd-paste)
 	$(Q)$(aarch64_pm)
 	$(Q)$(aarch64_pm_timer)
+	$(Q)$(aarch64_nmi)
+	$(Q)$(aarch64_nmi_gicv2)
 	$(Q)$(call aarch64_harness,fail,1,hello genirq\ntrap\n) --quiet \
 		--expect-file demo/virt/expect/aarch64-fail.txt -- $(call aarch64_check,3,1,fail)
 	$(Q)$(call aarch64_smash,irq)
@@ -95,6 +104,12 @@ bench-aarch64: kernel-aarch64
 	$(Q)$(call guest_bench,aarch64,33,demo/virt/expect/aarch64-bench.txt,$(call aarch64_check,3,1,bench,bench))
 	$(Q)grep -h "^guest-bench:" $(BUILD)/aarch64/bench.log \
 		|| { echo "bench-aarch64: no guest-bench line in $(BUILD)/aarch64/bench.log"; exit 1; }
+
+# The nmi runs alone (check-aarch64 runs them too).
+.PHONY: check-aarch64-nmi
+check-aarch64-nmi: kernel-aarch64
+	$(Q)$(aarch64_nmi)
+	$(Q)$(aarch64_nmi_gicv2)
 
 # The raise and suspend run alone (check-aarch64 runs it too).
 .PHONY: check-aarch64-pm check-aarch64-pm-timer

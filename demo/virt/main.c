@@ -15,6 +15,7 @@
 #include <genirq/proc.h>
 #include <genirq/of_irq.h>
 
+#include "nmi_cmd.h"
 #include "bootlog.h"
 #include "scenario.h"
 #include "shell_port.h"
@@ -159,6 +160,8 @@ static struct shell_port shell_glue = {
 static const struct shell_cmd port_cmds[] = {
 	{ "trap",	NULL,	shell_port_trap },	/* undefined instruction: register dump, failure exit */
 	{ "ipi",	NULL,	shell_port_ipi },	/* ipi CPU: one IPI, its handler counted */
+	{ "nmi",	"nmi (spin with local interrupts off; a watchdog NMI finds the CPU)",
+	  shell_cmd_nmi },
 };
 
 /* --- boot --- */
@@ -229,6 +232,7 @@ static void setup_interrupts(void)
 	aarch64_irq_init();
 	aarch64_irq_init_cpu();
 	port_selftest_init(&selftest);
+	virt_nmi_init();
 	timer_irq = aarch64_timer_start();
 	irq_snprintf(timer_ticks, sizeof(timer_ticks), "generic-timer ticks (PPI INTID %u)",
 		     aarch64_intid(timer_irq));

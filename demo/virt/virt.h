@@ -85,6 +85,8 @@ void aarch64_send_sgi(unsigned int cpu, unsigned int sgi);
 int aarch64_timer_start(void);		/* map and request the tick (boot CPU) */
 void aarch64_timer_start_cpu(void);	/* arm it on the calling CPU */
 unsigned long aarch64_ticks(unsigned int cpu);
+/* nmi.c: the shell's `nmi` on this machine (nmi_cmd.h). */
+void virt_nmi_init(void);
 extern uintptr_t aarch64_nested_tick_sp;	/* sp of a tick that nested in a handler */
 /* The kernel's C entry after boot (the embedder's: demo/virt/main.c). */
 void aarch64_start(uint64_t dtb, unsigned int entry_el);

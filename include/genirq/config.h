@@ -86,6 +86,9 @@
  *                                  (pm.c, <genirq/pm.h>). 0: a wake
  *                                  request is -ENOSYS, suspend and resume
  *                                  do nothing
+ *  GENIRQ_NMI            1         NMI and pseudo-NMI lines (nmi.c,
+ *                                  <genirq/nmi.h>). 0: an NMI request is
+ *                                  -ENOSYS (logged), no line is an NMI
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -142,29 +145,32 @@
 #ifndef GENIRQ_PM
 # define GENIRQ_PM		1
 #endif
+#ifndef GENIRQ_NMI
+# define GENIRQ_NMI		1
+#endif
 
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
  * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together) and the eleven features
+ * (the flows and request_irq() decide together) and the twelve features
  * (a caller built without one calls its inline stubs, not the core's
  * verbs), spelled into one symbol name that every C object including a
  * genirq header outside the core refers to (8 bytes of read-only data
  * each) and the core defines (core/desc.c): an object built with other
  * settings fails to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0_feat11111111111, the features in
+ * (genirq_config_cpus4_irqs8192_irqson0_feat111111111111, the features in
  * the table's order). Each must be a plain decimal number for that, the
  * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w) \
-	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w
-#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w) \
-	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n)
 #define GENIRQ_CONFIG_SYMBOL \
 	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
 			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
 			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ, \
-			   GENIRQ_PRIORITY, GENIRQ_PM)
+			   GENIRQ_PRIORITY, GENIRQ_PM, GENIRQ_NMI)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

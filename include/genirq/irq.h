@@ -118,7 +118,17 @@ struct irq_chip {
 					     bool *state);
 	int		(*set_irqchip_state)(struct irq_data *d, enum irqchip_irq_state which,
 					     bool val);
+	/* Make the line an NMI (<genirq/nmi.h>): its priority above the
+	 * port's masking, or its delivery the CPU's NMI; for a per-CPU line,
+	 * on the calling CPU's local controller. 0 or -errno. teardown makes
+	 * it an ordinary line again. Used only with IRQCHIP_SUPPORTS_NMI. */
+	int		(*nmi_setup)(struct irq_data *d);
+	void		(*nmi_teardown)(struct irq_data *d);
+	unsigned long	flags;		/* IRQCHIP_* */
 };
+
+/* struct irq_chip.flags */
+#define IRQCHIP_SUPPORTS_NMI	(1UL << 0)	/* lines can be NMIs (nmi_setup) */
 
 /* The flows: each takes a line's event from start to end. */
 typedef void (*irq_flow_handler_t)(struct irq_desc *desc);

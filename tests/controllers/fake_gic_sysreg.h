@@ -26,16 +26,23 @@
 #define FAKE_ICC_SRE		FAKE_ICC(0, 12, 12, 5)
 #define FAKE_ICC_IGRPEN1	FAKE_ICC(0, 12, 12, 7)
 #define FAKE_ICC_SGI1R		FAKE_ICC(0, 12, 11, 5)
+#define FAKE_ICC_RPR		FAKE_ICC(0, 12, 11, 3)
 
 /* fake_gic_cpuif.c: the accesses, an IAR1 queue, the last SGI1R value. */
 uint64_t fake_icc_read(uint32_t reg);
 void fake_icc_write(uint32_t reg, uint64_t v);
 void fake_icc_push(uint32_t intid);
 extern uint64_t fake_icc_sgi1r;
+extern uint64_t fake_icc_rpr;		/* what ICC_RPR_EL1 reads */
 
 static inline uint32_t icc_iar1(void)
 {
 	return (uint32_t)fake_icc_read(FAKE_ICC_IAR1);
+}
+
+static inline uint32_t icc_rpr(void)
+{
+	return (uint32_t)fake_icc_read(FAKE_ICC_RPR);
 }
 
 static inline void icc_eoir1(uint32_t intid)

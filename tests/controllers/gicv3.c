@@ -13,6 +13,7 @@
 #include <genirq/interrupt.h>
 #include <genirq/compat.h>
 #include <genirq/irq.h>
+#include <genirq/nmi.h>
 #include <genirq/pm.h>
 #include <genirq/port.h>
 #include <genirq/sim.h>
@@ -45,9 +46,11 @@
 #define SPI_LEVEL	40u
 #define SPI_EDGE	41u
 #define PPI_TIMER	27u
+#define SPI_NMI		42u
+#define PPI_PMU		23u
 #define MPIDR1		0x100u		/* CPU 1 is Aff1 1, Aff0 0: not its number */
 
-static unsigned int level_calls, edge_calls, timer_calls;
+static unsigned int level_calls, edge_calls, timer_calls, nmi_calls, nmi_in_nmi;
 
 /* A redistributor wakes as soon as it is told to. */
 static void redist_after(struct fake_file *f, const struct fake_acc *a)
@@ -78,6 +81,18 @@ static void deliver(uint32_t intid)
 	port_irq_enable();
 }
 
+/* The same through the entry for pseudo-NMIs, the CPU interface running
+ * the event at priority @rpr. */
+static void deliver_pseudo_nmi(uint32_t intid, uint32_t rpr)
+{
+	fake_icc_push(intid);
+	fake_icc_rpr = rpr;
+	port_irq_disable();
+	gicv3_handle_pseudo_nmi(g, NULL);
+	port_irq_enable();
+	fake_icc_rpr = 0xff;
+}
+
 static irqreturn_t on_level(int irq, void *dev)
 {
 	(void)irq;
@@ -100,6 +115,66 @@ static irqreturn_t on_timer(int irq, void *dev)
 	(void)dev;
 	timer_calls++;
 	return IRQ_HANDLED;
+}
+
+static irqreturn_t on_nmi(int irq, void *dev)
+{
+	(void)irq;
+	(void)dev;
+	nmi_calls++;
+	nmi_in_nmi += in_nmi();
+	return IRQ_HANDLED;
+}
+
+/* The priority byte of INTID @n in the register file @f at @base. */
+static unsigned int prio_of(struct fake_file *f, uint32_t base, unsigned int n)
+{
+	return (fake_peek(f, base + D_IPRIORITYR(n)) >> (8 * (n % 4))) & 0xffu;
+}
+
+/* Pseudo-NMIs: refused until the port masks by priority; then the line's
+ * priority is GICV3_PRIO_NMI, and an event the CPU interface runs at that
+ * priority is taken as an NMI. */
+static void check_pseudo_nmi(struct fake_file *dist, struct fake_file *redist, void *cookie)
+{
+	static struct { char c[16]; } pmu[2];
+	int nmi = gicv3_map(g, SPI_NMI, IRQ_TYPE_EDGE_RISING);
+	int ppi = gicv3_map(g, PPI_PMU, 0);
+
+	CHECK(nmi >= 0 && ppi >= 0);
+	CHECK(request_nmi((unsigned int)nmi, on_nmi, IRQF_NO_AUTOEN, "nmi", cookie) == -EINVAL);
+	CHECK(prio_of(dist, 0, SPI_NMI) == 0xa0);
+	gicv3_enable_pseudo_nmi(g);
+	CHECK(request_nmi((unsigned int)nmi, on_nmi, IRQF_NO_AUTOEN, "nmi", cookie) == 0);
+	CHECK(prio_of(dist, 0, SPI_NMI) == 0x20);
+	enable_nmi((unsigned int)nmi);
+	CHECK(fake_log_has('W', dist->index, D_ISENABLER(SPI_NMI), 1u << (SPI_NMI % 32)));
+	fake_nr_acc = 0;
+	deliver_pseudo_nmi(SPI_NMI, 0x20);
+	CHECK(nmi_calls == 1 && nmi_in_nmi == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_NMI, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0x20, FAKE_MSR },
+	       { 'W', FAKE_ICC_EOIR1, SPI_NMI, FAKE_MSR });
+	/* An ordinary line through the same entry: its own flow. */
+	deliver_pseudo_nmi(SPI_LEVEL, 0xa0);
+	CHECK(level_calls == 2 && nmi_calls == 1);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_LEVEL, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0xa0, FAKE_MSR },
+	       { 'W', FAKE_ICC_EOIR1, SPI_LEVEL, FAKE_MSR });
+	disable_nmi_nosync((unsigned int)nmi);
+	CHECK(free_nmi((unsigned int)nmi, cookie) != NULL);
+	CHECK(prio_of(dist, 0, SPI_NMI) == 0xa0);
+
+	/* A per-CPU NMI: each CPU's prepare writes its own redistributor. */
+	CHECK(request_percpu_nmi((unsigned int)ppi, on_nmi, "pmu", pmu) == 0);
+	sim_cpu_switch(1);
+	CHECK(prepare_percpu_nmi((unsigned int)ppi) == 0);
+	sim_cpu_switch(0);
+	CHECK(prio_of(redist, RD_BYTES + SGI(0), PPI_PMU) == 0x20);
+	CHECK(prio_of(redist, SGI(0), PPI_PMU) == 0xa0);
+	sim_cpu_switch(1);
+	teardown_percpu_nmi((unsigned int)ppi);
+	sim_cpu_switch(0);
+	CHECK(prio_of(redist, RD_BYTES + SGI(0), PPI_PMU) == 0xa0);
+	CHECK(free_percpu_nmi((unsigned int)ppi, pmu) == 0);
 }
 
 int main(void)
@@ -268,6 +343,8 @@ int main(void)
 	deliver(LINES + 3);
 	CHECK(irq_error_count() == 3);
 	LOG_IS({ 'R', FAKE_ICC_IAR1, LINES + 3, FAKE_MSR }, { 'W', FAKE_ICC_EOIR1, LINES + 3, FAKE_MSR });
+
+	check_pseudo_nmi(&dist, &redist, &cfg);
 
 	return fake_report("gicv3 host test");
 }

@@ -187,6 +187,8 @@ static void check_ipis(void)
 	LOG_IS(SEND(ASSERT | 0x35, 1, ASSERT | 0x500));
 	lapic_send_startup(1, 0x8);
 	LOG_IS(SEND(ASSERT | 0x500, 1, ASSERT | 0x600 | 0x08));
+	lapic_send_nmi(7);			/* delivery mode NMI, no vector */
+	LOG_IS(SEND(ASSERT | 0x600 | 0x08, 7, ASSERT | 0x400));
 	CHECK(!port_irqs_disabled());		/* given back as found */
 }
 
@@ -204,7 +206,7 @@ static void check_generic_ipi(void)
 	ipi = irq_reserve_ipi_line(d, LAPIC_IPI, &both);
 	CHECK(ipi >= 0);
 	CHECK(ipi_send_single((unsigned int)ipi, 1) == 0);
-	LOG_IS(SEND(ASSERT | 0x600 | 0x08, 9, ASSERT | LAPIC_IPI_VECTOR));
+	LOG_IS(SEND(ASSERT | 0x400, 9, ASSERT | LAPIC_IPI_VECTOR));
 	CHECK(ipi_send_mask((unsigned int)ipi, &both) == 0);
 	LOG_IS(SEND(ASSERT | LAPIC_IPI_VECTOR, 4, ASSERT | LAPIC_IPI_VECTOR),
 	       SEND(ASSERT | LAPIC_IPI_VECTOR, 9, ASSERT | LAPIC_IPI_VECTOR));

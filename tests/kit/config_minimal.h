@@ -26,3 +26,4 @@
 # define GENIRQ_PRIORITY	0
 #endif
 #define GENIRQ_PM		0
+#define GENIRQ_NMI		0

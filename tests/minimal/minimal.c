@@ -8,6 +8,7 @@
  */
 #include <genirq/ipi.h>
 #include <genirq/msi.h>
+#include <genirq/nmi.h>
 #include <genirq/percpu_irq.h>
 #include <genirq/priority.h>
 #include <genirq/pm.h>
@@ -20,7 +21,7 @@
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
 	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
-	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY && !GENIRQ_PM,
+	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY && !GENIRQ_PM && !GENIRQ_NMI,
 	       "every optional feature left out");
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
@@ -363,5 +364,25 @@ TEST(minimal_wake_is_enosys_and_suspend_leaves_lines_live)
 	CHECK_STR(text, "x");
 	resume_device_irqs();
 	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+TEST(minimal_nmi_request_is_enosys_with_one_line_and_the_line_stays_ordinary)
+{
+	struct dev d;
+	static int instances[GENIRQ_NR_CPUS];
+
+	min_init(SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 13, false);
+	sim_console_clear();
+	CHECK_EQ(request_nmi((unsigned int)d.irq, dev_handler, IRQF_NO_AUTOEN, "nmi", &d), -ENOSYS);
+	CHECK(sim_console_contains("GENIRQ_NMI"));
+	CHECK_EQ(request_percpu_nmi((unsigned int)d.irq, dev_handler, "nmi", instances), -ENOSYS);
+	CHECK_EQ(prepare_percpu_nmi((unsigned int)d.irq), -ENOSYS);
+	CHECK(free_nmi((unsigned int)d.irq, &d) == NULL);
+	CHECK(!irq_is_nmi((unsigned int)d.irq));
+	CHECK_EQ(dev_request(&d, 0, "d"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
 	free_irq((unsigned int)d.irq, &d);
 }

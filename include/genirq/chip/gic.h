@@ -27,6 +27,9 @@
 #define GIC_PRIO_DEFAULT	0xa0u
 #define GIC_PRIO_HIGH		0x80u
 #define GIC_PRIO_MASK_OPEN	0xf0u	/* the CPU's priority mask: let all through */
+/* A GICv3 pseudo-NMI's: above a port's "interrupts off" mask (0x60 on
+ * arch/aarch64), which every priority above holds back. */
+#define GICV3_PRIO_NMI		0x20u
 
 #define GIC_DT_SPI		0u	/* first cell of the device tree binding */
 #define GIC_DT_PPI		1u

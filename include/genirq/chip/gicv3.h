@@ -61,6 +61,22 @@ int gicv3_map(struct gicv3 *g, irq_hw_number_t intid, unsigned int trigger);
 int gicv3_set_priority(struct gicv3 *g, irq_hw_number_t intid, uint8_t prio);
 
 /**
+ * gicv3_enable_pseudo_nmi - let the GIC's lines become NMIs
+ *
+ * For a port whose local interrupts are masked by priority from now on
+ * (arch/aarch64: aarch64_irq_prio_masking(true)): request_nmi() and
+ * request_percpu_nmi() then give a line GICV3_PRIO_NMI (an SPI in the
+ * distributor, an SGI or PPI in the redistributor of the CPU that runs
+ * prepare_percpu_nmi()); the port's IRQ entry calls
+ * gicv3_handle_pseudo_nmi() instead of gicv3_handle() from then on, which
+ * takes an event at that running priority as an NMI (nmi_enter(), the
+ * line's NMI flow, nmi_exit()). Before it, the driver refuses NMIs
+ * (nmi_setup -ENXIO, named by the core's refusal). The GICv2 has none.
+ * Context: process context.
+ */
+void gicv3_enable_pseudo_nmi(struct gicv3 *g);
+
+/**
  * gicv3_cpu_init - wake the calling CPU's redistributor, give its SGIs
  * and PPIs the state of the per-CPU lines, open its CPU interface
  *
@@ -81,6 +97,9 @@ void gicv3_cpu_init(struct gicv3 *g);
  * port chose.
  */
 void gicv3_handle(struct gicv3 *g, void *regs);
+/* gicv3_handle() with pseudo-NMIs (gicv3_enable_pseudo_nmi()): costs a
+ * read of ICC_RPR_EL1 an event, which gicv3_handle() does not pay. */
+void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs);
 
 /*
  * Raise SGI @sgi (0-15) on @cpu; stores before the call are visible to

@@ -41,6 +41,9 @@ uint32_t lapic_timer_count_in(uint64_t ns, uint64_t (*now_ns)(void));
 void lapic_timer_start(uint32_t count);
 /* A fixed interrupt of @vector to @apic_id (IPIs go through ipi_send_single()). */
 void lapic_send_vector(unsigned int apic_id, unsigned int vector);
+/* An NMI to @apic_id (delivery mode NMI): taken at the CPU's NMI vector (2),
+ * whatever its local interrupts; the port's NMI entry runs it. */
+void lapic_send_nmi(unsigned int apic_id);
 /*
  * The APIC ID of each CPU number (the array is kept, not copied), for the
  * chip's ipi_send_single: a lapic line is an IPI line of the generic API

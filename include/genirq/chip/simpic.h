@@ -24,7 +24,7 @@ GENIRQ_BEGIN_DECLS
 
 enum simpic_style {
 	SIMPIC_ACK,		/* primitives: mask, unmask, ack */
-	SIMPIC_FASTEOI,		/* primitives: mask, unmask, eoi */
+	SIMPIC_FASTEOI,		/* primitives: mask, unmask, eoi; NMIs */
 };
 
 enum simpic_fault {
@@ -34,6 +34,7 @@ enum simpic_fault {
 	SIMPIC_NO_RETRIGGER	= 1u << 3,	/* retrigger unsupported (software replay) */
 	SIMPIC_WAKE_FAILS	= 1u << 4,	/* set_wake says -EIO */
 	SIMPIC_NO_STATE		= 1u << 5,	/* irqchip states: -EINVAL, as a PIC that cannot tell */
+	SIMPIC_NMI_FAILS	= 1u << 6,	/* nmi_setup says -EIO */
 };
 
 #define SIMPIC_SPURIOUS		((irq_hw_number_t)~0UL)	/* what iack says when nothing is there */
@@ -57,6 +58,9 @@ struct simpic_line_stats {
 	unsigned int	priority;	/* 0 most urgent (irq_chip.set_priority): iack's order */
 	bool		wake;		/* may wake the machine (irq_chip.set_wake) */
 	unsigned long	wake_calls;	/* set_wake calls, refused ones too */
+	bool		nmi;		/* an NMI: only simpic_iack_nmi() takes it */
+	unsigned long	nmi_setups;	/* nmi_setup calls that succeeded */
+	unsigned long	nmi_teardowns;
 };
 
 /* A controller with lines 0..@nr_lines-1, all masked, edge, routed to CPU 0.
@@ -77,6 +81,10 @@ void simpic_inject_spurious(struct simpic *pic, unsigned int cpu);
 /* CPU side. */
 bool simpic_pending(struct simpic *pic, unsigned int cpu);
 irq_hw_number_t simpic_iack(struct simpic *pic, unsigned int cpu);
+/* The CPU's NMI input: the most urgent NMI line deliverable to @cpu, taken
+ * whatever its local interrupts; SIMPIC_SPURIOUS when there is none. Only
+ * the SIMPIC_FASTEOI personality has NMIs. */
+irq_hw_number_t simpic_iack_nmi(struct simpic *pic, unsigned int cpu);
 
 void simpic_line_stats(struct simpic *pic, irq_hw_number_t hw, struct simpic_line_stats *out);
 
