@@ -79,7 +79,10 @@ struct gicv3 *aarch64_gicv3(void);	/* the GIC of the machine, or NULL */
 struct gicv2 *aarch64_gicv2(void);
 /* Map INTID @intid with @trigger (SPI) or as a per-CPU line (SGI, PPI). */
 int aarch64_gic_map(uint32_t intid, unsigned int trigger);
-	uint64_t	rtc;			/* PL031: `suspend timer`'s alarm */
+/* The GIC INTID of line @irq; 0 for none. */
+uint32_t aarch64_intid(int irq);
+/* wake_timer.c: the PL031's match interrupt as `suspend timer`'s wake line. */
+void virt_wake_timer_setup(void);
 void aarch64_send_ipi(unsigned int cpu);		/* SGI 0, the IPI */
 void aarch64_send_sgi(unsigned int cpu, unsigned int sgi);
 int aarch64_timer_start(void);		/* map and request the tick (boot CPU) */
