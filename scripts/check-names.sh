@@ -5,10 +5,11 @@
 #     (irq_, genirq_, handle_*_irq, a controller's name, the hosted
 #     port's sim_; port_ for the port contract's weak defaults) or is a
 #     Linux driver verb of scripts/names-allow.txt;
-#  2. every public header, and each port's inline header, compiles after
-#     a header that defines the names kernels usually have (in_irq(),
-#     for_each_cpu(), cpumask_*, PREEMPT_MASK, E* with newlib's values,
-#     SSTATUS_SIE, MSR_EE, ...): genirq's headers define none of them.
+#  2. every public header, each port's inline header and its port kit's
+#     header compile after a header that defines the names kernels
+#     usually have (in_irq(), for_each_cpu(), cpumask_*, PREEMPT_MASK, E*
+#     with newlib's values, SSTATUS_SIE, MSR_EE, mfspr(), rdtsc(),
+#     mmio_read32(), ...): genirq's headers define none of them.
 set -euo pipefail
 dir=$(dirname "$0")
 allow=$(grep -v '^#' "$dir/names-allow.txt" | grep -v '^$' | paste -sd'|')
@@ -56,6 +57,18 @@ cat >"$work/clash.h" <<'H'
 #define DAIF_IRQ_BIT		0x80
 #define MPIDR_AFF0		0xff
 #define SPRN_SPRG2		274
+/* ... and helpers a kernel's own headers often have. */
+#define mfspr(n)		host_mfspr(n)
+#define mtspr(n, v)		host_mtspr(n, v)
+#define mftb()			host_mftb()
+#define rdtsc()			host_rdtsc()
+#define cntvct()		host_cntvct()
+#define mmio_read8(a)		host_mmio_read8(a)
+#define mmio_write8(a, v)	host_mmio_write8(a, v)
+#define mmio_read32(a)		host_mmio_read32(a)
+#define mmio_write32(a, v)	host_mmio_write32(a, v)
+#define ms_to_tb(ms)		host_ms_to_tb(ms)
+#define ms_to_cnt(ms)		host_ms_to_cnt(ms)
 H
 {
 	echo '#include "clash.h"'
@@ -66,25 +79,27 @@ H
 	echo '#include <genirq/port.h>'
 } >"$work/all.c"
 root=$dir/..
-hdr() {	# hdr NAME CC PORTDIR [FLAGS]: the headers, the port's inline one too
-	local name=$1 cc=$2 port=$3
-	shift 3
+hdr() {	# hdr NAME CC PORTDIR KIT [FLAGS]: the headers, the port's inline one and its kit's too
+	local name=$1 cc=$2 port=$3 kit=$4
+	shift 4
+	{ cat "$work/all.c"; [ "$kit" = - ] || echo "#include \"$(cd "$root" && pwd)/$kit\""; } >"$work/all-$name.c"
 	if "$cc" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$work" -I"$root/include" \
-		-I"$root/arch/host/include" -I"$root/$port" -DGENIRQ_PORT_INLINE "$@" "$work/all.c" \
+		-I"$root/arch/host/include" -I"$root/$port" -DGENIRQ_PORT_INLINE "$@" "$work/all-$name.c" \
 		>"$work/$name.log" 2>&1; then
-		echo "check-names: $name: every public header and $port/genirq_port_inline.h compile after the usual clashing names"
+		echo "check-names: $name: every public header, $port/genirq_port_inline.h$([ "$kit" = - ] || echo " and $kit") compile after the usual clashing names"
 	else
 		cat "$work/$name.log"
 		echo "check-names: $name: a genirq header clashes with a host kernel's names"
 		status=1
 	fi
 }
-hdr host "${CC:-gcc}" arch/host -D_GNU_SOURCE
-hdr x86_64 "${CC:-gcc}" arch/x86 -ffreestanding
-hdr i386 i686-linux-gnu-gcc arch/x86 -ffreestanding
-hdr ppc powerpc-linux-gnu-gcc arch/ppc -ffreestanding
-hdr ppc64 powerpc64-linux-gnu-gcc arch/ppc64 -ffreestanding
-hdr aarch64 aarch64-linux-gnu-gcc arch/aarch64 -ffreestanding
-hdr riscv64 riscv64-linux-gnu-gcc arch/riscv64 -ffreestanding -march=rv64imac_zicsr_zifencei -mabi=lp64
-hdr armv7m arm-none-eabi-gcc arch/armv7m -ffreestanding -mcpu=cortex-m3 -mthumb
+hdr host "${CC:-gcc}" arch/host - -D_GNU_SOURCE
+hdr x86_64 "${CC:-gcc}" arch/x86 arch/x86/x86.h -ffreestanding
+hdr i386 i686-linux-gnu-gcc arch/x86 arch/x86/x86.h -ffreestanding
+hdr ppc powerpc-linux-gnu-gcc arch/ppc arch/ppc/ppc.h -ffreestanding -DGENIRQ_PPC_TB_HZ=25000000
+hdr ppc64 powerpc64-linux-gnu-gcc arch/ppc64 arch/ppc64/ppc64.h -ffreestanding
+hdr aarch64 aarch64-linux-gnu-gcc arch/aarch64 arch/aarch64/aarch64.h -ffreestanding
+hdr riscv64 riscv64-linux-gnu-gcc arch/riscv64 arch/riscv64/riscv64.h -ffreestanding \
+	-march=rv64imac_zicsr_zifencei -mabi=lp64
+hdr armv7m arm-none-eabi-gcc arch/armv7m arch/armv7m/armv7m.h -ffreestanding -mcpu=cortex-m3 -mthumb
 exit $status

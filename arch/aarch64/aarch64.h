@@ -94,7 +94,7 @@ void aarch64_irq_prio_masking(bool on);
 bool aarch64_irq_prio_masked(void);
 
 /* --- port.c: the generic timer's virtual counter --- */
-static inline uint64_t cntvct(void)
+static inline uint64_t aarch64_cntvct(void)
 {
 	uint64_t v;
 
@@ -102,7 +102,7 @@ static inline uint64_t cntvct(void)
 	return v;
 }
 uint64_t aarch64_cntfrq(void);
-static inline uint64_t ms_to_cnt(unsigned int ms)
+static inline uint64_t aarch64_ms_to_cnt(unsigned int ms)
 {
 	return aarch64_cntfrq() / 1000u * ms;
 }

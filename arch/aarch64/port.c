@@ -135,20 +135,20 @@ uint64_t aarch64_cntfrq(void)
 
 uint64_t port_time_ns(void)
 {
-	uint64_t c = cntvct(), f = aarch64_cntfrq();
+	uint64_t c = aarch64_cntvct(), f = aarch64_cntfrq();
 
 	return c / f * 1000000000u + c % f * 1000000000u / f;
 }
 
 uint64_t port_cycles(void)
 {
-	return cntvct();
+	return aarch64_cntvct();
 }
 
 void port_delay_us(unsigned long us)
 {
-	uint64_t end = cntvct() + aarch64_cntfrq() / 1000000u * us;
+	uint64_t end = aarch64_cntvct() + aarch64_cntfrq() / 1000000u * us;
 
-	while (cntvct() < end)
+	while (aarch64_cntvct() < end)
 		port_cpu_relax();
 }

@@ -61,7 +61,7 @@ void ppc_idle(void)
 		return;
 	}
 
-	mtspr(SPRN_HID0, mfspr(SPRN_HID0) | HID0_DOZE);
+	ppc_mtspr(SPRN_HID0, ppc_mfspr(SPRN_HID0) | HID0_DOZE);
 	__asm__ __volatile__("mfmsr %0" : "=r"(msr));
 	__asm__ __volatile__("sync; mtmsr %0; isync" :: "r"(msr | MSR_WE | MSR_EE) : "memory");
 }
@@ -78,9 +78,9 @@ uint64_t ppc_timebase(void)
 	uint32_t hi, lo, again;
 
 	do {
-		hi = mfspr(SPRN_TBU_R);
-		lo = mfspr(SPRN_TBL_R);
-		again = mfspr(SPRN_TBU_R);
+		hi = ppc_mfspr(SPRN_TBU_R);
+		lo = ppc_mfspr(SPRN_TBL_R);
+		again = ppc_mfspr(SPRN_TBU_R);
 	} while (hi != again);
 	return ((uint64_t)hi << 32) | lo;
 }

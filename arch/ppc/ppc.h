@@ -39,10 +39,10 @@ struct ppc_regs {
 };
 _Static_assert(sizeof(struct ppc_regs) == FRAME_SIZE, "frame layout");
 
-#define mfspr(n) ({ uint32_t v_; __asm__ __volatile__("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
-#define mtspr(n, v) __asm__ __volatile__("mtspr %0, %1" :: "i"(n), "r"((uint32_t)(v)) : "memory")
+#define ppc_mfspr(n) ({ uint32_t v_; __asm__ __volatile__("mfspr %0, %1" : "=r"(v_) : "i"(n)); v_; })
+#define ppc_mtspr(n, v) __asm__ __volatile__("mtspr %0, %1" :: "i"(n), "r"((uint32_t)(v)) : "memory")
 
-static inline uint32_t mmio_read32(uintptr_t a)
+static inline uint32_t ppc_mmio_read32(uintptr_t a)
 {
 	uint32_t v = *(volatile uint32_t *)a;
 
@@ -50,18 +50,18 @@ static inline uint32_t mmio_read32(uintptr_t a)
 	return v;
 }
 
-static inline void mmio_write32(uintptr_t a, uint32_t v)
+static inline void ppc_mmio_write32(uintptr_t a, uint32_t v)
 {
 	__asm__ __volatile__("sync" ::: "memory");
 	*(volatile uint32_t *)a = v;
 }
 
-static inline uint8_t mmio_read8(uintptr_t a)
+static inline uint8_t ppc_mmio_read8(uintptr_t a)
 {
 	return *(volatile uint8_t *)a;
 }
 
-static inline void mmio_write8(uintptr_t a, uint8_t v)
+static inline void ppc_mmio_write8(uintptr_t a, uint8_t v)
 {
 	__asm__ __volatile__("sync" ::: "memory");
 	*(volatile uint8_t *)a = v;

@@ -77,21 +77,21 @@ uint64_t ppc64_timebase_hz(void)
 
 uint64_t port_time_ns(void)
 {
-	uint64_t tb = mftb();
+	uint64_t tb = ppc64_mftb();
 
 	return tb / tb_hz * 1000000000u + tb % tb_hz * 1000000000u / tb_hz;
 }
 
 uint64_t port_cycles(void)
 {
-	return mftb();
+	return ppc64_mftb();
 }
 
 void port_delay_us(unsigned long us)
 {
-	uint64_t end = mftb() + tb_hz / 1000000u * us;
+	uint64_t end = ppc64_mftb() + tb_hz / 1000000u * us;
 
-	while (mftb() < end)
+	while (ppc64_mftb() < end)
 		port_cpu_relax();
 }
 

@@ -41,7 +41,7 @@ extern const struct ppc64_vector ppc64_vectors[];
 void ppc64_trap(struct ppc64_regs *regs);
 
 /* --- port.c --- */
-static inline uint64_t mftb(void)
+static inline uint64_t ppc64_mftb(void)
 {
 	uint64_t tb;
 
@@ -52,7 +52,7 @@ static inline uint64_t mftb(void)
  * anything asks genirq for the time. */
 void ppc64_set_timebase_hz(uint64_t hz);
 uint64_t ppc64_timebase_hz(void);
-static inline uint64_t ms_to_tb(unsigned int ms)
+static inline uint64_t ppc64_ms_to_tb(unsigned int ms)
 {
 	return ppc64_timebase_hz() / 1000u * ms;
 }

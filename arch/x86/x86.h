@@ -17,7 +17,7 @@
 
 /* --- port I/O and CPU registers --- */
 
-static inline uint64_t rdtsc(void)
+static inline uint64_t x86_rdtsc(void)
 {
 	uint32_t lo, hi;
 
@@ -28,12 +28,12 @@ static inline uint64_t rdtsc(void)
 /* An address in the caller's frame: which stack we are on. */
 #define x86_sp()	((uintptr_t)__builtin_frame_address(0))
 
-static inline void mmio_write32(uintptr_t addr, uint32_t v)
+static inline void x86_mmio_write32(uintptr_t addr, uint32_t v)
 {
 	*(volatile uint32_t *)addr = v;
 }
 
-static inline uint32_t mmio_read32(uintptr_t addr)
+static inline uint32_t x86_mmio_read32(uintptr_t addr)
 {
 	return *(volatile uint32_t *)addr;
 }

@@ -29,7 +29,7 @@ void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long
 void x86_64_interrupt(struct x86_64_regs *regs)
 {
 	if (irq_unlikely(regs->vector == X86_64_VECTOR_BARE)) {
-		x86_64_bare_tsc = rdtsc();	/* the floor: no genirq at all */
+		x86_64_bare_tsc = x86_rdtsc();	/* the floor: no genirq at all */
 		lapic_eoi();
 	} else if (irq_likely(x86_apic_handle((unsigned int)regs->vector, regs))) {
 		/* a line's vector, the cleanup IPI, a spurious or stale vector */

@@ -40,17 +40,17 @@ unsigned int edu_probe(struct edu *devs, unsigned int max)
 
 void edu_raise(struct edu *e, uint32_t bits)
 {
-	mmio_write32(e->bar + EDU_IRQ_RAISE, bits);
+	x86_mmio_write32(e->bar + EDU_IRQ_RAISE, bits);
 }
 
 void edu_lower(struct edu *e, uint32_t bits)
 {
-	mmio_write32(e->bar + EDU_IRQ_ACK, bits);
+	x86_mmio_write32(e->bar + EDU_IRQ_ACK, bits);
 }
 
 uint32_t edu_status(struct edu *e)
 {
-	return mmio_read32(e->bar + EDU_IRQ_STATUS);
+	return x86_mmio_read32(e->bar + EDU_IRQ_STATUS);
 }
 
 irqreturn_t edu_irq(int irq, void *dev)

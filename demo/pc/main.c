@@ -122,10 +122,10 @@ static void test_softirq(void)
 /* PIT ticks over one TIMER_SPAN_NS span of TSC time. */
 static unsigned long pit_ticks_in_span(void)
 {
-	uint64_t t0 = rdtsc();
+	uint64_t t0 = x86_rdtsc();
 	unsigned long n0 = pit_ticks();
 
-	while (x86_tsc_to_ns(rdtsc() - t0) < TIMER_SPAN_NS)
+	while (x86_tsc_to_ns(x86_rdtsc() - t0) < TIMER_SPAN_NS)
 		x86_safe_halt();
 	return pit_ticks() - n0;
 }
@@ -433,7 +433,7 @@ static int machine_probe(struct shell *sh, unsigned int dev)
 static int machine_ticks(struct shell *sh)
 {
 	shell_printf(sh, "%lu ticks at %u Hz, %llu ms since boot (TSC %llu kHz), %lu keyboard scancodes\n",
-		     pit_ticks(), PIT_HZ, (unsigned long long)(x86_tsc_to_ns(rdtsc() - boot_tsc) / 1000000u),
+		     pit_ticks(), PIT_HZ, (unsigned long long)(x86_tsc_to_ns(x86_rdtsc() - boot_tsc) / 1000000u),
 		     (unsigned long long)x86_tsc_khz(), kbd_scancodes());
 	return 0;
 }
@@ -561,7 +561,7 @@ static void sc_uart_rx(void)
 	uart_get_stats(&com1, &s0);
 	if (!tally.quiet)
 		irq_log("boot to ready: %llu ms of TSC time since reset",
-		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
+		(unsigned long long)(x86_tsc_to_ns(x86_rdtsc()) / 1000000u));
 	say("RX-READY: send \"" RX_TEXT "\" then 'R'\n");
 	for (i = 0; i < sizeof(RX_TEXT) - 1; i++)
 		got[i] = (char)rx_wait();
@@ -686,13 +686,13 @@ static size_t times_len;
 /* Run one scenario and note how much of the machine's time it took. */
 static void timed(const char *name, void (*fn)(void))
 {
-	uint64_t t0 = rdtsc();
+	uint64_t t0 = x86_rdtsc();
 
 	fn();
 	if (times_len < sizeof(times))
 		times_len += (size_t)irq_snprintf(times + times_len, sizeof(times) - times_len,
 						  " %s %llu", name,
-						  (unsigned long long)(x86_tsc_to_ns(rdtsc() - t0) / 1000000u));
+						  (unsigned long long)(x86_tsc_to_ns(x86_rdtsc() - t0) / 1000000u));
 }
 
 static void port_scenarios(void)
@@ -748,9 +748,9 @@ static void edu_interrupt(void (*in_handler)(void))
 static unsigned long wait_tick(unsigned int ms)
 {
 	unsigned long t0 = pit_ticks();
-	uint64_t tsc0 = rdtsc();
+	uint64_t tsc0 = x86_rdtsc();
 
-	while (pit_ticks() == t0 && x86_tsc_to_ns(rdtsc() - tsc0) < ms * 1000000ull)
+	while (pit_ticks() == t0 && x86_tsc_to_ns(x86_rdtsc() - tsc0) < ms * 1000000ull)
 		port_cpu_relax();
 	return pit_ticks() - t0;
 }
@@ -772,7 +772,7 @@ int x86_demo_main(void)
 	bool com2_ok;
 	int err;
 
-	boot_tsc = rdtsc();
+	boot_tsc = x86_rdtsc();
 	tally.quiet = !x86_cmdline_has("harness");
 	say(BANNER);
 	bootlog_begin(bootlog_hides(x86_cmdline, tally.quiet), x86_console_write);
@@ -820,7 +820,7 @@ int x86_demo_main(void)
 	err = scenario_summary(&tally);
 	if (!tally.quiet)
 		irq_log("boot to verdict: %llu ms of TSC time since reset (idle waits for input included)",
-		(unsigned long long)(x86_tsc_to_ns(rdtsc()) / 1000000u));
+		(unsigned long long)(x86_tsc_to_ns(x86_rdtsc()) / 1000000u));
 	/* Not the guard-word smashes: a broken guard is reported, re-armed, and the run goes on. */
 	if (x86_cmdline_has("smash-irq-nested"))
 		guard_smash("smash-irq-nested", &smash);

@@ -58,10 +58,10 @@ void x86_tsc_calibrate(void)
 	uint64_t t0, t1;
 
 	wait_period(&last);
-	t0 = rdtsc();
+	t0 = x86_rdtsc();
 	for (unsigned int i = 0; i < CALIBRATE_PERIODS; i++)
 		wait_period(&last);
-	t1 = rdtsc();
+	t1 = x86_rdtsc();
 	tsc_khz = (t1 - t0) * PIT_HZ / CALIBRATE_PERIODS / 1000u;
 	if (tsc_khz == 0)
 		tsc_khz = 1;
@@ -80,7 +80,7 @@ uint64_t x86_tsc_to_ns(uint64_t tsc)
 
 uint64_t port_time_ns(void)
 {
-	return x86_tsc_to_ns(rdtsc());
+	return x86_tsc_to_ns(x86_rdtsc());
 }
 
 /*
@@ -128,7 +128,7 @@ void port_delay_us(unsigned long us)
 
 uint64_t port_cycles(void)
 {
-	return rdtsc();
+	return x86_rdtsc();
 }
 
 static irqreturn_t pit_irq(int irq, void *dev)

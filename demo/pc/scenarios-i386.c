@@ -84,9 +84,9 @@ static void sc_spurious(struct scenario_tally *t)
 	}
 	rtc_calls = 0;
 	rtc_periodic(true);
-	t0 = rdtsc();
+	t0 = x86_rdtsc();
 	while (!(i8259_read_irr() & (1u << RTC_IRQ)) &&
-	       x86_tsc_to_ns(rdtsc() - t0) < RTC_WAIT_NS)
+	       x86_tsc_to_ns(x86_rdtsc() - t0) < RTC_WAIT_NS)
 		port_cpu_relax();
 	disable_irq_nosync(RTC_IRQ);
 	port_irq_enable();
@@ -134,7 +134,7 @@ static void bench_vector(struct i386_regs *regs)
 static void bare_vector(struct i386_regs *regs)
 {
 	(void)regs;
-	bench_in = rdtsc();		/* the floor: no genirq at all */
+	bench_in = x86_rdtsc();		/* the floor: no genirq at all */
 	i386_pic_eoi();
 }
 
@@ -142,7 +142,7 @@ static irqreturn_t bench_handler(int irq, void *dev)
 {
 	(void)irq;
 	(void)dev;
-	bench_in = rdtsc();
+	bench_in = x86_rdtsc();
 	return IRQ_HANDLED;
 }
 

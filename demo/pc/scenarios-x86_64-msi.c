@@ -56,12 +56,12 @@ static uintptr_t bar_base(void *ctx, unsigned int bar)
 
 static uint32_t bar_read32(void *ctx, unsigned int bar, uint32_t off)
 {
-	return mmio_read32(bar_base(ctx, bar) + off);
+	return x86_mmio_read32(bar_base(ctx, bar) + off);
 }
 
 static void bar_write32(void *ctx, unsigned int bar, uint32_t off, uint32_t val)
 {
-	mmio_write32(bar_base(ctx, bar) + off, val);
+	x86_mmio_write32(bar_base(ctx, bar) + off, val);
 }
 
 static const struct pci_cfg_ops pc_cfg_ops = {
@@ -217,7 +217,7 @@ static volatile uint64_t bench_in;
 
 static irqreturn_t bench_handler(int irq, void *dev)
 {
-	bench_in = rdtsc();
+	bench_in = x86_rdtsc();
 	return edu_irq(irq, dev);
 }
 
@@ -248,9 +248,9 @@ void x86_64_msi_bench(struct edu *e)
 		cpumask_set_cpu(port_cpu_id(), &here);
 		irq_set_affinity((unsigned int)irq, &here);
 		edu_raise(e, 1);		/* warm up (and the end of the move) */
-		t0 = rdtsc();
+		t0 = x86_rdtsc();
 		edu_raise(e, 1);
-		t2 = rdtsc();
+		t2 = x86_rdtsc();
 		free_irq((unsigned int)irq, e);
 		irq_log("MSI dispatch (PCI-MSI edge line on the vector domain): %llu TSC from the raising store to the handler, %llu back to the interrupted code (instructions under -icount shift=0)",
 			(unsigned long long)(bench_in - t0), (unsigned long long)(t2 - bench_in));

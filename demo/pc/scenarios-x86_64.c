@@ -41,8 +41,8 @@ static uint32_t rte_word(unsigned int irq, unsigned int hi)
 	unsigned long flags = port_irq_save();
 	uint32_t v;
 
-	mmio_write32(base + IOAPIC_REGSEL, IOAPIC_REDIR(pin) + hi);
-	v = mmio_read32(base + IOAPIC_WIN);
+	x86_mmio_write32(base + IOAPIC_REGSEL, IOAPIC_REDIR(pin) + hi);
+	v = x86_mmio_read32(base + IOAPIC_WIN);
 	port_irq_restore(flags);
 	return v;
 }
@@ -215,7 +215,7 @@ static volatile uint64_t bench_in;
 
 static irqreturn_t bench_handler(int irq, void *dev)
 {
-	bench_in = rdtsc();
+	bench_in = x86_rdtsc();
 	return edu_irq(irq, dev);
 }
 
@@ -227,9 +227,9 @@ static void bench(struct edu *e)
 	if (request_irq(e->irq, bench_handler, IRQF_SHARED, "edu-bench", e))
 		return;
 	edu_raise(e, 1);		/* warm up */
-	t0 = rdtsc();
+	t0 = x86_rdtsc();
 	edu_raise(e, 1);
-	t2 = rdtsc();
+	t2 = x86_rdtsc();
 	free_irq(e->irq, e);
 	irq_log("dispatch: %llu TSC from the raising store to the handler, %llu back to the interrupted code (instructions under -icount shift=0)",
 		(unsigned long long)(bench_in - t0), (unsigned long long)(t2 - bench_in));
@@ -237,7 +237,7 @@ static void bench(struct edu *e)
 
 static irqreturn_t bench_thread(int irq, void *dev)
 {
-	bench_in = rdtsc();
+	bench_in = x86_rdtsc();
 	return edu_irq(irq, dev);
 }
 
@@ -254,7 +254,7 @@ static void bench_threaded(struct edu *e)
 		return;
 	edu_raise(e, 1);		/* warm up */
 	irq_threads_run();
-	t0 = rdtsc();
+	t0 = x86_rdtsc();
 	edu_raise(e, 1);
 	irq_threads_run();
 	free_irq(e->irq, e);
@@ -278,7 +278,7 @@ static irqreturn_t bench_ipi_handler(int irq, void *dev)
 {
 	(void)irq;
 	(void)dev;
-	bench_in = rdtsc();
+	bench_in = x86_rdtsc();
 	return IRQ_HANDLED;
 }
 
@@ -289,9 +289,9 @@ static void self_ipi(unsigned int vector, volatile uint64_t *in, uint64_t *to, u
 	uint64_t t0, t2;
 
 	lapic_send_vector(self, vector);	/* warm up */
-	t0 = rdtsc();
+	t0 = x86_rdtsc();
 	lapic_send_vector(self, vector);
-	t2 = rdtsc();
+	t2 = x86_rdtsc();
 	*to = *in - t0;
 	*back = t2 - *in;
 }

@@ -49,9 +49,9 @@ void ppc_set_nr_cpus(unsigned int n)
 
 void uart_putc(uintptr_t base, char c)
 {
-	while (!(mmio_read8(base + UART_LSR) & UART_LSR_THRE))
+	while (!(ppc_mmio_read8(base + UART_LSR) & UART_LSR_THRE))
 		;
-	mmio_write8(base + UART_THR, (uint8_t)c);
+	ppc_mmio_write8(base + UART_THR, (uint8_t)c);
 }
 
 static const char *volatile label;	/* each line's prefix, or NULL */
@@ -121,8 +121,8 @@ void port_console_write(const char *text, size_t len)
 void ppc_poweroff(void)
 {
 	port_irq_disable();
-	mmio_write32(GPIO_BASE + GPIO_GPDIR, 0x80000000u);
-	mmio_write32(GPIO_BASE + GPIO_GPDAT, 0x80000000u);
+	ppc_mmio_write32(GPIO_BASE + GPIO_GPDIR, 0x80000000u);
+	ppc_mmio_write32(GPIO_BASE + GPIO_GPDAT, 0x80000000u);
 	for (;;)
 		;
 }
@@ -153,7 +153,7 @@ void ppc_pass_exit(bool marker)
 	if (marker)
 		console_raw("KERNEL PASS\n", 12);
 	if (ppc_pvpanic_bar)
-		mmio_write8(ppc_pvpanic_bar, PVPANIC_PANICKED);
+		ppc_mmio_write8(ppc_pvpanic_bar, PVPANIC_PANICKED);
 	ppc_poweroff();
 }
 

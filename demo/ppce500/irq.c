@@ -57,8 +57,8 @@ static void dump(struct ppc_regs *r)
 	ppc_console_emergency();
 	n = irq_snprintf(line, sizeof(line),
 			 "\nEXCEPTION %s (IVOR%u) on CPU %u\n SRR0 %08x SRR1 %08x ESR %08x DEAR %08x\n",
-			 name, r->kind, port_cpu_id(), r->srr0, r->srr1, mfspr(SPRN_ESR),
-			 mfspr(SPRN_DEAR));
+			 name, r->kind, port_cpu_id(), r->srr0, r->srr1, ppc_mfspr(SPRN_ESR),
+			 ppc_mfspr(SPRN_DEAR));
 	port_console_write(line, (size_t)n);
 	n = irq_snprintf(line, sizeof(line), " LR %08x CR %08x CTR %08x XER %08x\n",
 			 r->lr, r->cr, r->ctr, r->xer);

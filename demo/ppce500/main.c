@@ -98,8 +98,8 @@ static irqreturn_t uart_handler(int irq, void *dev)
 	uint8_t lsr;
 
 	(void)irq;
-	while ((lsr = mmio_read8(u->base + UART_LSR)) & UART_LSR_DR) {
-		char c = (char)mmio_read8(u->base + UART_RBR);
+	while ((lsr = ppc_mmio_read8(u->base + UART_LSR)) & UART_LSR_DR) {
+		char c = (char)ppc_mmio_read8(u->base + UART_RBR);
 
 		mine = true;
 		u->bytes++;
@@ -121,7 +121,7 @@ static irqreturn_t uart_handler(int irq, void *dev)
 
 void uart_set_loopback(struct uart *u, bool on)
 {
-	mmio_write8(u->base + UART_MCR, on ? UART_MCR_LOOP : 0);
+	ppc_mmio_write8(u->base + UART_MCR, on ? UART_MCR_LOOP : 0);
 }
 
 void uart_send(struct uart *u, char c)
@@ -165,7 +165,7 @@ static volatile int overflow_next;
 irqreturn_t edu_handler(int irq, void *dev)
 {
 	struct edu *e = dev;
-	uint32_t st = mmio_read32(e->bar + EDU_STATUS);
+	uint32_t st = ppc_mmio_read32(e->bar + EDU_STATUS);
 	uint64_t end;
 
 	(void)irq;
@@ -188,7 +188,7 @@ irqreturn_t edu_handler(int irq, void *dev)
 			;
 		e->nested_seen = demo.ticks != t;
 	}
-	mmio_write32(e->bar + EDU_ACK, st);
+	ppc_mmio_write32(e->bar + EDU_ACK, st);
 	e->claims++;
 	return IRQ_HANDLED;
 }
@@ -230,12 +230,12 @@ void edu_request(unsigned int i)
 
 void edu_raise(struct edu *e, uint32_t bits)
 {
-	mmio_write32(e->bar + EDU_RAISE, bits);
+	ppc_mmio_write32(e->bar + EDU_RAISE, bits);
 }
 
 void edu_ack(struct edu *e)
 {
-	mmio_write32(e->bar + EDU_ACK, mmio_read32(e->bar + EDU_STATUS));
+	ppc_mmio_write32(e->bar + EDU_ACK, ppc_mmio_read32(e->bar + EDU_STATUS));
 }
 
 /* --- set-up --- */
@@ -262,7 +262,7 @@ static void pci_setup(void)
 		    demo.nr_edus < 2) {
 			struct edu *e = &demo.edu[demo.nr_edus];
 
-			if (mmio_read32(devs[i].bar0 + EDU_ID) != 0x010000ed)
+			if (ppc_mmio_read32(devs[i].bar0 + EDU_ID) != 0x010000ed)
 				continue;
 			e->bar = devs[i].bar0;
 			e->slot = devs[i].slot;
@@ -281,8 +281,8 @@ static void devices_setup(void)
 	struct uart *u1 = &demo.uart[1];
 
 	demo.uart[0].present = true;
-	mmio_write8(u1->base + UART_SCR, 0x5a);
-	u1->present = mmio_read8(u1->base + UART_SCR) == 0x5a;
+	ppc_mmio_write8(u1->base + UART_SCR, 0x5a);
+	u1->present = ppc_mmio_read8(u1->base + UART_SCR) == 0x5a;
 
 	demo.uart_irq = map_line(UART_SOURCE, IRQ_TYPE_LEVEL_HIGH);
 	for (int i = 0; i < 2; i++) {
@@ -291,7 +291,7 @@ static void devices_setup(void)
 		if (request_irq((unsigned int)demo.uart_irq, uart_handler, IRQF_SHARED,
 				demo.uart[i].name, &demo.uart[i]))
 			ppc_fail("request_irq uart");
-		mmio_write8(demo.uart[i].base + UART_IER, UART_IER_RDI);
+		ppc_mmio_write8(demo.uart[i].base + UART_IER, UART_IER_RDI);
 	}
 
 	demo.timer_irq = map_line(mpic_timer_hwirq(demo.pic, 0), IRQ_TYPE_EDGE_RISING);

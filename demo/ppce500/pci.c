@@ -19,15 +19,15 @@ uint32_t pci_cfg_read(unsigned int slot, unsigned int off)
 {
 	uint32_t v;
 
-	mmio_write32(CFG_ADDR, 0x80000000u | slot << 11 | (off & 0xfc));
-	v = mmio_read32(CFG_DATA);
+	ppc_mmio_write32(CFG_ADDR, 0x80000000u | slot << 11 | (off & 0xfc));
+	v = ppc_mmio_read32(CFG_DATA);
 	return __builtin_bswap32(v);
 }
 
 void pci_cfg_write(unsigned int slot, unsigned int off, uint32_t v)
 {
-	mmio_write32(CFG_ADDR, 0x80000000u | slot << 11 | (off & 0xfc));
-	mmio_write32(CFG_DATA, __builtin_bswap32(v));
+	ppc_mmio_write32(CFG_ADDR, 0x80000000u | slot << 11 | (off & 0xfc));
+	ppc_mmio_write32(CFG_DATA, __builtin_bswap32(v));
 }
 
 /*
@@ -49,10 +49,10 @@ unsigned int pci_scan(struct pci_dev *devs, unsigned int max)
 	uint32_t next = PCI_BUS_BASE;
 	unsigned int n = 0;
 
-	mmio_write32(OW1 + 0x0, PCI_BUS_BASE >> 12);	/* POTAR */
-	mmio_write32(OW1 + 0x4, 0);			/* POTEAR */
-	mmio_write32(OW1 + 0x8, 0xc00000);		/* POWBAR: 0xc_0000_0000 >> 12 */
-	mmio_write32(OW1 + 0x10, 0x80044017);		/* POWAR: on, 16 MiB */
+	ppc_mmio_write32(OW1 + 0x0, PCI_BUS_BASE >> 12);	/* POTAR */
+	ppc_mmio_write32(OW1 + 0x4, 0);			/* POTEAR */
+	ppc_mmio_write32(OW1 + 0x8, 0xc00000);		/* POWBAR: 0xc_0000_0000 >> 12 */
+	ppc_mmio_write32(OW1 + 0x10, 0x80044017);		/* POWAR: on, 16 MiB */
 	for (unsigned int slot = 1; slot < 32 && n < max; slot++) {
 		uint32_t id = pci_cfg_read(slot, 0), size;
 		struct pci_dev *d = &devs[n];

@@ -191,9 +191,9 @@ static bool wait_dr(struct uart *u)
 {
 	uint64_t end = ppc_timebase() + 10u * TB_MS;
 
-	while (!(mmio_read8(u->base + UART_LSR) & UART_LSR_DR) && ppc_timebase() < end)
+	while (!(ppc_mmio_read8(u->base + UART_LSR) & UART_LSR_DR) && ppc_timebase() < end)
 		;
-	return mmio_read8(u->base + UART_LSR) & UART_LSR_DR;
+	return ppc_mmio_read8(u->base + UART_LSR) & UART_LSR_DR;
 }
 
 static bool shared_uarts(char *why, size_t size)
@@ -273,7 +273,7 @@ static void sc_replay(void)
 	uart_send(u1, 'r');
 	wait_dr(u1);
 	wait_tb(5u * TB_MS);
-	held = u1->claims == c1 && irq_stat_total(irq) == ev && (mmio_read8(u1->base + UART_LSR) & UART_LSR_DR);
+	held = u1->claims == c1 && irq_stat_total(irq) == ev && (ppc_mmio_read8(u1->base + UART_LSR) & UART_LSR_DR);
 	active = mpic_line_active(demo.pic, UART_SOURCE);
 	enable_irq(irq);
 	uart_set_loopback(u1, false);
@@ -519,7 +519,7 @@ static struct scenario_slow slow;
 static irqreturn_t slow_handler(int irq, void *dev)
 {
 	struct edu *e = dev;
-	uint32_t st = mmio_read32(e->bar + EDU_STATUS);
+	uint32_t st = ppc_mmio_read32(e->bar + EDU_STATUS);
 
 	(void)irq;
 	if (!st)
@@ -587,7 +587,7 @@ static irqreturn_t msi_handler(int irq, void *dev)
 	struct edu *e = dev;
 
 	(void)irq;
-	mmio_write32(e->bar + EDU_ACK, mmio_read32(e->bar + EDU_STATUS));
+	ppc_mmio_write32(e->bar + EDU_ACK, ppc_mmio_read32(e->bar + EDU_STATUS));
 	if (msi_wait_tick) {	/* interrupts are on: a tick may come in here */
 		unsigned long t = demo.ticks;
 
@@ -723,12 +723,12 @@ static void oneshot_raise(void *dev)
 
 static uint32_t oneshot_status(void *dev)
 {
-	return mmio_read32(((struct edu *)dev)->bar + EDU_STATUS);
+	return ppc_mmio_read32(((struct edu *)dev)->bar + EDU_STATUS);
 }
 
 static void oneshot_clear(void *dev, uint32_t bits)
 {
-	mmio_write32(((struct edu *)dev)->bar + EDU_ACK, bits);
+	ppc_mmio_write32(((struct edu *)dev)->bar + EDU_ACK, bits);
 }
 
 static void oneshot_idle(void)
@@ -742,7 +742,7 @@ static int mpic_source_masked(unsigned int irq)
 {
 	irq_hw_number_t hw = irq_get_irq_data(irq)->hwirq;
 
-	return !!(mmio_read32(MPIC_EA + MPIC_SRC_VPR(hw)) & MPIC_VPR_MSK);
+	return !!(ppc_mmio_read32(MPIC_EA + MPIC_SRC_VPR(hw)) & MPIC_VPR_MSK);
 }
 
 /* edu-a alone on its line for the scenario; both drivers back after it. */

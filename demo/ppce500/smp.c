@@ -107,10 +107,10 @@ bool ppc_smp_init(struct mpic *m, unsigned int nr_cpus)
 		return true;
 	ppc_stacks_init(1);
 	secondary_stack = (uint32_t)(uintptr_t)&cpu1_stack[4096];
-	mmio_write32(e + 8, 0);				/* r3 = 1, our CPU number */
-	mmio_write32(e + 12, 1);
-	mmio_write32(e + 0, 0);
-	mmio_write32(e + 4, (uint32_t)(uintptr_t)secondary_start);	/* release */
+	ppc_mmio_write32(e + 8, 0);				/* r3 = 1, our CPU number */
+	ppc_mmio_write32(e + 12, 1);
+	ppc_mmio_write32(e + 0, 0);
+	ppc_mmio_write32(e + 4, (uint32_t)(uintptr_t)secondary_start);	/* release */
 	end = ppc_timebase() + (uint64_t)BRINGUP_MS * (TB_HZ / 1000);
 	while (!cpumask_test_cpu(1, irq_cpu_online_mask()) && ppc_timebase() < end)
 		;

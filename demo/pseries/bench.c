@@ -39,7 +39,7 @@ static void bare_irq(void)
 {
 	unsigned long xirr, dummy;
 
-	bare_tb = mftb();
+	bare_tb = ppc64_mftb();
 	hcall1(H_XIRR, 0, 0, &xirr);
 	hcall1(H_IPI, machine.server[port_cpu_id()], MFRR_NONE, &dummy);
 	hcall1(H_EOI, xirr, 0, &dummy);
@@ -47,7 +47,7 @@ static void bare_irq(void)
 
 static irqreturn_t bench_handler(int irq, void *dev)
 {
-	handler_tb = mftb();
+	handler_tb = ppc64_mftb();
 	(void)irq;
 	(void)dev;
 	return IRQ_HANDLED;
@@ -77,9 +77,9 @@ static bool self_ipi(volatile uint64_t *in, uint64_t span[2])
 	tick = ppc64_ticks(cpu);
 	while (ppc64_ticks(cpu) == tick)
 		port_cpu_relax();
-	t0 = mftb();
+	t0 = ppc64_mftb();
 	ipi_send_single((unsigned int)bench_ipi, cpu);
-	t2 = mftb();
+	t2 = ppc64_mftb();
 	if (*in < t0 || *in > t2)
 		return false;
 	span[0] = *in - t0;

@@ -60,10 +60,10 @@ static irqreturn_t vty_rx(int irq, void *dev)
  * threads meanwhile. Interrupts on. */
 static bool wait_for(bool (*done)(void), unsigned int ms)
 {
-	uint64_t end = mftb() + ms_to_tb(ms);
+	uint64_t end = ppc64_mftb() + ppc64_ms_to_tb(ms);
 
 	while (!done()) {
-		if (mftb() >= end)
+		if (ppc64_mftb() >= end)
 			return false;
 		irq_threads_run();
 		port_cpu_relax();
@@ -96,7 +96,7 @@ static void send_ipi_to(unsigned int cpu)
 }
 
 static const struct port_selftest selftest = {
-	.tally = &tally, .now = mftb, .counts = ms_to_tb, .clock = "timebase", .hz = HZ,
+	.tally = &tally, .now = ppc64_mftb, .counts = ppc64_ms_to_tb, .clock = "timebase", .hz = HZ,
 	.ticks = ppc64_ticks, .tick_fail = "decrementer ticks", .tick_pass = "decrementer ticks",
 	.nested_tick = "decrementer", .sp = ppc64_sp, .nested_tick_sp = &ppc64_nested_tick_sp,
 	.on_irq_stack = ppc64_on_irq_stack, .on_softirq_stack = ppc64_on_softirq_stack,

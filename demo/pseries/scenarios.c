@@ -74,8 +74,8 @@ static unsigned long msi_burst(const struct edu *e, unsigned int n, unsigned int
 		uint64_t end;
 
 		edu_raise(e, EDU_BIT_A);
-		end = mftb() + ms_to_tb(SCENARIO_WAIT_MS);
-		while (atomic_load(&msi_runs[0]) + atomic_load(&msi_runs[1]) == total && mftb() < end)
+		end = ppc64_mftb() + ppc64_ms_to_tb(SCENARIO_WAIT_MS);
+		while (atomic_load(&msi_runs[0]) + atomic_load(&msi_runs[1]) == total && ppc64_mftb() < end)
 			port_cpu_relax();
 	}
 	return atomic_load(&msi_runs[cpu]) - before;

@@ -77,8 +77,8 @@ unsigned int ppc64_start_secondaries(void)
 			ppc64_printf("genirq: start-cpu %u failed: %d\n", cpu, (int)ret[0]);
 			continue;
 		}
-		end = mftb() + ms_to_tb(START_WAIT_MS);
-		while (!cpumask_test_cpu(cpu, irq_cpu_online_mask()) && mftb() < end)
+		end = ppc64_mftb() + ppc64_ms_to_tb(START_WAIT_MS);
+		while (!cpumask_test_cpu(cpu, irq_cpu_online_mask()) && ppc64_mftb() < end)
 			port_cpu_relax();
 		if (cpumask_test_cpu(cpu, irq_cpu_online_mask()))
 			up++;

@@ -46,8 +46,8 @@ void ppc64_timer_start(void)
 {
 	unsigned int cpu = port_cpu_id();
 
-	next_tick[cpu] = mftb() + ppc64_timebase_hz() / HZ;
-	set_dec((int64_t)(next_tick[cpu] - mftb()));
+	next_tick[cpu] = ppc64_mftb() + ppc64_timebase_hz() / HZ;
+	set_dec((int64_t)(next_tick[cpu] - ppc64_mftb()));
 }
 
 /* Accounted like Linux 2.6.9's timer path: irq_enter/irq_exit around it. The
@@ -55,7 +55,7 @@ void ppc64_timer_start(void)
 void ppc64_timer_interrupt(struct ppc64_regs *regs)
 {
 	unsigned int cpu = port_cpu_id();
-	uint64_t now = mftb();
+	uint64_t now = ppc64_mftb();
 
 	(void)regs;
 	ppc64_irq_check_interrupted(cpu, ppc64_sp());	/* it runs on the stack it interrupted */

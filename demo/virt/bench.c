@@ -113,11 +113,11 @@ static bool one_msi(const struct edu *e, volatile uint64_t *in, void (*hook)(voi
 
 		*in = 0;
 		tick_edge();
-		end = cntvct() + ms_to_cnt(MSI_WAIT_MS);
+		end = aarch64_cntvct() + aarch64_ms_to_cnt(MSI_WAIT_MS);
 		aarch64_irq_hook = hook;
 		t0 = cycles();
 		edu_raise(e, 1);
-		while (*in == 0 && cntvct() < end)
+		while (*in == 0 && aarch64_cntvct() < end)
 			port_cpu_relax();
 		t2 = cycles();
 		aarch64_irq_hook = NULL;

@@ -95,8 +95,8 @@ void virt_cascade_scenario(struct scenario_tally *t)
 	parent0 = irq_stat_total((unsigned int)parent_irq);
 	key0 = irq_stat_total((unsigned int)key_irq);
 	aarch64_printf("genirq: waiting for the power key\n");
-	end = cntvct() + ms_to_cnt(KEY_WAIT_MS);
-	while (!pressed() && cntvct() < end)
+	end = aarch64_cntvct() + aarch64_ms_to_cnt(KEY_WAIT_MS);
+	while (!pressed() && aarch64_cntvct() < end)
 		aarch64_idle(pressed);
 	if (!pressed()) {
 		scenario_skip(t, "cascade", "no power key in %u ms (QEMU monitor system_powerdown "

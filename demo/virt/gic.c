@@ -127,8 +127,8 @@ static void timer_arm(void)
 	 * while): the missed ticks follow at once, so a span of the counter
 	 * holds its ticks. Later than that: start again from now. */
 	cval += period;
-	if (cval + aarch64_cntfrq() <= cntvct())
-		cval = cntvct() + period;
+	if (cval + aarch64_cntfrq() <= aarch64_cntvct())
+		cval = aarch64_cntvct() + period;
 	__asm__ __volatile__("msr cntv_cval_el0, %0; msr cntv_ctl_el0, %1; isb"
 			     : : "r"(cval), "r"((uint64_t)CNTV_CTL_ENABLE) : "memory");
 }
@@ -151,7 +151,7 @@ static irqreturn_t tick(int irq, void *dev)
 
 void aarch64_timer_start_cpu(void)
 {
-	__asm__ __volatile__("msr cntv_cval_el0, %0" : : "r"(cntvct()));
+	__asm__ __volatile__("msr cntv_cval_el0, %0" : : "r"(aarch64_cntvct()));
 	timer_arm();
 }
 

@@ -66,10 +66,10 @@ static irqreturn_t wake_handler(int irq, void *dev)
 
 static bool wait_for(bool (*done)(void), unsigned int ms)
 {
-	uint64_t end = cntvct() + ms_to_cnt(ms);
+	uint64_t end = aarch64_cntvct() + aarch64_ms_to_cnt(ms);
 
 	while (!done()) {
-		if (cntvct() >= end)
+		if (aarch64_cntvct() >= end)
 			return false;
 		port_cpu_relax();
 	}
@@ -81,7 +81,7 @@ static bool wait_for(bool (*done)(void), unsigned int ms)
 static char timer_ticks[48];	/* "generic-timer ticks (PPI INTID 27)", at set-up */
 
 static const struct port_selftest selftest = {
-	.tally = &tally, .now = cntvct, .counts = ms_to_cnt, .clock = "the counter", .hz = HZ,
+	.tally = &tally, .now = aarch64_cntvct, .counts = aarch64_ms_to_cnt, .clock = "the counter", .hz = HZ,
 	.ticks = aarch64_ticks, .tick_fail = "timer ticks", .tick_pass = timer_ticks,
 	.nested_tick = "timer", .sp = aarch64_sp, .nested_tick_sp = &aarch64_nested_tick_sp,
 	.on_irq_stack = aarch64_on_irq_stack, .on_softirq_stack = aarch64_on_softirq_stack,

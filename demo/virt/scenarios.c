@@ -117,8 +117,8 @@ static int withdraw_once(unsigned int cpu, unsigned long *spu, unsigned long *ev
 	atomic_store(&hook_runs, 0);
 	flags = port_irq_save();
 	edu_raise(&edu[0], EDU_BIT_A);
-	end = cntvct() + ms_to_cnt(WAIT_MS);
-	while (!(seen = irq_pending_at_cpu()) && cntvct() < end)
+	end = aarch64_cntvct() + aarch64_ms_to_cnt(WAIT_MS);
+	while (!(seen = irq_pending_at_cpu()) && aarch64_cntvct() < end)
 		;
 	aarch64_irq_hook = withdraw_then_handle;
 	port_irq_restore(flags);	/* the exception: the hook, then the driver */

@@ -56,8 +56,8 @@ unsigned int aarch64_start_secondaries(void)
 				       (unsigned long)machine.mpidr[cpu], (long)ret);
 			continue;
 		}
-		end = cntvct() + ms_to_cnt(START_WAIT_MS);
-		while (!cpumask_test_cpu(cpu, irq_cpu_online_mask()) && cntvct() < end)
+		end = aarch64_cntvct() + aarch64_ms_to_cnt(START_WAIT_MS);
+		while (!cpumask_test_cpu(cpu, irq_cpu_online_mask()) && aarch64_cntvct() < end)
 			port_cpu_relax();
 		if (cpumask_test_cpu(cpu, irq_cpu_online_mask()))
 			up++;
