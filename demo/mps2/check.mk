@@ -96,3 +96,10 @@ check-armv7m-pm: kernel-armv7m
 	$(Q)$(if $(filter timer,$(WAKE)),$(armv7m_pm_timer),$(armv7m_pm))
 check-armv7m-pm-timer: kernel-armv7m
 	$(Q)$(armv7m_pm_timer)
+
+# NMI lines (<genirq/nmi.h>) on this machine: none (check-aarch64-nmi and
+# check-x86_64-nmi run the ones that exist).
+.PHONY: check-armv7m-nmi
+check-armv7m: check-armv7m-nmi
+check-armv7m-nmi:
+	@echo "check-armv7m-nmi: SKIP the NVIC's NMI exception is not a genirq line here; a line above BASEPRI (zero-latency, docs/armv7m.md) is this port's unmaskable kind: nmi lines are refused on the NVIC (no IRQCHIP_SUPPORTS_NMI)"

@@ -96,3 +96,10 @@ check-ppc-pm: kernel-ppc
 	$(Q)$(if $(filter timer,$(WAKE)),$(ppc_pm_timer),$(ppc_pm))
 check-ppc-pm-timer: kernel-ppc
 	$(Q)$(ppc_pm_timer)
+
+# NMI lines (<genirq/nmi.h>) on this machine: none (check-aarch64-nmi and
+# check-x86_64-nmi run the ones that exist).
+.PHONY: check-ppc-nmi
+check-ppc: check-ppc-nmi
+check-ppc-nmi:
+	@echo "check-ppc-nmi: SKIP the e500 takes no NMI from its MPIC (a source routed to the critical input is a critical interrupt, which the ppc port kit does not take): nmi lines are refused on the MPIC (no IRQCHIP_SUPPORTS_NMI)"

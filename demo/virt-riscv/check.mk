@@ -120,3 +120,10 @@ else
 endif
 check-riscv64-pm-timer: kernel-riscv64
 	$(Q)$(riscv64_pm_timer)
+
+# NMI lines (<genirq/nmi.h>) on this machine: none (check-aarch64-nmi and
+# check-x86_64-nmi run the ones that exist).
+.PHONY: check-riscv64-nmi
+check-riscv64: check-riscv64-nmi
+check-riscv64-nmi:
+	@echo "check-riscv64-nmi: SKIP RISC-V S-mode has no NMI and this port masks by sstatus.SIE, not by priority: nmi lines are refused on the PLIC and APLIC (no IRQCHIP_SUPPORTS_NMI)"
