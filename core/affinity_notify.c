@@ -30,6 +30,11 @@ struct aff_record {
 
 static struct irq_spinlock aff_lock = IRQ_SPINLOCK_INIT;
 static struct aff_record *records;			/* [aff_lock] */
+/* How many records there are, written under aff_lock: a line's last
+ * free_irq() and a descriptor's end look at the list only when some line
+ * has one (a racing hint or notifier set on a line being freed is the
+ * caller's own race, as in Linux). */
+static atomic_uint nr_records;
 
 /* The record of @irq, or NULL; its link in *@link. Caller holds aff_lock. */
 static struct aff_record *find(unsigned int irq, struct aff_record ***link)
@@ -51,6 +56,7 @@ static void drop_if_empty(unsigned int irq, struct aff_record **spare)
 
 	if (r && !r->hint && !r->notify && cpumask_empty(&r->running)) {
 		*link = r->next;
+		atomic_fetch_sub_explicit(&nr_records, 1, memory_order_relaxed);
 		*spare = r;
 	}
 }
@@ -79,6 +85,7 @@ static int store(unsigned int irq, bool is_hint, const void *val, const void **o
 		r->irq = irq;
 		r->next = records;
 		records = r;
+		atomic_fetch_add_explicit(&nr_records, 1, memory_order_relaxed);
 	}
 	*old = NULL;
 	if (r && is_hint) {
@@ -213,6 +220,8 @@ void irq_affinity_line_freed(unsigned int irq)
 	bool hint = false;
 	unsigned long flags;
 
+	if (!atomic_load_explicit(&nr_records, memory_order_relaxed))
+		return;
 	flags = irq_spin_lock_irqsave(&aff_lock);
 	r = find(irq, NULL);
 	if (r) {
@@ -237,10 +246,14 @@ void irq_affinity_desc_gone(unsigned int irq)
 {
 	struct aff_record **link, *r;
 
+	if (!atomic_load_explicit(&nr_records, memory_order_relaxed))
+		return;
 	irq_spin_lock(&aff_lock);
 	r = find(irq, &link);
-	if (r)
+	if (r) {
 		*link = r->next;
+		atomic_fetch_sub_explicit(&nr_records, 1, memory_order_relaxed);
+	}
 	irq_spin_unlock(&aff_lock);
 	if (r) {
 		irq_log("irq %u: freed with an affinity hint or notifier set (never released)", irq);
