@@ -63,7 +63,7 @@ static const char *err_text(int err)
 {
 	switch (-err) {
 	case ENOENT:	return "no such file or directory";
-	case EIO:	return "the controller cannot route this line";
+	case EIO:	return "input/output error";
 	case ENOMEM:	return "out of memory";
 	case EBUSY:	return "busy";
 	case EACCES:	return "read-only";
@@ -193,6 +193,15 @@ static void why_mask_refused(struct shell *sh, const char *text, bool list)
 		shell_set_why(sh, "no CPU of the mask is online");
 }
 
+/* A move the line's controller cannot make: name it. */
+static void why_cannot_route(struct shell *sh, unsigned int irq)
+{
+	const struct irq_data *d = irq_get_irq_data(irq);
+	const char *chip = d && d->chip && d->chip->name ? d->chip->name : "none";
+
+	shell_set_why(sh, "irq %u's controller (%s) cannot route it to other CPUs", irq, chip);
+}
+
 /* A CPU list of /proc/irq/N/@file, without its newline. */
 static const char *cpu_list(unsigned int irq, const char *file, char *buf, size_t size)
 {
@@ -251,6 +260,8 @@ static int cmd_echo(struct shell *sh, int argc, char **argv)
 	else if (err == -EIO && irq_affinity_is_managed(irq))
 		shell_set_why(sh, "irq %u's affinity is managed (spread when its "
 			      "vectors were allocated)", irq);
+	else if (err == -EIO)
+		why_cannot_route(sh, irq);
 	else if (err == 0)
 		tell_move_pending(sh, irq);
 	return err;

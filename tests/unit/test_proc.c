@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* The /proc views and the cpumask text forms: bounded, exact, strict. */
+#include <string.h>
 #include "fixture.h"
+#include "shell.h"
 #include <genirq/compat.h>
 
 static int rd(const char *path, char *buf, size_t size)
@@ -286,6 +288,30 @@ TEST(proc_affinity_on_controller_that_cannot_route_is_eio)
 	fixed_line(&fx, 2);
 	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "1", 1), -EIO);
 	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "3", 1), -EIO);
+}
+
+static char shell_out[512];
+
+static void shell_write(const char *text, size_t len)
+{
+	size_t have = strlen(shell_out);
+
+	if (have + len < sizeof(shell_out))
+		memcpy(shell_out + have, text, len);
+}
+
+/* The shell names the controller that cannot route, and why the write failed. */
+TEST(shell_affinity_on_controller_that_cannot_route_names_it)
+{
+	struct fixture fx;
+	static struct shell sh;
+
+	fixed_line(&fx, 2);
+	shell_init(&sh, shell_write, NULL, 0);
+	shell_out[0] = '\0';
+	CHECK_EQ(shell_exec(&sh, "echo 1 > /proc/irq/0/smp_affinity"), -EIO);
+	CHECK(strstr(shell_out, "error: echo: input/output error (-5): irq 0's controller "
+			  "(fixed) cannot route it to other CPUs\n") != NULL);
 }
 
 /*
