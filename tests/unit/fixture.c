@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include <sched.h>
+#include <string.h>
 #include "fixture.h"
 
 void fx_init(struct fixture *fx, unsigned int nr_cpus, enum simpic_style style)
@@ -95,4 +96,22 @@ void fx_wait_against_busy(void (*start)(void *), atomic_int *phase,
 	atomic_store(phase, 2);
 	sim_thread_join_all();
 	CHECK_EQ(atomic_load(done), 1);
+}
+
+char fx_out[4096];
+static size_t fx_out_len;
+
+void fx_out_write(const char *text, size_t len)
+{
+	if (fx_out_len + len < sizeof(fx_out)) {
+		memcpy(fx_out + fx_out_len, text, len);
+		fx_out_len += len;
+		fx_out[fx_out_len] = '\0';
+	}
+}
+
+void fx_out_reset(void)
+{
+	fx_out_len = 0;
+	fx_out[0] = '\0';
 }

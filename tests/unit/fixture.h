@@ -65,6 +65,11 @@ void fx_wait_against_busy(void (*start)(void *), atomic_int *phase,
 /* CHECK that every delivery of @hw was ended once (ack or eoi, by @style). */
 void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style);
 
+/* A shell's output, kept whole up to its size (shell_init(&sh, fx_out_write, ...)). */
+extern char fx_out[4096];
+void fx_out_write(const char *text, size_t len);
+void fx_out_reset(void);
+
 /* Two tests, NAME_ack_chip and NAME_eoi_chip, running FN(style) for each. */
 #define TEST_EACH_CHIP(name, fn)					\
 	TEST(name##_ack_chip) { fn(SIMPIC_ACK); }			\

@@ -290,16 +290,6 @@ TEST(proc_affinity_on_controller_that_cannot_route_is_eio)
 	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "3", 1), -EIO);
 }
 
-static char shell_out[512];
-
-static void shell_write(const char *text, size_t len)
-{
-	size_t have = strlen(shell_out);
-
-	if (have + len < sizeof(shell_out))
-		memcpy(shell_out + have, text, len);
-}
-
 /* The shell names the controller that cannot route, and why the write failed. */
 TEST(shell_affinity_on_controller_that_cannot_route_names_it)
 {
@@ -307,10 +297,10 @@ TEST(shell_affinity_on_controller_that_cannot_route_names_it)
 	static struct shell sh;
 
 	fixed_line(&fx, 2);
-	shell_init(&sh, shell_write, NULL, 0);
-	shell_out[0] = '\0';
+	shell_init(&sh, fx_out_write, NULL, 0);
+	fx_out_reset();
 	CHECK_EQ(shell_exec(&sh, "echo 1 > /proc/irq/0/smp_affinity"), -EIO);
-	CHECK(strstr(shell_out, "error: echo: input/output error (-5): irq 0's controller "
+	CHECK(strstr(fx_out, "error: echo: input/output error (-5): irq 0's controller "
 			  "(fixed) cannot route it to other CPUs\n") != NULL);
 }
 

@@ -382,16 +382,6 @@ TEST(smp_affinity_write_on_a_managed_line_is_eio_and_says_why)
 	pci_free_irq_vectors(&v.dev);
 }
 
-static char shell_out[2048];
-
-static void shell_write(const char *text, size_t len)
-{
-	size_t have = strlen(shell_out);
-
-	if (have + len < sizeof(shell_out))
-		memcpy(shell_out + have, text, len);
-}
-
 TEST(shell_echo_to_a_managed_line_says_why_it_is_refused)
 {
 	static struct shell sh;
@@ -402,15 +392,15 @@ TEST(shell_echo_to_a_managed_line_says_why_it_is_refused)
 	vfx_init(&v, 2, &msix8_msi);
 	CHECK_EQ(alloc_managed(&v), 3);
 	irq0 = pci_irq_vector(&v.dev, 0);
-	shell_init(&sh, shell_write, NULL, 0);
-	shell_out[0] = '\0';
+	shell_init(&sh, fx_out_write, NULL, 0);
+	fx_out_reset();
 	irq_snprintf(cmd, sizeof(cmd), "echo 1 > /proc/irq/%d/smp_affinity", irq0 + 1);
 	CHECK_EQ(shell_exec(&sh, cmd), -EIO);
-	CHECK(strstr(shell_out, "(-5): irq ") != NULL);
-	CHECK(strstr(shell_out, "'s affinity is managed (spread when its vectors were "
+	CHECK(strstr(fx_out, "(-5): irq ") != NULL);
+	CHECK(strstr(fx_out, "'s affinity is managed (spread when its vectors were "
 			  "allocated)\n") != NULL);
 	/* The line's controller routes it: the shell does not say otherwise. */
-	CHECK(strstr(shell_out, "cannot route") == NULL);
+	CHECK(strstr(fx_out, "cannot route") == NULL);
 	/* The admin vector is not managed: the write is the user's. */
 	irq_snprintf(cmd, sizeof(cmd), "echo 2 > /proc/irq/%d/smp_affinity", irq0);
 	CHECK_EQ(shell_exec(&sh, cmd), 0);
