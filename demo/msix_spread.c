@@ -14,7 +14,8 @@
 #include "msix_spread.h"
 
 #define MSIX_EVENTS		20u	/* per vector */
-/* A request held at a masked vector must not run: 20 events took far less each. */
+/* How long a request held at a masked vector is watched for running (the
+ * MSIX_EVENTS before it each took far less). */
 #define HELD_WAIT_NS		(50ull * 1000 * 1000)
 #define TARGET_BYTES		24
 

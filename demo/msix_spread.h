@@ -26,6 +26,7 @@
 #ifndef GENIRQ_DEMO_MSIX_SPREAD_H
 #define GENIRQ_DEMO_MSIX_SPREAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <genirq/msi.h>
@@ -52,5 +53,32 @@ struct msix_spread_env {
 /* @env NULL: the machine found no virtio-rng-pci device (a SKIP naming
  * the QEMU option). Needs two CPUs online, else a SKIP. */
 void msix_spread_scenario(struct scenario_tally *t, const struct msix_spread_env *env);
+
+/*
+ * QEMU's virt machines (aarch64, riscv64) boot without firmware, so
+ * nobody has placed the device's BARs (demo/msix_spread_virt.c). The
+ * machine gives its PCIe host's windows and bus 0's configuration reads
+ * and writes (@cfg: its context is the device number, unsigned int *;
+ * NULL: no PCIe host).
+ */
+struct msix_spread_windows {
+	const struct pci_cfg_ops *cfg;
+	uint64_t	io_cpu, io_pci, io_size;	/* the I/O window, memory to the CPU */
+	uint64_t	mem_cpu, mem_pci, mem_size;	/* the 32-bit memory window */
+	void		(*barrier)(void);	/* a register write done before what follows */
+};
+
+/*
+ * Find bus 0's virtio-rng-pci through @win, place its legacy registers
+ * (BAR 0) in the I/O window and its MSI-X table (BAR 1) and modern
+ * registers (BAR 4, unused) in its device number's megabyte of the memory
+ * window, turn decoding and bus mastering on, and run
+ * msix_spread_scenario() on it through @domain, its lines' targets told
+ * by @target (struct msix_spread_env); no such device: its SKIP.
+ */
+void msix_spread_virt_scenario(struct scenario_tally *t, const struct msix_spread_windows *win,
+			       struct irq_domain *domain,
+			       int (*target)(unsigned int irq, unsigned int *cpu, char *buf,
+					     size_t size));
 
 #endif /* GENIRQ_DEMO_MSIX_SPREAD_H */

@@ -21,7 +21,7 @@ aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
 aarch64_KIT_HOOKS	:= aarch64_sync aarch64_bad_exception
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c \
-		     demo/port_boot.c demo/nmi_cmd.c demo/msix_spread.c
+		     demo/port_boot.c demo/nmi_cmd.c demo/msix_spread.c demo/msix_spread_virt.c
 aarch64_DEPS	:= cross qemu-arm
 # $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
 # line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same

@@ -50,8 +50,8 @@ void virt_cascade_scenario(struct scenario_tally *t);
 /* msi.c: the edu's MSI through the GICv2m frame or the GICv3 ITS; then msix-spread */
 int virt_msi_setup(void);
 void virt_msi_scenario(struct scenario_tally *t);
-/* Bus 0's configuration space (ECAM) and 32-bit memory BARs; the
- * context is the device number (unsigned int *). */
+/* Bus 0's configuration space (ECAM); the context is the device number
+ * (unsigned int *). */
 struct pci_cfg_ops;
 extern const struct pci_cfg_ops virt_ecam_ops;
 /* make bench: the edu at @e (probed here) with MSI on and @handler on its

@@ -17,7 +17,6 @@
 #include "demo.h"
 
 #define ECAM_DEVICE_SHIFT	15		/* bus 0, function 0 */
-#define PCI_BAR0		0x10
 #define GICD_ITARGETSR		0x800u
 
 #define ITS_LPIS		64
@@ -51,31 +50,9 @@ static void cfg_write32(void *ctx, unsigned int off, uint32_t val)
 	__asm__ __volatile__("dsb sy" ::: "memory");
 }
 
-/* Register @off of 32-bit memory BAR @bar, through the memory window. */
-static volatile uint32_t *bar_reg(void *ctx, unsigned int bar, uint32_t off)
-{
-	uint64_t pci = cfg_read32(ctx, PCI_BAR0 + 4 * bar) & ~0xFu;
-
-	return (volatile uint32_t *)(uintptr_t)(machine.pci_mem_cpu + (pci - machine.pci_mem_pci) +
-						off);
-}
-
-static uint32_t bar_read32(void *ctx, unsigned int bar, uint32_t off)
-{
-	return *bar_reg(ctx, bar, off);
-}
-
-static void bar_write32(void *ctx, unsigned int bar, uint32_t off, uint32_t val)
-{
-	*bar_reg(ctx, bar, off) = val;
-	__asm__ __volatile__("dsb sy" ::: "memory");
-}
-
 const struct pci_cfg_ops virt_ecam_ops = {
 	.read32		= cfg_read32,
 	.write32	= cfg_write32,
-	.mmio_read32	= bar_read32,
-	.mmio_write32	= bar_write32,
 };
 
 /* --- GICv2m: an SPI of the frame --- */
