@@ -16,7 +16,8 @@ x86_64_KIT_HOOKS	:= x86_64_exception
 x86_64_CTRL	:= x86_apic
 x86_64_MACHINE	:= pc
 x86_64_DEMO_SRCS := $(filter-out demo/pc/scenarios-% demo/pc/boot-% demo/pc/smp-%,$(wildcard demo/pc/*.c)) demo/pc/boot-x86_64.c demo/pc/smp-x86_64.c demo/pc/scenarios-x86_64.c \
-		    demo/pc/scenarios-x86_64-msi.c demo/pc/smp-nmi-x86_64.c demo/nmi_cmd.c demo/guard_smash.c
+		    demo/pc/scenarios-x86_64-msi.c demo/pc/smp-nmi-x86_64.c demo/nmi_cmd.c demo/guard_smash.c \
+		    demo/msix_spread.c
 x86_64_DEPS	:= qemu-x86
 X64_SMP		?= 2
 # The pc machine (demo/pc/machine.mk) with X64_SMP CPUs.

@@ -13,6 +13,7 @@
 #include "virt.h"
 #include "fdt.h"
 
+#define PCI_IO		0x01000000u	/* ranges: I/O space code */
 #define PCI_MEM32	0x02000000u	/* ranges: 32-bit memory space code */
 #define PCI_SPACE	0x03000000u
 
@@ -136,12 +137,19 @@ static void resolve(struct scan *s, struct riscv64_machine *m, unsigned long boo
 			m->imsic_index[cpu] = i / 8;
 	}
 	/* ranges: (pci hi, mid, lo; cpu 2 cells; size 2 cells) */
-	for (uint32_t i = 0; i + 28 <= s->ranges.len; i += 28)
-		if ((fdt_be32(s->ranges.val + i) & PCI_SPACE) == PCI_MEM32) {
-			m->pci_mem_pci = fdt_be64(s->ranges.val + i + 4);
-			m->pci_mem_cpu = fdt_be64(s->ranges.val + i + 12);
-			m->pci_mem_size = fdt_be64(s->ranges.val + i + 20);
+	for (uint32_t i = 0; i + 28 <= s->ranges.len; i += 28) {
+		const uint8_t *r = s->ranges.val + i;
+
+		if ((fdt_be32(r) & PCI_SPACE) == PCI_MEM32) {
+			m->pci_mem_pci = fdt_be64(r + 4);
+			m->pci_mem_cpu = fdt_be64(r + 12);
+			m->pci_mem_size = fdt_be64(r + 20);
+		} else if ((fdt_be32(r) & PCI_SPACE) == PCI_IO) {
+			m->pci_io_pci = fdt_be64(r + 4);
+			m->pci_io_cpu = fdt_be64(r + 12);
+			m->pci_io_size = fdt_be64(r + 20);
 		}
+	}
 }
 
 /* The node whose reg starts at @base, or -1. */

@@ -19,14 +19,16 @@ riscv64_CTRL	:= plic aplic imsic
 # What an embedder of the port kit defines besides the port contract (make check-kit).
 riscv64_KIT_HOOKS	:= riscv64_exception riscv64_set_timer
 riscv64_MACHINE	:= virt-riscv
-riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c
+riscv64_DEMO_SRCS := $(wildcard demo/virt-riscv/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c demo/port_boot.c \
+		     demo/msix_spread.c demo/msix_spread_virt.c
 riscv64_DEPS	:= cross qemu-riscv
 # $(call riscv64_qemu,CPUS[,MACHINE OPTIONS]): two edu devices in slots 1
 # and 5, whose INTA both land on PLIC source 33 (the device tree's
 # interrupt-map); the kernel's exits are the sifive_test device's
 # statuses (33 PASS, 1 failure).
 riscv64_qemu	= qemu-system-riscv64 -M virt$(2) -bios default -smp $(1) -nodefaults -display none \
-		  -no-reboot -device edu,addr=1 -device edu,addr=5 -kernel $(BUILD)/riscv64/kernel.elf
+		  -no-reboot -device edu,addr=1 -device edu,addr=5 -device virtio-rng-pci,addr=6,vectors=4 \
+		  -kernel $(BUILD)/riscv64/kernel.elf
 # make run ARCH=riscv64 AIA=1: the AIA machine (APLIC in MSI mode, IMSIC)
 # instead of the PLIC, as aarch64's GIC=2 picks its other controller.
 riscv64_QEMU	= $(call riscv64_qemu,$(or $(SMP),2),$(if $(filter-out 0,$(AIA)),$(comma)aia=aplic-imsic)) \

@@ -3,7 +3,9 @@
  * scenarios-msi.c - the msi scenario on the AIA machine: the edu device's
  * MSI capability enabled through PCI-MSI stacked on the IMSIC's message
  * domain; its messages are writes of an identity to a hart's supervisor
- * interrupt file. See docs/riscv64.md for the domain stack.
+ * interrupt file. Then msix-spread (demo/msix_spread.c) on a
+ * virtio-rng-pci's MSI-X vectors through the same stack, its BARs placed
+ * by demo/msix_spread_virt.c. See docs/riscv64.md for the domain stack.
  */
 #include <stdatomic.h>
 #include <genirq/chip/imsic.h>
@@ -13,19 +15,20 @@
 #include <genirq/msi.h>
 #include <genirq/proc.h>
 
+#include "msix_spread.h"
 #include "scenario.h"
 #include "demo.h"
 
 #define MSI_EVENTS	20u	/* per CPU */
 #define ECAM_SLOT_SHIFT	15
 
-/* --- configuration space of bus 0 through the ECAM --- */
+/* --- bus 0 through the ECAM: @ctx is the device number (unsigned int *) --- */
 
 static volatile uint32_t *ecam(void *ctx, unsigned int off)
 {
-	const struct edu *e = ctx;
+	const unsigned int *slot = ctx;
 
-	return (volatile uint32_t *)(machine.ecam + ((uintptr_t)e->slot << ECAM_SLOT_SHIFT) +
+	return (volatile uint32_t *)(machine.ecam + ((uintptr_t)*slot << ECAM_SLOT_SHIFT) +
 				     (off & 0xffcu));
 }
 
@@ -34,10 +37,15 @@ static uint32_t cfg_read32(void *ctx, unsigned int off)
 	return *ecam(ctx, off);
 }
 
+static void barrier(void)
+{
+	__asm__ __volatile__("fence iorw, iorw" ::: "memory");
+}
+
 static void cfg_write32(void *ctx, unsigned int off, uint32_t val)
 {
 	*ecam(ctx, off) = val;
-	__asm__ __volatile__("fence iorw, iorw" ::: "memory");
+	barrier();
 }
 
 static const struct pci_cfg_ops ecam_ops = {
@@ -79,8 +87,8 @@ static uint64_t msg_addr(const struct msi_msg *m)
 	return (uint64_t)m->address_hi << 32 | m->address_lo;
 }
 
-void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_domain *msi,
-		       const struct imsic_msi_config *mcfg)
+static void msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_domain *msi,
+			 const struct imsic_msi_config *mcfg)
 {
 	const char *name = "msi";
 	static struct edu edus[EDU_MAX];
@@ -111,7 +119,7 @@ void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_do
 	edu_ack(e, ~0u);
 	for (unsigned int c = 0; c < 2; c++)
 		f0[c] = imsic_free_ids(im, c);
-	err = pci_msi_dev_init(&pdev, &ecam_ops, e, e->slot << 3);
+	err = pci_msi_dev_init(&pdev, &ecam_ops, &e->slot, e->slot << 3);
 	irq = err ? err : pci_enable_msi(&pdev, msi);
 	if (irq < 0) {
 		scenario_fail(t, name, "edu at 00:%02x.0: MSI enable %d", e->slot, irq);
@@ -170,4 +178,42 @@ void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_do
 			      b1, MSI_EVENTS, cpu0, id0, cpu1, id1,
 			      (unsigned long long)msg_addr(&m0), (unsigned long long)msg_addr(&m1),
 			      f0[0], fa[0], fm[0], ff[0], f0[1], fa[1], fm[1], ff[1], row);
+}
+
+/* --- msix-spread: the virtio-rng-pci's vectors, identities of the harts' files --- */
+
+static struct imsic *rng_imsic;
+
+static int identity_target(unsigned int irq, unsigned int *cpu, char *buf, size_t size)
+{
+	unsigned int id = 0;
+	int err = imsic_msi_target(rng_imsic, irq, cpu, &id);
+
+	irq_snprintf(buf, size, "identity %u", id);
+	return err;
+}
+
+static void msix_scenario(struct scenario_tally *t, struct imsic *im, struct irq_domain *msi)
+{
+	const struct msix_spread_windows win = {
+		.cfg = machine.ecam ? &ecam_ops : NULL, .barrier = barrier,
+		.io_cpu = machine.pci_io_cpu, .io_pci = machine.pci_io_pci, .io_size = machine.pci_io_size,
+		.mem_cpu = machine.pci_mem_cpu, .mem_pci = machine.pci_mem_pci,
+		.mem_size = machine.pci_mem_size,
+	};
+
+	if (GENIRQ_ENABLED(GENIRQ_MSI) && (!im || !msi)) {
+		scenario_skip(t, "msix-spread", "the PLIC has no MSI: -M virt without aia has no "
+			      "IMSIC (aia=aplic-imsic has)");
+		return;
+	}
+	rng_imsic = im;
+	msix_spread_virt_scenario(t, &win, msi, identity_target);
+}
+
+void virt_msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_domain *msi,
+		       const struct imsic_msi_config *mcfg)
+{
+	msi_scenario(t, im, msi, mcfg);
+	msix_scenario(t, im, msi);
 }

@@ -40,9 +40,10 @@ struct riscv64_machine {
 	uint32_t	aplic_nsrc, imsic_ids;
 	bool		aplic_msi;		/* the APLIC has an msi-parent */
 	unsigned int	imsic_index[MAX_CPUS];	/* CPU -> hart index of its S-level file */
-	/* PCIe host: ECAM, the 32-bit memory window */
+	/* PCIe host: ECAM, the 32-bit memory window, the I/O window (memory-mapped) */
 	uintptr_t	ecam;
 	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;
+	uint64_t	pci_io_cpu, pci_io_pci, pci_io_size;
 	/* The tree, and the nodes whose interrupts the devices look up in
 	 * it (<genirq/of_irq.h>), by their offsets; -1: none. The wired
 	 * controller is the PLIC, or the supervisor APLIC. */

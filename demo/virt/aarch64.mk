@@ -21,7 +21,7 @@ aarch64_CTRL	:= gicv3 gicv3_its gicv2 gicv2m pl061
 aarch64_KIT_HOOKS	:= aarch64_sync aarch64_bad_exception
 aarch64_MACHINE	:= virt
 aarch64_DEMO_SRCS := $(wildcard demo/virt/*.c) demo/of_scenario.c demo/guard_smash.c demo/port_selftest.c \
-		     demo/port_boot.c demo/nmi_cmd.c
+		     demo/port_boot.c demo/nmi_cmd.c demo/msix_spread.c demo/msix_spread_virt.c
 aarch64_DEPS	:= cross qemu-arm
 # $(call aarch64_qemu,GIC,CPUS): the machine, two edu devices on one INTx
 # line (slots 1 and 5: the interrupt-map swizzle gives both INTA the same
@@ -30,6 +30,6 @@ aarch64_DEPS	:= cross qemu-arm
 aarch64_qemu	= qemu-system-aarch64 -M virt,gic-version=$(1) -cpu cortex-a57 -m 128M \
 		  -accel tcg -nodefaults -display none -no-reboot -smp $(2) \
 		  -semihosting-config enable=on,target=native \
-		  -device edu,addr=1 -device edu,addr=5 -kernel $(BUILD)/aarch64/kernel.elf
+		  -device edu,addr=1 -device edu,addr=5 -device virtio-rng-pci,addr=6,vectors=4 -kernel $(BUILD)/aarch64/kernel.elf
 aarch64_QEMU	= $(call aarch64_qemu,$(or $(GIC),3),$(or $(SMP),2)) -serial stdio
 aarch64_PASS	:= 33

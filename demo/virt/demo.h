@@ -47,12 +47,21 @@ void virt_smp_scenarios(struct scenario_tally *t, int ipi_irq, irq_handler_t han
 int virt_gpio_setup(void);
 void virt_cascade_scenario(struct scenario_tally *t);
 
-/* msi.c: the edu's MSI through the GICv2m frame or the GICv3 ITS */
+/* msi.c: the edu's MSI through the GICv2m frame or the GICv3 ITS; then msix-spread */
 int virt_msi_setup(void);
 void virt_msi_scenario(struct scenario_tally *t);
+/* Bus 0's configuration space (ECAM); the context is the device number
+ * (unsigned int *). */
+struct pci_cfg_ops;
+extern const struct pci_cfg_ops virt_ecam_ops;
 /* make bench: the edu at @e (probed here) with MSI on and @handler on its
  * vector. Return: the irq, or -errno. */
 int virt_msi_open(struct edu *e, irq_handler_t handler, void *dev);
 void virt_msi_close(int irq, void *dev);
+
+/* msix.c: msix-spread on a virtio-rng-pci through @pci_msi over @its
+ * (NULL: the machine has no ITS). */
+struct its;
+void virt_msix_scenario(struct scenario_tally *t, struct irq_domain *pci_msi, struct its *its);
 
 #endif /* GENIRQ_DEMO_VIRT_H */

@@ -2,9 +2,9 @@
 /*
  * fdt.c - the flattened device tree QEMU's virt machine describes itself
  * with: the GIC, CPUs, PSCI, PL011, PL061 and power key, and the PCIe
- * host (ECAM, memory window); and the nodes whose interrupts the devices
- * look up themselves (<genirq/of_irq.h>): GIC, PL011, PL031, PL061,
- * timer, PCIe host.
+ * host (ECAM, memory and I/O windows); and the nodes whose interrupts the
+ * devices look up themselves (<genirq/of_irq.h>): GIC, PL011, PL031,
+ * PL061, timer, PCIe host.
  *
  * A bare ELF gets no pointer to it in x0, but QEMU copies the tree to the
  * start of RAM when the ELF does not cover that address (docs/aarch64.md):
@@ -19,7 +19,9 @@
 
 #define QEMU_DTB_AT		0x40000000ull	/* start of RAM on virt */
 #define QEMU_UART_AT		0x09000000ull	/* virt's PL011 */
+#define PCI_SPACE_IO		0x01000000u
 #define PCI_SPACE_MEM32		0x02000000u
+#define PCI_SPACE_MASK		0x03000000u
 #define PCI_RANGE_CELLS		7u		/* pci (3), cpu (2), size (2) */
 
 struct aarch64_machine machine;
@@ -31,6 +33,22 @@ static void copy_str(char *dst, size_t size, const char *src, uint32_t len)
 	while (n + 1 < size && n < len && src[n])
 		dst[n] = src[n], n++;
 	dst[n] = '\0';
+}
+
+/* One entry of the PCIe host's ranges: its 32-bit memory or its I/O window. */
+static void pci_range(const uint8_t *r)
+{
+	uint32_t space = fdt_be32(r) & PCI_SPACE_MASK;
+
+	if (space == PCI_SPACE_MEM32) {
+		machine.pci_mem_pci = fdt_be64(r + 4);
+		machine.pci_mem_cpu = fdt_be64(r + 12);
+		machine.pci_mem_size = fdt_be64(r + 20);
+	} else if (space == PCI_SPACE_IO) {
+		machine.pci_io_pci = fdt_be64(r + 4);
+		machine.pci_io_cpu = fdt_be64(r + 12);
+		machine.pci_io_size = fdt_be64(r + 20);
+	}
 }
 
 /* One property of the tree (fdt_walk()). */
@@ -78,11 +96,7 @@ static void prop(void *ctx, const struct fdt_prop *p)
 			machine.ecam_size = fdt_be64(v + 8);
 		} else if (fdt_str_eq(name, "ranges")) {
 			for (uint32_t i = 0; i + PCI_RANGE_CELLS * 4 <= len; i += PCI_RANGE_CELLS * 4)
-				if ((fdt_be32(v + i) & 0x03000000u) == PCI_SPACE_MEM32) {
-					machine.pci_mem_pci = fdt_be64(v + i + 4);
-					machine.pci_mem_cpu = fdt_be64(v + i + 12);
-					machine.pci_mem_size = fdt_be64(v + i + 20);
-				}
+				pci_range(v + i);
 		}
 	} else if (fdt_node_is(node, "chosen") && fdt_str_eq(name, "bootargs")) {
 		copy_str(machine.bootargs, sizeof(machine.bootargs), (const char *)v, len);

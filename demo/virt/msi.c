@@ -28,14 +28,14 @@ static struct its *its;
 static uint8_t its_mem[ITS_MEM_BYTES(MAX_CPUS)] __attribute__((aligned(0x10000)));
 static struct irq_domain *pci_msi;
 
-/* --- configuration space of bus 0 through the ECAM --- */
+/* --- bus 0 through the ECAM: @ctx is the device number (unsigned int *) --- */
 
 static volatile uint32_t *ecam(void *ctx, unsigned int off)
 {
-	const struct edu *e = ctx;
+	const unsigned int *slot = ctx;
 
 	return (volatile uint32_t *)(uintptr_t)(machine.ecam +
-						((uint64_t)e->slot << ECAM_DEVICE_SHIFT) +
+						((uint64_t)*slot << ECAM_DEVICE_SHIFT) +
 						(off & 0xffcu));
 }
 
@@ -50,7 +50,7 @@ static void cfg_write32(void *ctx, unsigned int off, uint32_t val)
 	__asm__ __volatile__("dsb sy" ::: "memory");
 }
 
-static const struct pci_cfg_ops ecam_ops = {
+const struct pci_cfg_ops virt_ecam_ops = {
 	.read32		= cfg_read32,
 	.write32	= cfg_write32,
 };
@@ -138,7 +138,7 @@ int virt_msi_open(struct edu *e, irq_handler_t handler, void *dev)
 
 	if (!pci_msi || edu_probe(e, 1) == 0)
 		return -ENODEV;
-	err = pci_msi_dev_init(&bench_pdev, &ecam_ops, e, e->slot << 3);
+	err = pci_msi_dev_init(&bench_pdev, &virt_ecam_ops, &e->slot, e->slot << 3);
 	irq = err ? err : pci_enable_msi(&bench_pdev, pci_msi);
 	if (irq < 0)
 		return irq;
@@ -156,11 +156,11 @@ void virt_msi_close(int irq, void *dev)
 	pci_disable_msi(&bench_pdev);
 }
 
-void virt_msi_scenario(struct scenario_tally *t)
+static void msi_scenario(struct scenario_tally *t)
 {
 	static struct edu edus[EDU_MAX];
 	static struct msi_move_env env = {
-		.cfg = &ecam_ops, .raise = edu_raise, .ack = edu_ack, .status = edu_status,
+		.cfg = &virt_ecam_ops, .raise = edu_raise, .ack = edu_ack, .status = edu_status,
 	};
 
 	if (!SCENARIO_NEEDS(t, "msi", GENIRQ_MSI))
@@ -174,7 +174,7 @@ void virt_msi_scenario(struct scenario_tally *t)
 		return;
 	}
 	env.domain = pci_msi;
-	env.cfg_ctx = &edus[0];
+	env.cfg_ctx = &edus[0].slot;
 	env.rid = edus[0].slot << 3;
 	env.dev = &edus[0];
 	if (v2m) {
@@ -198,4 +198,10 @@ void virt_msi_scenario(struct scenario_tally *t)
 	msi_move_scenario(t, &env);
 	if (its)
 		its_report();
+}
+
+void virt_msi_scenario(struct scenario_tally *t)
+{
+	msi_scenario(t);
+	virt_msix_scenario(t, its ? pci_msi : NULL, its);
 }

@@ -34,6 +34,7 @@ struct aarch64_machine {
 	uint32_t	power_gpio;		/* gpio-keys poweroff: the PL061 line */
 	uint64_t	ecam, ecam_size;	/* PCIe configuration space */
 	uint64_t	pci_mem_cpu, pci_mem_pci, pci_mem_size;	/* 32-bit memory window */
+	uint64_t	pci_io_cpu, pci_io_pci, pci_io_size;	/* I/O window (memory-mapped) */
 	uint64_t	dtb;			/* where the tree was found */
 	/* The nodes whose interrupts the devices look up in the tree
 	 * (<genirq/of_irq.h>), by their offsets; -1: none. */
