@@ -28,6 +28,7 @@
 #include "bootlog.h"
 #include "guard_smash.h"
 #include "port_boot.h"
+#include "pm_scenario.h"
 #include "port_selftest.h"
 #include "rxring.h"
 #include "scenario.h"
@@ -370,6 +371,11 @@ static void scenarios(void)
 	scenario_autoprobe();
 	mps2_overflow_scenarios(&tally, nvic, tick_count);
 	skips();
+	pm_scenario_raise(&tally, uart_irq, NULL);	/* the NVIC's set-pending register */
+	pm_scenario_suspend(&tally, &shell_port_machine, NULL);
+	scenario_skip(&tally, "nmi", "the NVIC's NMI exception is not a genirq line here; a line "
+		      "above BASEPRI (zero-latency) is this port's unmaskable kind: nmi lines are "
+		      "refused on the NVIC (no IRQCHIP_SUPPORTS_NMI)");
 }
 
 /* --- the shell --- */
