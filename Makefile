@@ -108,7 +108,7 @@ guest_bench	= $(HARNESS) --name $(1)-bench --pass-status $(2) --timeout $(QEMU_T
 		  || { echo "bench-$(1): the bench kernel failed (see $(BUILD)/$(1)/bench.log)"; exit 1; }
 DEMO_COMMON	:= $(SHELL_SRCS) demo/scenario.c demo/libc.c demo/oneshot.c demo/edu_line.c \
 		   demo/ipi_scenarios.c demo/shell_garbage.c demo/msi_move.c demo/traced.c \
-		   demo/shell_port.c demo/bootlog.c
+		   demo/shell_port.c demo/bootlog.c demo/pm_scenario.c
 include $(wildcard demo/*/machine.mk)
 # Each port's build, as demo/<machine>/<isa>.mk (or arch/<isa>/port.mk)
 # describes it: the compiler and flags, the port kit's folder, the demo

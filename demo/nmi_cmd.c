@@ -12,6 +12,7 @@
 #include <genirq/port.h>
 
 #include "nmi_cmd.h"
+#include "scenario.h"
 #include "shell.h"
 
 /* Spin iterations between two looks at the clock. */
@@ -70,10 +71,15 @@ __attribute__((noinline)) uint64_t nmi_spin(struct nmi_watch *w)
 	return now - start;
 }
 
+static struct nmi_watch last;		/* the last watch reported */
+static unsigned int last_cpu;
+
 int nmi_watch_report(struct shell *sh, const struct nmi_watch *w, unsigned int cpu)
 {
 	uintptr_t spin = (uintptr_t)nmi_spin;
 
+	last = *w;
+	last_cpu = cpu;
 	if (!w->lockup) {
 		shell_set_why(sh, "no NMI found the spinning CPU");
 		return -ENXIO;
@@ -153,4 +159,38 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	shell_printf(sh, "nmi: irq %d counts %lu on cpu%u\n", watchdog_irq,
 		     irq_stat_cpu((unsigned int)watchdog_irq, cpu), cpu);
 	return 0;
+}
+
+static void discard(const char *text, size_t len)
+{
+	(void)text;
+	(void)len;
+}
+
+void nmi_scenario(struct scenario_tally *t, int (*cmd)(struct shell *sh, int argc, char **argv),
+		  const char *why)
+{
+	static struct shell sh;
+	static char arg0[] = "nmi";
+	char *argv[] = { arg0 };
+	uintptr_t off;
+	int err;
+
+	if (why) {
+		scenario_skip(t, "nmi", "%s", why);
+		return;
+	}
+	shell_init(&sh, discard, NULL, 0);
+	last.lockup = false;
+	err = cmd(&sh, 1, argv);
+	off = last.pc - (uintptr_t)nmi_spin;
+	if (err || !last.lockup || off >= NMI_SPIN_BYTES || !(last.preempt & GENIRQ_NMI_MASK))
+		scenario_fail(t, "nmi", "expected a watchdog NMI to find the CPU in nmi_spin with "
+			      "local interrupts off, in NMI context; got %d %s, lockup %d at pc 0x%lx, "
+			      "in_nmi %d", err, sh.why, last.lockup, (unsigned long)last.pc,
+			      (last.preempt & GENIRQ_NMI_MASK) != 0);
+	else
+		scenario_pass(t, "nmi", "cpu%u spinning with local interrupts off: NMI %u in a row "
+			      "without a tick saw a hard lockup at nmi_spin+0x%lx, in NMI context",
+			      last_cpu, NMI_LOCKUP_NMIS, (unsigned long)off);
 }

@@ -75,4 +75,13 @@ void nmi_cmd_init(const struct nmi_port *port);
 
 int shell_cmd_nmi(struct shell *sh, int argc, char **argv);
 
+struct scenario_tally;
+/*
+ * The nmi row: the port's `nmi` command @cmd run on a silent shell; PASS
+ * when a watchdog NMI found the spinning CPU in nmi_spin(), in NMI
+ * context (nmi_watch_report() saw it). @why non-NULL: SKIP with it.
+ */
+void nmi_scenario(struct scenario_tally *t, int (*cmd)(struct shell *sh, int argc, char **argv),
+		  const char *why);
+
 #endif /* GENIRQ_DEMO_NMI_CMD_H */

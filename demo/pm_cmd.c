@@ -30,23 +30,34 @@ static int line_of(struct shell *sh, int argc, char **argv, unsigned int *irq)
 	return 0;
 }
 
+int pm_raise(unsigned int irq, unsigned long *before, unsigned long *after)
+{
+	unsigned int i;
+	int err;
+
+	*before = irq_stat_total(irq);
+	err = irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, true);
+	if (err)
+		return err;
+	for (i = 0; i < RAISE_POLLS && irq_stat_total(irq) == *before; i++)
+		port_delay_us(RAISE_POLL_US);
+	*after = irq_stat_total(irq);
+	return 0;
+}
+
 int shell_cmd_raise(struct shell *sh, int argc, char **argv)
 {
 	unsigned long before, after;
-	unsigned int irq, i;
+	unsigned int irq;
 	int err = line_of(sh, argc, argv, &irq);
 
 	if (err)
 		return err;
-	before = irq_stat_total(irq);
-	err = irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, true);
+	err = pm_raise(irq, &before, &after);
 	if (err) {
 		shell_set_why(sh, "its controller cannot make line %u pending", irq);
 		return err;
 	}
-	for (i = 0; i < RAISE_POLLS && irq_stat_total(irq) == before; i++)
-		port_delay_us(RAISE_POLL_US);
-	after = irq_stat_total(irq);
 	shell_printf(sh, "irq %u raised at its controller: events %lu -> %lu (+%lu)\n", irq,
 		     before, after, after - before);
 	return 0;
@@ -70,6 +81,12 @@ enum line_kind { LINE_LIVE, LINE_WAKE, LINE_SUSPENDED, LINE_KINDS };
 static unsigned long counts[SUSPEND_LINES];
 static int depths[SUSPEND_LINES];
 static unsigned char kinds[SUSPEND_LINES];
+static struct pm_sleep last_sleep;
+
+const struct pm_sleep *pm_last_sleep(void)
+{
+	return &last_sleep;
+}
 
 static unsigned int watched(void)
 {
@@ -122,6 +139,12 @@ static void show_events(struct shell *sh)
 			if (kinds[irq] == k && now != counts[irq]) {
 				shell_printf(sh, " %u+%lu", irq, now - counts[irq]);
 				n++;
+				if (k == LINE_WAKE)
+					last_sleep.wake_events += now - counts[irq];
+				if (k == LINE_SUSPENDED && now - counts[irq] > last_sleep.suspended_max) {
+					last_sleep.suspended_max = now - counts[irq];
+					last_sleep.suspended_line = irq;
+				}
 			}
 		}
 		if (!n)
@@ -175,7 +198,6 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 {
 	unsigned int wake = 0;
 	bool timer = false;
-	char reason[64];
 	int err = 0;
 
 	if (argc > 2)
@@ -198,6 +220,7 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 		shell_set_why(sh, "no wake line (suspend N makes line N one)");
 		return -EINVAL;
 	}
+	last_sleep = (struct pm_sleep){ .wake = wake, .timer = timer ? wake_timer->name : NULL };
 	take_counts();
 	suspend_device_irqs();
 	classify();
@@ -215,7 +238,8 @@ int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 		disable_irq_wake(wake);
 	if (timer)
 		show_held(sh);
-	irq_pm_wakeup_reason(reason, sizeof(reason));
-	shell_printf(sh, "resumed, wakeup_reason %s", reason);
+	irq_pm_wakeup_reason(last_sleep.reason, sizeof(last_sleep.reason));
+	last_sleep.done = true;
+	shell_printf(sh, "resumed, wakeup_reason %s", last_sleep.reason);
 	return 0;
 }

@@ -23,16 +23,14 @@
  * The QEMU checks that type them (check-<isa>-pm, check-<isa>-pm-timer)
  * run after the boot's SCENARIO rows and their summary, and print none of
  * their own: each is judged by its expect file (demo/<machine>/expect/
- * <isa>-pm.txt, <isa>-pm-timer.txt), one regex a line, the way a
- * SCENARIO row would be. As rows they would read: raise (PASS: +1 on a
- * line its controller can make pending, the refusal on one it cannot),
- * suspend (PASS: the wake line woke it, each kind of line's events),
- * suspend-timer (PASS: woken by the timer, the console's key held; SKIP
- * on ppc64: pseries has no device timer with a line of its own, its
- * decrementer is per CPU).
+ * <isa>-pm.txt, <isa>-pm-timer.txt), one regex a line. The boot's raise
+ * and suspend rows (pm_scenario.h) run the same code: pm_raise() and
+ * `suspend timer`, judged by pm_last_sleep().
  */
 #ifndef GENIRQ_DEMO_PM_CMD_H
 #define GENIRQ_DEMO_PM_CMD_H
+
+#include <stdbool.h>
 
 struct shell;
 
@@ -52,6 +50,25 @@ struct pm_wake_timer {
 
 /* The machine's wake timer for `suspend timer` (kept, not copied). */
 void pm_set_wake_timer(const struct pm_wake_timer *timer);
+
+/*
+ * Make line @irq pending at its controller and watch its count, at most
+ * 10 ms, until it moves. Return: 0 (*@before, *@after: its counts), or
+ * the controller's -errno (-EINVAL: it cannot make @irq pending).
+ */
+int pm_raise(unsigned int irq, unsigned long *before, unsigned long *after);
+
+/* What the last `suspend` saw (done: it resumed). */
+struct pm_sleep {
+	bool		done;
+	unsigned int	wake;			/* its wake line (0 for `suspend`) */
+	const char	*timer;			/* `suspend timer`: the timer's name */
+	unsigned long	wake_events;		/* the wake lines' events while asleep */
+	unsigned long	suspended_max;		/* the most events of one suspended line */
+	unsigned int	suspended_line;		/* that line */
+	char		reason[64];		/* irq_pm_wakeup_reason() */
+};
+const struct pm_sleep *pm_last_sleep(void);
 
 int shell_cmd_raise(struct shell *sh, int argc, char **argv);
 int shell_cmd_suspend(struct shell *sh, int argc, char **argv);

@@ -64,6 +64,8 @@ void port_boot_run(const struct port_boot *b)
 		shell_printf(&shell, "genirq: power-off\n");
 		sp->power_off();
 	}
+	sp->summary_ok = &summary_ok;
+	shell_port_init(sp);		/* the suspend row's shell_port_machine */
 	self_tests(b);
 	bootlog_end();
 	summary_ok = scenario_summary(t) == 0;
@@ -74,8 +76,6 @@ void port_boot_run(const struct port_boot *b)
 		sp->fail("self-tests failed");
 	guard_smash(b->bootargs, b->smash);
 
-	sp->summary_ok = &summary_ok;
-	shell_port_init(sp);
 	shell.machine = &shell_port_machine;
 	shell_prompt(&shell);
 	rx = b->rx;

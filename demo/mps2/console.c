@@ -9,6 +9,7 @@
  */
 #include <stdarg.h>
 #include <genirq/compat.h>
+#include <genirq/port.h>
 #include <genirq/proc.h>
 #include <genirq/spinlock.h>
 
@@ -110,17 +111,34 @@ void mps2_printf(const char *fmt, ...)
 		console_put(buf, (size_t)n);
 }
 
-/* A received byte, or -1; its interrupt is cleared once the holding register is empty. */
+static unsigned int rx_gap_us;		/* "rx-gap": console_rx_gap() */
+
+void console_rx_gap(unsigned int us)
+{
+	rx_gap_us = us;
+}
+
+/*
+ * A received byte, or -1 once the holding register is empty and its
+ * interrupt cleared. INTSTATUS.RX is a latch the UART sets when a byte
+ * arrives (reading DATA leaves it set), so STATE is read again after the
+ * clear: a byte that arrived between the first look and the clear has
+ * lost its latch and is taken here. Without that second look it stayed
+ * in the holding register with no interrupt, and the UART takes no other
+ * byte while RXFULL is set: the input stalled for good (the shell stopped
+ * at "he" in a harness run on a loaded host). A byte after the clear sets
+ * the latch again.
+ */
 int console_getc(void)
 {
-	int c;
-
 	if (!(rd(STATE) & STATE_RXFULL)) {
+		if (rx_gap_us)
+			port_delay_us(rx_gap_us);
 		wr(INTSTATUS, INT_RX);
-		return -1;
+		if (!(rd(STATE) & STATE_RXFULL))
+			return -1;
 	}
-	c = (int)(rd(DATA) & 0xffu);
-	return c;
+	return (int)(rd(DATA) & 0xffu);
 }
 
 bool console_rx_held(void)

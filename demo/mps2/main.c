@@ -8,7 +8,8 @@
  * ring that the shell loop drains. The harness types after the marker
  * "genirq: ready for input": "hello genirq", then shell commands. Kernel
  * arguments (-append, read through semihosting): "harness", "bench",
- * "mustfail", "smash-irq-guard", "smash-softirq-guard" (port_boot.h).
+ * "mustfail", "smash-irq-guard", "smash-softirq-guard" (port_boot.h),
+ * "rx-gap" (console_rx_gap(), mps2.h).
  *
  * Stacks: Handler mode runs on MSP, the hardirq stack (its top is the
  * vector table's first word); the boot and the shell run in Thread mode
@@ -27,6 +28,7 @@
 #include "bootlog.h"
 #include "guard_smash.h"
 #include "port_boot.h"
+#include "pm_scenario.h"
 #include "port_selftest.h"
 #include "rxring.h"
 #include "scenario.h"
@@ -37,6 +39,7 @@
 #define NR_IRQS		64
 #define HZ		100
 #define STACK_BYTES	8192u
+#define RX_GAP_US	20000u		/* "rx-gap": console_rx_gap() */
 #define GUARD		0x57a6c0de5eedf00dull
 #define BANNER		"\ngenirq demo kernel, armv7m (Cortex-M3) on QEMU's mps2-an385:\n" \
 			"the boot self-tests, then a shell (help lists the commands; poweroff, or\n" \
@@ -368,6 +371,11 @@ static void scenarios(void)
 	scenario_autoprobe();
 	mps2_overflow_scenarios(&tally, nvic, tick_count);
 	skips();
+	pm_scenario_raise(&tally, uart_irq, NULL);	/* the NVIC's set-pending register */
+	pm_scenario_suspend(&tally, &shell_port_machine, NULL);
+	scenario_skip(&tally, "nmi", "the NVIC's NMI exception is not a genirq line here; a line "
+		      "above BASEPRI (zero-latency) is this port's unmaskable kind: nmi lines are "
+		      "refused on the NVIC (no IRQCHIP_SUPPORTS_NMI)");
 }
 
 /* --- the shell --- */
@@ -467,6 +475,8 @@ static void start(void)
 	stack_paint(&softirq_stack);
 	boot.bootargs = mps2_cmdline();
 	tally.quiet = !scenario_contains(boot.bootargs, "harness");
+	if (scenario_contains(boot.bootargs, "rx-gap"))
+		console_rx_gap(RX_GAP_US);
 	mps2_printf("%s", BANNER);
 	bootlog_begin(bootlog_hides(boot.bootargs, tally.quiet), console_put);
 	if (!tally.quiet)

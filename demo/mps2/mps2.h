@@ -39,6 +39,10 @@ void console_label(const char *prefix);
 void mps2_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int console_getc(void);
 bool console_rx_held(void);
+/* The kernel argument "rx-gap" (check-armv7m-rx-gap): console_getc()
+ * waits @us between finding the holding register empty and clearing its
+ * interrupt, the window in which a byte arriving must not be lost. */
+void console_rx_gap(unsigned int us);
 void console_tx_irq(bool on);
 bool console_tx_pending(void);
 void console_tx_clear(void);

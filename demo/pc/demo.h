@@ -75,6 +75,8 @@ struct scenario_tally;
 /* The scenarios that depend on the port's controllers and CPUs:
  * spurious-vector and the SMP ones (scenarios-<isa>.c). */
 void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu);
+/* The nmi row (nmi_cmd.h): the port's `nmi`, or why it has none. */
+void x86_nmi_scenario(struct scenario_tally *t);
 /* For the port's scenarios about the tick itself: wait until @n more PIT
  * ticks have come (interrupts on; a delay is port_delay_us() instead). */
 void x86_wait_ticks(unsigned long n);

@@ -26,6 +26,7 @@
 #include "trace_cmd.h"
 #include "traced.h"
 #include "demo.h"
+#include "pm_scenario.h"
 #ifdef __x86_64__
 #include <genirq/chip/lapic.h>
 #include "x86_64.h"
@@ -761,6 +762,27 @@ static __attribute__((noreturn)) void smash_fail(const char *why)
 	x86_exit(X86_EXIT_FAIL);
 }
 
+/* raise: COM1's line, sent to its vector by the IO-APIC's parent (x86_64). */
+static void sc_raise(void)
+{
+#ifdef __x86_64__
+	pm_scenario_raise(&tally, (int)COM1_IRQ, NULL);
+#else
+	pm_scenario_raise(&tally, -1, "the 8259 cannot make a line pending: "
+			  "irq_set_irqchip_state(PENDING) is -EINVAL on every line");
+#endif
+}
+
+static void sc_suspend(void)
+{
+	pm_scenario_suspend(&tally, &machine, NULL);
+}
+
+static void sc_nmi(void)
+{
+	x86_nmi_scenario(&tally);
+}
+
 static const struct guard_smash smash = {
 	.write = x86_console_write, .guard = stack_guard, .interrupt = edu_interrupt,
 	.wait_tick = wait_tick, .fail = smash_fail,
@@ -804,6 +826,10 @@ int x86_demo_main(void)
 		timed("autoprobe", sc_autoprobe);
 		timed("port's", port_scenarios);
 		timed("shell-garbage", sc_shell_garbage);
+		pc_wake_timer_setup();
+		timed("raise", sc_raise);
+		timed("suspend", sc_suspend);
+		timed("nmi", sc_nmi);
 	}
 	if (!tally.quiet)
 		irq_log("scenario times (ms of TSC time):%s", times);
@@ -829,6 +855,7 @@ int x86_demo_main(void)
 	/* The shell's edu drivers are threaded (its threads command lists them). */
 	if (nr_edu && edu_request_threaded(edu, nr_edu))
 		irq_log("edu threaded drivers: request failed");
-	pc_wake_timer_setup();
+	if (x86_cmdline_has("trace"))
+		pc_wake_timer_setup();	/* the boot's suspend row did it otherwise */
 	run_shell();
 }

@@ -232,6 +232,12 @@ static void bench_int(void)
 		I386_VECTOR_PIC + BENCH_ISA_IRQ, (unsigned long long)pto, (unsigned long long)pback);
 }
 
+void x86_nmi_scenario(struct scenario_tally *t)
+{
+	scenario_skip(t, "nmi", "the i386 kernel drives the 8259 only (no local APIC): no NMI IPI "
+		      "to send, its NMI row counts NMIs alone");
+}
+
 void x86_port_scenarios(struct scenario_tally *t, struct edu *edus, unsigned int nr_edu)
 {
 	(void)edus;

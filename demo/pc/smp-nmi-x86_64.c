@@ -105,6 +105,12 @@ static int cmd_nmi(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+void x86_nmi_scenario(struct scenario_tally *t)
+{
+	nmi_scenario(t, cmd_nmi, port_nr_cpus() <= NMI_TARGET ?
+		     "uniprocessor machine: no other CPU to spin and take the NMI" : NULL);
+}
+
 static const struct shell_cmd cmds[] = {
 	{ "nmi", "nmi (cpu1 spins with local interrupts off; NMI IPIs from cpu0 find it)", cmd_nmi },
 };

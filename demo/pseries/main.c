@@ -23,6 +23,7 @@
 #include "shell_port.h"
 #include "guard_smash.h"
 #include "port_boot.h"
+#include "pm_scenario.h"
 #include "port_selftest.h"
 #include "demo.h"
 
@@ -247,6 +248,14 @@ static void scenarios(void)
 	scenario_spurious();
 	ppc64_line_scenarios(&tally);
 	ppc64_smp_scenarios(&tally, ipi_irq, port_selftest_ipi, &machine);
+	/* XICS sources cannot be made pending; an IPI line can, through its
+	 * server's MFRR (CPU1's, as check-ppc64's raise 3). */
+	pm_scenario_raise(&tally, ipi_irq + (machine.nr_cpus > 1), NULL);
+	pm_scenario_suspend(&tally, &shell_port_machine, "pseries has no device timer with a line "
+			    "of its own (its decrementer is per CPU): no wake timer");
+	scenario_skip(&tally, "nmi", "a pseries guest under XICS has no source it can route as an "
+		      "NMI (system reset comes from the platform, FWNMI): nmi lines are refused on "
+		      "XICS (no IRQCHIP_SUPPORTS_NMI)");
 }
 
 static void harness_scenarios(void)

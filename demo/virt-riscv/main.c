@@ -27,6 +27,7 @@
 #include "shell_port.h"
 #include "guard_smash.h"
 #include "port_boot.h"
+#include "pm_scenario.h"
 #include "port_selftest.h"
 #include "of_scenario.h"
 #include "demo.h"
@@ -282,6 +283,13 @@ static void scenarios(void)
 	virt_smp_scenarios(&tally, ipi_irq);
 	virt_msi_scenario(&tally, imsic, pci_msi_domain, &imsic_msi);
 	scenario_devicetree();
+	pm_scenario_raise(&tally, aplic ? uart_irq : -1,	/* the APLIC's setipnum */
+			  "the PLIC's pending bits are read-only: irq_set_irqchip_state(PENDING) "
+			  "is -EINVAL on every line");
+	pm_scenario_suspend(&tally, &shell_port_machine, NULL);
+	scenario_skip(&tally, "nmi", "RISC-V S-mode has no NMI and this port masks by sstatus.SIE, "
+		      "not by priority: nmi lines are refused on the PLIC and APLIC "
+		      "(no IRQCHIP_SUPPORTS_NMI)");
 }
 
 static const char *const waits[] = { "replay-after-enable", "uart-rx-echo" };
