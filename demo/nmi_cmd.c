@@ -161,12 +161,6 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
-static void discard(const char *text, size_t len)
-{
-	(void)text;
-	(void)len;
-}
-
 void nmi_scenario(struct scenario_tally *t, int (*cmd)(struct shell *sh, int argc, char **argv),
 		  const char *why)
 {
@@ -180,7 +174,7 @@ void nmi_scenario(struct scenario_tally *t, int (*cmd)(struct shell *sh, int arg
 		scenario_skip(t, "nmi", "%s", why);
 		return;
 	}
-	shell_init(&sh, discard, NULL, 0);
+	shell_init(&sh, shell_discard, NULL, 0);
 	last.lockup = false;
 	err = cmd(&sh, 1, argv);
 	off = last.pc - (uintptr_t)nmi_spin;

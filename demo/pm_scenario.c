@@ -68,12 +68,6 @@ void pm_scenario_raise(struct scenario_tally *t, int irq, const char *why)
 			      "(irq_set_irqchip_state): events +1, its handler ran once", irq);
 }
 
-static void discard(const char *text, size_t len)
-{
-	(void)text;
-	(void)len;
-}
-
 void pm_scenario_suspend(struct scenario_tally *t, const struct shell_machine *machine,
 			 const char *why)
 {
@@ -91,7 +85,7 @@ void pm_scenario_suspend(struct scenario_tally *t, const struct shell_machine *m
 	}
 	if (!SCENARIO_NEEDS(t, "suspend", GENIRQ_PM))
 		return;
-	shell_init(&sh, discard, NULL, 0);
+	shell_init(&sh, shell_discard, NULL, 0);
 	sh.machine = machine;
 	err = shell_cmd_suspend(&sh, 2, argv);
 	if (err || !s->done) {

@@ -59,6 +59,12 @@ void shell_printf(struct shell *sh, const char *fmt, ...)
 	sh->write(buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
+void shell_discard(const char *text, size_t len)
+{
+	(void)text;
+	(void)len;
+}
+
 static const char *err_text(int err)
 {
 	switch (-err) {

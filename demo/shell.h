@@ -81,6 +81,8 @@ struct shell {
 	char			out[SHELL_OUT_MAX];
 };
 
+/* A write that drops the text: for a shell run only for its commands' effects. */
+void shell_discard(const char *text, size_t len);
 void shell_init(struct shell *sh, void (*write)(const char *text, size_t len),
 		const struct shell_cmd *cmds, unsigned int nr_cmds);
 void shell_prompt(struct shell *sh);
