@@ -70,6 +70,14 @@ static inline void icc_set_sre(uint64_t v)
 	GIC_ISB();
 }
 
+static inline uint32_t icc_pmr(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, " ICC_PMR_EL1 : "=r"(v) :: "memory");
+	return (uint32_t)v;
+}
+
 static inline void icc_set_pmr(uint32_t v)
 {
 	GIC_MSR(ICC_PMR_EL1, v);

@@ -13,7 +13,8 @@
  * off", so it is signalled while ordinary lines wait; the port's entry is
  * then gicv3_handle_pseudo_nmi(), which knows it by the running priority
  * once acknowledged and takes it as an NMI (gicv3_handle() stays as it
- * was, for a port without them).
+ * was, for a port without them); the PMR the interrupted context had is
+ * put back after an ordinary event.
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
@@ -435,19 +436,26 @@ void gicv3_handle(struct gicv3 *g, void *regs)
 	dispatch(g, icc_iar1() & 0xffffffu, regs);
 }
 
-/* An event at the NMI's running priority is an NMI: the CPU interface
+/*
+ * An event at the NMI's running priority is an NMI: the CPU interface
  * signalled it past the port's mask, maybe into a section with local
- * interrupts off. */
+ * interrupts off. Any other event is dispatched as gicv3_handle() does;
+ * the exception return does not restore the PMR, and the softirqs run
+ * from irq_exit() turn local interrupts on and off again through it,
+ * leaving "off": the interrupted context's value is written back.
+ */
 void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs)
 {
-	uint32_t intid = icc_iar1() & 0xffffffu;
+	uint32_t intid = icc_iar1() & 0xffffffu, pmr;
 
 	if (intid < GIC_MAX_LINES && icc_rpr() == GICV3_PRIO_NMI) {
 		if (irq_handle_domain_nmi_entry(g->domain, intid, regs) < 0)
 			icc_eoir1(intid);	/* not an NMI line (any more): ended here */
 		return;
 	}
+	pmr = icc_pmr();
 	dispatch(g, intid, regs);
+	icc_set_pmr(pmr);
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */

@@ -34,6 +34,7 @@ void fake_icc_write(uint32_t reg, uint64_t v);
 void fake_icc_push(uint32_t intid);
 extern uint64_t fake_icc_sgi1r;
 extern uint64_t fake_icc_rpr;		/* what ICC_RPR_EL1 reads */
+extern uint64_t fake_icc_pmr;		/* ICC_PMR_EL1: the last value written */
 
 static inline uint32_t icc_iar1(void)
 {
@@ -63,6 +64,11 @@ static inline uint64_t icc_sre(void)
 static inline void icc_set_sre(uint64_t v)
 {
 	fake_icc_write(FAKE_ICC_SRE, v);
+}
+
+static inline uint32_t icc_pmr(void)
+{
+	return (uint32_t)fake_icc_read(FAKE_ICC_PMR);
 }
 
 static inline void icc_set_pmr(uint32_t v)
