@@ -83,6 +83,25 @@ static inline void icc_set_pmr(uint32_t v)
 	GIC_MSR(ICC_PMR_EL1, v);
 }
 
+/* A PMR write seen by the CPU interface before what follows (PSTATE.I
+ * cleared after raising it). */
+static inline void icc_pmr_sync(void)
+{
+	__asm__ __volatile__("dsb sy" ::: "memory");
+}
+
+/* PSTATE.I, the CPU's IRQ mask: lowered to the PMR while an ordinary
+ * interrupt runs under pseudo-NMIs. */
+static inline void gic_cpu_irq_unmask(void)
+{
+	__asm__ __volatile__("msr daifclr, #2" ::: "memory");
+}
+
+static inline void gic_cpu_irq_mask(void)
+{
+	__asm__ __volatile__("msr daifset, #2" ::: "memory");
+}
+
 static inline void icc_set_bpr1(uint32_t v)
 {
 	GIC_MSR(ICC_BPR1_EL1, v);
