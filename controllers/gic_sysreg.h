@@ -70,9 +70,36 @@ static inline void icc_set_sre(uint64_t v)
 	GIC_ISB();
 }
 
+static inline uint32_t icc_pmr(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("mrs %0, " ICC_PMR_EL1 : "=r"(v) :: "memory");
+	return (uint32_t)v;
+}
+
 static inline void icc_set_pmr(uint32_t v)
 {
 	GIC_MSR(ICC_PMR_EL1, v);
+}
+
+/* A PMR write seen by the CPU interface before what follows (PSTATE.I
+ * cleared after raising it). */
+static inline void icc_pmr_sync(void)
+{
+	__asm__ __volatile__("dsb sy" ::: "memory");
+}
+
+/* PSTATE.I, the CPU's IRQ mask: lowered to the PMR while an ordinary
+ * interrupt runs under pseudo-NMIs. */
+static inline void gic_cpu_irq_unmask(void)
+{
+	__asm__ __volatile__("msr daifclr, #2" ::: "memory");
+}
+
+static inline void gic_cpu_irq_mask(void)
+{
+	__asm__ __volatile__("msr daifset, #2" ::: "memory");
 }
 
 static inline void icc_set_bpr1(uint32_t v)

@@ -13,7 +13,9 @@
  * off", so it is signalled while ordinary lines wait; the port's entry is
  * then gicv3_handle_pseudo_nmi(), which knows it by the running priority
  * once acknowledged and takes it as an NMI (gicv3_handle() stays as it
- * was, for a port without them).
+ * was, for a port without them). An ordinary event runs with the PMR at
+ * the port's "off" and PSTATE.I clear, so an NMI may interrupt its
+ * handler; the PMR the interrupted context had is put back at the end.
  */
 #include <stdatomic.h>
 #include <genirq/port.h>
@@ -435,19 +437,33 @@ void gicv3_handle(struct gicv3 *g, void *regs)
 	dispatch(g, icc_iar1() & 0xffffffu, regs);
 }
 
-/* An event at the NMI's running priority is an NMI: the CPU interface
+/*
+ * An event at the NMI's running priority is an NMI: the CPU interface
  * signalled it past the port's mask, maybe into a section with local
- * interrupts off. */
+ * interrupts off, maybe into a handler; it runs with PSTATE.I set, as the
+ * exception entered. Any other event: the ordinary priorities masked by
+ * the PMR (raised only now: the acknowledge must see the event pass the
+ * mask), then PSTATE.I cleared for the NMI. The exception return does not
+ * restore the PMR, and the softirqs run from irq_exit() turn local
+ * interrupts on and off again through it, leaving "off": the interrupted
+ * context's value is written back, after PSTATE.I is set again.
+ */
 void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs)
 {
-	uint32_t intid = icc_iar1() & 0xffffffu;
+	uint32_t intid = icc_iar1() & 0xffffffu, pmr;
 
 	if (intid < GIC_MAX_LINES && icc_rpr() == GICV3_PRIO_NMI) {
 		if (irq_handle_domain_nmi_entry(g->domain, intid, regs) < 0)
 			icc_eoir1(intid);	/* not an NMI line (any more): ended here */
 		return;
 	}
+	pmr = icc_pmr();
+	icc_set_pmr(GICV3_PMR_IRQOFF);
+	icc_pmr_sync();
+	gic_cpu_irq_unmask();
 	dispatch(g, intid, regs);
+	gic_cpu_irq_mask();
+	icc_set_pmr(pmr);
 }
 
 /* --- LPIs: each redistributor's tables, for an ITS --- */

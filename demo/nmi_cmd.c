@@ -24,6 +24,14 @@ static struct nmi_watch watch[GENIRQ_NR_CPUS];
 static const struct nmi_port *nmi_port;
 static int watchdog_irq = -1;
 
+/* `nmi irq`: the spin in a handler, what it saw there. */
+static struct {
+	struct nmi_watch	*w;
+	uint64_t		ns;
+	unsigned long		ticks;
+	bool			in_handler;
+} irq_spin;
+
 void nmi_cmd_init(const struct nmi_port *port)
 {
 	nmi_port = port;
@@ -122,19 +130,34 @@ static int watchdog_setup(struct shell *sh)
 	return 0;
 }
 
+/* In the handler: the ticks of the spin are counted before the handler ends. */
+static void spin_in_handler(void)
+{
+	unsigned int cpu = port_cpu_id();
+	unsigned long ticks = nmi_port->ticks(cpu);
+
+	irq_spin.in_handler = irq_hardirq_count() != 0;
+	irq_spin.ns = nmi_spin(irq_spin.w);
+	irq_spin.ticks = nmi_port->ticks(cpu) - ticks;
+}
+
 int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 {
 	unsigned int cpu = port_cpu_id();
 	struct nmi_watch *w = &watch[cpu];
 	unsigned long ticks, nmis;
+	bool handler_spin = argc == 2 && shell_str_eq(argv[1], "irq");
 	uint64_t ns;
 	int err;
 
-	(void)argv;
-	if (argc != 1)
+	if (argc != 1 && !handler_spin)
 		return -EINVAL;
 	if (!nmi_port) {
 		shell_set_why(sh, "this machine has no NMI lines");
+		return -ENOSYS;
+	}
+	if (handler_spin && !nmi_port->run_in_handler) {
+		shell_set_why(sh, "this machine cannot run the spin in a handler");
 		return -ENOSYS;
 	}
 	err = watchdog_setup(sh);
@@ -146,16 +169,30 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 	nmi_watch_start(w, ticks);
 	nmis = w->nmis;
 	nmi_port->arm(NMI_PERIOD_MS * 1000u);
-	port_irq_disable();
-	ns = nmi_spin(w);
-	ticks = nmi_port->ticks(cpu) - ticks;	/* still off: the ticks of the spin */
-	port_irq_enable();
+	if (handler_spin) {
+		irq_spin.w = w;
+		irq_spin.in_handler = false;
+		nmi_port->run_in_handler(spin_in_handler);
+		ns = irq_spin.ns;
+		ticks = irq_spin.ticks;
+	} else {
+		port_irq_disable();
+		ns = nmi_spin(w);
+		ticks = nmi_port->ticks(cpu) - ticks;	/* still off: the ticks of the spin */
+		port_irq_enable();
+	}
 	nmi_port->disarm();
-	shell_printf(sh, "nmi: cpu%u spun %lu ms with local interrupts off: %lu NMIs, ticks +%lu\n",
-		     cpu, (unsigned long)(ns / 1000000u), w->nmis - nmis, ticks);
+	shell_printf(sh, "nmi: cpu%u spun %lu ms %s: %lu NMIs, ticks +%lu\n", cpu,
+		     (unsigned long)(ns / 1000000u),
+		     !handler_spin ? "with local interrupts off" :
+		     irq_spin.in_handler ? "in an interrupt handler" : "(not in a handler)",
+		     w->nmis - nmis, ticks);
 	err = nmi_watch_report(sh, w, cpu);
 	if (err)
 		return err;
+	if (handler_spin)
+		shell_printf(sh, "nmi: the NMI ran in the handler: hardirq count %u (the handler's and "
+			     "its own)\n", (w->preempt & GENIRQ_HARDIRQ_MASK) / GENIRQ_HARDIRQ_OFFSET);
 	shell_printf(sh, "nmi: irq %d counts %lu on cpu%u\n", watchdog_irq,
 		     irq_stat_cpu((unsigned int)watchdog_irq, cpu), cpu);
 	return 0;

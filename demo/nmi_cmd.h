@@ -10,6 +10,11 @@
  *         for NMI_LOCKUP_NMIS periods in a row and records where the CPU
  *         was (the interrupted pc). The watchdog stays requested (its
  *         row of /proc/interrupts counts it) and is armed only meanwhile.
+ *   nmi irq  the same spin inside an interrupt handler (the port's
+ *         run_in_handler(), e.g. a self-IPI's): the NMI must interrupt the
+ *         running handler (it counts the handler's hardirq level and its
+ *         own), while the CPU's ordinary interrupts, its ticks included,
+ *         wait for the handler to end.
  *
  * The port gives the watchdog's source and how its NMIs come. A port
  * whose NMIs are no genirq line (x86's NMI vector) runs the same watch
@@ -68,6 +73,9 @@ struct nmi_port {
 	uintptr_t	(*pc)(const void *regs);
 	/* This CPU's timer ticks so far. */
 	unsigned long	(*ticks)(unsigned int cpu);
+	/* Run @fn in one of this CPU's interrupt handlers, return once it
+	 * ran (`nmi irq`); NULL: the machine does not. */
+	void		(*run_in_handler)(void (*fn)(void));
 };
 
 /* Use @port (kept, not copied) for the command. */

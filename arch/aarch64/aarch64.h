@@ -87,8 +87,11 @@ void aarch64_show_stacks(struct irq_text *t);
  * aarch64_irq_prio_masking - local interrupts off by priority (@on) or by
  * PSTATE.I, from now on, on every CPU. Both ways have "on" alike, so it
  * may change at any time interrupts are on. Needs a GICv3 (system
- * registers); wfi with interrupts off must mask with PSTATE.I alone (a
- * masked priority would not wake it): port_irq_disable_fast().
+ * registers) and its pseudo-NMI entry as the handler, which runs ordinary
+ * interrupts under this mask with PSTATE.I clear and restores the
+ * interrupted context's PMR (AARCH64_PMR_IRQOFF is its GICV3_PMR_IRQOFF);
+ * wfi with interrupts off must mask with PSTATE.I alone (a masked
+ * priority would not wake it): port_irq_disable_fast().
  */
 void aarch64_irq_prio_masking(bool on);
 bool aarch64_irq_prio_masked(void);

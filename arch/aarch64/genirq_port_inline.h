@@ -7,9 +7,10 @@
  * daifset/daifclr. Inlined by the core on the dispatch path and used by
  * port.c for the out-of-line forms. Under priority masking (pseudo-NMIs,
  * aarch64_irq_prio_masking()) the out-of-line forms mask by the GIC's
- * priority instead, outside exceptions; these stay PSTATE.I, which the
- * dispatch path runs under anyway (an exception entry sets it) and which
- * is "off" too, NMIs included.
+ * priority instead, outside exceptions; these stay PSTATE.I, which is
+ * "off" too, NMIs included. The dispatch path runs under PSTATE.I (an
+ * exception entry sets it), or under pseudo-NMIs with the GIC's priority
+ * mask at "off" and I clear, where these let NMIs in or hold them back.
  */
 #ifndef GENIRQ_AARCH64_PORT_INLINE_H
 #define GENIRQ_AARCH64_PORT_INLINE_H

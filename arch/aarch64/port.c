@@ -19,9 +19,14 @@
  * PSTATE.I clear, so a line more urgent than the mask (an NMI) still gets
  * through; "on" is the same in both ways (PMR open, I clear), so the
  * switch needs no CPU to be anywhere. An exception entry still sets
- * PSTATE.I, and the core's own masking inside a handler stays PSTATE.I
- * (the _fast forms): NMIs wait for a running handler to end. Either mask
- * says "off".
+ * PSTATE.I; the GIC's pseudo-NMI entry (gicv3_handle_pseudo_nmi()) then
+ * runs an ordinary interrupt with the PMR at AARCH64_PMR_IRQOFF and I
+ * clear, so an NMI can interrupt its handler, and puts back the
+ * interrupted context's PMR before the exception returns (the softirqs
+ * run from irq_exit() go through port_irq_enable()/port_irq_disable()
+ * and leave "off" behind). The core's own masking inside a handler stays
+ * PSTATE.I (the _fast forms): with the PMR at "off" clearing I lets only
+ * NMIs in, setting it holds them back too. Either mask says "off".
  */
 #define ICC_PMR_EL1		"S3_0_C4_C6_0"
 #define PMR_FLAG_OFF		0x1UL		/* port_irq_save(): PMR was at IRQOFF */

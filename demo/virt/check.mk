@@ -43,8 +43,12 @@ aarch64_pm_timer = $(call aarch64_harness,pm-timer,33,hello genirq\nsuspend time
 		  --then 'resumed, wakeup_reason' '$(AARCH64_PM_TIMER_END)' \
 		  --expect-file demo/virt/expect/aarch64-pm-timer.txt -- $(call aarch64_check,3,2,pm-timer)
 # nmi (demo/nmi_cmd.h) twice on the GICv3 (pseudo-NMI by priority
-# masking), then /proc/interrupts; on the GICv2 refused in one line.
-AARCH64_NMI_INPUT := hello genirq\nnmi\nnmi\ncat /proc/interrupts\npoweroff\n
+# masking), then /proc/interrupts; nmi irq (the spin in the self-IPI's
+# handler); then the PL011 moved to cpu1, an IPI to cpu1 and to cpu0
+# (each typed line reaches the shell through cpu1); on the GICv2 refused
+# in one line.
+AARCH64_NMI_INPUT := hello genirq\nnmi\nnmi\ncat /proc/interrupts\nnmi irq\n$\
+		     echo 2 > /proc/irq/2/smp_affinity\nipi 1\nipi 0\npoweroff\n
 aarch64_nmi	= $(call aarch64_harness,nmi,33,$(AARCH64_NMI_INPUT)) --quiet \
 		  --expect-file demo/virt/expect/aarch64-nmi.txt -- $(call aarch64_check,3,2,nmi)
 aarch64_nmi_gicv2 = $(call aarch64_harness,nmi-gicv2,33,hello genirq\nnmi\npoweroff\n) --quiet \

@@ -51,6 +51,8 @@
 #define MPIDR1		0x100u		/* CPU 1 is Aff1 1, Aff0 0: not its number */
 
 static unsigned int level_calls, edge_calls, timer_calls, nmi_calls, nmi_in_nmi;
+/* Run in the level line's handler when set. */
+static void (*level_hook)(void);
 
 /* A redistributor wakes as soon as it is told to. */
 static void redist_after(struct fake_file *f, const struct fake_acc *a)
@@ -82,14 +84,17 @@ static void deliver(uint32_t intid)
 }
 
 /* The same through the entry for pseudo-NMIs, the CPU interface running
- * the event at priority @rpr. */
+ * the event at priority @rpr; PSTATE.I set, as the exception entry sets
+ * it, and set again when the entry returns. */
 static void deliver_pseudo_nmi(uint32_t intid, uint32_t rpr)
 {
 	fake_icc_push(intid);
 	fake_icc_rpr = rpr;
+	fake_cpu_irq_masked = true;
 	port_irq_disable();
 	gicv3_handle_pseudo_nmi(g, NULL);
 	port_irq_enable();
+	CHECK(fake_cpu_irq_masked);
 	fake_icc_rpr = 0xff;
 }
 
@@ -98,6 +103,8 @@ static irqreturn_t on_level(int irq, void *dev)
 	(void)irq;
 	(void)dev;
 	level_calls++;
+	if (level_hook)
+		level_hook();
 	return IRQ_HANDLED;
 }
 
@@ -132,6 +139,23 @@ static unsigned int prio_of(struct fake_file *f, uint32_t base, unsigned int n)
 	return (fake_peek(f, base + D_IPRIORITYR(n)) >> (8 * (n % 4))) & 0xffu;
 }
 
+/* What the CPU interface and PSTATE.I were while the level handler ran. */
+static uint64_t level_pmr;
+static bool level_masked;
+
+/*
+ * The handler sees its mask, then does what the aarch64 port's softirq
+ * run from irq_exit() does under priority masking: local interrupts on
+ * (PMR open), then off again (PMR at "off", PSTATE.I left clear).
+ */
+static void level_in_window(void)
+{
+	level_pmr = fake_icc_pmr;
+	level_masked = fake_cpu_irq_masked;
+	fake_icc_write(FAKE_ICC_PMR, 0xf0);
+	fake_icc_write(FAKE_ICC_PMR, 0x60);
+}
+
 /* Pseudo-NMIs: refused until the port masks by priority; then the line's
  * priority is GICV3_PRIO_NMI, and an event the CPU interface runs at that
  * priority is taken as an NMI. */
@@ -154,11 +178,33 @@ static void check_pseudo_nmi(struct fake_file *dist, struct fake_file *redist, v
 	CHECK(nmi_calls == 1 && nmi_in_nmi == 1);
 	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_NMI, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0x20, FAKE_MSR },
 	       { 'W', FAKE_ICC_EOIR1, SPI_NMI, FAKE_MSR });
-	/* An ordinary line through the same entry: its own flow. */
+	/*
+	 * An ordinary line through the same entry: its own flow, run with the
+	 * ordinary priorities masked (PMR 0x60: only the NMI's 0x20 passes)
+	 * and PSTATE.I clear, so an NMI can interrupt the handler; on the way
+	 * out PSTATE.I set, then the interrupted context's PMR (0xf0) back,
+	 * whatever the handler's softirqs left there.
+	 */
+	level_hook = level_in_window;
 	deliver_pseudo_nmi(SPI_LEVEL, 0xa0);
+	level_hook = NULL;
 	CHECK(level_calls == 2 && nmi_calls == 1);
+	CHECK(level_pmr == 0x60 && !level_masked);
+	CHECK(fake_icc_pmr == 0xf0);
 	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_LEVEL, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0xa0, FAKE_MSR },
-	       { 'W', FAKE_ICC_EOIR1, SPI_LEVEL, FAKE_MSR });
+	       { 'R', FAKE_ICC_PMR, 0xf0, FAKE_MSR }, { 'W', FAKE_ICC_PMR, 0x60, FAKE_MSR },
+	       { 'W', FAKE_DAIFCLR_I, 0, FAKE_MSR },
+	       { 'W', FAKE_ICC_PMR, 0xf0, FAKE_MSR }, { 'W', FAKE_ICC_PMR, 0x60, FAKE_MSR },
+	       { 'W', FAKE_ICC_EOIR1, SPI_LEVEL, FAKE_MSR },
+	       { 'W', FAKE_DAIFSET_I, 0, FAKE_MSR }, { 'W', FAKE_ICC_PMR, 0xf0, FAKE_MSR });
+	/* An NMI where local interrupts were off (PMR 0x60): the NMI's path
+	 * leaves the PMR and PSTATE.I alone. */
+	fake_icc_pmr = 0x60;
+	deliver_pseudo_nmi(SPI_NMI, 0x20);
+	CHECK(nmi_calls == 2 && fake_icc_pmr == 0x60);
+	LOG_IS({ 'R', FAKE_ICC_IAR1, SPI_NMI, FAKE_MSR }, { 'R', FAKE_ICC_RPR, 0x20, FAKE_MSR },
+	       { 'W', FAKE_ICC_EOIR1, SPI_NMI, FAKE_MSR });
+	fake_icc_pmr = 0xf0;
 	disable_nmi_nosync((unsigned int)nmi);
 	CHECK(free_nmi((unsigned int)nmi, cookie) != NULL);
 	CHECK(prio_of(dist, 0, SPI_NMI) == 0xa0);

@@ -147,6 +147,8 @@ mutant gicv3-sgi-aff1-shift gicv3 gicv3.c 's/#define SGI1R_AFF1_SHIFT\t16/#defin
 mutant gicv3-percpu-one-redist gicv3 gicv3.c 's/gic_write_bit(g->sgi\[cpu\], bank, hw);/gic_write_bit(g->sgi[0], bank, hw);/'
 mutant gicv3-unmapped-not-ended gicv3 gicv3.c 's/icc_eoir1(intid);\t\/\* no line/(void)intid;\t\/* no line/'
 mutant gicv3-slot-of-intid-0 gicv3 gicv3.c 's/\&g->slots\[intid\]/\&g->slots[0]/'
+mutant gicv3-pmr-not-restored gicv3 gicv3.c 's/\ticc_set_pmr(pmr);/\t(void)pmr;/'
+mutant gicv3-nmi-kept-out gicv3 gicv3.c '/^\tgic_cpu_irq_unmask();$/d'
 mutant gicv2-slot-of-intid-0 gicv2 gicv2.c 's/\&g->slots\[hw\]/\&g->slots[0]/'
 mutant gicv2-unmapped-not-ended gicv2 gicv2.c 's/\t\tgicv2_end(g);\t\/\* unmapped/\t\t(void)0;\t\/* unmapped/'
 mutant gic-edge-bit-inverted gicv2 gic_common.c 's/if (type == IRQ_TYPE_EDGE_RISING)$/if (type != IRQ_TYPE_EDGE_RISING)/'

@@ -30,6 +30,10 @@
 /* A GICv3 pseudo-NMI's: above a port's "interrupts off" mask (0x60 on
  * arch/aarch64), which every priority above holds back. */
 #define GICV3_PRIO_NMI		0x20u
+/* That mask (ICC_PMR_EL1): only GICV3_PRIO_NMI passes. The pseudo-NMI
+ * entry runs ordinary interrupts under it (arch/aarch64's
+ * AARCH64_PMR_IRQOFF must be the same value). */
+#define GICV3_PMR_IRQOFF	0x60u
 
 #define GIC_DT_SPI		0u	/* first cell of the device tree binding */
 #define GIC_DT_PPI		1u

@@ -97,8 +97,17 @@ void gicv3_cpu_init(struct gicv3 *g);
  * port chose.
  */
 void gicv3_handle(struct gicv3 *g, void *regs);
-/* gicv3_handle() with pseudo-NMIs (gicv3_enable_pseudo_nmi()): costs a
- * read of ICC_RPR_EL1 an event, which gicv3_handle() does not pay. */
+/*
+ * gicv3_handle() with pseudo-NMIs (gicv3_enable_pseudo_nmi()): an event
+ * at the running priority GICV3_PRIO_NMI is taken as an NMI, with
+ * PSTATE.I still set. Any other runs with the ordinary priorities masked
+ * (ICC_PMR_EL1 at GICV3_PMR_IRQOFF) and PSTATE.I clear, so an NMI can
+ * interrupt its handler while no ordinary interrupt nests; on the way out
+ * PSTATE.I is set again and ICC_PMR_EL1 gets the value the interrupted
+ * context had (a softirq run from irq_exit() may leave it elsewhere).
+ * Costs two reads (ICC_RPR_EL1, ICC_PMR_EL1) and four writes an event,
+ * which gicv3_handle() does not pay.
+ */
 void gicv3_handle_pseudo_nmi(struct gicv3 *g, void *regs);
 
 /*
