@@ -130,15 +130,21 @@ static int watchdog_setup(struct shell *sh)
 	return 0;
 }
 
-/* In the handler: the ticks of the spin are counted before the handler ends. */
+/*
+ * In the handler: the ticks of the spin are counted before the handler
+ * ends. Local interrupts off in the handler too: one run with interrupts
+ * on (the 2004 rule) would take the tick, which then is no lockup.
+ */
 static void spin_in_handler(void)
 {
 	unsigned int cpu = port_cpu_id();
+	unsigned long flags = port_irq_save();
 	unsigned long ticks = nmi_port->ticks(cpu);
 
 	irq_spin.in_handler = irq_hardirq_count() != 0;
 	irq_spin.ns = nmi_spin(irq_spin.w);
-	irq_spin.ticks = nmi_port->ticks(cpu) - ticks;
+	irq_spin.ticks = nmi_port->ticks(cpu) - ticks;	/* still off: the spin's */
+	port_irq_restore(flags);
 }
 
 int shell_cmd_nmi(struct shell *sh, int argc, char **argv)

@@ -91,9 +91,17 @@ void aarch64_show_stacks(struct irq_text *t);
  * interrupts under this mask with PSTATE.I clear and restores the
  * interrupted context's PMR (AARCH64_PMR_IRQOFF is its GICV3_PMR_IRQOFF);
  * wfi with interrupts off must mask with PSTATE.I alone (a masked
- * priority would not wake it): port_irq_disable_fast().
+ * priority would not wake it): aarch64_irq_daif_off(), then
+ * port_irq_enable() after it.
  */
 void aarch64_irq_prio_masking(bool on);
+
+/* Local interrupts off by PSTATE.I alone, the priority mask untouched (for wfi). */
+static inline void aarch64_irq_daif_off(void)
+{
+	__asm__ __volatile__("msr daifset, #2" ::: "memory");
+}
+
 bool aarch64_irq_prio_masked(void);
 
 /* --- port.c: the generic timer's virtual counter --- */

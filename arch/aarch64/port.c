@@ -5,11 +5,11 @@
  * the CPU number (MPIDR_EL1.Aff0), and the generic timer's virtual counter
  * as the clock. The embedder gives the rest (port_nr_cpus(), the console).
  */
-#include <stdatomic.h>
 #include <genirq/compiler.h>
 #include <genirq/port.h>
 
 #include "aarch64.h"
+#include "genirq_port_inline.h"	/* the _fast forms these equal */
 
 /*
  * --- local interrupts: PSTATE.I (genirq_port_inline.h), or by priority ---
@@ -24,22 +24,18 @@
  * clear, so an NMI can interrupt its handler, and puts back the
  * interrupted context's PMR before the exception returns (the softirqs
  * run from irq_exit() go through port_irq_enable()/port_irq_disable()
- * and leave "off" behind). The core's own masking inside a handler stays
- * PSTATE.I (the _fast forms): with the PMR at "off" clearing I lets only
- * NMIs in, setting it holds them back too. Either mask says "off".
+ * and leave "off" behind). The core's masking inside a handler is the
+ * same (the _fast forms, genirq_port_inline.h): on opens the PMR, so a
+ * handler run with interrupts on takes a more urgent ordinary interrupt
+ * under pseudo-NMIs as without them; off puts the PMR back at "off".
  */
 #define ICC_PMR_EL1		"S3_0_C4_C6_0"
 #define PMR_FLAG_OFF		0x1UL		/* port_irq_save(): PMR was at IRQOFF */
 
-static atomic_bool prio_masking;
+_Static_assert(AARCH64_PMR_IRQON == GENIRQ_AARCH64_PMR_IRQON &&
+	       AARCH64_PMR_IRQOFF == GENIRQ_AARCH64_PMR_IRQOFF, "one priority mask");
 
-static inline unsigned long read_daif(void)
-{
-	unsigned long daif;
-
-	__asm__ __volatile__("mrs %0, daif" : "=r"(daif));
-	return daif;
-}
+_Bool aarch64_irq_prio_masking_on;
 
 static inline unsigned long read_pmr(void)
 {
@@ -49,25 +45,15 @@ static inline unsigned long read_pmr(void)
 	return pmr;
 }
 
-/* The PMR write takes effect for what the CPU is signalled next (dsb). */
-static inline void write_pmr(unsigned long pmr)
-{
-	__asm__ __volatile__("msr " ICC_PMR_EL1 ", %0; dsb sy" : : "r"(pmr) : "memory");
-}
-
-static inline bool masking(void)
-{
-	return atomic_load_explicit(&prio_masking, memory_order_relaxed);
-}
 
 void aarch64_irq_prio_masking(bool on)
 {
-	atomic_store_explicit(&prio_masking, on, memory_order_relaxed);
+	__atomic_store_n(&aarch64_irq_prio_masking_on, on, __ATOMIC_RELAXED);
 }
 
 bool aarch64_irq_prio_masked(void)
 {
-	return masking();
+	return aarch64_irq_masking_by_prio();
 }
 
 /*
@@ -77,12 +63,12 @@ bool aarch64_irq_prio_masked(void)
  */
 unsigned long port_irq_save(void)
 {
-	unsigned long daif = read_daif();
+	unsigned long daif = aarch64_irq_daif();
 
-	if (irq_unlikely(masking()) && !(daif & GENIRQ_AARCH64_DAIF_I)) {
+	if (aarch64_irq_masking_by_prio() && !(daif & GENIRQ_AARCH64_DAIF_I)) {
 		if (read_pmr() == AARCH64_PMR_IRQOFF)
 			return PMR_FLAG_OFF;
-		write_pmr(AARCH64_PMR_IRQOFF);
+		aarch64_irq_pmr_write(AARCH64_PMR_IRQOFF);
 		return 0;
 	}
 	port_irq_disable_fast();
@@ -97,23 +83,18 @@ void port_irq_restore(unsigned long flags)
 
 void port_irq_enable(void)
 {
-	if (irq_unlikely(masking()))
-		write_pmr(AARCH64_PMR_IRQON);
 	port_irq_enable_fast();
 }
 
 void port_irq_disable(void)
 {
-	if (irq_unlikely(masking()) && !(read_daif() & GENIRQ_AARCH64_DAIF_I))
-		write_pmr(AARCH64_PMR_IRQOFF);
-	else
-		port_irq_disable_fast();
+	port_irq_disable_fast();
 }
 
 bool port_irqs_disabled(void)
 {
-	return (read_daif() & GENIRQ_AARCH64_DAIF_I) ||
-	       (masking() && read_pmr() == AARCH64_PMR_IRQOFF);
+	return (aarch64_irq_daif() & GENIRQ_AARCH64_DAIF_I) ||
+	       (aarch64_irq_masking_by_prio() && read_pmr() == AARCH64_PMR_IRQOFF);
 }
 
 /* --- CPUs: MPIDR_EL1.Aff0 --- */

@@ -33,7 +33,7 @@ void aarch64_secondary_start(void)
  * cannot race: the interrupt is taken once I is clear again. */
 void aarch64_idle(bool (*busy)(void))
 {
-	port_irq_disable_fast();	/* PSTATE.I even under priority masking */
+	aarch64_irq_daif_off();		/* PSTATE.I even under priority masking */
 	if ((!busy || !busy()) && !irq_threads_pending())
 		__asm__ __volatile__("wfi" ::: "memory");
 	port_irq_enable_fast();
