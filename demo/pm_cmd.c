@@ -65,6 +65,12 @@ int shell_cmd_raise(struct shell *sh, int argc, char **argv)
 
 static const struct pm_wake_timer *wake_timer;
 static int wake_timer_irq = -ENODEV;	/* its line once set up */
+static bool wake_by_timer;		/* wake=timer: `suspend` is `suspend timer` */
+
+void pm_set_wake_by_timer(bool on)
+{
+	wake_by_timer = on;
+}
 
 void pm_set_wake_timer(const struct pm_wake_timer *timer)
 {
@@ -196,12 +202,18 @@ static int wake_line_of(struct shell *sh, int argc, char **argv, unsigned int *w
 
 int shell_cmd_suspend(struct shell *sh, int argc, char **argv)
 {
+	static char timer_arg[] = "timer";
+	char *by_timer[] = { argv[0], timer_arg };
 	unsigned int wake = 0;
 	bool timer = false;
 	int err = 0;
 
 	if (argc > 2)
 		return -EINVAL;
+	if (argc == 1 && wake_by_timer) {	/* booted with wake=timer */
+		argc = 2;
+		argv = by_timer;
+	}
 	if (!sh->machine || !sh->machine->idle) {
 		shell_set_why(sh, "this machine has no wait for an interrupt");
 		return -ENODEV;

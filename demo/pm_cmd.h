@@ -50,6 +50,12 @@ struct pm_wake_timer {
 
 /* The machine's wake timer for `suspend timer` (kept, not copied). */
 void pm_set_wake_timer(const struct pm_wake_timer *timer);
+/*
+ * The kernel argument wake=timer (each port passes whether it was given):
+ * a plain `suspend` then sleeps as `suspend timer` does, the machine's
+ * wake timer the only wake line and the console none.
+ */
+void pm_set_wake_by_timer(bool on);
 
 /*
  * Make line @irq pending at its controller and watch its count, at most

@@ -26,13 +26,13 @@ ARMV7M_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rpowero
 armv7m_pm	= $(call armv7m_harness,pm) --quiet --input '$(ARMV7M_PM)' \
 		  --then 'its controller' 'suspend 1\r' --then 'waiting for a wake line' '$(ARMV7M_PM_WAKE)' \
 		  --expect-file demo/mps2/expect/armv7m-pm.txt -- $(armv7m_QEMU) -append harness
-# suspend timer (demo/pm_cmd.h): CMSDK TIMER1 the only wake line, 600 ms
+# suspend, booted with wake=timer (demo/pm_cmd.h: as `suspend timer`): CMSDK TIMER1 the only wake line, 600 ms
 # ahead; the key typed once the CPU waits does not wake it (the UART's
 # line is suspended, its byte held at the NVIC for the resume), the timer does.
 ARMV7M_PM_TIMER_END := cat /sys/power/wakeup_reason\rpoweroff\r
-armv7m_pm_timer	= $(call armv7m_harness,pm-timer) --quiet --input 'hello genirq\rsuspend timer\r' \
+armv7m_pm_timer	= $(call armv7m_harness,pm-timer) --quiet --input 'hello genirq\rsuspend\r' \
 		  --then 'waiting for a wake line' '\r' --then 'resumed, wakeup_reason' '$(ARMV7M_PM_TIMER_END)' \
-		  --expect-file demo/mps2/expect/armv7m-pm-timer.txt -- $(armv7m_QEMU) -append harness
+		  --expect-file demo/mps2/expect/armv7m-pm-timer.txt -- $(armv7m_QEMU) -append 'harness wake=timer'
 armv7m_TOUR	:= help\rcat /proc/interrupts\rticks\rprobe\rpoweroff\r
 # -append 'harness rx-gap' (console.c): the receive handler waits 20 ms
 # between finding UART0's holding register empty and clearing INTSTATUS.RX;

@@ -10,6 +10,7 @@
 
 #include "mps2.h"
 #include "pm_cmd.h"
+#include "scenario.h"
 
 static irqreturn_t timer1_wake(int irq, void *dev)
 {
@@ -42,4 +43,5 @@ static const struct pm_wake_timer wake_timer = {
 void mps2_wake_timer_setup(void)
 {
 	pm_set_wake_timer(&wake_timer);
+	pm_set_wake_by_timer(scenario_contains(mps2_cmdline(), "wake=timer"));
 }

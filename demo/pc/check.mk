@@ -30,7 +30,7 @@ PC_INPUT_x86_64	:= 0123456789R\rcat /proc/interrupts\recho 2 > /proc/irq/4/smp_a
 # cannot: i386 refuses it.
 PC_PM_INPUT	:= 0123456789R\rraise 4\rsuspend 4\r
 PC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/4/wakeup\rpoweroff\r
-# suspend timer (demo/pm_cmd.h): the CMOS RTC's alarm (ISA line 8) the
+# suspend, booted with wake=timer (demo/pm_cmd.h: as `suspend timer`): the CMOS RTC's alarm (ISA line 8) the
 # only wake line, one to two seconds ahead (it matches seconds); the key
 # typed once the CPU waits does not wake it (COM1's line is suspended, its
 # byte held for the resume), the alarm does.
@@ -72,9 +72,9 @@ pc_pm		= $(call pc_harness,$(1),pm) --quiet --ready RX-READY --byte-delay 0.02 \
 
 # $(call pc_pm_timer,ISA): the suspend timer run.
 pc_pm_timer	= $(call pc_harness,$(1),pm-timer) --quiet --ready RX-READY --byte-delay 0.02 \
-		  --input '0123456789R\rsuspend timer\r' --then 'waiting for a wake line' '\r' \
+		  --input '0123456789R\rsuspend\r' --then 'waiting for a wake line' '\r' \
 		  --then 'resumed, wakeup_reason' '$(PC_PM_TIMER_END)' \
-		  -- $($(1)_QEMU) $(PC_ICOUNT) -append harness
+		  -- $($(1)_QEMU) $(PC_ICOUNT) -append 'harness wake=timer'
 
 # nmi (demo/pc/smp-nmi-x86_64.c) twice, then /proc/interrupts: NMI IPIs
 # find a CPU spinning with local interrupts off. x86_64 only.

@@ -84,4 +84,5 @@ static const struct pm_wake_timer wake_timer = {
 void pc_wake_timer_setup(void)
 {
 	pm_set_wake_timer(&wake_timer);
+	pm_set_wake_by_timer(x86_cmdline_has("wake=timer"));
 }

@@ -34,16 +34,16 @@ PPC_PM		:= $(PPC_RXTEST)raise 1\rraise 4\rsuspend 1\r
 PPC_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rfinish\r
 ppc_pm		= $(call ppc_harness,pm) --quiet --input '$(PPC_PM)' --byte-delay 0.002 \
 		  --then 'waiting for a wake line' '$(PPC_PM_WAKE)' -- $(PPC_CHECK_QEMU)
-# suspend timer (demo/pm_cmd.h): MPIC global timer 1 the only wake line,
+# suspend, booted with wake=timer (demo/pm_cmd.h: as `suspend timer`): MPIC global timer 1 the only wake line,
 # armed for 600 ms; the key typed once the CPU waits does not wake it (the
 # UARTs' line is suspended: what it held is delivered at the resume), the
 # timer does.
-PPC_PM_TIMER	:= $(PPC_RXTEST)suspend timer\r
+PPC_PM_TIMER	:= $(PPC_RXTEST)suspend\r
 PPC_PM_TIMER_KEY := \r
 PPC_PM_TIMER_END := cat /sys/power/wakeup_reason\rfinish\r
 ppc_pm_timer	= $(call ppc_harness,pm-timer) --quiet --input '$(PPC_PM_TIMER)' --byte-delay 0.002 \
 		  --then 'waiting for a wake line' '$(PPC_PM_TIMER_KEY)' \
-		  --then 'resumed, wakeup_reason' '$(PPC_PM_TIMER_END)' -- $(PPC_CHECK_QEMU)
+		  --then 'resumed, wakeup_reason' '$(PPC_PM_TIMER_END)' -- $(ppc_QEMU) -append 'harness wake=timer'
 ppc_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 # -append harness (the device tree's /chosen/bootargs): every verdict

@@ -516,6 +516,7 @@ void kernel_main(uint32_t dtb)
 	if (irq_trace_enabled())
 		irq_trace_enable(false);	/* "trace": the scenarios are in the rings */
 	pm_set_wake_timer(&wake_timer);
+	pm_set_wake_by_timer(ppc_cmdline_has("wake=timer"));
 
 	shell_init(&sh, console, port_cmds, GENIRQ_ARRAY_SIZE(port_cmds));
 	sh.machine = &machine;

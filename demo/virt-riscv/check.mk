@@ -34,13 +34,14 @@ RISCV64_PM_WAKE	:= \rcat /sys/power/wakeup_reason\rcat /proc/irq/1/wakeup\rpower
 riscv64_pm	= $(call riscv64_harness,pm-$(1)) --quiet --input '$(RISCV64_PM)' \
 		  --then 'its controller' 'suspend 1\r' --then 'waiting for a wake line' '$(RISCV64_PM_WAKE)' \
 		  -- $(call riscv64_qemu,2,$(2)) -serial stdio -append harness
-# suspend timer (demo/pm_cmd.h): the goldfish RTC's alarm the only wake
+# suspend, booted with wake=timer (demo/pm_cmd.h: as `suspend timer`): the
+# goldfish RTC's alarm the only wake
 # line, 600 ms ahead; the key typed once the hart waits does not wake it
 # (the UART's line is suspended, its byte held for the resume), the alarm does.
 RISCV64_PM_TIMER_END := cat /sys/power/wakeup_reason\rpoweroff\r
-riscv64_pm_timer = $(call riscv64_harness,pm-timer) --quiet --input 'hello genirq\rsuspend timer\r' \
+riscv64_pm_timer = $(call riscv64_harness,pm-timer) --quiet --input 'hello genirq\rsuspend\r' \
 		  --then 'waiting for a wake line' '\r' --then 'resumed, wakeup_reason' '$(RISCV64_PM_TIMER_END)' \
-		  -- $(call riscv64_qemu,2) -serial stdio -append harness
+		  -- $(call riscv64_qemu,2) -serial stdio -append 'harness wake=timer'
 riscv64_TOUR	:= help\rcat /proc/interrupts\recho 2 > /proc/irq/1/smp_affinity\rticks\r$\
 		   cat /proc/interrupts\rprobe\rpoweroff\r
 

@@ -9,6 +9,7 @@
 
 #include "demo.h"
 #include "pm_cmd.h"
+#include "scenario.h"
 #include "virt.h"
 
 #define RTC_TIME_LOW		0x00u	/* reading it latches TIME_HIGH */
@@ -66,4 +67,5 @@ void virt_wake_timer_setup(void)
 {
 	if (machine.rtc && machine.rtc_node >= 0)	/* else `suspend timer` says there is none */
 		pm_set_wake_timer(&wake_timer);
+	pm_set_wake_by_timer(scenario_contains(machine.bootargs, "wake=timer"));
 }

@@ -33,15 +33,16 @@ aarch64_pm	= $(call aarch64_harness,pm,33,$(AARCH64_PM_INPUT)) --quiet \
 		  --then-delay 0.5 --then 'its controller' 'suspend 2\n' \
 		  --then 'waiting for a wake line' '$(AARCH64_PM_WAKE)' \
 		  --expect-file demo/virt/expect/aarch64-pm.txt -- $(call aarch64_check,3,2,pm)
-# suspend timer (demo/pm_cmd.h): the PL031's match interrupt the only wake
+# suspend, booted with wake=timer (demo/pm_cmd.h: as `suspend timer`): the
+# PL031's match interrupt the only wake
 # line, one to two seconds ahead (it counts seconds); the key typed half a
 # second after the CPU waits does not wake it (the PL011's line is
 # suspended, its byte held for the resume), the RTC does.
 AARCH64_PM_TIMER_END := cat /sys/power/wakeup_reason\npoweroff\n
-aarch64_pm_timer = $(call aarch64_harness,pm-timer,33,hello genirq\nsuspend timer\n) --quiet \
+aarch64_pm_timer = $(call aarch64_harness,pm-timer,33,hello genirq\nsuspend\n) --quiet \
 		  --then-delay 0.5 --then 'waiting for a wake line' '\n' \
 		  --then 'resumed, wakeup_reason' '$(AARCH64_PM_TIMER_END)' \
-		  --expect-file demo/virt/expect/aarch64-pm-timer.txt -- $(call aarch64_check,3,2,pm-timer)
+		  --expect-file demo/virt/expect/aarch64-pm-timer.txt -- $(call aarch64_check,3,2,pm-timer,wake=timer)
 # nmi (demo/nmi_cmd.h) twice on the GICv3 (pseudo-NMI by priority
 # masking), then /proc/interrupts; nmi irq (the spin in the self-IPI's
 # handler); then the PL011 moved to cpu1, an IPI to cpu1 and to cpu0

@@ -9,6 +9,7 @@
 #include <genirq/of_irq.h>
 
 #include "pm_cmd.h"
+#include "scenario.h"
 #include "virt.h"
 
 #define RTCDR		0x00u	/* the time, in seconds */
@@ -58,4 +59,5 @@ void virt_wake_timer_setup(void)
 {
 	if (machine.rtc && machine.rtc_node >= 0)	/* else `suspend timer` says there is none */
 		pm_set_wake_timer(&wake_timer);
+	pm_set_wake_by_timer(scenario_contains(machine.bootargs, "wake=timer"));
 }
