@@ -636,6 +636,19 @@ TEST(shell_suspend_timer_wakes_by_the_timer_not_the_console)
 	shell_type(&sh, "suspend timer\r");
 	CHECK(strstr(shell_out, "error: suspend: no such device (-19): this machine has no timer "
 			     "line to wake it") != NULL);
+	/* Booted with wake=timer: a plain suspend is suspend timer. */
+	pm_set_wake_by_timer(true);
+	shell_len = 0;
+	shell_out[0] = '\0';
+	shell_type(&sh, "suspend\r");
+	CHECK(strstr(shell_out, "error: suspend: no such device (-19): this machine has no timer "
+			     "line to wake it") != NULL);
+	pm_set_wake_by_timer(false);
+	shell_len = 0;
+	shell_out[0] = '\0';
+	shell_type(&sh, "suspend\r");
+	CHECK(strstr(shell_out, "no wake line (suspend N makes line N one)") != NULL);
+	CHECK_EQ(timer_idles, 0);
 	pm_set_wake_timer(&broken);
 	shell_type(&sh, "suspend timer\r");
 	CHECK(strstr(shell_out, "its wake timer broken has no line (-16)") != NULL);
