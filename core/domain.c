@@ -67,23 +67,16 @@ static struct irq_domain *domain_new(const char *name, unsigned int size,
 				     const struct irq_chip *chip, void *chip_data, bool tree)
 {
 	struct irq_domain *d;
-	size_t max;
 
 	if ((size == 0 && !tree) || !chip) {
 		irq_log("domain %s: needs a size and a chip", name ? name : "?");
 		return NULL;
 	}
-	/* The map is part of the domain: one load finds a line's descriptor. */
-	max = (SIZE_MAX - sizeof(*d)) / sizeof(d->map[0]);
-	d = (size_t)size <= max ? irq_zalloc(sizeof(*d) + sizeof(d->map[0]) * size) : NULL;
-	if (!d) {
-		irq_log("domain %s: out of memory", name ? name : "?");
+	d = irq_domain_alloc(name, size);
+	if (!d)
 		return NULL;
-	}
-	d->name = name ? name : "?";
 	d->chip = chip;
 	d->chip_data = chip_data;
-	d->size = size;
 	d->is_tree = tree;
 	return d;
 }

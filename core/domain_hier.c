@@ -37,23 +37,18 @@ struct irq_domain *irq_domain_create_hierarchy(struct irq_domain *parent, const 
 					       const struct irq_domain_ops *ops, void *host_data)
 {
 	struct irq_domain *d;
-	size_t max = (SIZE_MAX - sizeof(*d)) / sizeof(d->map[0]);
 
 	if (!ops || !ops->alloc || (parent && !parent->ops)) {
 		irq_log("domain %s: a hierarchy level needs ops->alloc and a hierarchical parent",
 			name ? name : "?");
 		return NULL;
 	}
-	d = (size_t)size <= max ? irq_zalloc(sizeof(*d) + sizeof(d->map[0]) * size) : NULL;
-	if (!d) {
-		irq_log("domain %s: out of memory", name ? name : "?");
+	d = irq_domain_alloc(name, size);
+	if (!d)
 		return NULL;
-	}
-	d->name = name ? name : "?";
 	d->parent = parent;
 	d->ops = ops;
 	d->host_data = host_data;
-	d->size = size;
 	return irq_domain_register(d);
 }
 

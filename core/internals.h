@@ -1034,6 +1034,25 @@ struct irq_domain {
 };
 /* Lock order: irq_domain_lock -> irq_sparse_lock -> desc->lock. */
 extern struct irq_spinlock irq_domain_lock;
+/* A zeroed domain named @name with a map of @size lines; NULL (reported)
+ * when out of memory. Not registered yet. (Inline: a build with one
+ * kind of domain keeps one copy, in its maker.) */
+static inline struct irq_domain *irq_domain_alloc(const char *name, unsigned int size)
+{
+	/* The map is part of the domain: one load finds a line's descriptor. */
+	size_t max = (SIZE_MAX - sizeof(struct irq_domain)) / sizeof(struct irq_desc *);
+	struct irq_domain *d = (size_t)size <= max ?
+		irq_zalloc(sizeof(*d) + sizeof(d->map[0]) * size) : NULL;
+
+	if (!d) {
+		irq_log("domain %s: out of memory", name ? name : "?");
+		return NULL;
+	}
+	d->name = name ? name : "?";
+	d->size = size;
+	return d;
+}
+
 /* Add @d to the registry: from then on it is never freed. NULL: NULL. */
 struct irq_domain *irq_domain_register(struct irq_domain *d);
 /* Mark line @desc dying (IRQS_DYING) or take the mark back (domain.c).
