@@ -135,6 +135,8 @@ int cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int 
 	struct irq_text t;
 	unsigned int groups, top_bits;
 
+	if (!GENIRQ_REPORTS)
+		return irq_snprintf(buf, size, "%s", "");	/* no formatter: -ENOSYS */
 	if (nbits == 0)
 		nbits = 1;
 	if (nbits > GENIRQ_NR_CPUS)
@@ -163,6 +165,8 @@ int cpumask_print_list(char *buf, size_t size, const struct cpumask *m)
 	const char *sep = "";
 	unsigned int cpu = cpumask_first(m);
 
+	if (!GENIRQ_REPORTS)
+		return irq_snprintf(buf, size, "%s", "");	/* no formatter: -ENOSYS */
 	irq_text_init(&t, buf, size);
 	while (cpu < GENIRQ_NR_CPUS) {
 		unsigned int last = cpu;

@@ -5,6 +5,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_DEVRES, "DEVRES");
+
 /* One request of an owner. */
 struct irq_devres {
 	struct irq_devres	*next;		/* [devres_lock] the owner's older ones */

@@ -8,6 +8,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_REPORTS, "REPORTS");
+
 struct sink {
 	char	*buf;
 	size_t	size;
@@ -162,16 +164,6 @@ int irq_snprintf(char *buf, size_t size, const char *fmt, ...)
 	n = irq_vsnprintf(buf, size, fmt, ap);
 	va_end(ap);
 	return n;
-}
-
-void irq_text_init(struct irq_text *t, char *buf, size_t size)
-{
-	t->buf = buf;
-	t->size = size;
-	t->len = 0;
-	t->rows = 0;
-	if (size)
-		buf[0] = '\0';
 }
 
 static void text_vprintf(struct irq_text *t, const char *fmt, va_list ap)

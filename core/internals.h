@@ -640,7 +640,8 @@ void irq_desc_apply_affinity(struct irq_desc *desc);
  * desc->lock; @st: the state the flow publishes next. Return: the new one. */
 unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st);
 
-/* domain.c: activate a hierarchical line not active yet (0 for a flat
+#if GENIRQ_HIERARCHY
+/* domain_hier.c: activate a hierarchical line not active yet (0 for a flat
  * one), at its first request. Caller holds desc->lock. */
 int irq_desc_activate(struct irq_desc *desc);
 /* Deactivate a hierarchical line (nothing for a flat one). Caller holds
@@ -651,6 +652,28 @@ void irq_desc_deactivate(struct irq_desc *desc);
  * back; the next request activates it again); nothing for a flat line.
  * Takes desc->lock. */
 void irq_desc_deactivate_unused(struct irq_desc *desc);
+/* Line @virq is a hierarchy's: irq_domain_free_irqs() frees it. */
+bool irq_domain_line_is_hier(unsigned int virq);
+#else	/* every line is flat */
+static inline int irq_desc_activate(struct irq_desc *desc)
+{
+	(void)desc;
+	return 0;
+}
+static inline void irq_desc_deactivate(struct irq_desc *desc)
+{
+	(void)desc;
+}
+static inline void irq_desc_deactivate_unused(struct irq_desc *desc)
+{
+	(void)desc;
+}
+static inline bool irq_domain_line_is_hier(unsigned int virq)
+{
+	(void)virq;
+	return false;
+}
+#endif
 
 /* flow.c */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
@@ -964,9 +987,77 @@ struct irq_tree {
 	struct irq_tree_node *_Atomic	root;	/* [A] */
 	unsigned int			nodes;	/* under domain_lock */
 };
+#if GENIRQ_FWNODE
 struct irq_desc *irq_tree_lookup(const struct irq_tree *t, irq_hw_number_t hw);
 /* The slot of @hw, its path made when @create; NULL: no path (or no memory). */
 struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw, bool create);
+#else	/* (no tree domain is made: never called) */
+static inline struct irq_desc *irq_tree_lookup(const struct irq_tree *t, irq_hw_number_t hw)
+{
+	(void)t;
+	(void)hw;
+	return NULL;
+}
+static inline struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw,
+						      bool create)
+{
+	(void)t;
+	(void)hw;
+	(void)create;
+	return NULL;
+}
+#endif
+
+/*
+ * domain.c's domain; domain_fwnode.c reads the firmware node's part.
+ * Domains are never freed.
+ */
+struct irq_domain {
+	const char		*name;
+	const struct irq_chip	*chip;
+	void			*chip_data;
+	/* Hierarchical domains (below); NULL ops for flat ones. */
+	struct irq_domain	*parent;
+	const struct irq_domain_ops *ops;
+	void			*host_data;
+	/* The registry: every domain, and the firmware node it answers for. */
+	struct irq_domain *_Atomic next;	/* [A] written under irq_domain_lock */
+	const void		*fwnode;	/* under irq_domain_lock */
+	const char		*fwnode_name;
+	const struct irq_fwnode_ops *fw_ops;
+	void			*fw_data;
+	/* Tree domains: lines beyond the map (which is empty) are here. */
+	bool			is_tree;
+	struct irq_tree		tree;
+	irq_hw_number_t		size;		/* compared with a line as is, in one instruction */
+	struct irq_desc *_Atomic map[];	/* [A] written under irq_domain_lock */
+};
+/* Lock order: irq_domain_lock -> irq_sparse_lock -> desc->lock. */
+extern struct irq_spinlock irq_domain_lock;
+/* A zeroed domain named @name with a map of @size lines; NULL (reported)
+ * when out of memory. Not registered yet. (Inline: a build with one
+ * kind of domain keeps one copy, in its maker.) */
+static inline struct irq_domain *irq_domain_alloc(const char *name, unsigned int size)
+{
+	/* The map is part of the domain: one load finds a line's descriptor. */
+	size_t max = (SIZE_MAX - sizeof(struct irq_domain)) / sizeof(struct irq_desc *);
+	struct irq_domain *d = (size_t)size <= max ?
+		irq_zalloc(sizeof(*d) + sizeof(d->map[0]) * size) : NULL;
+
+	if (!d) {
+		irq_log("domain %s: out of memory", name ? name : "?");
+		return NULL;
+	}
+	d->name = name ? name : "?";
+	d->size = size;
+	return d;
+}
+
+/* Add @d to the registry: from then on it is never freed. NULL: NULL. */
+struct irq_domain *irq_domain_register(struct irq_domain *d);
+/* Mark line @desc dying (IRQS_DYING) or take the mark back (domain.c).
+ * Caller holds desc->lock. */
+void irq_desc_set_dying(struct irq_desc *desc, bool on);
 
 /* domain.c: forget every domain (irq_core_init()) */
 void irq_domain_registry_reset(void);

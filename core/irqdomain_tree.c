@@ -17,6 +17,8 @@
  */
 #include "internals.h"
 
+GENIRQ_FEATURE_SOURCE(GENIRQ_FWNODE, "FWNODE");
+
 struct irq_tree_node {
 	unsigned int	shift;		/* [C] bits of the number below this node; 0: a leaf */
 	union {				/* [A] written under the domain's lock */

@@ -6,7 +6,7 @@
 #include "internals.h"
 
 /* Only the stubs of left-out features call it: a build with all of them has none. */
-#if !GENIRQ_PERCPU_IRQ || !GENIRQ_PRIORITY
+#if !GENIRQ_PERCPU_IRQ || !GENIRQ_PRIORITY || !GENIRQ_DEVRES
 int irq_not_built(unsigned int irq, const char *what, const char *feature)
 {
 	irq_log("irq %u: %s, but %s is 0 in this build", irq, what, feature);

@@ -87,6 +87,8 @@ void irq_log_handlers(struct irq_desc *desc)
 {
 	struct irqaction *a = desc_action(desc);
 
+	if (!GENIRQ_REPORTS)
+		return;		/* no console text: nothing to name them in */
 	if (!a) {
 		irq_log("  no handlers");
 		return;

@@ -89,6 +89,43 @@
  *  GENIRQ_NMI            1         NMI and pseudo-NMI lines (nmi.c,
  *                                  <genirq/nmi.h>). 0: an NMI request is
  *                                  -ENOSYS (logged), no line is an NMI
+ *  GENIRQ_REPORTS        1         console text: the core's reports
+ *                                  (stuck lines and their handlers, each
+ *                                  misuse's line, "logged" above) and the
+ *                                  formatter they are written with
+ *                                  (format.c: irq_log(), irq_snprintf(),
+ *                                  irq_text_*()). 0: the core writes no
+ *                                  console line (its rules, the stuck-line
+ *                                  disable included, and every errno
+ *                                  stay), irq_log() writes nothing,
+ *                                  irq_snprintf() and irq_cpumask_print()
+ *                                  are -ENOSYS. 6.8 KB: format.c's 2.1
+ *                                  KB, the lines' strings and the code
+ *                                  that writes them
+ *  GENIRQ_DEVRES         1         owner-grouped requests (devres.c:
+ *                                  devm_request_irq(), devm_free_irq(),
+ *                                  irq_owner_release()). 0: a request
+ *                                  through an owner is -ENOSYS (logged),
+ *                                  a free or release does nothing. 0.9 KB
+ *  GENIRQ_FWNODE         1         domains by firmware node
+ *                                  (domain_fwnode.c: irq_domain_set_fwnode(),
+ *                                  irq_find_matching_fwnode(),
+ *                                  irq_create_fwspec_mapping(), the
+ *                                  irq_domain_xlate_*() decoders) and
+ *                                  tree domains (irqdomain_tree.c).
+ *                                  0: -ENOSYS, no domain is found,
+ *                                  irq_domain_create_tree() is NULL
+ *                                  (logged); a port maps its lines with
+ *                                  irq_create_mapping(). 1.5 KB
+ *  GENIRQ_HIERARCHY      1         hierarchical (stacked) domains
+ *                                  (domain_hier.c: irq_domain_create_
+ *                                  hierarchy(), irq_domain_alloc_irqs(),
+ *                                  activation through the levels, the
+ *                                  irq_chip_*_parent() helpers). 0: every
+ *                                  domain is flat; making a hierarchy is
+ *                                  NULL or -ENOSYS, a helper finds no
+ *                                  parent. MSI and IPI lines need it.
+ *                                  4.2 KB
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -148,29 +185,42 @@
 #ifndef GENIRQ_NMI
 # define GENIRQ_NMI		1
 #endif
+#ifndef GENIRQ_REPORTS
+# define GENIRQ_REPORTS		1
+#endif
+#ifndef GENIRQ_DEVRES
+# define GENIRQ_DEVRES		1
+#endif
+#ifndef GENIRQ_FWNODE
+# define GENIRQ_FWNODE		1
+#endif
+#ifndef GENIRQ_HIERARCHY
+# define GENIRQ_HIERARCHY	1
+#endif
 
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
  * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together) and the twelve features
+ * (the flows and request_irq() decide together) and the sixteen features
  * (a caller built without one calls its inline stubs, not the core's
  * verbs), spelled into one symbol name that every C object including a
  * genirq header outside the core refers to (8 bytes of read-only data
  * each) and the core defines (core/desc.c): an object built with other
  * settings fails to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0_feat111111111111, the features in
+ * (genirq_config_cpus4_irqs8192_irqson0_feat1111111111111111, the features in
  * the table's order). Each must be a plain decimal number for that, the
  * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n) \
-	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n
-#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n) \
-	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n##e##d##f##x
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x)
 #define GENIRQ_CONFIG_SYMBOL \
 	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
 			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
 			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ, \
-			   GENIRQ_PRIORITY, GENIRQ_PM, GENIRQ_NMI)
+			   GENIRQ_PRIORITY, GENIRQ_PM, GENIRQ_NMI, GENIRQ_REPORTS, \
+			   GENIRQ_DEVRES, GENIRQ_FWNODE, GENIRQ_HIERARCHY)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

@@ -247,6 +247,7 @@ struct irq_owner {
 	struct irq_devres	*head;	/* the core's: newest request first */
 };
 
+#if GENIRQ_DEVRES	/* the stubs of a build without them follow irq_not_built() */
 /**
  * devm_request_threaded_irq - request_threaded_irq() recorded in @owner
  *
@@ -279,6 +280,7 @@ void devm_free_irq(struct irq_owner *owner, unsigned int irq, void *dev_id);
  * Return: how many requests were freed.
  */
 unsigned int irq_owner_release(struct irq_owner *owner);
+#endif
 
 #if GENIRQ_THREADS
 /**
@@ -589,6 +591,48 @@ void do_softirq(void);
  * Return: -ENOSYS.
  */
 int irq_not_built(unsigned int irq, const char *what, const char *feature);
+
+#if !GENIRQ_DEVRES
+/*
+ * Without owner-grouped requests (GENIRQ_DEVRES 0) a request through an
+ * owner is -ENOSYS and said (nothing is requested, so the driver sees it
+ * at once); with none made, a free or a release has nothing to do.
+ */
+static inline int devm_request_threaded_irq(struct irq_owner *owner, unsigned int irq,
+					    irq_handler_t handler, irq_handler_t thread_fn,
+					    unsigned long flags, const char *name, void *dev_id)
+{
+	(void)owner;
+	(void)handler;
+	(void)thread_fn;
+	(void)flags;
+	(void)name;
+	(void)dev_id;
+	return irq_not_built(irq, "an owner-grouped request", "GENIRQ_DEVRES");
+}
+static inline int devm_request_irq(struct irq_owner *owner, unsigned int irq,
+				   irq_handler_t handler, unsigned long flags, const char *name,
+				   void *dev_id)
+{
+	(void)owner;
+	(void)handler;
+	(void)flags;
+	(void)name;
+	(void)dev_id;
+	return irq_not_built(irq, "an owner-grouped request", "GENIRQ_DEVRES");
+}
+static inline void devm_free_irq(struct irq_owner *owner, unsigned int irq, void *dev_id)
+{
+	(void)owner;
+	(void)irq;
+	(void)dev_id;
+}
+static inline unsigned int irq_owner_release(struct irq_owner *owner)
+{
+	(void)owner;
+	return 0;
+}
+#endif
 
 GENIRQ_END_DECLS
 

@@ -77,6 +77,7 @@ struct irq_domain_ops {
 	void	(*deactivate)(struct irq_domain *d, struct irq_data *irqd);
 };
 
+#if GENIRQ_HIERARCHY	/* the stubs of a build without them are at the end */
 /**
  * irq_domain_create_hierarchy - a domain stacked on @parent
  * @parent: the domain below, or NULL for the bottom of a hierarchy
@@ -105,10 +106,12 @@ int irq_domain_set_hierarchy_ops(struct irq_domain *d, const struct irq_domain_o
 
 void *irq_domain_host_data(const struct irq_domain *d);
 struct irq_domain *irq_domain_get_parent(const struct irq_domain *d);
+#endif
 /* True when line @hw of @d is neither mapped nor given to a hierarchical
  * line being set up: for ops->alloc of a mixed flat/hierarchical domain. */
 bool irq_domain_hwirq_free(struct irq_domain *d, irq_hw_number_t hw);
 
+#if GENIRQ_HIERARCHY
 /**
  * irq_domain_alloc_irqs - new lines through every level of @d's hierarchy
  * @nr: consecutive global numbers
@@ -155,15 +158,19 @@ int irq_domain_free_irqs(unsigned int virq, unsigned int nr);
 int irq_domain_set_hwirq_and_chip(struct irq_domain *d, unsigned int virq,
 				  irq_hw_number_t hwirq, const struct irq_chip *chip,
 				  void *chip_data);
+#endif
 /* Line @virq's irq_data at @d's level, or NULL. */
 struct irq_data *irq_domain_get_irq_data(struct irq_domain *d, unsigned int virq);
 
+#if GENIRQ_HIERARCHY
 /* Activate the levels of the line of @irqd (its outermost data), bottom
  * first; on failure the activated ones are deactivated. Idempotent. */
 int irq_domain_activate_irq(struct irq_data *irqd, bool reserve);
 void irq_domain_deactivate_irq(struct irq_data *irqd);
 bool irq_domain_is_activated(unsigned int virq);
+#endif
 
+#if GENIRQ_FWNODE	/* the stubs of a build without them follow irq_domain_fwnode_name() */
 /**
  * irq_create_fwspec_mapping - the line a firmware description names
  * @d: the domain, or NULL for the one registered for @fwspec->fwnode
@@ -195,6 +202,7 @@ int irq_domain_xlate_twocell(struct irq_domain *d, const struct irq_fwspec *fwsp
 			     irq_hw_number_t *hwirq, unsigned int *type);
 int irq_domain_xlate_onetwocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
 				irq_hw_number_t *hwirq, unsigned int *type);
+#endif
 
 /* How a flat or tree domain turns a firmware description into a line. */
 struct irq_fwnode_ops {
@@ -209,6 +217,7 @@ struct irq_fwnode_ops {
 	int	(*map)(void *data, irq_hw_number_t hwirq, unsigned int type);
 };
 
+#if GENIRQ_FWNODE
 /**
  * irq_domain_set_fwnode - register @d as the domain of firmware node @fwnode
  * @fwnode: what identifies the controller's node (e.g. of_irq's
@@ -229,6 +238,61 @@ int irq_domain_set_fwnode(struct irq_domain *d, const void *fwnode, const char *
 struct irq_domain *irq_find_matching_fwnode(const void *fwnode);
 /* The name irq_domain_set_fwnode() gave @d, or NULL. */
 const char *irq_domain_fwnode_name(const struct irq_domain *d);
+#else
+/*
+ * Without firmware-node domains (GENIRQ_FWNODE 0) no domain answers for a
+ * node: a registration and a mapping by firmware description are
+ * -ENOSYS, the decoders too (a controller's ops may still name them), no
+ * domain is found. A port maps its lines with irq_create_mapping().
+ */
+static inline int irq_create_fwspec_mapping(struct irq_domain *d, const struct irq_fwspec *fwspec)
+{
+	(void)d;
+	(void)fwspec;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_domain_xlate_onecell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+					   irq_hw_number_t *hwirq, unsigned int *type)
+{
+	(void)d;
+	(void)fwspec;
+	(void)hwirq;
+	(void)type;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_domain_xlate_twocell(struct irq_domain *d, const struct irq_fwspec *fwspec,
+					   irq_hw_number_t *hwirq, unsigned int *type)
+{
+	return irq_domain_xlate_onecell(d, fwspec, hwirq, type);
+}
+static inline int irq_domain_xlate_onetwocell(struct irq_domain *d,
+					      const struct irq_fwspec *fwspec,
+					      irq_hw_number_t *hwirq, unsigned int *type)
+{
+	return irq_domain_xlate_onecell(d, fwspec, hwirq, type);
+}
+static inline int irq_domain_set_fwnode(struct irq_domain *d, const void *fwnode,
+					const char *name, const struct irq_fwnode_ops *ops,
+					void *data)
+{
+	(void)d;
+	(void)fwnode;
+	(void)name;
+	(void)ops;
+	(void)data;
+	return -GENIRQ_ENOSYS;
+}
+static inline struct irq_domain *irq_find_matching_fwnode(const void *fwnode)
+{
+	(void)fwnode;
+	return (struct irq_domain *)0;
+}
+static inline const char *irq_domain_fwnode_name(const struct irq_domain *d)
+{
+	(void)d;
+	return (const char *)0;
+}
+#endif
 
 /*
  * Every domain, in the order they were made: @prev NULL gives the first,
@@ -247,11 +311,13 @@ struct irq_domain *irq_domain_next(const struct irq_domain *prev);
  * of one slot per number up front. Lookups at dispatch stay lock-free;
  * they walk up to 11 levels where a linear domain indexes once.
  * irq_domain_slots() gives no table for it. Return: the domain, or NULL
- * (no chip, out of memory) after a report.
+ * (no chip, out of memory; a build without firmware-node domains,
+ * GENIRQ_FWNODE 0, has no tree domain) after a report.
  */
 struct irq_domain *irq_domain_create_tree(const char *name, const struct irq_chip *chip,
 					  void *chip_data);
 
+#if GENIRQ_HIERARCHY
 /*
  * Chip helpers for a child level: do the same at the parent level.
  * A parent chip without the primitive makes mask, unmask, ack and eoi do
@@ -278,6 +344,127 @@ int irq_chip_set_wake_parent(struct irq_data *d, unsigned int on);
 /* The first level from @d down that can retrigger does. Return: its
  * answer (1 if it did), or 0 when no level can. */
 int irq_chip_retrigger_hierarchy(struct irq_data *d);
+#else
+/*
+ * Without hierarchical domains (GENIRQ_HIERARCHY 0) every domain is flat
+ * (linear, legacy, tree) and every line has one level: a hierarchy is
+ * never made (irq_domain_create_hierarchy() NULL, as when out of memory;
+ * the other verbs that make or free one -ENOSYS), no line is activated
+ * through levels, and a chip helper finds no parent level (mask, unmask,
+ * ack, eoi do nothing; set_affinity -ENOSYS, set_wake -ENXIO, retrigger
+ * 0, as each does without a parent). A controller's ops may still name
+ * the helpers.
+ */
+static inline struct irq_domain *irq_domain_create_hierarchy(struct irq_domain *parent,
+							     const char *name, unsigned int size,
+							     const struct irq_domain_ops *ops,
+							     void *host_data)
+{
+	(void)parent;
+	(void)name;
+	(void)size;
+	(void)ops;
+	(void)host_data;
+	return (struct irq_domain *)0;
+}
+static inline int irq_domain_set_hierarchy_ops(struct irq_domain *d,
+					       const struct irq_domain_ops *ops, void *host_data)
+{
+	(void)d;
+	(void)ops;
+	(void)host_data;
+	return -GENIRQ_ENOSYS;
+}
+static inline void *irq_domain_host_data(const struct irq_domain *d)
+{
+	(void)d;
+	return (void *)0;
+}
+static inline struct irq_domain *irq_domain_get_parent(const struct irq_domain *d)
+{
+	(void)d;
+	return (struct irq_domain *)0;
+}
+static inline int irq_domain_alloc_irqs_at(struct irq_domain *d, int irq_base, unsigned int nr,
+					   int node, void *arg)
+{
+	(void)d;
+	(void)irq_base;
+	(void)nr;
+	(void)node;
+	(void)arg;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_domain_alloc_irqs(struct irq_domain *d, unsigned int nr, int node, void *arg)
+{
+	return irq_domain_alloc_irqs_at(d, -1, nr, node, arg);
+}
+static inline int irq_domain_free_irqs(unsigned int virq, unsigned int nr)
+{
+	(void)virq;
+	(void)nr;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_domain_set_hwirq_and_chip(struct irq_domain *d, unsigned int virq,
+						irq_hw_number_t hwirq, const struct irq_chip *chip,
+						void *chip_data)
+{
+	(void)d;
+	(void)virq;
+	(void)hwirq;
+	(void)chip;
+	(void)chip_data;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_domain_activate_irq(struct irq_data *irqd, bool reserve)
+{
+	(void)irqd;
+	(void)reserve;
+	return -GENIRQ_ENOSYS;
+}
+static inline void irq_domain_deactivate_irq(struct irq_data *irqd)
+{
+	(void)irqd;
+}
+static inline bool irq_domain_is_activated(unsigned int virq)
+{
+	(void)virq;
+	return false;
+}
+static inline void irq_chip_mask_parent(struct irq_data *d)
+{
+	(void)d;
+}
+static inline void irq_chip_unmask_parent(struct irq_data *d)
+{
+	(void)d;
+}
+static inline void irq_chip_ack_parent(struct irq_data *d)
+{
+	(void)d;
+}
+static inline void irq_chip_eoi_parent(struct irq_data *d)
+{
+	(void)d;
+}
+static inline int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest)
+{
+	(void)d;
+	(void)dest;
+	return -GENIRQ_ENOSYS;
+}
+static inline int irq_chip_set_wake_parent(struct irq_data *d, unsigned int on)
+{
+	(void)d;
+	(void)on;
+	return -GENIRQ_ENXIO;
+}
+static inline int irq_chip_retrigger_hierarchy(struct irq_data *d)
+{
+	(void)d;
+	return 0;
+}
+#endif
 
 /*
  * Line @d (any of its levels) can be moved safely only from its own event

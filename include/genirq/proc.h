@@ -29,9 +29,21 @@ struct irq_text {
 	unsigned int	rows;	/* the core's summary rows written (irq_proc_show_spurious()) */
 };
 
-void irq_text_init(struct irq_text *t, char *buf, size_t size);
+/* An empty text over @buf (@size bytes; "" written when it has room). */
+static inline void irq_text_init(struct irq_text *t, char *buf, size_t size)
+{
+	t->buf = buf;
+	t->size = size;
+	t->len = 0;
+	t->rows = 0;
+	if (size)
+		buf[0] = '\0';
+}
+
+#if GENIRQ_REPORTS	/* the formatter's stubs follow irq_log() */
 void irq_text_printf(struct irq_text *t, const char *fmt, ...) __irq_printf(2, 3);
 void irq_text_puts(struct irq_text *t, const char *s);
+#endif
 
 #if GENIRQ_TEXT_VIEWS	/* the stubs of a build without the views follow the verbs */
 /*
@@ -99,6 +111,7 @@ static inline void irq_proc_show_spurious(struct irq_text *t)
 }
 #endif
 
+#if GENIRQ_REPORTS
 /*
  * snprintf for a freestanding core: %d %i %u %x %X %s %c %p %%, with
  * flags '-' '0', a width (or *), and the l, ll and z length modifiers.
@@ -110,6 +123,43 @@ int irq_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 /* The core's log: one line through port_console_write(), "genirq: "
  * first. Lines longer than 256 bytes are cut and end in "...". */
 void irq_log(const char *fmt, ...) __irq_printf(1, 2);
+#else
+/*
+ * Without console text (GENIRQ_REPORTS 0) nothing is formatted: a text
+ * is empty and irq_snprintf() is -ENOSYS (@buf "" when it has room), the
+ * log writes nothing. The arguments are still checked against the format,
+ * and a call compiles to nothing, its strings with it.
+ */
+static inline int irq_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	(void)fmt;
+	(void)ap;
+	if (size)
+		buf[0] = '\0';
+	return -GENIRQ_ENOSYS;
+}
+static inline __irq_printf(3, 4) int irq_snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	(void)fmt;
+	if (size)
+		buf[0] = '\0';
+	return -GENIRQ_ENOSYS;
+}
+static inline __irq_printf(1, 2) void irq_log(const char *fmt, ...)
+{
+	(void)fmt;
+}
+static inline __irq_printf(2, 3) void irq_text_printf(struct irq_text *t, const char *fmt, ...)
+{
+	(void)t;
+	(void)fmt;
+}
+static inline void irq_text_puts(struct irq_text *t, const char *s)
+{
+	(void)t;
+	(void)s;
+}
+#endif
 
 /**
  * cpumask_parse - read a mask in /proc hex form ("3", "ff,ffffffff")
@@ -122,7 +172,8 @@ void irq_log(const char *fmt, ...) __irq_printf(1, 2);
 int irq_cpumask_parse(const char *text, size_t len, struct cpumask *out);
 /* As cpumask_parse() for the list form "0-3,5" (empty text: no CPU). */
 int irq_cpumask_parselist(const char *text, size_t len, struct cpumask *out);
-/* Print @m over @nbits CPUs in hex groups / list form. Return: length. */
+/* Print @m over @nbits CPUs in hex groups / list form. Return: length;
+ * -ENOSYS without console text (GENIRQ_REPORTS 0). */
 int irq_cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
 int irq_cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
 

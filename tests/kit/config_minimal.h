@@ -27,3 +27,17 @@
 #endif
 #define GENIRQ_PM		0
 #define GENIRQ_NMI		0
+/* (A port whose own shell formats text keeps it: demo/mps2, demo/virt.) */
+#ifndef GENIRQ_REPORTS
+# define GENIRQ_REPORTS		0
+#endif
+#ifndef GENIRQ_DEVRES
+# define GENIRQ_DEVRES		0
+#endif
+/* (A port whose lines come from a device tree keeps these: demo/virt.) */
+#ifndef GENIRQ_FWNODE
+# define GENIRQ_FWNODE		0
+#endif
+#ifndef GENIRQ_HIERARCHY
+# define GENIRQ_HIERARCHY	0
+#endif

@@ -7,6 +7,7 @@
  * headers say.
  */
 #include <genirq/ipi.h>
+#include <genirq/irqdomain.h>
 #include <genirq/msi.h>
 #include <genirq/nmi.h>
 #include <genirq/percpu_irq.h>
@@ -23,6 +24,13 @@ _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROB
 	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
 	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY && !GENIRQ_PM && !GENIRQ_NMI,
 	       "every optional feature left out");
+
+/*
+ * A refusal or a stuck line is said on the console only with console text
+ * (GENIRQ_REPORTS: make unit-minimal builds these tests with it and
+ * without); without it the console stays silent and the errno is the same.
+ */
+#define REPORTED	((bool)GENIRQ_REPORTS)
 
 /* Events a storm build throttles within one window (500,000/s over 100 ms). */
 #define STORM_EVENTS	60000
@@ -112,7 +120,7 @@ TEST(minimal_screaming_line_is_still_disabled)
 	}
 	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 1);
 	snprintf(want, sizeof(want), "irq %d: nobody cared", d.irq);
-	CHECK(sim_console_contains(want));
+	CHECK_EQ(sim_console_contains(want), REPORTED);
 	free_irq((unsigned int)d.irq, &d);
 }
 
@@ -151,7 +159,7 @@ TEST(minimal_thread_function_is_refused_with_enosys)
 				      "thr", &d), -ENOSYS);
 	snprintf(want, sizeof(want), "irq %d: a thread function, but threaded handlers are not built",
 		 d.irq);
-	CHECK(sim_console_contains(want));
+	CHECK_EQ(sim_console_contains(want), REPORTED);
 	CHECK(irq_to_desc((unsigned int)d.irq)->action == NULL);
 	/* Bad input is still -EINVAL first: a line out of range. */
 	CHECK_EQ(request_threaded_irq(GENIRQ_MAX_IRQS, dev_handler, thread_fn, 0, "x", &d), -EINVAL);
@@ -280,7 +288,7 @@ TEST(minimal_percpu_request_is_enosys_and_logged)
 	CHECK_EQ(request_percpu_irq((unsigned int)d.irq, dev_handler, "pcpu", per), -ENOSYS);
 	snprintf(want, sizeof(want), "irq %d: a per-CPU request, but GENIRQ_PERCPU_IRQ is 0 in this build",
 		 d.irq);
-	CHECK(sim_console_contains(want));
+	CHECK_EQ(sim_console_contains(want), REPORTED);
 	CHECK(irq_to_desc((unsigned int)d.irq)->action == NULL);
 	enable_percpu_irq((unsigned int)d.irq, IRQ_TYPE_NONE);
 	CHECK(!irq_percpu_is_enabled((unsigned int)d.irq));
@@ -304,7 +312,7 @@ TEST(minimal_priority_is_enosys_and_logged)
 	CHECK_EQ(irq_kernel_priority(), 0u);
 	CHECK_EQ(irq_set_priority((unsigned int)d.irq, 1), -ENOSYS);
 	snprintf(want, sizeof(want), "irq %d: a priority, but GENIRQ_PRIORITY is 0 in this build", d.irq);
-	CHECK(sim_console_contains(want));
+	CHECK_EQ(sim_console_contains(want), REPORTED);
 	CHECK_EQ(irq_get_priority((unsigned int)d.irq), -ENOENT);
 	CHECK(!irq_is_zero_latency((unsigned int)d.irq));
 	/* No line is zero-latency, so nothing a zero-latency line refuses is refused. */
@@ -376,7 +384,7 @@ TEST(minimal_nmi_request_is_enosys_with_one_line_and_the_line_stays_ordinary)
 	dev_init(&d, &fx, 13, false);
 	sim_console_clear();
 	CHECK_EQ(request_nmi((unsigned int)d.irq, dev_handler, IRQF_NO_AUTOEN, "nmi", &d), -ENOSYS);
-	CHECK(sim_console_contains("GENIRQ_NMI"));
+	CHECK_EQ(sim_console_contains("GENIRQ_NMI"), REPORTED);
 	CHECK_EQ(request_percpu_nmi((unsigned int)d.irq, dev_handler, "nmi", instances), -ENOSYS);
 	CHECK_EQ(prepare_percpu_nmi((unsigned int)d.irq), -ENOSYS);
 	CHECK(free_nmi((unsigned int)d.irq, &d) == NULL);
@@ -385,4 +393,117 @@ TEST(minimal_nmi_request_is_enosys_with_one_line_and_the_line_stays_ordinary)
 	dev_raise(&d);
 	CHECK_EQ(atomic_load(&d.handled), 1);
 	free_irq((unsigned int)d.irq, &d);
+}
+
+/* Without console text nothing is formatted and the log writes nothing. */
+TEST(minimal_console_text_only_with_reports)
+{
+	struct cpumask cpu0 = { { 1ul } };
+	char buf[16] = "x";
+
+	min_init(SIMPIC_ACK);
+	irq_log("said %d", 42);
+	CHECK_EQ(sim_console_contains("genirq: said 42"), REPORTED);
+	if (GENIRQ_REPORTS) {
+		CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%d-%s", 42, "a"), 4);
+		CHECK_STR(buf, "42-a");
+		CHECK_EQ(irq_cpumask_print_list(buf, sizeof(buf), &cpu0), 1);
+		CHECK_STR(buf, "0");
+	} else {
+		CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%d-%s", 42, "a"), -ENOSYS);
+		CHECK_STR(buf, "");
+		CHECK_EQ(irq_cpumask_print_list(buf, sizeof(buf), &cpu0), -ENOSYS);
+		CHECK_EQ(irq_cpumask_print(buf, sizeof(buf), &cpu0, 1), -ENOSYS);
+	}
+}
+
+/* Without owner-grouped requests one is -ENOSYS and said; nothing is requested. */
+TEST(minimal_owner_request_is_enosys_and_logged)
+{
+	struct irq_owner owner = { 0 };
+	struct dev d;
+	char want[96];
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 9, false);
+	CHECK_EQ(devm_request_irq(&owner, (unsigned int)d.irq, dev_handler, 0, "devm", &d), -ENOSYS);
+	snprintf(want, sizeof(want), "irq %d: an owner-grouped request, but GENIRQ_DEVRES is 0 in this build",
+		 d.irq);
+	CHECK_EQ(sim_console_contains(want), REPORTED);
+	CHECK(irq_to_desc((unsigned int)d.irq)->action == NULL);
+	devm_free_irq(&owner, (unsigned int)d.irq, &d);
+	CHECK_EQ(irq_owner_release(&owner), 0u);
+	/* The line itself still takes a plain request. */
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+/* Without firmware-node domains no domain answers for a node, and no tree domain is made. */
+TEST(minimal_fwnode_domains_are_enosys)
+{
+	static const struct irq_chip chip = { .name = "fw" };
+	static const char node[] = "intc";
+	struct irq_fwspec spec = { .fwnode = node, .param_count = 1, .param = { 3 } };
+	irq_hw_number_t hw = 0;
+	unsigned int type = 0;
+	struct dev d;
+
+	min_init(SIMPIC_ACK);
+	CHECK(irq_domain_create_tree("sparse", &chip, NULL) == NULL);
+	CHECK_EQ(sim_console_contains("domain sparse: a tree domain, but GENIRQ_FWNODE is 0 in this build"),
+		 REPORTED);
+	CHECK_EQ(irq_domain_set_fwnode(simpic_domain(fx.pic), node, "intc", NULL, NULL), -ENOSYS);
+	CHECK(irq_find_matching_fwnode(node) == NULL);
+	CHECK(irq_domain_fwnode_name(simpic_domain(fx.pic)) == NULL);
+	CHECK_EQ(irq_create_fwspec_mapping(NULL, &spec), -ENOSYS);
+	CHECK_EQ(irq_create_fwspec_mapping(simpic_domain(fx.pic), &spec), -ENOSYS);
+	CHECK_EQ(irq_domain_xlate_twocell(simpic_domain(fx.pic), &spec, &hw, &type), -ENOSYS);
+	/* A flat domain still maps its lines. */
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 3), d.irq);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	free_irq((unsigned int)d.irq, &d);
+}
+
+static int never_alloc(struct irq_domain *d, unsigned int virq, unsigned int nr, void *arg)
+{
+	(void)d;
+	(void)virq;
+	(void)nr;
+	(void)arg;
+	return -EIO;
+}
+
+/* Without hierarchical domains every domain is flat: none is stacked, a line has one level. */
+TEST(minimal_hierarchy_is_enosys_and_lines_are_flat)
+{
+	static const struct irq_domain_ops ops = { .alloc = never_alloc };
+	struct irq_domain *flat;
+	struct dev d;
+
+	min_init(SIMPIC_FASTEOI);
+	flat = simpic_domain(fx.pic);
+	CHECK(irq_domain_create_hierarchy(NULL, "stack", 4, &ops, NULL) == NULL);
+	CHECK_EQ(irq_domain_set_hierarchy_ops(flat, &ops, NULL), -ENOSYS);
+	CHECK(irq_domain_get_parent(flat) == NULL);
+	CHECK_EQ(irq_domain_alloc_irqs(flat, 1, -1, NULL), -ENOSYS);
+	dev_init(&d, &fx, 6, false);
+	CHECK(irq_domain_get_irq_data(flat, (unsigned int)d.irq) == irq_get_irq_data((unsigned int)d.irq));
+	CHECK(irq_get_irq_data((unsigned int)d.irq)->parent_data == NULL);
+	CHECK_EQ(irq_domain_free_irqs((unsigned int)d.irq, 1), -ENOSYS);
+	CHECK_EQ(irq_domain_activate_irq(irq_get_irq_data((unsigned int)d.irq), false), -ENOSYS);
+	CHECK(!irq_domain_is_activated((unsigned int)d.irq));
+	CHECK_EQ(irq_chip_set_affinity_parent(irq_get_irq_data((unsigned int)d.irq), irq_cpu_online_mask()),
+		 -ENOSYS);
+	/* The flat line is requested, taken and disposed of as ever. */
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	free_irq((unsigned int)d.irq, &d);
+	CHECK_EQ(irq_dispose_mapping((unsigned int)d.irq), 0);
+	CHECK_EQ(irq_find_mapping(flat, 6), -ENOENT);
 }
