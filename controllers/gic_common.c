@@ -109,6 +109,8 @@ int gic_map(struct irq_domain *d, unsigned int lines, const struct irq_chip *per
 		ret = irq_set_chip((unsigned int)irq, percpu_chip, chip_data);
 		if (ret == 0)
 			ret = irq_set_percpu((unsigned int)irq);
+		if (ret == 0 && trigger != IRQ_TYPE_NONE)	/* a PPI's, from the tree */
+			ret = irq_set_irq_type((unsigned int)irq, trigger);
 	} else
 		ret = irq_set_irq_type((unsigned int)irq, trigger);
 	return ret < 0 ? ret : irq;

@@ -163,11 +163,24 @@ static const struct irq_chip gicv2_chip = {
 	.set_wake	= irq_chip_wake_when_enabled,	/* wfi wakes */
 };
 
-/* SGIs and PPIs: no trigger to set, no routing. */
+/*
+ * An SGI is always an edge; a PPI's trigger is written to the calling
+ * CPU's bank of GICD_ICFGR1 (whether a PPI's is writable is the
+ * implementation's choice: one that is not keeps its own).
+ */
+static int gicv2_percpu_set_type(struct irq_data *d, unsigned int type)
+{
+	if (d->hwirq < GIC_FIRST_PPI)
+		return type == IRQ_TYPE_EDGE_RISING ? 0 : -EINVAL;
+	return gicv2_set_type(d, type);
+}
+
+/* SGIs and PPIs: no routing. */
 static const struct irq_chip gicv2_percpu_chip = {
 	.name		= "GICv2",
 	.mask		= gicv2_mask,
 	.unmask		= gicv2_unmask,
+	.set_type	= gicv2_percpu_set_type,
 	.eoi		= gicv2_eoi,
 	.retrigger	= gicv2_retrigger,
 	.get_irqchip_state = gicv2_get_state,

@@ -267,10 +267,28 @@ static int percpu_set_state(struct irq_data *d, enum irqchip_irq_state which, bo
 	return gic_set_state(g->sgi[port_cpu_id()], d->hwirq, which, val);
 }
 
+/*
+ * An SGI is always an edge; a PPI's trigger is set in every CPU's
+ * redistributor (GICR_ICFGR1), as the device tree gives it (the generic
+ * timer's are level).
+ */
+static int percpu_set_type(struct irq_data *d, unsigned int type)
+{
+	struct gicv3 *g = d->chip_data;
+	int ret = 0;
+
+	if (d->hwirq < GIC_FIRST_PPI)
+		return type == IRQ_TYPE_EDGE_RISING ? 0 : -EINVAL;
+	for (unsigned int cpu = 0; cpu < g->nr_cpus && !ret; cpu++)
+		ret = gic_set_trigger(g->sgi[cpu], d->hwirq, type);
+	return ret;
+}
+
 static const struct irq_chip gicv3_percpu_chip = {
 	.name		= "GICv3",
 	.mask		= percpu_mask,
 	.unmask		= percpu_unmask,
+	.set_type	= percpu_set_type,
 	.eoi		= gicv3_eoi,
 	.retrigger	= percpu_retrigger,
 	.get_irqchip_state = percpu_get_state,

@@ -125,6 +125,20 @@ int main(void)
 
 	spi = gicv2_map(g, SPI, IRQ_TYPE_EDGE_RISING);
 	sgi = gicv2_map(g, 5, 0);
+	/* An SGI is an edge, nothing else; a PPI's trigger is in GICD_ICFGR1. */
+	CHECK(irq_set_irq_type((unsigned int)sgi, IRQ_TYPE_LEVEL_HIGH) == -EINVAL);
+	CHECK(irq_set_irq_type((unsigned int)sgi, IRQ_TYPE_EDGE_RISING) == 0);
+	{
+		int ppi = gicv2_map(g, 27, 0);
+
+		CHECK(ppi >= 0);
+		CHECK(irq_set_irq_type((unsigned int)ppi, IRQ_TYPE_EDGE_RISING) == 0);
+		CHECK(((fake_peek(&dist, D_ICFGR(27)) >> (2 * (27 % 16))) & 3) == 2);
+		CHECK(irq_set_irq_type((unsigned int)ppi, IRQ_TYPE_LEVEL_HIGH) == 0);
+		CHECK(((fake_peek(&dist, D_ICFGR(27)) >> (2 * (27 % 16))) & 3) == 0);
+		CHECK(irq_get_irq_data((unsigned int)ppi)->trigger == IRQ_TYPE_LEVEL_HIGH);
+		irq_dispose_mapping((unsigned int)ppi);
+	}
 	CHECK(spi >= 0 && sgi >= 0);
 	CHECK(((fake_peek(&dist, D_ICFGR(SPI)) >> (2 * (SPI % 16))) & 3) == 2);
 	CHECK(request_irq((unsigned int)spi, on_spi, 0, "spi", &cfg) == 0);

@@ -314,6 +314,16 @@ int main(void)
 	/* A per-CPU line: enabled in both redistributors, ended per event. */
 	timer = gicv3_map(g, PPI_TIMER, 0);
 	CHECK(timer >= 0);
+	/* Its trigger, as the device tree gives it: each CPU's GICR_ICFGR1. */
+	CHECK(irq_set_irq_type((unsigned int)timer, IRQ_TYPE_EDGE_RISING) == 0);
+	CHECK(((fake_peek(&redist, SGI(0x0c04)) >> (2 * (PPI_TIMER % 16))) & 3) == 0x2);
+	CHECK(((fake_peek(&redist, RD_BYTES + SGI(0x0c04)) >> (2 * (PPI_TIMER % 16))) & 3) == 0x2);
+	CHECK(irq_set_irq_type((unsigned int)timer, IRQ_TYPE_LEVEL_HIGH) == 0);
+	CHECK(((fake_peek(&redist, SGI(0x0c04)) >> (2 * (PPI_TIMER % 16))) & 3) == 0x0);
+	CHECK(((fake_peek(&redist, RD_BYTES + SGI(0x0c04)) >> (2 * (PPI_TIMER % 16))) & 3) == 0x0);
+	CHECK(irq_get_irq_data((unsigned int)timer)->trigger == IRQ_TYPE_LEVEL_HIGH);
+	CHECK(irq_set_irq_type((unsigned int)timer, IRQ_TYPE_LEVEL_LOW) < 0);
+	CHECK(irq_get_irq_data((unsigned int)timer)->trigger == IRQ_TYPE_LEVEL_HIGH);
 	CHECK(request_irq((unsigned int)timer, on_timer, IRQF_PERCPU, "timer", &cfg) == 0);
 	CHECK(fake_log_has('W', ri, SGI(0x100), 1u << PPI_TIMER));
 	CHECK(fake_log_has('W', ri, RD_BYTES + SGI(0x100), 1u << PPI_TIMER));
