@@ -24,11 +24,11 @@ static struct nmi_watch watch[GENIRQ_NR_CPUS];
 static const struct nmi_port *nmi_port;
 static int watchdog_irq = -1;
 
-/* `nmi irq`: the spin in a handler, what it saw there. */
+/* The spin (`nmi`, or `nmi irq` in a handler): what it saw. */
 static struct {
 	struct nmi_watch	*w;
 	uint64_t		ns;
-	unsigned long		ticks;
+	unsigned long		ticks, nmis;
 	bool			in_handler;
 } irq_spin;
 
@@ -131,16 +131,20 @@ static int watchdog_setup(struct shell *sh)
 }
 
 /*
- * In the handler: the ticks of the spin are counted before the handler
- * ends. Local interrupts off in the handler too: one run with interrupts
- * on (the 2004 rule) would take the tick, which then is no lockup.
+ * The spin, local interrupts off: the watchdog's baseline is taken and
+ * it is armed only now, so a tick that came just before (into a handler
+ * run with interrupts on, the 2004 rule) is not the first NMI's "tick
+ * seen". The ticks of the spin are counted before interrupts come back.
  */
-static void spin_in_handler(void)
+static void spin_watched(void)
 {
 	unsigned int cpu = port_cpu_id();
 	unsigned long flags = port_irq_save();
 	unsigned long ticks = nmi_port->ticks(cpu);
 
+	nmi_watch_start(irq_spin.w, ticks);
+	irq_spin.nmis = irq_spin.w->nmis;
+	nmi_port->arm(NMI_PERIOD_MS * 1000u);
 	irq_spin.in_handler = irq_hardirq_count() != 0;
 	irq_spin.ns = nmi_spin(irq_spin.w);
 	irq_spin.ticks = nmi_port->ticks(cpu) - ticks;	/* still off: the spin's */
@@ -171,22 +175,15 @@ int shell_cmd_nmi(struct shell *sh, int argc, char **argv)
 		return err;
 	shell_printf(sh, "nmi: watchdog irq %d, %s, every %u ms\n", watchdog_irq, nmi_port->how,
 		     NMI_PERIOD_MS);
-	ticks = nmi_port->ticks(cpu);
-	nmi_watch_start(w, ticks);
-	nmis = w->nmis;
-	nmi_port->arm(NMI_PERIOD_MS * 1000u);
-	if (handler_spin) {
-		irq_spin.w = w;
-		irq_spin.in_handler = false;
-		nmi_port->run_in_handler(spin_in_handler);
-		ns = irq_spin.ns;
-		ticks = irq_spin.ticks;
-	} else {
-		port_irq_disable();
-		ns = nmi_spin(w);
-		ticks = nmi_port->ticks(cpu) - ticks;	/* still off: the ticks of the spin */
-		port_irq_enable();
-	}
+	irq_spin.w = w;
+	irq_spin.in_handler = false;
+	if (handler_spin)
+		nmi_port->run_in_handler(spin_watched);	/* in a handler */
+	else
+		spin_watched();
+	ns = irq_spin.ns;
+	ticks = irq_spin.ticks;
+	nmis = irq_spin.nmis;
 	nmi_port->disarm();
 	shell_printf(sh, "nmi: cpu%u spun %lu ms %s: %lu NMIs, ticks +%lu\n", cpu,
 		     (unsigned long)(ns / 1000000u),
@@ -213,6 +210,8 @@ void nmi_scenario(struct scenario_tally *t, int (*cmd)(struct shell *sh, int arg
 	uintptr_t off;
 	int err;
 
+	if (!SCENARIO_NEEDS(t, "nmi", GENIRQ_NMI))
+		return;
 	if (why) {
 		scenario_skip(t, "nmi", "%s", why);
 		return;
