@@ -92,9 +92,16 @@ out_unlock:
 	return action;
 }
 
-/* Run the handlers nested_begin() took, in the caller's thread; then judge and let go. */
+/*
+ * Run the handlers nested_begin() took, in the caller's thread; then
+ * judge and let go. The stuck-line and storm rules may disable the line
+ * as they judge: behind a slow bus that is done under the controller's
+ * bus lock, which this thread may take, so that the mask is written to
+ * the controller now rather than at some later bus sync.
+ */
 static void nested_run(struct irq_desc *desc, struct irqaction *action)
 {
+	const struct irq_chip *bus;
 	irqreturn_t ret = IRQ_NONE;
 	unsigned long flags;
 
@@ -102,9 +109,11 @@ static void nested_run(struct irq_desc *desc, struct irqaction *action)
 	for (; action; action = atomic_load_explicit(&action->next, memory_order_acquire))
 		if (action->thread_fn((int)desc->data.irq, action->dev_id) == IRQ_HANDLED)
 			ret = IRQ_HANDLED;
+	(void)irq_desc_bus_lock(desc, "handle_nested_irq", &bus);	/* in a thread: taken */
 	flags = desc_lock_irqsave(desc);
 	note_interrupt(desc, ret);
 	desc_unlock_irqrestore(desc, flags);
+	irq_desc_bus_sync_unlock(desc, bus);
 	atomic_fetch_sub_explicit(&desc->threads_active, 1u, memory_order_release);
 	irq_desc_unpin(desc);
 }

@@ -280,6 +280,10 @@ int irq_set_nested_thread(unsigned int irq, bool nest);
  * synchronize_irq(), disable_irq() and free_irq() of the line wait for a
  * run in progress.
  *
+ * On a slow-bus controller the judgement takes its bus lock (so a
+ * disable by the stuck-line or storm rule reaches the controller at
+ * once): not to be called with that lock held.
+ *
  * Context: process context (a thread function); from interrupt context
  * it is reported and runs nothing.
  */

@@ -526,3 +526,59 @@ TEST(nested_replay_runs_in_the_parents_port_thread)
 	CHECK_EQ(atomic_load(&child_bad_context), 0);
 	stop_c0(c0, &cookie, false);
 }
+
+static irqreturn_t child_none_fn(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_fetch_add(&child_runs, 1);
+	return IRQ_NONE;
+}
+
+/*
+ * The stuck-line rule disables a nested line its handler never claims:
+ * the mask is written to the expander right away, under the bus lock, not
+ * left in the controller's cache until some later configuration change.
+ */
+TEST(nested_stuck_line_is_masked_in_the_expander_at_once)
+{
+	unsigned int c0, t;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_none_fn, 0, "c0", &cookie), 0);
+	t = atomic_load(&exp.transactions);
+	for (unsigned int i = 0; i < IRQ_SPURIOUS_WINDOW; i++)
+		handle_nested_irq(c0);
+	CHECK(sim_console_contains("Disabling IRQ #"));
+	CHECK_EQ(irq_get_depth(c0), 1);
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);
+	free_irq(c0, &cookie);
+	teardown();
+}
+
+/* The handled-storm rule's throttle, likewise. */
+TEST(nested_storm_throttle_is_masked_in_the_expander_at_once)
+{
+	unsigned int c0, t;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	CHECK_EQ(irq_set_storm_limit(c0, 1000, 10), 0);	/* 10 per 10 ms */
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_fn, 0, "c0", &cookie), 0);
+	t = atomic_load(&exp.transactions);
+	for (unsigned int i = 0; i < 12; i++)
+		handle_nested_irq(c0);
+	CHECK(sim_console_contains("handled storm"));
+	CHECK_EQ(irq_get_depth(c0), 1);
+	CHECK_EQ(atomic_load(&child_runs), 10);
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);
+	free_irq(c0, &cookie);
+	teardown();
+}
