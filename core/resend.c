@@ -117,7 +117,7 @@ static void replay(struct irq_desc *desc)
 {
 	unsigned int kind = desc->flow_kind;
 
-	if (irq_unlikely(desc_state(desc) & IRQS_NESTED)) {
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && irq_unlikely(desc_state(desc) & IRQS_NESTED)) {
 		irq_nested_resend(desc);	/* counted when it runs, in a thread */
 		return;
 	}
