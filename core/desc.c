@@ -36,6 +36,7 @@ struct irq_leaf {
 	 * is guarded by its own lock. */
 	bool			prio_set[LEAF_SIZE];	/* [L] of each line */
 	uint32_t		pm[GENIRQ_PM ? LEAF_SIZE : 1];	/* irq_desc_pm() */
+	uint32_t		nested_parent[GENIRQ_THREADS ? LEAF_SIZE : 1];	/* nested.c */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
 	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
 	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
@@ -194,6 +195,15 @@ uint32_t *irq_desc_pm(struct irq_desc *desc)
 						     memory_order_acquire);
 
 	return &leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0];
+}
+
+uint32_t *irq_desc_nested_parent(struct irq_desc *desc)
+{
+	unsigned int irq = desc->data.irq;
+	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
+						     memory_order_acquire);
+
+	return &leaf->nested_parent[GENIRQ_THREADS ? irq & (LEAF_SIZE - 1) : 0];
 }
 
 /* desc_lock() found the lock held: wait on plain loads, then try again. */

@@ -204,6 +204,13 @@ unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc);
 uint32_t *irq_desc_pm(struct irq_desc *desc);
 
 /*
+ * [L] the line whose interrupt thread last found this nested line
+ * disabled (handle_nested_irq() marked it pending), plus one; 0: none
+ * known. Kept with the line's group as retry_at is (nested.c).
+ */
+uint32_t *irq_desc_nested_parent(struct irq_desc *desc);
+
+/*
  * pm.c: the entry of a line armed to wake (IRQS_WAKE_ARMED, entry.c); the
  * texts of /proc/irq/N/wakeup and of the last wake reason (caller is a
  * reader, grace.c).
@@ -295,12 +302,15 @@ _Static_assert(sizeof(struct irq_cpu) == GENIRQ_CACHELINE, "a CPU's state is one
 /*
  * The thread of one threaded action. The flags: RUNTHREAD, woken and not
  * yet started (wake-ups while it is set merge into one run); RUNNING, in
- * its thread function or finishing; QUEUED, on a CPU's runner queue.
+ * its thread function or finishing; QUEUED, on a CPU's runner queue;
+ * NESTED, woken for the replays of nested lines its thread function
+ * demultiplexes (irq_thread_wake_nested()), which need no run of it.
  */
 enum {
 	IRQTF_RUNTHREAD	= 1u << 0,
 	IRQTF_RUNNING	= 1u << 1,
 	IRQTF_QUEUED	= 1u << 2,
+	IRQTF_NESTED	= 1u << 3,	/* replays of nested lines handed to it (nested.c) */
 };
 
 struct irq_thread {
@@ -683,6 +693,13 @@ irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action);
 irqreturn_t irq_thread_primary(int irq, void *action);
 /* nested.c: what a nested line's action is called with if its flow ever runs. */
 irqreturn_t irq_nested_primary(int irq, void *action);
+/*
+ * nested.c: send a nested line's pending event again (resend.c, in its
+ * softirq): to a thread of the line that read it, which runs
+ * irq_nested_replay() of that line.
+ */
+void irq_nested_resend(struct irq_desc *desc);
+void irq_nested_replay(struct irq_desc *parent);
 #else
 static inline irqreturn_t irq_thread_primary(int irq, void *action)
 {
@@ -696,6 +713,8 @@ static inline irqreturn_t irq_nested_primary(int irq, void *action)
 	(void)action;
 	return IRQ_NONE;
 }
+/* No line is nested. */
+static inline void irq_nested_resend(struct irq_desc *desc) { (void)desc; }
 #endif
 
 /*
@@ -740,6 +759,10 @@ void irq_solo_update(struct irq_desc *desc);
 void irq_oneshot_unmask(struct irq_desc *desc);
 #if GENIRQ_THREADS
 void irq_thread_wake(struct irqaction *action, unsigned int cpu);
+/* Wake @action's thread for irq_nested_replay() only; caller holds its desc->lock. */
+void irq_thread_wake_nested(struct irqaction *action);
+/* The interrupt thread the caller runs in (the innermost), or NULL. */
+struct irq_thread *irq_thread_running(void);
 bool irq_thread_is_current(struct irq_desc *desc);
 bool irq_thread_is_self(struct irq_thread *t);
 bool irq_threads_may_run(void);

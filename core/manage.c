@@ -248,6 +248,9 @@ void irq_enable_locked(struct irq_desc *desc)
 			;
 		else if (desc_state(desc) & IRQS_STARTED)
 			irq_desc_enable(desc);
+		else if (irq_unlikely(irq_desc_managed_offline(desc)))
+			/* Managed, none of its CPUs online: started when one comes. */
+			desc_set_state(desc, desc_state(desc) | IRQS_CPU_SHUTDOWN);
 		else
 			irq_desc_startup(desc);
 		irq_resend(desc);

@@ -7,7 +7,8 @@
  * not at all when the controller says it holds an edge of the line
  * (irq_get_irqchip_state() pending: it delivers that one at the unmask),
  * else through the controller's retrigger when it has one, else in
- * software from IRQ_RESEND_SOFTIRQ, never with the caller's locks held. Level
+ * software from IRQ_RESEND_SOFTIRQ, never with the caller's locks held (a
+ * nested line's in the interrupt thread that read it: nested.c). Level
  * lines are never replayed: while the device still asserts its line, the
  * controller delivers it again by itself after the unmask.
  *
@@ -116,6 +117,10 @@ static void replay(struct irq_desc *desc)
 {
 	unsigned int kind = desc->flow_kind;
 
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && irq_unlikely(desc_state(desc) & IRQS_NESTED)) {
+		irq_nested_resend(desc);	/* counted when it runs, in a thread */
+		return;
+	}
 	desc_kstat_inc(desc, port_cpu_id_fast());
 	if (kind == IRQ_FLOW_EDGE || kind == IRQ_FLOW_FASTEOI)
 		handle_simple_irq(desc);

@@ -92,6 +92,19 @@ static void queue_thread(struct irq_thread *t, unsigned int cpu)
 	append_thread(&irq_cpus[cpu], t);
 }
 
+/* Let @t, just marked woken, run on @cpu (or on the CPU it was given). */
+static __irq_always_inline void start_thread(struct irq_thread *t, unsigned int cpu)
+{
+	/* A thread given a CPU at request time runs there while it is online. */
+	if (t->cpu != IRQ_THREAD_CPU_LINE && cpumask_test_cpu((unsigned int)t->cpu,
+							      irq_cpu_online_mask()))
+		cpu = (unsigned int)t->cpu;
+	if (t->port_thread)
+		port_irq_thread_wake(t, cpu);
+	else
+		queue_thread(t, cpu);
+}
+
 /* Wake the thread of @action on @cpu, without the ONESHOT mask. */
 static void wake_thread(struct irqaction *action, unsigned int cpu)
 {
@@ -100,16 +113,21 @@ static void wake_thread(struct irqaction *action, unsigned int cpu)
 
 	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)
 		return;		/* woken already, not started: one run serves both */
-	/* A thread given a CPU at request time runs there while it is online. */
-	if (t->cpu != IRQ_THREAD_CPU_LINE && cpumask_test_cpu((unsigned int)t->cpu,
-							      irq_cpu_online_mask()))
-		cpu = (unsigned int)t->cpu;
 	atomic_fetch_add(&desc->threads_active, 1u);
 	atomic_fetch_add_explicit(&t->wakeups, 1UL, memory_order_relaxed);
-	if (t->port_thread)
-		port_irq_thread_wake(t, cpu);
-	else
-		queue_thread(t, cpu);
+	start_thread(t, cpu);
+}
+
+void irq_thread_wake_nested(struct irqaction *action)
+{
+	struct irq_thread *t = action->thread;
+	struct irq_desc *desc = t->desc;
+
+	desc_assert_locked(desc);
+	if (atomic_fetch_or(&t->flags, (unsigned int)IRQTF_NESTED) & IRQTF_NESTED)
+		return;		/* not started yet: its replays look at every line */
+	atomic_fetch_add(&desc->threads_active, 1u);
+	start_thread(t, thread_cpu(desc));
 }
 
 /*
@@ -191,6 +209,24 @@ static struct irq_task *this_task(void)
 }
 
 /*
+ * @t was woken for the replays of the nested lines its thread function
+ * demultiplexes: they run here, as their events would have (the thread
+ * function itself does not run for them).
+ */
+static __irq_noinline void thread_run_nested(struct irq_thread *t, struct irq_task *task)
+{
+	irq_assert(!in_interrupt() && !port_irqs_disabled());
+	if (task) {
+		t->runner_prev = task->thread;
+		task->thread = t;
+	}
+	irq_nested_replay(t->desc);
+	if (task)
+		task->thread = t->runner_prev;
+	atomic_fetch_sub_explicit(&t->desc->threads_active, 1u, memory_order_release);
+}
+
+/*
  * Run @t, marked RUNNING by the caller, if it is woken. @task: the
  * runner's task, noted for the run; NULL for a port's thread.
  */
@@ -198,9 +234,13 @@ static void thread_run(struct irq_thread *t, struct irq_task *task)
 {
 	struct irqaction *action = t->action;
 	struct irq_desc *desc = t->desc;
+	unsigned int woken;
 	irqreturn_t ret;
 
-	if (!(atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNTHREAD) & IRQTF_RUNTHREAD)) {
+	woken = atomic_fetch_and(&t->flags, ~(unsigned int)(IRQTF_RUNTHREAD | IRQTF_NESTED));
+	if (irq_unlikely(woken & IRQTF_NESTED))
+		thread_run_nested(t, task);
+	if (!(woken & IRQTF_RUNTHREAD)) {
 		atomic_fetch_and(&t->flags, ~(unsigned int)IRQTF_RUNNING);
 		return;
 	}
@@ -327,6 +367,16 @@ static void wait_step(const struct irq_desc *desc, const struct irq_thread *only
 	if (help && irq_threads_may_run() && (t = take_waited(desc, only)) != NULL)
 		thread_run(t, this_task());
 	port_cpu_relax();
+}
+
+struct irq_thread *irq_thread_running(void)
+{
+	struct irq_thread *t;
+
+	if (in_interrupt())
+		return NULL;
+	t = this_task()->thread;
+	return t ? t : port_irq_thread_current();
 }
 
 /* Whether the calling task runs @t's thread function now (so it can't wait for it). */

@@ -271,10 +271,18 @@ int irq_set_nested_thread(unsigned int irq, bool nest);
  * controller reports, with the bus read done. Runs each handler's
  * thread function in the caller's thread, counts the event and judges
  * the line by what they return (the stuck-line rule). A line that is
- * disabled, or has no handler, is marked pending and runs nothing: its
- * controller holds the event, and reports it again after the enable.
+ * disabled, or has no handler, is marked pending and runs nothing; at
+ * the last enable_irq() its thread functions run once for it (for any
+ * number of events meanwhile), in a thread of the line whose thread
+ * called this (its status register may be read to clear), not in the
+ * caller of enable_irq(). From outside an interrupt thread that event is
+ * lost, and reported.
  * synchronize_irq(), disable_irq() and free_irq() of the line wait for a
  * run in progress.
+ *
+ * On a slow-bus controller the judgement takes its bus lock (so a
+ * disable by the stuck-line or storm rule reaches the controller at
+ * once): not to be called with that lock held.
  *
  * Context: process context (a thread function); from interrupt context
  * it is reported and runs nothing.

@@ -35,11 +35,30 @@
  *    interrupts, nothing is owed;
  *  - the stuck-line counters count a wake-only event as the model's
  *    deferred judgement says (model.c, judge_run()).
+ *
+ * With bit 3 of the first byte set, two more operations take CPU 1
+ * offline or bring it back (irq_cpu_set_online(); CPU 0, where the
+ * operations run, stays) and write /proc/irq/N/smp_affinity. With bit 4
+ * set too, the line is instead a managed MSI-X vector (bit 5: the one
+ * spread to CPU 0 or to CPU 1) of a simulated PCI device, allocated with
+ * pci_alloc_irq_vectors_affinity() and PCI_IRQ_AFFINITY, whose device
+ * raises it with simpci_fire() (edges only; no threads, no autoprobe in
+ * that mode). Then also, as the model says (model.c, model_cpu_set()):
+ *  - a line whose CPUs all went offline runs nothing, and nothing it was
+ *    raised for meanwhile is lost once one is back;
+ *  - a started line moves to its affinity's online CPUs, and the woken
+ *    threads queued on the CPU that left run where the line went;
+ *  - smp_affinity writes to a managed line are -EIO and change nothing.
  */
 #include "fuzz.h"
+#include <genirq/affinity.h>
 #include <genirq/hardirq.h>
 #include <genirq/compat.h>
+#include <genirq/irqdomain.h>
+#include <genirq/msi.h>
+#include <genirq/pci.h>
 #include <genirq/port.h>
+#include <genirq/chip/simpci.h>
 #include "../model/model.h"
 
 enum op {
@@ -47,8 +66,16 @@ enum op {
 	OP_RAISE, OP_DEASSERT, OP_DISPATCH, OP_AFFINITY, OP_PROBE, OP_TIME,
 	OP_NOISE, NR_PLAIN_OPS,
 	/* threads mode only */
-	OP_THREADS = NR_PLAIN_OPS, OP_WAKE, NR_OPS
+	OP_THREADS = NR_PLAIN_OPS, OP_WAKE, NR_THREAD_OPS,
+	/* hotplug mode only */
+	OP_CPU = NR_THREAD_OPS, OP_PROC_AFFINITY, NR_OPS
 };
+#define NR_HOTPLUG_OPS	(NR_OPS - NR_THREAD_OPS)
+
+/* The managed lines: MSI-X vectors of a simulated PCI device. */
+#define MSI_FIRST	16	/* the PIC lines given to MSI: 16..31 */
+#define MSI_COUNT	16
+#define MSI_DEV_ID	0x0020u
 
 struct slot {
 	int		index;
@@ -57,7 +84,7 @@ struct slot {
 	struct irqaction action;	/* for setup_irq: caller-owned */
 };
 
-static struct simpic *pics[2];		/* SIMPIC_ACK, SIMPIC_FASTEOI */
+static struct simpic *pics[3];		/* SIMPIC_ACK, SIMPIC_FASTEOI, the MSI one */
 static int lines[2][2];			/* [style][level] -> global number */
 static struct slot slots[MODEL_SLOTS];
 static struct model_line model;
@@ -68,6 +95,10 @@ static struct simpic_line_stats base;
 static unsigned long base_events;
 static unsigned long seen_events;	/* deliveries the model has accounted for */
 static bool threads_mode;
+static bool hotplug_mode;		/* CPU 1 goes and comes; smp_affinity writes */
+static struct simpci *pci;		/* managed mode: the device, its vectors' lines */
+static int managed_lines[MODEL_CPUS];
+static int vector = -1;			/* managed mode: the line's vector; else -1 */
 static int trace = -1;		/* FUZZ_MODEL_TRACE set: say each step (replaying a finding) */
 
 void model_chain_done(struct model_line *m, uint64_t now);
@@ -91,6 +122,15 @@ static void sync_deliveries(void)
 
 		FUZZ_ASSERT(why == NULL, "%lu runs of a chain of NULL primaries: %s", n, why);
 	}
+}
+
+/* The device side raises the line: an edge or an assertion, or an MSI-X message. */
+static void line_raise(void)
+{
+	if (vector >= 0)
+		(void)simpci_fire(pci, (unsigned int)vector);	/* held while masked */
+	else
+		simpic_raise(pic, hw);
 }
 
 /* A handler, or a threaded action's quick or deferring primary (model.h). */
@@ -130,7 +170,7 @@ static irqreturn_t thread_fn(int unused, void *dev_id)
 		/* Its device raises again meanwhile and, interrupts on, this CPU
 		 * takes what comes: a primary may wake this very thread again. */
 		model_raise(&model, s->index);
-		simpic_raise(pic, hw);
+		line_raise();
 		sim_poll();
 		sync_deliveries();
 	}
@@ -169,6 +209,37 @@ static void others_run_threads(int slot)
 			}
 }
 
+/*
+ * A PCI device's MSI-X vectors, spread one to each CPU: managed lines.
+ * Their controller is a third simulated PIC, the bottom of a hierarchy.
+ */
+static void managed_machine(void)
+{
+	static struct simpci_config cf = { .msix = MODEL_CPUS };
+	static struct pci_irq_dev dev;
+	struct irq_affinity affd = { 0 };
+	struct irq_domain *msi;
+	struct simpic *root;
+
+	root = simpic_create("msi", MSI_FIRST + MSI_COUNT, SIMPIC_FASTEOI);
+	if (!root || simpic_enable_hierarchy(root, MSI_FIRST, MSI_COUNT))
+		abort();
+	msi = msi_create_irq_domain(simpic_domain(root), "PCI-MSI", MSI_PARENT_EOI);
+	pci = simpci_create(root, &cf);
+	if (!msi || !pci || pci_msi_dev_init(&dev.msi, &simpci_cfg_ops, pci, MSI_DEV_ID))
+		abort();
+	dev.msi_domain = msi;
+	if (pci_alloc_irq_vectors_affinity(&dev, MODEL_CPUS, MODEL_CPUS,
+					   PCI_IRQ_MSIX | PCI_IRQ_AFFINITY, &affd) != MODEL_CPUS)
+		abort();
+	pics[2] = root;
+	for (int i = 0; i < MODEL_CPUS; i++) {
+		managed_lines[i] = pci_irq_vector(&dev, (unsigned int)i);
+		if (managed_lines[i] < 0 || !irq_affinity_is_managed((unsigned int)managed_lines[i]))
+			abort();
+	}
+}
+
 static void machine(void)
 {
 	static bool up;
@@ -191,6 +262,7 @@ static void machine(void)
 				abort();
 		}
 	}
+	managed_machine();
 	for (int s = 0; s < MODEL_SLOTS; s++)
 		slots[s].index = s;
 	/* No thread per action: the core's runner, driven from here. */
@@ -274,7 +346,7 @@ static void compare(const char *after)
 	FUZZ_ASSERT(!s.in_service, "after %s: still in service", after);
 	/* Whatever came before, a line in use at depth 0 is open, unless a
 	 * ONESHOT line waits for a thread. */
-	FUZZ_ASSERT(!(model.nr_handlers && model.depth == 0 && s.masked &&
+	FUZZ_ASSERT(!(model.nr_handlers && model.depth == 0 && s.masked && !model.shutdown &&
 		      !model_oneshot_busy(&model)),
 		    "after %s: depth 0 but masked", after);
 	FUZZ_ASSERT(!model.held || s.masked,
@@ -285,7 +357,8 @@ static void compare(const char *after)
 	FUZZ_ASSERT((aff.bits[0] & 7u) == model.affinity,
 		    "after %s: affinity %lx, model %x", after, aff.bits[0], model.affinity);
 	irq_get_effective_affinity(irq, &eff);
-	if (model.nr_handlers)
+	/* (Not started, or shut down for lack of CPUs: routed nowhere that matters.) */
+	if (model.nr_handlers && model.started)
 		FUZZ_ASSERT(eff.bits[0] == 1ul << model.route && s.route == model.route,
 			    "after %s: effective %lx, model CPU %u", after, eff.bits[0],
 			    model.route);
@@ -312,6 +385,26 @@ static void do_free(int slot)
 	FUZZ_ASSERT(why == NULL, "free_irq of slot %d: %s", slot, why);
 }
 
+/* Where the line starts: all CPUs, or the managed vector's own. */
+static void start_affinity(struct cpumask *m)
+{
+	cpumask_clear(m);
+	if (vector >= 0)
+		cpumask_set_cpu((unsigned int)vector, m);
+	else
+		cpumask_setall(m, MODEL_CPUS);
+}
+
+static void start_model(struct model_line *m, bool level, unsigned int depth)
+{
+	model_init(m, level, depth);
+	if (vector >= 0) {
+		m->managed = true;
+		m->affinity = 1u << vector;
+		m->route = (unsigned int)vector;
+	}
+}
+
 /*
  * Back to a clean line: no handler, nothing latched, depth 1, all CPUs.
  * A handler installed for a moment resets the depth (an enable of a line
@@ -327,12 +420,13 @@ static void cleanup(void)
 		do_free(slot);
 	}
 	simpic_lower(pic, hw);
-	cpumask_setall(&all, MODEL_CPUS);
+	irq_cpu_set_online(1, true);
+	start_affinity(&all);
 	irq_set_affinity(irq, &all);
 	{
 		bool masks = model.oneshot_masks;
 
-		model_init(&model, model.level, 1);
+		start_model(&model, model.level, 1);
 		model.oneshot_masks = masks;
 	}
 	model_request(&model, 0, true);
@@ -469,10 +563,15 @@ static void do_probe(uint8_t arg)
 	unsigned long v;
 	int ret;
 
+	if (vector >= 0)
+		return;		/* MSI vectors are not probed for */
 	v = probe_irq_on();
 	if (fire) {
 		simpic_raise(pic, hw);
-		run_cpu(model.route);
+		/* Started by the probe: routed to its affinity's online CPUs,
+		 * which CPU hotplug may have changed since its last start. */
+		for (unsigned int cpu = 0; cpu < MODEL_CPUS; cpu++)
+			run_cpu(cpu);
 	}
 	ret = probe_irq_off(v);
 	sync_deliveries();
@@ -484,11 +583,48 @@ static void do_probe(uint8_t arg)
 	}
 }
 
+/* CPU 1 goes offline or comes back (@arg bit 0: back). */
+static void do_cpu(uint8_t arg)
+{
+	bool up = arg & 1;
+
+	sync_deliveries();
+	model_cpu_set(&model, 1, up);
+	irq_cpu_set_online(1, up);
+	sync_deliveries();
+}
+
+/* A write of @arg's low three bits as a mask to /proc/irq/N/smp_affinity. */
+static void do_proc_affinity(uint8_t arg)
+{
+	char path[48], text[8];
+	unsigned int bits = arg & 7;	/* CPU 2 does not exist */
+	int want, ret;
+
+	snprintf(path, sizeof(path), "/proc/irq/%u/smp_affinity", irq);
+	snprintf(text, sizeof(text), "%x", bits);
+	want = model_proc_affinity(&model, bits);
+	ret = irq_proc_write(path, text, strlen(text));
+	FUZZ_ASSERT(ret == want, "smp_affinity write %s: %d, model %d", text, ret, want);
+}
+
+/* The operation byte @b names, among the ones the modes allow. */
+static enum op pick_op(uint8_t b)
+{
+	unsigned int n = threads_mode ? NR_THREAD_OPS : NR_PLAIN_OPS;
+
+	if (!hotplug_mode)
+		return (enum op)(b % n);
+	b %= n + NR_HOTPLUG_OPS;
+	return b < n ? (enum op)b : (enum op)(OP_CPU + (b - n));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const names[NR_OPS] = {
 		"request", "setup", "free", "disable", "disable_nosync", "enable", "raise",
 		"deassert", "dispatch", "affinity", "probe", "time", "noise", "threads", "wake",
+		"cpu", "proc_affinity",
 	};
 	int style, level;
 
@@ -501,12 +637,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	style = data[0] & 1;
 	level = (data[0] >> 1) & 1;
 	threads_mode = (data[0] >> 2) & 1;
-	pic = pics[style];
-	hw = (irq_hw_number_t)level;
-	irq = (unsigned int)lines[style][level];
+	hotplug_mode = (data[0] >> 3) & 1;
+	vector = hotplug_mode && (data[0] & 16) ? (data[0] >> 5) & 1 : -1;
+	if (vector >= 0) {
+		/* A managed vector: an MSI edge through the fasteoi PIC. */
+		threads_mode = false;
+		level = 0;
+		style = 1;
+		pic = pics[2];
+		irq = (unsigned int)managed_lines[vector];
+		hw = irq_get_irq_data(irq)->parent_data->hwirq;
+	} else {
+		pic = pics[style];
+		hw = (irq_hw_number_t)level;
+		irq = (unsigned int)lines[style][level];
+	}
 	sim_attach(pic);
 	sim_cpu_switch(0);
-	model_init(&model, level, (unsigned int)irq_get_depth(irq));
+	start_model(&model, level, (unsigned int)irq_get_depth(irq));
 	/* handle_edge_irq() acks at once and never masks for threads: a new
 	 * edge while one runs only wakes it again. The others mask. */
 	model.oneshot_masks = style || level;
@@ -516,7 +664,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	compare("start");
 
 	for (size_t i = 1; i + 1 < size && i < 2 * 256; i += 2) {
-		enum op op = (enum op)(data[i] % (threads_mode ? NR_OPS : NR_PLAIN_OPS));
+		enum op op = pick_op(data[i]);
 		uint8_t arg = data[i + 1];
 		int s = arg % MODEL_SLOTS;
 
@@ -559,7 +707,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!installed(s))
 				break;
 			model_raise(&model, s);
-			simpic_raise(pic, hw);
+			line_raise();
 			break;
 		case OP_DEASSERT:
 			if (!installed(s) || !model.level)
@@ -574,7 +722,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case OP_AFFINITY: {
 			struct cpumask m;
 			unsigned int bits = arg & 7;	/* CPU 2 is offline */
-			int want = model_set_affinity(&model, bits, (1u << MODEL_CPUS) - 1);
+			int want = model_set_affinity(&model, bits);
 
 			cpumask_clear(&m);
 			for (unsigned int cpu = 0; cpu < 3; cpu++)
@@ -593,7 +741,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* An edge no device owns (edge lines only: a level one would
 			 * scream): a handler run that nobody claims. */
 			if (!model.level)
-				simpic_raise(pic, hw);
+				line_raise();
 			break;
 		case OP_THREADS:
 			run_threads(arg % MODEL_CPUS);
@@ -611,6 +759,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			model_wake(&model, s, model.route);
 			irq_wake_thread(irq, &slots[s]);
 			break;
+		case OP_CPU:
+			do_cpu(arg);
+			break;
+		case OP_PROC_AFFINITY:
+			do_proc_affinity(arg);
+			break;
 		case NR_OPS:
 			break;
 		}
@@ -620,6 +774,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* The end: enable it, let both CPUs take everything and run their
 	 * threads until nothing is left; then nothing is owed. */
+	do_cpu(1);	/* back: a line shut down for lack of CPUs starts again */
 	if (model.nr_handlers) {
 		while (model.depth) {
 			model_enable(&model);

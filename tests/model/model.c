@@ -14,7 +14,36 @@
 void model_init(struct model_line *m, bool level, unsigned int depth)
 {
 	*m = (struct model_line){ .level = level, .depth = depth, .oneshot_masks = true,
-				  .affinity = (1u << MODEL_CPUS) - 1, .route = 0 };
+				  .affinity = (1u << MODEL_CPUS) - 1, .route = 0,
+				  .online = (1u << MODEL_CPUS) - 1 };
+}
+
+static unsigned int first_cpu(unsigned int mask)
+{
+	unsigned int cpu = 0;
+
+	while (cpu < MODEL_CPUS && !(mask & (1u << cpu)))
+		cpu++;
+	return cpu;
+}
+
+/*
+ * Start the line: routed to its affinity's first online CPU, or to any
+ * online CPU when it has none; a managed line that has none stays shut
+ * down ("started again when one returns").
+ */
+static void start_line(struct model_line *m)
+{
+	unsigned int dest = m->affinity & m->online;
+
+	if (!dest && m->managed) {
+		m->started = false;
+		m->shutdown = true;
+		return;
+	}
+	m->route = first_cpu(dest ? dest : m->online);
+	m->started = true;
+	m->shutdown = false;
 }
 
 /*
@@ -60,6 +89,10 @@ int model_request_flags(struct model_line *m, int slot, bool shared, bool onesho
 		m->oneshot = oneshot;
 		m->held = false;
 		m->deferred = false;
+		/* "IRQF_NO_AUTOEN: ... enable_irq() starts it" */
+		m->started = m->shutdown = false;
+		if (!(flags & MODEL_NO_AUTOEN))
+			start_line(m);
 	}
 	return 0;
 }
@@ -100,6 +133,7 @@ void model_free_begin(struct model_line *m, int slot)
 		m->depth = 1;
 		m->count = m->unhandled = 0;
 		m->held = false;
+		m->started = m->shutdown = false;
 	}
 }
 
@@ -131,24 +165,70 @@ void model_enable(struct model_line *m)
 {
 	if (m->depth == 0 || (m->nr_handlers == 0 && m->depth <= 1))
 		return;
-	if (--m->depth == 0)
+	if (--m->depth == 0) {
 		m->count = m->unhandled = 0;
+		if (!m->started && !m->shutdown)
+			start_line(m);
+	}
 }
 
-/* "-EINVAL for ... a mask with no online CPU"; routed to one of them. */
-int model_set_affinity(struct model_line *m, unsigned int mask, unsigned int online)
+/*
+ * "-EINVAL for ... a mask with no online CPU"; routed to one of them. A
+ * driver may route its managed line too ("as in Linux"); a line shut
+ * down for lack of CPUs has one again and starts.
+ */
+int model_set_affinity(struct model_line *m, unsigned int mask)
 {
-	unsigned int usable = mask & online;
+	unsigned int usable = mask & m->online;
 
 	if (!usable)
 		return -EINVAL;
 	m->affinity = mask;
-	for (unsigned int cpu = 0; cpu < MODEL_CPUS; cpu++)
-		if (usable & (1u << cpu)) {
-			m->route = cpu;
-			break;
-		}
+	m->route = first_cpu(usable);
+	if (m->shutdown)
+		start_line(m);
 	return 0;
+}
+
+/* "it is never moved by a write to /proc/irq/N/smp_affinity (-EIO ...)" */
+int model_proc_affinity(struct model_line *m, unsigned int mask)
+{
+	if (m->managed)
+		return -EIO;
+	return model_set_affinity(m, mask);
+}
+
+/*
+ * irq_cpu_set_online(): "Offline: lines routed to the CPU move to the
+ * other online CPUs of their affinity, or are shut down (depth kept)
+ * when there is none. Online: those lines start again"; a line with no
+ * handler, or not started, is left where it is. Woken threads queued on
+ * the CPU move to where the line goes now (any online CPU when it is shut
+ * down), as the lines do.
+ */
+void model_cpu_set(struct model_line *m, unsigned int cpu, bool up)
+{
+	unsigned int bit = 1u << cpu;
+
+	if (up) {
+		m->online |= bit;
+		if (m->nr_handlers && m->shutdown && (m->affinity & bit))
+			start_line(m);
+		return;
+	}
+	m->online &= ~bit;
+	if (m->nr_handlers && m->started && m->route == cpu) {
+		if (m->affinity & m->online) {
+			m->route = first_cpu(m->affinity & m->online);
+		} else {
+			m->started = false;
+			m->shutdown = true;
+		}
+	}
+	for (int s = 0; s < MODEL_SLOTS; s++)
+		if (m->slot[s].woken && m->slot[s].queue_cpu == cpu)
+			m->slot[s].queue_cpu = m->online & (1u << m->route) ? m->route :
+					       first_cpu(m->online);
 }
 
 void model_raise(struct model_line *m, int slot)
@@ -206,7 +286,8 @@ bool model_threads_idle(const struct model_line *m)
  */
 bool model_nothing_lost(const struct model_line *m)
 {
-	if (m->held || (m->oneshot && model_oneshot_busy(m)))
+	/* Shut down: its events wait at the controller for a CPU. */
+	if (m->held || m->shutdown || (m->oneshot && model_oneshot_busy(m)))
 		return true;
 	for (int i = 0; i < m->nr_handlers; i++) {
 		const struct model_slot *s = &m->slot[m->order[i]];
@@ -219,7 +300,7 @@ bool model_nothing_lost(const struct model_line *m)
 
 bool model_should_deliver(const struct model_line *m)
 {
-	return m->depth == 0 && m->nr_handlers > 0 && !model_nothing_owed(m);
+	return m->depth == 0 && m->nr_handlers > 0 && !m->shutdown && !model_nothing_owed(m);
 }
 
 /* The stuck-line rule's counting for one run of the chain. */
@@ -356,6 +437,8 @@ const char *model_primary_call(struct model_line *m, int slot, unsigned int cpu,
 		return "handler called while not installed (after free_irq returned?)";
 	if (m->depth > 0)
 		return "handler called on a disabled line";
+	if (m->shutdown)
+		return "handler called on a line shut down for lack of CPUs";
 	if (cpu != m->route)
 		return "handler called on a CPU the line is not routed to";
 	/* Handlers run in install order; the first one opens a run. */

@@ -18,6 +18,15 @@
  * when an IRQF_ONESHOT line must be masked (from a delivery that left a
  * woken thread until the last one returned) and how the stuck-line rule
  * judges events whose primaries only woke threads.
+ *
+ * CPU hotplug and managed lines (<genirq/affinity.h>, irq_cpu_set_online()):
+ * a started line whose CPU goes offline moves to its affinity's other
+ * online CPUs, or is shut down when it has none (its events wait at the
+ * controller) and started again when one of them returns or a driver
+ * routes it elsewhere; woken threads queued on the CPU move with it. A
+ * managed line (pci_alloc_irq_vectors_affinity() with PCI_IRQ_AFFINITY)
+ * refuses /proc/irq/N/smp_affinity writes with -EIO, and is not started
+ * while none of its CPUs is online.
  */
 #ifndef GENIRQ_MODEL_H
 #define GENIRQ_MODEL_H
@@ -90,6 +99,11 @@ struct model_line {
 	bool		deferred;		/* a wake-only event waits for its judgement */
 	unsigned long	threads_handled;	/* thread runs that returned IRQ_HANDLED */
 	unsigned long	handled_last;		/* threads_handled at the event before */
+	/* CPU hotplug and managed affinity. */
+	bool		managed;		/* smp_affinity writes are -EIO */
+	unsigned int	online;			/* online CPUs (bit mask) */
+	bool		started;		/* routed and open to events (below its depth) */
+	bool		shutdown;		/* shut down: none of its CPUs is online */
 };
 
 /* The result the model expects from a call, with the state it leaves. */
@@ -110,7 +124,11 @@ void model_free_begin(struct model_line *m, int slot);
 const char *model_free_end(struct model_line *m, int slot);
 void model_disable(struct model_line *m);
 void model_enable(struct model_line *m);
-int model_set_affinity(struct model_line *m, unsigned int mask, unsigned int online);
+int model_set_affinity(struct model_line *m, unsigned int mask);
+/* A write of @mask to /proc/irq/N/smp_affinity: -EIO on a managed line. */
+int model_proc_affinity(struct model_line *m, unsigned int mask);
+/* CPU @cpu goes offline (@up false) or comes back online. */
+void model_cpu_set(struct model_line *m, unsigned int cpu, bool up);
 void model_raise(struct model_line *m, int slot);		/* edge or assert */
 void model_deassert(struct model_line *m, int slot);
 bool model_line_asserted(const struct model_line *m);	/* level: wired OR */

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <genirq/compat.h>
 #include "fixture.h"
+#include "internals.h"
 
 #define EXP_LINES	8
 #define EXP_PARENT_HW	20
@@ -21,6 +22,12 @@ struct expander {
 	unsigned int	mask_cache, mask_hw;	/* bit set: masked */
 	unsigned int	type_cache[EXP_LINES], type_hw[EXP_LINES];
 	atomic_uint	status;			/* lines asserting, latched */
+	/*
+	 * Inputs latched before a mask write reached the expander: the next
+	 * status read reports them although they are masked by then (the
+	 * race of a disable with the parent's thread).
+	 */
+	atomic_uint	raced;
 	atomic_uint	transactions;
 	atomic_uint	bus_locks;
 	atomic_uint	bad_context;		/* bus calls in atomic context */
@@ -114,6 +121,14 @@ static void exp_raise(unsigned int bit)
 		simpic_raise(fx.pic, EXP_PARENT_HW);
 }
 
+/* An input the expander latched just before the child's mask reached it. */
+static void exp_raise_raced(unsigned int bit)
+{
+	atomic_fetch_or(&exp.raced, 1u << bit);
+	atomic_fetch_or(&exp.status, 1u << bit);
+	simpic_raise(fx.pic, EXP_PARENT_HW);
+}
+
 /* The parent's thread: read the status over the bus, run each unmasked child. */
 static irqreturn_t exp_demux(int irq, void *dev_id)
 {
@@ -122,7 +137,7 @@ static irqreturn_t exp_demux(int irq, void *dev_id)
 
 	(void)irq;
 	bus_xfer(e);
-	pending = atomic_load(&e->status) & ~e->mask_hw;
+	pending = atomic_load(&e->status) & (~e->mask_hw | atomic_exchange(&e->raced, 0u));
 	atomic_fetch_and(&e->status, ~pending);
 	for (unsigned int bit = 0; bit < EXP_LINES; bit++)
 		if (pending & (1u << bit))
@@ -132,13 +147,25 @@ static irqreturn_t exp_demux(int irq, void *dev_id)
 }
 
 static atomic_int child_runs, child_bad_context;
+static char child_runner[IRQ_THREAD_NAME_LEN];	/* the thread the last run was in */
+
+/* The interrupt thread the caller runs in: a port's, or the core runner's. */
+static struct irq_thread *current_irq_thread(void)
+{
+	struct irq_thread *t = port_irq_thread_current();
+
+	return t ? t : port_irq_task()->thread;
+}
 
 static irqreturn_t child_fn(int irq, void *dev_id)
 {
+	struct irq_thread *t = current_irq_thread();
+
 	(void)irq;
 	(void)dev_id;
 	if (in_interrupt() || port_irqs_disabled())
 		atomic_fetch_add(&child_bad_context, 1);
+	snprintf(child_runner, sizeof(child_runner), "%s", t ? t->name : "none");
 	atomic_fetch_add(&child_runs, 1);
 	return IRQ_HANDLED;
 }
@@ -161,6 +188,18 @@ static void setup(void)
 	}
 	atomic_store(&child_runs, 0);
 	atomic_store(&child_bad_context, 0);
+	child_runner[0] = 0;
+}
+
+static unsigned int parent_irq(void)
+{
+	return (unsigned int)simpic_map(fx.pic, EXP_PARENT_HW, IRQ_TYPE_LEVEL_HIGH);
+}
+
+static void parent_request(void)
+{
+	CHECK_EQ(request_threaded_irq(parent_irq(), NULL, exp_demux, IRQF_ONESHOT, "exp", &exp),
+		 0);
 }
 
 static void teardown(void)
@@ -297,13 +336,249 @@ TEST(nested_line_refuses_primary_only_requests_and_misuse)
 	CHECK_EQ(irq_set_nested_thread(c1, false), -EBUSY);
 	CHECK(sim_console_contains("irq_set_nested_thread with handlers installed refused"));
 	CHECK_EQ(irq_set_nested_thread(100000, true), -EINVAL);
-	/* Disabled: handle_nested_irq() runs nothing. */
+	/*
+	 * Disabled: handle_nested_irq() runs nothing. Called from no interrupt
+	 * thread, its pending event has no thread to run in at the enable.
+	 */
 	disable_irq(c1);
 	handle_nested_irq(c1);
 	CHECK_EQ(atomic_load(&child_runs), 0);
 	enable_irq(c1);
+	CHECK(sim_console_contains("event pending at enable_irq lost: the thread that read it "
+				   "is gone or was no interrupt thread"));
+	CHECK_EQ(irq_threads_run(), 0u);
+	CHECK_EQ(atomic_load(&child_runs), 0);
 	handle_nested_irq(c1);
 	CHECK_EQ(atomic_load(&child_runs), 1);
 	free_irq(c1, &cookie);
+	teardown();
+}
+
+/*
+ * A child event that the parent's thread reads while the child is
+ * disabled: the expander's status is read-to-clear, so the core's
+ * PENDING mark is all that is left of it.
+ */
+static void raced_event_while_disabled(unsigned int child)
+{
+	unsigned int runs = (unsigned int)atomic_load(&child_runs);
+
+	exp_raise_raced(child - (unsigned int)exp.child);
+	sim_run(0);
+	CHECK_EQ(irq_threads_run(), 1u);		/* the parent's thread read it */
+	CHECK_EQ(atomic_load(&child_runs), (int)runs);
+	CHECK_EQ(atomic_load(&exp.status), 0u);	/* cleared by the read */
+}
+
+/* The expander's thread on its parent line, and child 0 with child_fn: its number. */
+static unsigned int start_c0(int *cookie)
+{
+	unsigned int c0;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	parent_request();
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_fn, 0, "c0", cookie), 0);
+	return c0;
+}
+
+static void stop_c0(unsigned int c0, int *cookie, bool c0_freed)
+{
+	if (!c0_freed)
+		free_irq(c0, cookie);
+	free_irq(parent_irq(), &exp);
+	teardown();
+}
+
+/* Child 0 disabled with an event pending, then enabled: its replay is handed over. */
+static void pending_then_enabled(unsigned int c0)
+{
+	disable_irq(c0);
+	raced_event_while_disabled(c0);
+	enable_irq(c0);
+}
+
+TEST(nested_event_while_disabled_runs_once_in_the_parents_thread_at_enable)
+{
+	unsigned int c0, t;
+	unsigned long stat, pstat;
+	int cookie;
+
+	c0 = start_c0(&cookie);
+	disable_irq(c0);
+	raced_event_while_disabled(c0);
+	stat = irq_stat_total(c0);
+	pstat = irq_stat_total(parent_irq());
+	t = atomic_load(&exp.transactions);
+	enable_irq(c0);
+	/* Not in the caller of enable_irq(), which may hold what the handler takes. */
+	CHECK_EQ(atomic_load(&child_runs), 0);
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	CHECK(strstr(child_runner, "-exp") != NULL);	/* in the parent's thread */
+	CHECK_EQ(atomic_load(&child_bad_context), 0);
+	CHECK_EQ(irq_stat_total(c0), stat + 1);
+	CHECK_EQ(irq_stat_total(parent_irq()), pstat);	/* no event of the parent */
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);	/* the unmask only: no status read */
+	CHECK(!sim_console_contains("primary handler called on a nested line"));
+	CHECK_EQ(irq_threads_run(), 0u);
+	CHECK_EQ(atomic_load(&child_runs), 1);		/* once */
+	/* Enabled again, the line takes its events as before. */
+	exp_raise(0);
+	sim_run(0);
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&child_runs), 2);
+	stop_c0(c0, &cookie, false);
+}
+
+TEST(nested_events_while_disabled_are_one_pending_event)
+{
+	unsigned int c0;
+	int cookie;
+
+	c0 = start_c0(&cookie);
+	disable_irq(c0);
+	raced_event_while_disabled(c0);
+	raced_event_while_disabled(c0);
+	enable_irq(c0);
+	while (irq_threads_run())
+		;
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	stop_c0(c0, &cookie, false);
+}
+
+TEST(nested_event_pending_at_free_irq_never_runs)
+{
+	unsigned int c0;
+	int cookie;
+
+	/* Freed while disabled with the event pending: the next owner does not get it. */
+	c0 = start_c0(&cookie);
+	disable_irq(c0);
+	raced_event_while_disabled(c0);
+	free_irq(c0, &cookie);
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_fn, 0, "c0", &cookie), 0);
+	while (irq_threads_run())
+		;
+	CHECK_EQ(atomic_load(&child_runs), 0);
+	/* Freed with the replay handed to the parent's thread, not yet run. */
+	pending_then_enabled(c0);
+	free_irq(c0, &cookie);
+	CHECK_EQ(irq_threads_run(), 1u);
+	CHECK_EQ(atomic_load(&child_runs), 0);
+	stop_c0(c0, &cookie, true);
+}
+
+TEST(nested_replay_waits_for_a_disable_that_came_after_the_enable)
+{
+	unsigned int c0;
+	int cookie;
+
+	c0 = start_c0(&cookie);
+	pending_then_enabled(c0);
+	disable_irq(c0);		/* the replay is queued, not yet run */
+	while (irq_threads_run())
+		;
+	CHECK_EQ(atomic_load(&child_runs), 0);
+	enable_irq(c0);
+	while (irq_threads_run())
+		;
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	CHECK_EQ(irq_stat_total(c0), 1ul);
+	stop_c0(c0, &cookie, false);
+}
+
+TEST(nested_event_taken_before_the_replay_runs_is_not_run_twice)
+{
+	unsigned int c0;
+	int cookie;
+
+	c0 = start_c0(&cookie);
+	pending_then_enabled(c0);
+	handle_nested_irq(c0);		/* an event run before the queued replay: it covers it */
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	while (irq_threads_run())
+		;
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	stop_c0(c0, &cookie, false);
+}
+
+/* The parent's own thread (a port thread): the replay runs there too. */
+TEST(nested_replay_runs_in_the_parents_port_thread)
+{
+	unsigned int c0;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	sim_irq_threads_native(true);
+	parent_request();
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_fn, 0, "c0", &cookie), 0);
+	disable_irq(c0);
+	exp_raise_raced(0);
+	sim_run(0);
+	sim_irq_threads_settle();
+	CHECK_EQ(atomic_load(&child_runs), 0);
+	enable_irq(c0);
+	sim_irq_threads_settle();
+	CHECK_EQ(atomic_load(&child_runs), 1);
+	CHECK(strstr(child_runner, "-exp") != NULL);
+	CHECK_EQ(atomic_load(&child_bad_context), 0);
+	stop_c0(c0, &cookie, false);
+}
+
+static irqreturn_t child_none_fn(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	atomic_fetch_add(&child_runs, 1);
+	return IRQ_NONE;
+}
+
+/*
+ * The stuck-line rule disables a nested line its handler never claims:
+ * the mask is written to the expander right away, under the bus lock, not
+ * left in the controller's cache until some later configuration change.
+ */
+TEST(nested_stuck_line_is_masked_in_the_expander_at_once)
+{
+	unsigned int c0, t;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_none_fn, 0, "c0", &cookie), 0);
+	t = atomic_load(&exp.transactions);
+	for (unsigned int i = 0; i < IRQ_SPURIOUS_WINDOW; i++)
+		handle_nested_irq(c0);
+	CHECK(sim_console_contains("Disabling IRQ #"));
+	CHECK_EQ(irq_get_depth(c0), 1);
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);
+	free_irq(c0, &cookie);
+	teardown();
+}
+
+/* The handled-storm rule's throttle, likewise. */
+TEST(nested_storm_throttle_is_masked_in_the_expander_at_once)
+{
+	unsigned int c0, t;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	CHECK_EQ(irq_set_storm_limit(c0, 1000, 10), 0);	/* 10 per 10 ms */
+	CHECK_EQ(request_threaded_irq(c0, NULL, child_fn, 0, "c0", &cookie), 0);
+	t = atomic_load(&exp.transactions);
+	for (unsigned int i = 0; i < 12; i++)
+		handle_nested_irq(c0);
+	CHECK(sim_console_contains("handled storm"));
+	CHECK_EQ(irq_get_depth(c0), 1);
+	CHECK_EQ(atomic_load(&child_runs), 10);
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);
+	free_irq(c0, &cookie);
 	teardown();
 }

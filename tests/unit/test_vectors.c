@@ -470,7 +470,13 @@ TEST(managed_line_shuts_down_with_its_cpus_and_loses_no_event)
 	pci_free_irq_vectors(&v.dev);
 }
 
-TEST(managed_line_requested_while_its_cpus_are_offline_starts_when_one_returns)
+/*
+ * The managed line on CPU1 requested while CPU1 is offline; with
+ * @no_autoen requested disabled (IRQF_NO_AUTOEN), then enabled: neither
+ * starts it on a CPU outside its mask. It stays shut down, its event
+ * held at its masked vector, until CPU1 returns.
+ */
+static void request_while_offline(bool no_autoen)
 {
 	struct vfx v;
 	unsigned int irq0;
@@ -479,7 +485,11 @@ TEST(managed_line_requested_while_its_cpus_are_offline_starts_when_one_returns)
 	CHECK_EQ(alloc_managed(&v), 3);
 	irq0 = (unsigned int)pci_irq_vector(&v.dev, 0);
 	irq_cpu_set_online(1, false);
-	CHECK_EQ(request_vec(&v, 2), 0);
+	CHECK_EQ(request_irq(irq0 + 2, vec_handler, no_autoen ? IRQF_NO_AUTOEN : 0, "vec",
+			     &v.calls[2]), 0);
+	if (no_autoen)
+		enable_irq(irq0 + 2);
+	CHECK_EQ(irq_get_depth(irq0 + 2), 0);
 	CHECK(state_is(irq0 + 2, "shut-down-no-cpu"));
 	CHECK_EQ(simpci_fire(v.pci, 2), 0);		/* never unmasked: held */
 	sim_run(0);
@@ -490,6 +500,16 @@ TEST(managed_line_requested_while_its_cpus_are_offline_starts_when_one_returns)
 	CHECK_EQ(atomic_load(&v.cpu[2]), 1);
 	free_irq(irq0 + 2, &v.calls[2]);
 	pci_free_irq_vectors(&v.dev);
+}
+
+TEST(managed_line_requested_while_its_cpus_are_offline_starts_when_one_returns)
+{
+	request_while_offline(false);
+}
+
+TEST(managed_line_enabled_while_its_cpus_are_offline_starts_when_one_returns)
+{
+	request_while_offline(true);
 }
 
 TEST(managed_line_keeps_its_target_without_a_handler_until_the_vectors_are_freed)
