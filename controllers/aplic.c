@@ -120,7 +120,7 @@ static void aim(struct aplic *ap, irq_hw_number_t src, unsigned int cpu)
 	wr(ap, TARGET(src), ap->cfg.hart_index[cpu] << TARGET_HART_SHIFT | (uint32_t)src);
 }
 
-static int aplic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int aplic_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct aplic *ap = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);

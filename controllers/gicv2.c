@@ -115,7 +115,7 @@ static void set_target(struct gicv2 *g, irq_hw_number_t hw, uint8_t target)
 	gic_write(g->dist, off, (v & ~(0xffu << shift)) | (uint32_t)target << shift);
 }
 
-static int gicv2_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int gicv2_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct gicv2 *g = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);

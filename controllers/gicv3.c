@@ -128,7 +128,7 @@ static void route(struct gicv3 *g, irq_hw_number_t hw, unsigned int cpu)
 	gic_write(g->dist, off + 4, (uint32_t)(g->mpidr[cpu] >> 32) & 0xffu);
 }
 
-static int spi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int spi_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct gicv3 *g = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);

@@ -207,7 +207,7 @@ static void its_eoi(struct irq_data *d)
 }
 
 /* MOVI: the event's collection becomes the new CPU's. */
-static int its_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int its_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct its *its = d->chip_data;
 	struct its_line *l = &its->lines[d->hwirq];

@@ -131,7 +131,7 @@ void imsic_handle_entry(void *imsic, void *regs)
 
 /* Take a free identity on the online CPU of @dest with the most free ones
  * (the lowest on a tie) and bind it to @line. Caller holds im->lock. */
-static int id_get(struct imsic *im, const struct cpumask *dest, unsigned int line,
+static int id_get(struct imsic *im, const struct irq_cpumask *dest, unsigned int line,
 		  unsigned int *cpu, unsigned int *id)
 {
 	unsigned int best = NO_CPU;
@@ -194,7 +194,7 @@ static void msi_ack(struct irq_data *d)
 	irq_spin_unlock_irqrestore(&im->lock, flags);
 }
 
-static int msi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int msi_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct imsic *im = d->chip_data;
 	struct msi_target *t = &im->lines[d->hwirq];

@@ -98,7 +98,7 @@ static void ioapic_unmask(struct irq_data *d)
 }
 
 /* Move pin @d's line to @dest now: the vector first, then the entry. */
-static int move_now(struct ioapic *io, struct irq_data *d, const struct cpumask *dest)
+static int move_now(struct ioapic *io, struct irq_data *d, const struct irq_cpumask *dest)
 {
 	int ret = irq_chip_set_affinity_parent(d, dest);
 
@@ -116,7 +116,7 @@ static int move_now(struct ioapic *io, struct irq_data *d, const struct cpumask 
  * reach a target bound to nothing), unmasked after unless something else
  * masked it: a pin still asserted is delivered again at the unmask.
  */
-static int move_masked(struct ioapic *io, struct irq_data *d, const struct cpumask *dest)
+static int move_masked(struct ioapic *io, struct irq_data *d, const struct irq_cpumask *dest)
 {
 	unsigned int pin = (unsigned int)d->hwirq;
 	unsigned long flags;
@@ -182,10 +182,10 @@ static int ioapic_set_type(struct irq_data *d, unsigned int type)
  * only records @dest), a line already on a CPU of @dest (nothing moves),
  * a line whose CPU went offline (no event will come from there).
  */
-static int ioapic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int ioapic_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct ioapic *io = d->chip_data;
-	struct cpumask now;
+	struct irq_cpumask now;
 
 	if (!irq_domain_is_activated(d->irq))
 		return irq_chip_set_affinity_parent(d, dest);
@@ -287,7 +287,7 @@ static int ioapic_domain_alloc(struct irq_domain *dom, unsigned int virq, unsign
 			       void *arg)
 {
 	struct ioapic *io = irq_domain_host_data(dom);
-	struct cpumask boot;
+	struct irq_cpumask boot;
 	irq_hw_number_t pin;
 	unsigned int type;
 	int ret = ioapic_translate(dom, arg, &pin, &type);

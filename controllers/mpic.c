@@ -244,7 +244,7 @@ static int mpic_set_type(struct irq_data *d, unsigned int type)
  * (QEMU's model otherwise leaves it raised on the old CPU, whose IACK
  * then answers spurious).
  */
-static int mpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int mpic_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct mpic *m = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);
@@ -366,7 +366,7 @@ static const struct irq_chip mpic_chip = {
 };
 
 /* A reservation's line goes to one CPU: IPI n taken there is this line. */
-static int mpic_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int mpic_ipi_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct mpic *m = d->chip_data;
 	unsigned int cpu = cpumask_first(dest), n = ipi_of_line(m, d->hwirq);

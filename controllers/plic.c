@@ -158,7 +158,7 @@ static int plic_set_type(struct irq_data *d, unsigned int type)
 	return (type == IRQ_TYPE_LEVEL_HIGH || type == IRQ_TYPE_EDGE_RISING) ? 0 : -EINVAL;
 }
 
-static int plic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int plic_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct plic *p = d->chip_data;
 	struct plic_source *s = &p->src[d->hwirq];

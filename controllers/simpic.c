@@ -108,7 +108,7 @@ static int simpic_set_type(struct irq_data *d, unsigned int type)
 	return 0;
 }
 
-static int simpic_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int simpic_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	unsigned int cpu = cpumask_first(dest);
 	unsigned long flags;

@@ -20,7 +20,7 @@
 struct vector_line {
 	bool		used;
 	bool		has_vector;		/* activated: cpu and vector are valid */
-	struct cpumask	dest;			/* where activation may put it */
+	struct irq_cpumask	dest;			/* where activation may put it */
 	unsigned int	cpu, vector;		/* where the device sends now */
 	/* A move not finished: the old target stays bound until cleanup. */
 	bool		moving;
@@ -56,7 +56,7 @@ static void matrix_put(struct x86_vector *v, unsigned int cpu, unsigned int vec)
 
 /* The online CPU of @dest with the most free vectors (the lowest on a
  * tie): lines spread over CPUs as they are allocated. Or NO_CPU. */
-static unsigned int matrix_best_cpu(struct x86_vector *v, const struct cpumask *dest)
+static unsigned int matrix_best_cpu(struct x86_vector *v, const struct irq_cpumask *dest)
 {
 	unsigned int best = NO_CPU;
 
@@ -70,7 +70,7 @@ static unsigned int matrix_best_cpu(struct x86_vector *v, const struct cpumask *
 }
 
 /* Take a vector on the best CPU of @dest. Caller holds v->lock. */
-static int matrix_get(struct x86_vector *v, const struct cpumask *dest, unsigned int *cpu,
+static int matrix_get(struct x86_vector *v, const struct irq_cpumask *dest, unsigned int *cpu,
 		      unsigned int *vec)
 {
 	unsigned int c = matrix_best_cpu(v, dest);
@@ -159,7 +159,7 @@ static bool move_abandon(struct x86_vector *v, struct vector_line *l)
 	return held;
 }
 
-static int vector_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int vector_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct x86_vector *v = d->chip_data;
 	struct vector_line *l = line_of(d);
@@ -357,10 +357,10 @@ static void line_release(struct x86_vector *v, unsigned int hw)
  * mask's CPUs as at its first activation.
  */
 static void activation_dest(struct vector_line *l, const struct irq_data *d,
-			    struct cpumask *dest)
+			    struct irq_cpumask *dest)
 {
-	const struct cpumask *asked = irq_data_get_affinity_mask(d);
-	struct cpumask want;
+	const struct irq_cpumask *asked = irq_data_get_affinity_mask(d);
+	struct irq_cpumask want;
 
 	if (!asked || !cpumask_and(&want, asked, irq_cpu_online_mask()))
 		want = *irq_cpu_online_mask();
@@ -373,7 +373,7 @@ static int vector_activate(struct irq_domain *dom, struct irq_data *d, bool rese
 {
 	struct x86_vector *v = irq_domain_host_data(dom);
 	struct vector_line *l = line_of(d);
-	struct cpumask dest;
+	struct irq_cpumask dest;
 	unsigned long flags;
 	int ret = 0;
 

@@ -149,7 +149,7 @@ static int xics_set_type(struct irq_data *d, unsigned int type)
 	return (type == IRQ_TYPE_LEVEL_HIGH || type == IRQ_TYPE_EDGE_RISING) ? 0 : -EINVAL;
 }
 
-static int xics_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int xics_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct xics *x = d->chip_data;
 	struct xics_source *s = source_of(d);
@@ -230,7 +230,7 @@ static void xics_ipi_ack(struct irq_data *d)
 }
 
 /* An IPI line goes to one CPU: XISR 2 taken there is this line. */
-static int xics_ipi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int xics_ipi_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct xics *x = d->chip_data;
 	unsigned int cpu = cpumask_first(dest);

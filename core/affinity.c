@@ -20,14 +20,14 @@
 #include "trace_points.h"
 #include <genirq/irqdomain.h>
 
-static struct cpumask online_mask;
-static struct cpumask prof_cpu_mask;
+static struct irq_cpumask online_mask;
+static struct irq_cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
 
 #define UP	(GENIRQ_NR_CPUS == 1)
 
 /* Route line @desc to @dest now, which ends a pending move. Caller holds desc->lock. */
-static int set_now(struct irq_desc *desc, const struct cpumask *dest)
+static int set_now(struct irq_desc *desc, const struct irq_cpumask *dest)
 {
 	int ret = desc->data.chip->set_affinity(&desc->data, dest);
 
@@ -62,10 +62,10 @@ static void restart_line(struct irq_desc *desc)
  * online now. Caller holds desc->lock.
  */
 static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool up,
-		       const struct cpumask *online)
+		       const struct irq_cpumask *online)
 {
 	unsigned int st = desc_state(desc);
-	struct cpumask dest;
+	struct irq_cpumask dest;
 
 	desc_assert_locked(desc);
 	if ((!desc_action(desc) && !(st & IRQS_NOREQUEST)) || (st & IRQS_PER_CPU) ||
@@ -92,7 +92,7 @@ static void follow_cpu(struct irq_desc *desc, unsigned int cpu, bool up,
 
 void irq_cpu_set_online(unsigned int cpu, bool online)
 {
-	struct cpumask now;
+	struct irq_cpumask now;
 	struct irq_desc *desc;
 	unsigned long flags;
 	unsigned int irq, rd;
@@ -120,12 +120,12 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 		irq_threads_move_off(cpu, &now);	/* the core runner's, as the lines */
 }
 
-const struct cpumask *irq_cpu_online_mask(void)
+const struct irq_cpumask *irq_cpu_online_mask(void)
 {
 	return &online_mask;
 }
 
-void irq_cpu_online_get(struct cpumask *m)
+void irq_cpu_online_get(struct irq_cpumask *m)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
 
@@ -133,7 +133,7 @@ void irq_cpu_online_get(struct cpumask *m)
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
 }
 
-void irq_get_prof_cpu_mask(struct cpumask *m)
+void irq_get_prof_cpu_mask(struct irq_cpumask *m)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
 
@@ -142,7 +142,7 @@ void irq_get_prof_cpu_mask(struct cpumask *m)
 }
 
 /* Linux 2.6.9 did not check this mask; neither do we (it only filters profiling). */
-void irq_set_prof_cpu_mask(const struct cpumask *m)
+void irq_set_prof_cpu_mask(const struct irq_cpumask *m)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
 
@@ -169,9 +169,9 @@ void irq_data_set_move_at_event(struct irq_data *d, bool on)
  * no event would come: it is moved at once). @online: the online CPUs.
  * Caller holds desc->lock.
  */
-static bool moves_at_event(struct irq_desc *desc, const struct cpumask *online)
+static bool moves_at_event(struct irq_desc *desc, const struct irq_cpumask *online)
 {
-	struct cpumask now;
+	struct irq_cpumask now;
 
 	return (desc->data.hier_flags & IRQD_MOVE_AT_EVENT) &&
 	       (desc_state(desc) & IRQS_STARTED) &&
@@ -185,10 +185,10 @@ static bool moves_at_event(struct irq_desc *desc, const struct cpumask *online)
  * it stays, without a masked window for nothing, and a move pending is
  * dropped). Caller holds desc->lock.
  */
-static void move_later(struct irq_desc *desc, const struct cpumask *dest)
+static void move_later(struct irq_desc *desc, const struct irq_cpumask *dest)
 {
 	unsigned int st = desc_state(desc) & ~IRQS_MOVE_PENDING;
-	struct cpumask now;
+	struct irq_cpumask now;
 
 	if (!cpumask_and(&now, &desc->data.effective, dest))
 		st |= IRQS_MOVE_PENDING;
@@ -206,7 +206,7 @@ static void move_later(struct irq_desc *desc, const struct cpumask *dest)
 unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st)
 {
 	bool unmask = !(st & IRQS_MASKED);
-	struct cpumask dest;
+	struct irq_cpumask dest;
 	int ret;
 
 	desc_assert_locked(desc);
@@ -243,14 +243,14 @@ static bool can_route(struct irq_desc *desc)
 }
 
 /* Does @mask name a CPU this machine has? (One CPU, mask 2: no.) */
-static bool names_a_cpu(const struct cpumask *mask)
+static bool names_a_cpu(const struct irq_cpumask *mask)
 {
 	return irq_cpumask_first(mask) < port_nr_cpus();
 }
 
-int irq_set_affinity(unsigned int irq, const struct cpumask *mask)
+int irq_set_affinity(unsigned int irq, const struct irq_cpumask *mask)
 {
-	struct cpumask online, dest;
+	struct irq_cpumask online, dest;
 	struct irq_desc *desc;
 	unsigned long flags;
 	unsigned int rd;
@@ -297,7 +297,7 @@ out_unlock:
 	return ret;
 }
 
-static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
+static int read_mask(unsigned int irq, struct irq_cpumask *out, bool effective)
 {
 	struct irq_desc *desc;
 	unsigned long flags;
@@ -312,12 +312,12 @@ static int read_mask(unsigned int irq, struct cpumask *out, bool effective)
 	return 0;
 }
 
-int irq_get_affinity(unsigned int irq, struct cpumask *mask)
+int irq_get_affinity(unsigned int irq, struct irq_cpumask *mask)
 {
 	return read_mask(irq, mask, false);
 }
 
-int irq_get_effective_affinity(unsigned int irq, struct cpumask *mask)
+int irq_get_effective_affinity(unsigned int irq, struct irq_cpumask *mask)
 {
 	return read_mask(irq, mask, true);
 }

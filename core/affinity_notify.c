@@ -23,9 +23,9 @@ GENIRQ_FEATURE_SOURCE(GENIRQ_MSI, "MSI");
 struct aff_record {
 	struct aff_record		*next;
 	unsigned int			irq;
-	const struct cpumask		*hint;		/* the driver's, or NULL */
+	const struct irq_cpumask		*hint;		/* the driver's, or NULL */
 	struct irq_affinity_notify	*notify;	/* the driver's, or NULL */
-	struct cpumask			running;	/* CPUs in a notify call of the line */
+	struct irq_cpumask			running;	/* CPUs in a notify call of the line */
 };
 
 static struct irq_spinlock aff_lock = IRQ_SPINLOCK_INIT;
@@ -147,7 +147,7 @@ int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *noti
 	return ret;
 }
 
-int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m)
+int irq_update_affinity_hint(unsigned int irq, const struct irq_cpumask *m)
 {
 	const void *old;
 	int ret = store(irq, true, m, &old);
@@ -157,7 +157,7 @@ int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m)
 	return ret;
 }
 
-int irq_set_affinity_hint(unsigned int irq, const struct cpumask *m)
+int irq_set_affinity_hint(unsigned int irq, const struct irq_cpumask *m)
 {
 	int ret = irq_update_affinity_hint(irq, m);
 
@@ -177,7 +177,7 @@ bool irq_affinity_is_managed(unsigned int irq)
 	return managed;
 }
 
-void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask)
+void irq_affinity_notify_changed(unsigned int irq, const struct irq_cpumask *mask)
 {
 	unsigned int cpu = port_cpu_id();
 	struct irq_affinity_notify *n = NULL;
@@ -201,7 +201,7 @@ void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask)
 	irq_free(spare);
 }
 
-bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out)
+bool irq_affinity_hint_get(unsigned int irq, struct irq_cpumask *out)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&aff_lock);
 	struct aff_record *r = find(irq, NULL);
@@ -280,7 +280,7 @@ int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc 
 
 bool irq_desc_managed_offline(struct irq_desc *desc)
 {
-	struct cpumask on;
+	struct irq_cpumask on;
 
 	desc_assert_locked(desc);
 	return GENIRQ_NR_CPUS > 1 && (desc_state(desc) & IRQS_MANAGED) &&

@@ -190,7 +190,7 @@ int irq_desc_retrigger(struct irq_desc *desc)
 void irq_desc_apply_affinity(struct irq_desc *desc)
 {
 	const struct irq_chip *chip = desc->data.chip;
-	struct cpumask online, dest;
+	struct irq_cpumask online, dest;
 
 	if (!chip->set_affinity || (desc_state(desc) & IRQS_PER_CPU))
 		return;
@@ -434,7 +434,7 @@ int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on)
 	return 0;
 }
 
-void irq_data_update_effective_affinity(struct irq_data *d, const struct cpumask *m)
+void irq_data_update_effective_affinity(struct irq_data *d, const struct irq_cpumask *m)
 {
 	d->effective = *m;
 }
@@ -445,7 +445,7 @@ void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu)
 	cpumask_set_cpu(cpu, &d->effective);
 }
 
-const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d)
+const struct irq_cpumask *irq_data_get_affinity_mask(const struct irq_data *d)
 {
 	struct irq_desc *desc = d ? irq_to_desc(d->irq) : NULL;
 

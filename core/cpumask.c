@@ -26,9 +26,9 @@ static size_t trim_newline(const char *text, size_t len)
 	return (len && text[len - 1] == '\n') ? len - 1 : len;
 }
 
-int cpumask_parse(const char *text, size_t len, struct cpumask *out)
+int cpumask_parse(const char *text, size_t len, struct irq_cpumask *out)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	unsigned int bit = 0;
 	size_t end;
 	int digits = 0;
@@ -84,9 +84,9 @@ static int parse_cpu(const char *text, size_t end, size_t *pos, unsigned int *cp
 	return 0;
 }
 
-int cpumask_parselist(const char *text, size_t len, struct cpumask *out)
+int cpumask_parselist(const char *text, size_t len, struct irq_cpumask *out)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	size_t end, pos = 0;
 
 	if (!text)
@@ -120,7 +120,7 @@ int cpumask_parselist(const char *text, size_t len, struct cpumask *out)
 	return 0;
 }
 
-static unsigned int group_bits(const struct cpumask *m, unsigned int first)
+static unsigned int group_bits(const struct irq_cpumask *m, unsigned int first)
 {
 	unsigned int v = 0;
 
@@ -130,7 +130,7 @@ static unsigned int group_bits(const struct cpumask *m, unsigned int first)
 	return v;
 }
 
-int cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits)
+int cpumask_print(char *buf, size_t size, const struct irq_cpumask *m, unsigned int nbits)
 {
 	struct irq_text t;
 	unsigned int groups, top_bits;
@@ -159,7 +159,7 @@ int cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int 
 	return (int)t.len;
 }
 
-int cpumask_print_list(char *buf, size_t size, const struct cpumask *m)
+int cpumask_print_list(char *buf, size_t size, const struct irq_cpumask *m)
 {
 	struct irq_text t;
 	const char *sep = "";

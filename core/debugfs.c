@@ -112,7 +112,7 @@ static void show_levels(struct irq_text *t, const struct irq_data *d)
 	}
 }
 
-static void show_mask_line(struct irq_text *t, const char *key, const struct cpumask *m)
+static void show_mask_line(struct irq_text *t, const char *key, const struct irq_cpumask *m)
 {
 	char tmp[GENIRQ_NR_CPUS * 4 + 8];
 

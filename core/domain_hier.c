@@ -531,7 +531,7 @@ void irq_chip_eoi_parent(struct irq_data *d)
 		p->chip->eoi(p);
 }
 
-int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest)
+int irq_chip_set_affinity_parent(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct irq_data *p = d->parent_data;
 	int ret;

@@ -175,7 +175,7 @@ struct irq_desc {
 	uint64_t		storm_start;	/* window start */
 	uint64_t		storm_until;	/* throttled until */
 	void			*handler_data;	/* [L] chained handler's */
-	struct cpumask		affinity;	/* [L] requested */
+	struct irq_cpumask		affinity;	/* [L] requested */
 	struct irq_cost_acct	*_Atomic cost;	/* [A] NULL until cost accounting is first on */
 	_Atomic irq_flow_handler_t flow;	/* [A] the line's flow; written under [L] */
 } __irq_cacheline_aligned;
@@ -768,7 +768,7 @@ bool irq_thread_is_self(struct irq_thread *t);
 bool irq_threads_may_run(void);
 void irq_wait_threads(struct irq_desc *desc, bool help);
 void irq_wait_thread_idle(struct irq_thread *t, bool help);
-void irq_threads_move_off(unsigned int cpu, const struct cpumask *online);
+void irq_threads_move_off(unsigned int cpu, const struct irq_cpumask *online);
 int irq_thread_setup(struct irqaction *action, unsigned int irq);
 void irq_thread_release(struct irqaction *action);
 extern atomic_bool irq_forced_threading;
@@ -784,7 +784,7 @@ static inline bool irq_thread_is_self(struct irq_thread *t) { (void)t; return fa
 static inline bool irq_threads_may_run(void) { return false; }
 static inline void irq_wait_threads(struct irq_desc *desc, bool help) { (void)desc; (void)help; }
 static inline void irq_wait_thread_idle(struct irq_thread *t, bool help) { (void)t; (void)help; }
-static inline void irq_threads_move_off(unsigned int cpu, const struct cpumask *online)
+static inline void irq_threads_move_off(unsigned int cpu, const struct irq_cpumask *online)
 {
 	(void)cpu;
 	(void)online;
@@ -976,18 +976,18 @@ struct irq_affinity_desc;
 bool irq_msi_domain_multi(struct irq_domain *d);
 int irq_desc_set_affinity_desc(unsigned int irq, const struct irq_affinity_desc *a);
 bool irq_desc_managed_offline(struct irq_desc *desc);
-void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask);
-bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out);
+void irq_affinity_notify_changed(unsigned int irq, const struct irq_cpumask *mask);
+bool irq_affinity_hint_get(unsigned int irq, struct irq_cpumask *out);
 void irq_affinity_line_freed(unsigned int irq);
 void irq_affinity_desc_gone(unsigned int irq);
 #else
 static inline bool irq_desc_managed_offline(struct irq_desc *desc) { (void)desc; return false; }
-static inline void irq_affinity_notify_changed(unsigned int irq, const struct cpumask *mask)
+static inline void irq_affinity_notify_changed(unsigned int irq, const struct irq_cpumask *mask)
 {
 	(void)irq;
 	(void)mask;
 }
-static inline bool irq_affinity_hint_get(unsigned int irq, struct cpumask *out)
+static inline bool irq_affinity_hint_get(unsigned int irq, struct irq_cpumask *out)
 {
 	(void)irq;
 	(void)out;
@@ -1094,6 +1094,6 @@ void irq_debugfs_domains(struct irq_text *t);
 /* spurious.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);
 void irq_affinity_reset(void);
-void irq_set_prof_cpu_mask(const struct cpumask *m);
+void irq_set_prof_cpu_mask(const struct irq_cpumask *m);
 
 #endif /* GENIRQ_CORE_INTERNALS_H */

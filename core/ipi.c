@@ -20,10 +20,10 @@ static bool can_send(const struct irq_chip *chip)
 }
 
 /* Make line @irq the IPI line of @cpu in reservation @dest. */
-static int ipi_line_setup(unsigned int irq, unsigned int cpu, const struct cpumask *dest)
+static int ipi_line_setup(unsigned int irq, unsigned int cpu, const struct irq_cpumask *dest)
 {
 	struct irq_desc *desc = irq_to_desc(irq);
-	struct cpumask one;
+	struct irq_cpumask one;
 	unsigned long flags;
 	int ret = 0;
 
@@ -46,7 +46,7 @@ static int ipi_line_setup(unsigned int irq, unsigned int cpu, const struct cpuma
 	return ret;
 }
 
-int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest)
+int irq_reserve_ipi(struct irq_domain *d, const struct irq_cpumask *dest)
 {
 	unsigned int first, nr, cpu;
 	int virq, ret = 0;
@@ -72,7 +72,7 @@ int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest)
 	return virq;
 }
 
-static bool cpus_exist(const struct cpumask *m)
+static bool cpus_exist(const struct irq_cpumask *m)
 {
 	unsigned int cpu;
 
@@ -82,7 +82,7 @@ static bool cpus_exist(const struct cpumask *m)
 	return !cpumask_empty(m);
 }
 
-int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct cpumask *dest)
+int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct irq_cpumask *dest)
 {
 	int irq = irq_find_mapping(d, hw);
 	unsigned int rd;
@@ -108,7 +108,7 @@ int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct 
 }
 
 /* The reservation's mask if @desc is its base line. Caller is a reader. */
-static bool ipi_base(struct irq_desc *desc, struct cpumask *mask)
+static bool ipi_base(struct irq_desc *desc, struct irq_cpumask *mask)
 {
 	unsigned int cpu;
 
@@ -122,11 +122,11 @@ static bool ipi_base(struct irq_desc *desc, struct cpumask *mask)
 	return cpumask_test_cpu(cpu, &desc->data.effective);
 }
 
-int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
+int irq_destroy_ipi(unsigned int irq, const struct irq_cpumask *dest)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
-	struct cpumask mask;
+	struct irq_cpumask mask;
 	unsigned long flags;
 	bool base, single = false;
 	int ret = 0;
@@ -160,7 +160,7 @@ int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
 }
 
 /* Send on base line @virq to @cpu; caller is a reader. */
-static int send_one(unsigned int virq, const struct cpumask *mask, unsigned int cpu)
+static int send_one(unsigned int virq, const struct irq_cpumask *mask, unsigned int cpu)
 {
 	struct irq_desc *line;
 	struct irq_data *d;
@@ -176,7 +176,7 @@ static int send_one(unsigned int virq, const struct cpumask *mask, unsigned int 
 	if (d->chip->ipi_send_single) {
 		d->chip->ipi_send_single(d, cpu);
 	} else {
-		struct cpumask one;
+		struct irq_cpumask one;
 
 		cpumask_clear(&one);
 		cpumask_set_cpu(cpu, &one);
@@ -190,7 +190,7 @@ static int ipi_cpu_op(unsigned int virq, unsigned int cpu, bool send)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(virq, &rd);
-	struct cpumask mask;
+	struct irq_cpumask mask;
 	int ret = -EINVAL;
 
 	if (!desc)
@@ -212,11 +212,11 @@ int ipi_send_single(unsigned int virq, unsigned int cpu)
 	return ipi_cpu_op(virq, cpu, true);
 }
 
-int ipi_send_mask(unsigned int virq, const struct cpumask *dest)
+int ipi_send_mask(unsigned int virq, const struct irq_cpumask *dest)
 {
 	unsigned int rd, cpu;
 	struct irq_desc *desc = irq_desc_get(virq, &rd);
-	struct cpumask mask, both;
+	struct irq_cpumask mask, both;
 	int ret = -EINVAL;
 
 	if (!desc)

@@ -49,7 +49,7 @@ static void msi_unmask(struct irq_data *d)
 }
 
 /* The parent moves the target; the device learns the new message. */
-static int msi_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int msi_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	struct msi_line *l = d->chip_data;
 	int ret;

@@ -200,7 +200,7 @@ int pci_irq_vector(struct pci_irq_dev *dev, unsigned int nr)
 	return dev->msi.msi.irq + (int)nr;
 }
 
-const struct cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr)
+const struct irq_cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr)
 {
 	if (!dev || nr >= dev->nvec || !dev->masks)
 		return NULL;

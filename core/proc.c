@@ -74,7 +74,7 @@ void irq_proc_show_spurious(struct irq_text *t)
 void irq_proc_row(struct irq_text *t, const char *name,
 		  unsigned long (*count)(unsigned int cpu), const char *what)
 {
-	struct cpumask online;
+	struct irq_cpumask online;
 	unsigned int cpu;
 	size_t at = t->len;
 	int prec = proc_prec();
@@ -95,7 +95,7 @@ void irq_proc_row(struct irq_text *t, const char *name,
  * right-aligned, hardware line and trigger, handlers.
  */
 static void show_line(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
-		      const struct cpumask *online)
+		      const struct irq_cpumask *online)
 {
 	struct irqaction *a;
 	unsigned long flags;
@@ -132,8 +132,8 @@ out_unlock:
 
 static void show_interrupts(struct irq_text *t)
 {
-	struct cpumask online_now;
-	const struct cpumask *online = &online_now;
+	struct irq_cpumask online_now;
+	const struct irq_cpumask *online = &online_now;
 	struct irq_desc *desc;
 	unsigned int cpu, irq;
 
@@ -305,7 +305,7 @@ static bool is_handler_name(struct irq_desc *desc, const char *name)
 	return found;
 }
 
-static void show_mask(struct irq_text *t, const struct cpumask *m, bool list)
+static void show_mask(struct irq_text *t, const struct irq_cpumask *m, bool list)
 {
 	char tmp[GENIRQ_NR_CPUS * 4 + 8];
 
@@ -405,7 +405,7 @@ static void show_line_threads(struct irq_text *t, struct irq_desc *desc)
 static int read_line_file(struct irq_text *t, unsigned int irq, struct irq_desc *desc,
 			  const char *name)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	switch (line_file(name)) {
 	case F_AFFINITY:
@@ -464,7 +464,7 @@ static int proc_read(const char *path, char *buf, size_t size)
 	} else if (str_eq(p, "sys/kernel/debug/irq/domains")) {
 		irq_debugfs_domains(&t);
 	} else if (str_eq(p, "irq/prof_cpu_mask")) {
-		struct cpumask m;
+		struct irq_cpumask m;
 
 		irq_get_prof_cpu_mask(&m);
 		show_mask(&t, &m, false);
@@ -490,7 +490,7 @@ static int proc_write(const char *path, const char *text, size_t len)
 {
 	const char *p = canonical(path);
 	struct irq_desc *desc;
-	struct cpumask m;
+	struct irq_cpumask m;
 	unsigned int irq;
 	int ret;
 

@@ -421,9 +421,9 @@ void irq_wait_thread_idle(struct irq_thread *t, bool help)
 }
 
 /* The online CPU a thread of @desc moves to; caller holds desc->lock. */
-static unsigned int move_target(struct irq_desc *desc, const struct cpumask *online)
+static unsigned int move_target(struct irq_desc *desc, const struct irq_cpumask *online)
 {
-	struct cpumask both;
+	struct irq_cpumask both;
 
 	if (cpumask_and(&both, &desc->data.effective, online))
 		return cpumask_first(&both);
@@ -437,7 +437,7 @@ static unsigned int move_target(struct irq_desc *desc, const struct cpumask *onl
  * now go to, as the lines did. They stay QUEUED on the way (a wake-up
  * meanwhile finds them queued and merges).
  */
-void irq_threads_move_off(unsigned int cpu, const struct cpumask *online)
+void irq_threads_move_off(unsigned int cpu, const struct irq_cpumask *online)
 {
 	struct irq_cpu *c = &irq_cpus[cpu];
 	struct irq_thread *t, *next;

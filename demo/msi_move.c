@@ -69,7 +69,7 @@ void msi_move_scenario(struct scenario_tally *t, const struct msi_move_env *env)
 	unsigned long base[2], a[2] = { 0, 0 }, b[2] = { 0, 0 };
 	struct msi_msg m0 = { 0, 0, 0 }, m1 = { 0, 0, 0 };
 	char r0[ROUTE_BYTES] = "", r1[ROUTE_BYTES] = "", row[160];
-	struct cpumask mask;
+	struct irq_cpumask mask;
 	bool ok0, ok1 = true;
 	int irq, err;
 	/* As unsigned int for %x (uint32_t is unsigned long on some targets). */

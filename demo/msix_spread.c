@@ -126,7 +126,7 @@ static bool same(const char *x, const char *y)
  * request ran once, after.
  */
 static bool offline_and_back(unsigned int qsz, unsigned int irq, unsigned int i,
-			     const struct cpumask *cpus, char *text, size_t size)
+			     const struct irq_cpumask *cpus, char *text, size_t size)
 {
 	unsigned int cpu0 = 0, cpu1 = 0, c;
 	unsigned long before = atomic_load(&runs[i]);
@@ -198,7 +198,7 @@ static void spread(struct scenario_tally *t, unsigned int qsz)
 	char text[200], hot[160] = "", path[48], hw[TARGET_BYTES];
 	bool ok = true, back = false;
 	int irq, err = 0, n = 0, nvec, refused = 0, managed = 0;
-	struct cpumask cpus, before, after;
+	struct irq_cpumask cpus, before, after;
 
 	dev = (struct pci_irq_dev){ .msi_domain = cur->domain };
 	err = pci_msi_dev_init(&dev.msi, cur->cfg, cur->cfg_ctx, cur->rid);

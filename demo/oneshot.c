@@ -125,7 +125,7 @@ static void reset(const struct oneshot_edu *e)
 
 static bool on_cpu(unsigned int irq, unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);

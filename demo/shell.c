@@ -181,7 +181,7 @@ static bool affinity_path(const char *path, unsigned int *irq, bool *list)
 /* An affinity mask refused: which of its CPUs the machine lacks, or none online. */
 static void why_mask_refused(struct shell *sh, const char *text, bool list)
 {
-	struct cpumask m, online;
+	struct irq_cpumask m, online;
 	unsigned int cpu, nr = port_nr_cpus();
 	int err = list ? cpumask_parselist(text, str_len(text), &m) :
 			 cpumask_parse(text, str_len(text), &m);
@@ -228,7 +228,7 @@ static const char *cpu_list(unsigned int irq, const char *file, char *buf, size_
  */
 static void tell_move_pending(struct shell *sh, unsigned int irq)
 {
-	struct cpumask want, eff;
+	struct irq_cpumask want, eff;
 	char to[48], from[48];
 
 	if (irq_get_affinity(irq, &want) || irq_get_effective_affinity(irq, &eff) ||

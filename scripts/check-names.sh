@@ -47,6 +47,7 @@ cat >"$work/clash.h" <<'H'
 #define NMI_MASK		0x4000000
 #define HARDIRQ_OFFSET		0x10000
 #define CPUMASK_LONGS		99
+struct cpumask { unsigned long host_bits[2]; };
 #define ENOSYS			88	/* newlib's */
 #define EOVERFLOW		139	/* newlib's */
 #define EINVAL			22

@@ -102,7 +102,7 @@ static irqreturn_t device(int irq, void *intr)
 void
 irqrequest(int irq, int cpu, void (*intr)(void), char *name)
 {
-  struct cpumask m;
+  struct irq_cpumask m;
 
   cpumask_clear(&m);
   cpumask_set_cpu(cpu, &m);
@@ -131,7 +131,7 @@ void
 irqmove(void)
 {
   static const int lines[] = { IRQ_IDE, IRQ_KBD, IRQ_COM1 };
-  struct cpumask m;
+  struct irq_cpumask m;
   int i, cpu;
 
   for(i = 0; i < NELEM(lines); i++){

@@ -105,7 +105,7 @@ static unsigned int map(irq_hw_number_t hw, unsigned int type)
 
 static void on_cpu(unsigned int irq, unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);

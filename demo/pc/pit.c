@@ -92,7 +92,7 @@ uint64_t port_time_ns(void)
  */
 static bool tick_wakes_cpu(void)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	if (x86_local_timer_ticks())
 		return true;

@@ -137,7 +137,7 @@ static void sc_msi(struct scenario_tally *t, struct edu *e)
 	unsigned int f0[2] = { free_vectors(0), free_vectors(1) }, fa[2], fm[2], ff[2];
 	unsigned int a, b, vec0 = 0, vec1 = 0;
 	struct msi_msg m0, m1;
-	struct cpumask one;
+	struct irq_cpumask one;
 	unsigned long ca, cb, aa, ab, ba, bb;
 	char row[160], eff[16], path[48], want_eff[4];
 	bool ok0, ok1;
@@ -235,7 +235,7 @@ void x86_64_msi_bench(struct edu *e)
 	if (irq < 0)
 		return;
 	if (!request_irq((unsigned int)irq, bench_handler, 0, "edu-msi-bench", e)) {
-		struct cpumask here;
+		struct irq_cpumask here;
 
 		/* Taken on this CPU, as the IO-APIC line's figure. */
 		cpumask_clear(&here);

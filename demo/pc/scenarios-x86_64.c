@@ -134,7 +134,7 @@ static irqreturn_t slow_handler(int irq, void *dev)
 static void sc_free_vs_running(struct scenario_tally *t, struct edu *e)
 {
 	const char *name = "free-vs-running";
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 	bool running_at_sync, running_at_free, done_at_return, synced;
 	int err;
 

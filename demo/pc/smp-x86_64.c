@@ -64,7 +64,7 @@ static irqreturn_t ipi(int irq, void *dev)
 static int ipi_setup(void)
 {
 	int irq = irq_find_mapping(x86_64_lapic_domain, LAPIC_IPI), err;
-	struct cpumask all;
+	struct irq_cpumask all;
 
 	if (irq < 0)
 		return irq;

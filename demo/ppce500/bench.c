@@ -233,7 +233,7 @@ int cmd_bench(struct shell *s, int argc, char **argv)
 		return 0;
 	}
 	if (irq < 0) {		/* kept for the next run */
-		struct cpumask self;
+		struct irq_cpumask self;
 
 		cpumask_clear(&self);
 		cpumask_set_cpu(port_cpu_id(), &self);

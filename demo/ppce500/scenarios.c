@@ -533,7 +533,7 @@ static void sc_free_vs_running(void)
 {
 	struct edu *a = &demo.edu[0];
 	unsigned int irq = (unsigned int)demo.edu_irq;
-	struct cpumask cpu1, cpu0;
+	struct irq_cpumask cpu1, cpu0;
 	bool running, finished_at_return;
 
 	if (smp_skip("free-vs-running"))
@@ -656,7 +656,7 @@ static void sc_msi(void)
 	struct edu *e = &demo.edu[0];
 	struct pci_msi_dev pdev;
 	struct msi_msg m0 = { 0, 0, 0 }, m1 = { 0, 0, 0 };
-	struct cpumask cpu;
+	struct irq_cpumask cpu;
 	unsigned int free0, free1, free2, eff = 0;
 	unsigned long on0, on1 = 0;
 	int irq, err;

@@ -60,7 +60,7 @@ int ppc_ipi_line(struct mpic *m, irq_handler_t fn, const char *name, void *percp
 		 size_t stride)
 {
 	unsigned int nr = mpic_nr_cpus(m) < port_nr_cpus() ? mpic_nr_cpus(m) : port_nr_cpus();
-	struct cpumask all;
+	struct irq_cpumask all;
 	int base;
 
 	cpumask_clear(&all);

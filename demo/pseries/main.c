@@ -289,7 +289,7 @@ static int request(int irq, irq_handler_t fn, unsigned long flags, const char *n
  */
 static int reserve_ipi(void)
 {
-	struct cpumask all;
+	struct irq_cpumask all;
 	int base;
 
 	cpumask_clear(&all);

@@ -86,7 +86,7 @@ static void scenario_msi(struct scenario_tally *t)
 	const struct edu *e = &edu[0];
 	struct pci_msi_dev pdev;
 	struct msi_msg m0 = { 0, 0, 0 }, m1 = { 0, 0, 0 };
-	struct cpumask cpu;
+	struct irq_cpumask cpu;
 	unsigned int used0, used1, used2, eff = 0;
 	unsigned long on0, on1 = 0;
 	bool smp = cpumask_weight(irq_cpu_online_mask()) >= 2;

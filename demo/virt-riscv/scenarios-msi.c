@@ -96,7 +96,7 @@ static void msi_scenario(struct scenario_tally *t, struct imsic *im, struct irq_
 	unsigned int f0[2], fa[2], fm[2], ff[2], cpu0 = 0, id0 = 0, cpu1 = 0, id1 = 0;
 	unsigned long c0, c1, a0, a1, b0, b1;
 	struct msi_msg m0 = { 0, 0, 0 }, m1 = { 0, 0, 0 };
-	struct cpumask one;
+	struct irq_cpumask one;
 	char row[160];
 	struct edu *e;
 	bool ok0, ok1;

@@ -52,7 +52,7 @@ struct irq_affinity {
 
 /* One vector's CPUs, and whether the core manages them. */
 struct irq_affinity_desc {
-	struct cpumask	mask;
+	struct irq_cpumask	mask;
 	bool		is_managed;
 };
 
@@ -68,7 +68,7 @@ struct irq_affinity_desc {
  */
 struct irq_affinity_notify {
 	unsigned int	irq;
-	void		(*notify)(struct irq_affinity_notify *notify, const struct cpumask *mask);
+	void		(*notify)(struct irq_affinity_notify *notify, const struct irq_cpumask *mask);
 	void		(*release)(struct irq_affinity_notify *notify);
 };
 
@@ -130,7 +130,7 @@ int irq_set_affinity_notifier(unsigned int irq, struct irq_affinity_notify *noti
  * Context: process context (the line's first hint or notifier allocates
  * its record). Return: 0, -EINVAL (no such line, reported), -ENOMEM.
  */
-int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m);
+int irq_update_affinity_hint(unsigned int irq, const struct irq_cpumask *m);
 
 /**
  * irq_set_affinity_hint - irq_update_affinity_hint(), then route the
@@ -140,7 +140,7 @@ int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m);
  * be routed, or no CPU of @m is online): that error is returned.
  * Context: process context. Return: 0, -EINVAL, or irq_set_affinity()'s.
  */
-int irq_set_affinity_hint(unsigned int irq, const struct cpumask *m);
+int irq_set_affinity_hint(unsigned int irq, const struct irq_cpumask *m);
 #else
 static inline struct irq_affinity_desc *irq_create_affinity_masks(unsigned int nvec,
 								  struct irq_affinity *affd)
@@ -163,13 +163,13 @@ static inline int irq_set_affinity_notifier(unsigned int irq, struct irq_affinit
 	(void)notify;
 	return -GENIRQ_ENOSYS;
 }
-static inline int irq_update_affinity_hint(unsigned int irq, const struct cpumask *m)
+static inline int irq_update_affinity_hint(unsigned int irq, const struct irq_cpumask *m)
 {
 	(void)irq;
 	(void)m;
 	return -GENIRQ_ENOSYS;
 }
-static inline int irq_set_affinity_hint(unsigned int irq, const struct cpumask *m)
+static inline int irq_set_affinity_hint(unsigned int irq, const struct irq_cpumask *m)
 {
 	(void)irq;
 	(void)m;

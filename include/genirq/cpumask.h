@@ -16,31 +16,31 @@
 #define GENIRQ_CPUMASK_LONGS \
 	((GENIRQ_NR_CPUS + GENIRQ_CPUMASK_BITS_PER_LONG - 1) / GENIRQ_CPUMASK_BITS_PER_LONG)
 
-struct cpumask {
+struct irq_cpumask {
 	unsigned long bits[GENIRQ_CPUMASK_LONGS];
 };
 
-static inline void irq_cpumask_clear(struct cpumask *m)
+static inline void irq_cpumask_clear(struct irq_cpumask *m)
 {
 	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		m->bits[i] = 0;
 }
 
-static inline void irq_cpumask_set_cpu(unsigned int cpu, struct cpumask *m)
+static inline void irq_cpumask_set_cpu(unsigned int cpu, struct irq_cpumask *m)
 {
 	if (cpu < GENIRQ_NR_CPUS)
 		m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] |=
 			1UL << (cpu % GENIRQ_CPUMASK_BITS_PER_LONG);
 }
 
-static inline void irq_cpumask_clear_cpu(unsigned int cpu, struct cpumask *m)
+static inline void irq_cpumask_clear_cpu(unsigned int cpu, struct irq_cpumask *m)
 {
 	if (cpu < GENIRQ_NR_CPUS)
 		m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] &=
 			~(1UL << (cpu % GENIRQ_CPUMASK_BITS_PER_LONG));
 }
 
-static inline bool irq_cpumask_test_cpu(unsigned int cpu, const struct cpumask *m)
+static inline bool irq_cpumask_test_cpu(unsigned int cpu, const struct irq_cpumask *m)
 {
 	return cpu < GENIRQ_NR_CPUS &&
 	       (m->bits[cpu / GENIRQ_CPUMASK_BITS_PER_LONG] >>
@@ -48,14 +48,14 @@ static inline bool irq_cpumask_test_cpu(unsigned int cpu, const struct cpumask *
 }
 
 /* The first @n CPUs: 0..n-1. */
-static inline void irq_cpumask_setall(struct cpumask *m, unsigned int n)
+static inline void irq_cpumask_setall(struct irq_cpumask *m, unsigned int n)
 {
 	irq_cpumask_clear(m);
 	for (unsigned int cpu = 0; cpu < n && cpu < GENIRQ_NR_CPUS; cpu++)
 		irq_cpumask_set_cpu(cpu, m);
 }
 
-static inline bool irq_cpumask_empty(const struct cpumask *m)
+static inline bool irq_cpumask_empty(const struct irq_cpumask *m)
 {
 	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		if (m->bits[i])
@@ -63,7 +63,7 @@ static inline bool irq_cpumask_empty(const struct cpumask *m)
 	return true;
 }
 
-static inline bool irq_cpumask_equal(const struct cpumask *a, const struct cpumask *b)
+static inline bool irq_cpumask_equal(const struct irq_cpumask *a, const struct irq_cpumask *b)
 {
 	for (unsigned int i = 0; i < GENIRQ_CPUMASK_LONGS; i++)
 		if (a->bits[i] != b->bits[i])
@@ -72,8 +72,8 @@ static inline bool irq_cpumask_equal(const struct cpumask *a, const struct cpuma
 }
 
 /* dst = a & b; true when the result is not empty. */
-static inline bool irq_cpumask_and(struct cpumask *dst, const struct cpumask *a,
-			       const struct cpumask *b)
+static inline bool irq_cpumask_and(struct irq_cpumask *dst, const struct irq_cpumask *a,
+			       const struct irq_cpumask *b)
 {
 	unsigned long any = 0;
 
@@ -83,7 +83,7 @@ static inline bool irq_cpumask_and(struct cpumask *dst, const struct cpumask *a,
 }
 
 /* The lowest CPU in @m, or GENIRQ_NR_CPUS when @m is empty. */
-static inline unsigned int irq_cpumask_first(const struct cpumask *m)
+static inline unsigned int irq_cpumask_first(const struct irq_cpumask *m)
 {
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
 		if (irq_cpumask_test_cpu(cpu, m))
@@ -92,7 +92,7 @@ static inline unsigned int irq_cpumask_first(const struct cpumask *m)
 }
 
 /* The next CPU after @cpu in @m, or GENIRQ_NR_CPUS. */
-static inline unsigned int irq_cpumask_next(unsigned int cpu, const struct cpumask *m)
+static inline unsigned int irq_cpumask_next(unsigned int cpu, const struct irq_cpumask *m)
 {
 	for (cpu++; cpu < GENIRQ_NR_CPUS; cpu++)
 		if (irq_cpumask_test_cpu(cpu, m))
@@ -104,7 +104,7 @@ static inline unsigned int irq_cpumask_next(unsigned int cpu, const struct cpuma
 	for ((cpu) = irq_cpumask_first(mask); (cpu) < GENIRQ_NR_CPUS;	\
 	     (cpu) = irq_cpumask_next((cpu), (mask)))
 
-static inline unsigned int irq_cpumask_weight(const struct cpumask *m)
+static inline unsigned int irq_cpumask_weight(const struct irq_cpumask *m)
 {
 	unsigned int n = 0, cpu;
 

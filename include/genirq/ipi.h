@@ -31,7 +31,7 @@ GENIRQ_BEGIN_DECLS
  * exist, a mask with gaps, a chip without a send primitive), -ENOSPC,
  * -ENOMEM.
  */
-int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest);
+int irq_reserve_ipi(struct irq_domain *d, const struct irq_cpumask *dest);
 
 /**
  * irq_reserve_ipi_line - an IPI on one line that reaches every CPU
@@ -43,7 +43,7 @@ int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest);
  * Return: the line, or -EINVAL (not mapped, not per-CPU, a chip that can't
  * send, an empty mask or a CPU that does not exist).
  */
-int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct cpumask *dest);
+int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct irq_cpumask *dest);
 
 /**
  * irq_destroy_ipi - give back a reservation
@@ -56,32 +56,32 @@ int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw, const struct 
  * has a handler, the line of irq_reserve_ipi_line() too (reported,
  * nothing changed: the reservation stands and sends keep working).
  */
-int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest);
+int irq_destroy_ipi(unsigned int irq, const struct irq_cpumask *dest);
 
 /* Send IPI @virq (a base line) to @cpu / to the CPUs of @dest, which must
  * be in its reservation. Context: any. Return: 0 or -EINVAL. */
 int ipi_send_single(unsigned int virq, unsigned int cpu);
-int ipi_send_mask(unsigned int virq, const struct cpumask *dest);
+int ipi_send_mask(unsigned int virq, const struct irq_cpumask *dest);
 
 /* The line @cpu receives IPI @virq on (request_irq() it there), or -EINVAL. */
 int ipi_get_irq(unsigned int virq, unsigned int cpu);
 #else
 /* A build without IPI lines (GENIRQ_IPI 0): every call is -ENOSYS. */
-static inline int irq_reserve_ipi(struct irq_domain *d, const struct cpumask *dest)
+static inline int irq_reserve_ipi(struct irq_domain *d, const struct irq_cpumask *dest)
 {
 	(void)d;
 	(void)dest;
 	return -GENIRQ_ENOSYS;
 }
 static inline int irq_reserve_ipi_line(struct irq_domain *d, irq_hw_number_t hw,
-				       const struct cpumask *dest)
+				       const struct irq_cpumask *dest)
 {
 	(void)d;
 	(void)hw;
 	(void)dest;
 	return -GENIRQ_ENOSYS;
 }
-static inline int irq_destroy_ipi(unsigned int irq, const struct cpumask *dest)
+static inline int irq_destroy_ipi(unsigned int irq, const struct irq_cpumask *dest)
 {
 	(void)irq;
 	(void)dest;
@@ -93,7 +93,7 @@ static inline int ipi_send_single(unsigned int virq, unsigned int cpu)
 	(void)cpu;
 	return -GENIRQ_ENOSYS;
 }
-static inline int ipi_send_mask(unsigned int virq, const struct cpumask *dest)
+static inline int ipi_send_mask(unsigned int virq, const struct irq_cpumask *dest)
 {
 	(void)virq;
 	(void)dest;

@@ -54,7 +54,7 @@ struct irq_data {
 	void			*chip_data;	/* the controller instance */
 	const struct irq_chip	*chip;
 	struct irq_domain	*domain;
-	struct cpumask		effective;	/* where it is routed now */
+	struct irq_cpumask		effective;	/* where it is routed now */
 	/* Hierarchical domains (<genirq/irqdomain.h>): the same line one
 	 * level down (NULL at the bottom, and for flat domains). */
 	struct irq_data		*parent_data;
@@ -94,7 +94,7 @@ struct irq_chip {
 	void		(*bus_sync_unlock)(struct irq_data *d);
 	/* Route to CPUs of @dest (online ones only); record the choice with
 	 * irq_data_update_effective_affinity(). 0 or -errno. */
-	int		(*set_affinity)(struct irq_data *d, const struct cpumask *dest);
+	int		(*set_affinity)(struct irq_data *d, const struct irq_cpumask *dest);
 	/* Make the hardware send the line again; 1 if it did, 0 if it can't. */
 	int		(*retrigger)(struct irq_data *d);
 	/* The message (address, data) a device writes to raise this line,
@@ -103,7 +103,7 @@ struct irq_chip {
 	/* Send an IPI on this line to @cpu / to the CPUs of @dest
 	 * (<genirq/ipi.h>); a controller implements one or both. */
 	void		(*ipi_send_single)(struct irq_data *d, unsigned int cpu);
-	void		(*ipi_send_mask)(struct irq_data *d, const struct cpumask *dest);
+	void		(*ipi_send_mask)(struct irq_data *d, const struct irq_cpumask *dest);
 	/* Program the line's priority, 0 most urgent (<genirq/priority.h>);
 	 * 0 or -errno. NULL: the controller has no priorities. */
 	int		(*set_priority)(struct irq_data *d, unsigned int prio);
@@ -163,10 +163,10 @@ unsigned int irq_nr_irqs(void);
  */
 void irq_cpu_set_online(unsigned int cpu, bool online);
 /* The online CPUs, as one consistent copy. Context: any. */
-void irq_cpu_online_get(struct cpumask *mask);
+void irq_cpu_online_get(struct irq_cpumask *mask);
 /* The live mask, for a test of one CPU's bit; it may change under a reader
  * of several words: take a copy with irq_cpu_online_get() for that. */
-const struct cpumask *irq_cpu_online_mask(void);
+const struct irq_cpumask *irq_cpu_online_mask(void);
 
 /**
  * irq_alloc_descs - create descriptors for @cnt consecutive numbers
@@ -328,7 +328,7 @@ int irq_chip_wake_when_enabled(struct irq_data *d, unsigned int on);
 
 /* Called by a chip's set_affinity with the CPUs it actually chose. */
 void irq_data_update_effective_affinity(struct irq_data *d,
-					const struct cpumask *m);
+					const struct irq_cpumask *m);
 /* The same, for a controller that routes each line to one CPU. */
 void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu);
 /*
@@ -338,7 +338,7 @@ void irq_data_update_effective_cpu(struct irq_data *d, unsigned int cpu);
  * Context: the line's descriptor lock held (activation, set_affinity).
  * Return: NULL if @d has no descriptor.
  */
-const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
+const struct irq_cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
 
 /**
  * irq_set_affinity - route a line to CPUs of @mask
@@ -357,9 +357,9 @@ const struct cpumask *irq_data_get_affinity_mask(const struct irq_data *d);
  * CPUs, where the levels show it (a chain of
  * irq_chip_set_affinity_parent()); on any error nothing changed.
  */
-int irq_set_affinity(unsigned int irq, const struct cpumask *mask);
-int irq_get_affinity(unsigned int irq, struct cpumask *mask);
-int irq_get_effective_affinity(unsigned int irq, struct cpumask *mask);
+int irq_set_affinity(unsigned int irq, const struct irq_cpumask *mask);
+int irq_get_affinity(unsigned int irq, struct irq_cpumask *mask);
+int irq_get_effective_affinity(unsigned int irq, struct irq_cpumask *mask);
 
 /* Dispatch. Local interrupts off; in hardirq context (irq_enter()). */
 void generic_handle_irq_desc(struct irq_desc *desc);

@@ -335,7 +335,7 @@ void irq_chip_eoi_parent(struct irq_data *d);
  * irq_set_affinity() and the /proc smp_affinity write answer such a line
  * -EIO, as for any controller that cannot route.
  */
-int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest);
+int irq_chip_set_affinity_parent(struct irq_data *d, const struct irq_cpumask *dest);
 /*
  * The wake switch of the first level below @d that has one
  * (<genirq/pm.h>). Return: its answer; -ENXIO when no level below can.
@@ -447,7 +447,7 @@ static inline void irq_chip_eoi_parent(struct irq_data *d)
 {
 	(void)d;
 }
-static inline int irq_chip_set_affinity_parent(struct irq_data *d, const struct cpumask *dest)
+static inline int irq_chip_set_affinity_parent(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	(void)d;
 	(void)dest;

@@ -98,7 +98,7 @@ void pci_free_irq_vectors(struct pci_irq_dev *dev);
  */
 int pci_irq_vector(struct pci_irq_dev *dev, unsigned int nr);
 /* The CPUs vector @nr was spread to; NULL when it was not spread. Context: any. */
-const struct cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr);
+const struct irq_cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr);
 #else
 static inline int pci_alloc_irq_vectors_affinity(struct pci_irq_dev *dev, unsigned int min_vecs,
 						 unsigned int max_vecs, unsigned int flags,
@@ -124,11 +124,11 @@ static inline int pci_irq_vector(struct pci_irq_dev *dev, unsigned int nr)
 	(void)nr;
 	return -GENIRQ_EINVAL;
 }
-static inline const struct cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr)
+static inline const struct irq_cpumask *pci_irq_get_affinity(struct pci_irq_dev *dev, unsigned int nr)
 {
 	(void)dev;
 	(void)nr;
-	return (const struct cpumask *)0;
+	return (const struct irq_cpumask *)0;
 }
 #endif
 

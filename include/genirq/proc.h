@@ -169,13 +169,13 @@ static inline void irq_text_puts(struct irq_text *t, const char *s)
  * of at most 8; -EOVERFLOW for a CPU at or above GENIRQ_NR_CPUS. @out is
  * written only on success.
  */
-int irq_cpumask_parse(const char *text, size_t len, struct cpumask *out);
+int irq_cpumask_parse(const char *text, size_t len, struct irq_cpumask *out);
 /* As cpumask_parse() for the list form "0-3,5" (empty text: no CPU). */
-int irq_cpumask_parselist(const char *text, size_t len, struct cpumask *out);
+int irq_cpumask_parselist(const char *text, size_t len, struct irq_cpumask *out);
 /* Print @m over @nbits CPUs in hex groups / list form. Return: length;
  * -ENOSYS without console text (GENIRQ_REPORTS 0). */
-int irq_cpumask_print(char *buf, size_t size, const struct cpumask *m, unsigned int nbits);
-int irq_cpumask_print_list(char *buf, size_t size, const struct cpumask *m);
+int irq_cpumask_print(char *buf, size_t size, const struct irq_cpumask *m, unsigned int nbits);
+int irq_cpumask_print_list(char *buf, size_t size, const struct irq_cpumask *m);
 
 #if GENIRQ_TEXT_VIEWS
 /**
@@ -255,7 +255,7 @@ static inline int irq_show_threads(char *buf, size_t size)
 #endif
 
 /* The /proc/irq/prof_cpu_mask value (profiling CPUs; not checked). */
-void irq_get_prof_cpu_mask(struct cpumask *m);
+void irq_get_prof_cpu_mask(struct irq_cpumask *m);
 
 GENIRQ_END_DECLS
 

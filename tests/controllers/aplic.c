@@ -304,7 +304,7 @@ static void check_edge_and_types(int edge)
 
 static void check_affinity(int edu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);

@@ -98,7 +98,7 @@ int main(void)
 {
 	struct gicv2_config cfg = { .nr_cpus = NCPU };
 	unsigned int di, ci;
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 	int spi, sgi;
 
 	if (sim_init(NCPU, 64) != 0)

@@ -100,7 +100,7 @@ int main(void)
 	unsigned int di, ci, first = 0, count = 0;
 	static struct irq_domain *msi;	/* kept: domains are never freed */
 	static struct gicv2m *m;
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 	long live;
 	int irq, flat;
 

@@ -227,7 +227,7 @@ int main(void)
 {
 	struct gicv3_config cfg = { .nr_cpus = NCPU, .mpidr = { 0, MPIDR1 } };
 	unsigned int di, ri, calls;
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 	int level, edge, timer;
 
 	if (sim_init(NCPU, 64) != 0)

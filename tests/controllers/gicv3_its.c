@@ -425,7 +425,7 @@ int main(void)
 	static struct irq_domain *msi;	/* kept: domains are never freed */
 	static struct its *its;
 	struct gicv3_lpi_config lc = { .id_bits = 14, .nr_lpis = 1 };
-	struct cpumask cpu1, eff;
+	struct irq_cpumask cpu1, eff;
 	unsigned long errs;
 	long live;
 	int irq, irq_b;

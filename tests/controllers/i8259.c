@@ -230,7 +230,7 @@ static void check_set_type(void)
 /* Line 3 edge (master), line 11 level (slave): unmask, flows, mask. */
 static void check_lines(struct irq_domain *d)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	CHECK(request_irq(3, count_handler, 0, "com2", NULL) == 0);
 	LOG_IS(OUT(M_DATA, 0xf3));

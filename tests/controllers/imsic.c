@@ -187,7 +187,7 @@ static void check_msi(void)
 	};
 	static struct irq_domain *msi;	/* kept: domains are never freed */
 	struct irq_domain *parent;
-	struct cpumask to0, to1, eff;
+	struct irq_cpumask to0, to1, eff;
 	struct msi_msg old;
 	unsigned int cpu, id;
 	unsigned long err;

@@ -369,7 +369,7 @@ static void check_types(void)
 /* The effective affinity of @irq is exactly CPU @cpu. */
 static bool effective_is(unsigned int irq, unsigned int cpu)
 {
-	struct cpumask eff;
+	struct irq_cpumask eff;
 
 	return irq_get_effective_affinity(irq, &eff) == 0 && cpumask_weight(&eff) == 1 &&
 	       cpumask_test_cpu(cpu, &eff);
@@ -387,7 +387,7 @@ static void check_level_eoi(void)
 {
 	const unsigned int irq = B_GSI + 3;
 	unsigned int cpu, v, v1, v2, f0, f1, b0;
-	struct cpumask m;
+	struct irq_cpumask m;
 	uint32_t lvl;
 
 	CHECK(irq_set_irq_type(irq, IRQ_TYPE_LEVEL_HIGH) == 0);
@@ -514,7 +514,7 @@ static void check_affinity_and_replay(void)
 {
 	const unsigned int irq = A_GSI + 9;
 	unsigned int cpu, v0, v1, v2, f0, f1;
-	struct cpumask m, req;
+	struct irq_cpumask m, req;
 
 	CHECK(request_irq(irq, count_handler, 0, "a9", &calls[0]) == 0);
 	CHECK(x86_vector_target(vec, irq, &cpu, &v0) == 0 && cpu == 0 && v0 == FIRST);

@@ -197,7 +197,7 @@ static void check_generic_ipi(void)
 {
 	static const uint8_t ids[2] = { 4, 9 };
 	struct irq_domain *d = lapic_init();
-	struct cpumask both;
+	struct irq_cpumask both;
 	int ipi;
 
 	CHECK(d != NULL);

@@ -289,9 +289,9 @@ static irqreturn_t count_handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-static struct cpumask one_cpu(unsigned int cpu)
+static struct irq_cpumask one_cpu(unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
@@ -508,7 +508,7 @@ static void check_spurious_and_unmapped(void)
 static void check_affinity(int uart)
 {
 	const uint32_t vpr = R_SRC_VPR(UART), dr = R_SRC_DR(UART), lvl = SENSE | POL | PRIO(5) | UART;
-	struct cpumask m = one_cpu(1), eff;
+	struct irq_cpumask m = one_cpu(1), eff;
 
 	CHECK(irq_set_affinity((unsigned int)uart, &m) == 0);
 	LOG_IS({ 'R', vpr, lvl, 0 }, { 'W', vpr, MASK | lvl, 0 }, { 'W', dr, 2, 0 }, { 'W', vpr, lvl, 0 });
@@ -541,7 +541,7 @@ static void check_ipis(void)
 {
 	const uint32_t hw0 = (uint32_t)mpic_ipi_hwirq(pic, 0);
 	const uint32_t hw1 = (uint32_t)mpic_ipi_hwirq(pic, 1), vpr1 = R_IPI_VPR(1), on1 = PRIO(10) | hw1;
-	struct cpumask both = one_cpu(0), m = one_cpu(1);
+	struct irq_cpumask both = one_cpu(0), m = one_cpu(1);
 	int flat = irq_create_mapping(mpic_domain(pic), hw0), base, more[2];
 
 	cpumask_set_cpu(1, &both);
@@ -612,7 +612,7 @@ static void check_timer(int uart)
 {
 	const uint32_t hw = (uint32_t)mpic_timer_hwirq(pic, 0), vpr = R_TMR_VPR(0), on = PRIO(8) | hw;
 	int irq = irq_create_mapping(mpic_domain(pic), hw);
-	struct cpumask m = one_cpu(1);
+	struct irq_cpumask m = one_cpu(1);
 
 	CHECK(irq >= 0);
 	CHECK(irq_set_irq_type((unsigned int)irq, IRQ_TYPE_EDGE_RISING) == 0);
@@ -661,7 +661,7 @@ static void check_state(int uart)
 	const uint32_t vpr = R_SRC_VPR(UART), lvl = SENSE | POL | PRIO(5) | UART;
 	const uint32_t tvpr = R_TMR_VPR(0), ton = PRIO(8) | (uint32_t)mpic_timer_hwirq(pic, 0);
 	const unsigned int u = (unsigned int)uart;
-	struct cpumask both = one_cpu(0);
+	struct irq_cpumask both = one_cpu(0);
 	unsigned int calls[NCPU] = { 0, 0 };
 	int base, timer = irq_find_mapping(mpic_domain(pic), mpic_timer_hwirq(pic, 0));
 	uint32_t hw1, vpr1;
@@ -783,7 +783,7 @@ static int log_find(unsigned int from, char op, uint32_t off)
 static void check_fsl_msi(struct mpic_config cfg)
 {
 	struct msi_dev dev = { .ops = &msi_ops, .id = 0x08 };
-	struct cpumask m = one_cpu(1);
+	struct irq_cpumask m = one_cpu(1);
 	bool ok = true, pending = false;
 	int irq, ia, rd, eo;
 

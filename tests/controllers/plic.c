@@ -176,9 +176,9 @@ static irqreturn_t handler(int irq, void *dev)
 	return IRQ_HANDLED;
 }
 
-static struct cpumask one_cpu(unsigned int cpu)
+static struct irq_cpumask one_cpu(unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
@@ -336,7 +336,7 @@ static void check_mask_in_handler(int uart)
 
 static void check_affinity(int uart)
 {
-	struct cpumask m = one_cpu(1), eff;
+	struct irq_cpumask m = one_cpu(1), eff;
 	int edu;
 
 	/* The enable moves from context 1 to context 3. */
@@ -370,7 +370,7 @@ static void check_affinity(int uart)
 /* The higher priority is claimed first; a priority not held is refused. */
 static void check_priority(void)
 {
-	struct cpumask m = one_cpu(1);
+	struct irq_cpumask m = one_cpu(1);
 	unsigned int c0 = calls[0], c1 = calls[1];
 	int edu = plic_map(pic, EDU, IRQ_TYPE_LEVEL_HIGH);
 

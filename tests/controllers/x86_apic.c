@@ -258,7 +258,7 @@ static void check_init(void)
 
 static void check_dispatch_and_move(void)
 {
-	struct cpumask one;
+	struct irq_cpumask one;
 	unsigned long spu = irq_spurious_count(0), err = irq_error_count();
 	unsigned int vec, moved;
 

@@ -207,7 +207,7 @@ static void check_alloc_and_events(struct irq_domain *msi, struct msi_dev *dev, 
 static void check_move(int irq)
 {
 	struct msi_msg old = msgs[0];
-	struct cpumask to1, to0, eff;
+	struct irq_cpumask to1, to0, eff;
 	unsigned int cpu, v, oldv = old.data;
 
 	cpumask_clear(&to1);
@@ -285,9 +285,9 @@ static void on_cpu_online(unsigned int cpu, bool online)
 	sim_cpu_switch(0);
 }
 
-static struct cpumask only(unsigned int cpu)
+static struct irq_cpumask only(unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
@@ -309,7 +309,7 @@ static void check_offline(struct irq_domain *msi)
 	static struct msi_dev dev = { .ops = &dev_ops, .id = 0x30 };
 	const unsigned int f0 = x86_vector_free_count(vec, 0), f1 = x86_vector_free_count(vec, 1);
 	/* The only line: what each CPU's matrix gets back is this line's. */
-	struct cpumask m, both;
+	struct irq_cpumask m, both;
 	unsigned int a, b, cpu, v, oldv, newv;
 	int irq = msi_domain_alloc_irqs(msi, &dev, 1);
 

@@ -170,7 +170,7 @@ int main(void)
 		.tok_change_msi = TOK_CHANGE_MSI, .tok_query_src = TOK_QUERY_SRC, .msi_buid = BUID,
 		.server = { 0, 1 },
 	};
-	struct cpumask cpu1, both;
+	struct irq_cpumask cpu1, both;
 	int vty, ipi;
 
 	if (sim_init(2, 64) != 0)

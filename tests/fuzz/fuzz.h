@@ -37,9 +37,9 @@
 	} while (0)
 
 struct fuzz_state {
-	struct cpumask	affinity[FUZZ_LINES], effective[FUZZ_LINES];
+	struct irq_cpumask	affinity[FUZZ_LINES], effective[FUZZ_LINES];
 	int		depth[FUZZ_LINES];
-	struct cpumask	prof;
+	struct irq_cpumask	prof;
 	unsigned long	stat[FUZZ_LINES];
 };
 
@@ -106,7 +106,7 @@ static inline bool fuzz_state_equal(const struct fuzz_state *a, const struct fuz
 /* Put back what a successful write may have changed. */
 static inline void fuzz_restore(void)
 {
-	struct cpumask all;
+	struct irq_cpumask all;
 
 	cpumask_setall(&all, FUZZ_CPUS);
 	for (unsigned int i = 0; i < FUZZ_LINES; i++) {

@@ -11,7 +11,7 @@
 #include "fuzz.h"
 #include <genirq/compat.h>
 
-static void fill(struct cpumask *m, unsigned char b)
+static void fill(struct irq_cpumask *m, unsigned char b)
 {
 	memset(m, b, sizeof(*m));
 }
@@ -26,7 +26,7 @@ static bool only(const char *t, size_t n, const char *allowed)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct cpumask m, canary, back;
+	struct irq_cpumask m, canary, back;
 	char printed[GENIRQ_NR_CPUS * 4 + 16];
 	bool list;
 	char *text;

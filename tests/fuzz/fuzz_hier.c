@@ -291,7 +291,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case OP_AFFINITY: {
 			struct hm_dev *m = &model.dev[d];
 			unsigned int cpu = (arg >> 5) & 1;
-			struct cpumask one;
+			struct irq_cpumask one;
 
 			if (!m->on || v >= m->nvec)
 				break;

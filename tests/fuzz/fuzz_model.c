@@ -322,7 +322,7 @@ static void compare_threads(const char *after)
 static void compare(const char *after)
 {
 	struct simpic_line_stats s;
-	struct cpumask aff, eff;
+	struct irq_cpumask aff, eff;
 	unsigned long delivered, ends, events;
 	unsigned int count, unhandled;
 	int depth;
@@ -386,7 +386,7 @@ static void do_free(int slot)
 }
 
 /* Where the line starts: all CPUs, or the managed vector's own. */
-static void start_affinity(struct cpumask *m)
+static void start_affinity(struct irq_cpumask *m)
 {
 	cpumask_clear(m);
 	if (vector >= 0)
@@ -412,7 +412,7 @@ static void start_model(struct model_line *m, bool level, unsigned int depth)
  */
 static void cleanup(void)
 {
-	struct cpumask all;
+	struct irq_cpumask all;
 
 	for (int i = model.nr_handlers; i-- > 0;) {
 		int slot = model.order[i];
@@ -720,7 +720,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			do_dispatch(arg % MODEL_CPUS);
 			break;
 		case OP_AFFINITY: {
-			struct cpumask m;
+			struct irq_cpumask m;
 			unsigned int bits = arg & 7;	/* CPU 2 is offline */
 			int want = model_set_affinity(&model, bits);
 

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				    "refused write (%d) changed state", ret);
 		} else {
 			/* What was accepted reads back as written. */
-			struct cpumask want, got;
+			struct irq_cpumask want, got;
 			char view[256];
 
 			FUZZ_ASSERT(strstr(path, "smp_affinity") || strstr(path, "prof_cpu_mask"),
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				FUZZ_ASSERT(cpumask_parse(view, (size_t)ret, &got) == 0, "reparse");
 			/* The hex view shows the machine's CPUs only (a list shows all). */
 			if (!strstr(path, "_list")) {
-				struct cpumask cpus;
+				struct irq_cpumask cpus;
 
 				cpumask_setall(&cpus, FUZZ_CPUS);
 				cpumask_and(&want, &want, &cpus);

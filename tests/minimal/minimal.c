@@ -261,7 +261,7 @@ TEST(minimal_msi_and_ipi_are_enosys)
 {
 	struct pci_msi_dev pdev;
 	struct msi_msg msg;
-	struct cpumask one = { { 1ul } };
+	struct irq_cpumask one = { { 1ul } };
 
 	min_init(SIMPIC_ACK);
 	CHECK(msi_create_irq_domain(NULL, "PCI-MSI", MSI_PARENT_EOI) == NULL);
@@ -329,7 +329,7 @@ TEST(minimal_priority_is_enosys_and_logged)
 TEST(minimal_one_cpu_lines_stay_on_it_through_hotplug)
 {
 	struct dev d;
-	struct cpumask zero = { { 1ul } }, one = { { 2ul } }, got;
+	struct irq_cpumask zero = { { 1ul } }, one = { { 2ul } }, got;
 
 	min_init(SIMPIC_FASTEOI);
 	irq_cpu_set_online(0, true);
@@ -398,7 +398,7 @@ TEST(minimal_nmi_request_is_enosys_with_one_line_and_the_line_stays_ordinary)
 /* Without console text nothing is formatted and the log writes nothing. */
 TEST(minimal_console_text_only_with_reports)
 {
-	struct cpumask cpu0 = { { 1ul } };
+	struct irq_cpumask cpu0 = { { 1ul } };
 	char buf[16] = "x";
 
 	min_init(SIMPIC_ACK);

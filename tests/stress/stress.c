@@ -148,7 +148,7 @@ static void admin(void *arg)
 	while (!atomic_load(&devices_done)) {
 		unsigned int i = rnd(&seed) % (COUNTED + 1);
 		struct churn *c = &churn[rnd(&seed) % (CHURNED + 1)];
-		struct cpumask m;
+		struct irq_cpumask m;
 
 		switch (round++ % 4) {
 		case 0:

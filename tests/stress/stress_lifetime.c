@@ -183,7 +183,7 @@ static void cpu_loop(void *arg)
 static void route_to(struct dev *d, unsigned int cpu)
 {
 	struct irq_data *data = irq_get_irq_data((unsigned int)d->irq);
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
@@ -192,7 +192,7 @@ static void route_to(struct dev *d, unsigned int cpu)
 
 static void setup(void)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	int parent;
 
 	fx_init(&fx, 6, SIMPIC_FASTEOI);

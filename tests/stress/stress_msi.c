@@ -86,7 +86,7 @@ static void admin(void *arg)
 	(void)arg;
 	while (!atomic_load(&device_done)) {
 		unsigned int irq = (unsigned int)first_irq + rnd(&seed) % VECS;
-		struct cpumask m;
+		struct irq_cpumask m;
 
 		if (round++ % 4 == 3) {
 			disable_irq(irq);

@@ -137,7 +137,7 @@ static void admin(void *arg)
 	(void)arg;
 	while (!atomic_load(&devices_done)) {
 		struct tline *c = &lines[COUNTED + 1 + rnd(&seed) % CHURNED];
-		struct cpumask m;
+		struct irq_cpumask m;
 
 		switch (round++ % 3) {
 		case 0:

@@ -164,7 +164,7 @@ TEST(chipstate_through_a_hierarchy)
 /* @d's line routed to CPU 1; the test itself is CPU 0. */
 static void route_to_cpu1(struct dev *d)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(1, &m);

@@ -51,7 +51,7 @@ static void waiter(void *arg)
 
 static void run(enum verb v)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 3, SIMPIC_FASTEOI);
 	dev_init(&d, &fx, 3, false);
@@ -118,7 +118,7 @@ TEST(free_irq_of_percpu_line_waits_for_the_cpu_inside_it)
 	CHECK_EQ(request_irq((unsigned int)d.irq, slow_percpu, IRQF_PERCPU, "tick", &d), 0);
 	data = irq_get_irq_data((unsigned int)d.irq);
 	/* Per-CPU lines aren't routed by affinity; point the simulation at CPU1. */
-	data->chip->set_affinity(data, &(struct cpumask){ .bits = { 2 } });
+	data->chip->set_affinity(data, &(struct irq_cpumask){ .bits = { 2 } });
 	CHECK_EQ(sim_thread_start(1, cpu1_percpu, NULL), 0);
 	while (atomic_load(&pc_phase) != 1)
 		sched_yield();
@@ -152,7 +152,7 @@ static void toggles_cpu2(void *arg)
 static void reads_pairs(void *arg)
 {
 	char path[64], buf[2048];
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	(void)arg;
 	snprintf(path, sizeof(path), "/proc/irq/%d/spurious", d.irq);
@@ -190,7 +190,7 @@ static atomic_int mover_done;
 static void moves_at_events(void *arg)
 {
 	struct simpic_line_stats s;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	(void)arg;
 	for (unsigned int i = 0; i < MOVES; i++) {
@@ -209,7 +209,7 @@ static void moves_at_events(void *arg)
 static void reads_where_it_goes(void *arg)
 {
 	char path[64], buf[64];
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	(void)arg;
 	snprintf(path, sizeof(path), "/proc/irq/%d/effective_affinity_list", d.irq);
@@ -268,7 +268,7 @@ static void takes_events(void *arg)
 
 TEST(cost_accounting_switched_while_the_line_fires_elsewhere)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	struct irq_cost c;
 
 	fx_init(&fx, 3, SIMPIC_FASTEOI);
@@ -335,7 +335,7 @@ static void frees_outer(void *arg)
 static void route_percpu(struct dev *pc, unsigned int cpu)
 {
 	struct irq_data *data = irq_get_irq_data((unsigned int)pc->irq);
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);

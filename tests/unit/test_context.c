@@ -239,7 +239,7 @@ TEST(shared_handlers_run_in_installation_order)
 static int xcalls;
 static irqreturn_t cross_handler(int irq, void *dev_id)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	(void)dev_id;
 	CHECK_EQ(port_cpu_id(), 1);
@@ -258,7 +258,7 @@ static irqreturn_t cross_handler(int irq, void *dev_id)
 
 TEST(event_on_line_running_elsewhere_is_pending_and_rerun_by_owner)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&xfx, 2, SIMPIC_ACK);
 	dev_init(&xdev, &xfx, 3, false);

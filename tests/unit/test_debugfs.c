@@ -53,7 +53,7 @@ TEST(debugfs_dump_of_a_flat_line_has_every_field)
 {
 	struct fixture fx;
 	struct dev a, b;
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 	char buf[DUMP_MAX];
 	int n;
 
@@ -194,7 +194,7 @@ TEST(debugfs_depth_masked_and_affinity_follow_the_line)
 {
 	struct fixture fx;
 	struct dev a;
-	struct cpumask one;
+	struct irq_cpumask one;
 	char buf[DUMP_MAX];
 
 	fx_init(&fx, 4, SIMPIC_FASTEOI);

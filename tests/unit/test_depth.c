@@ -77,7 +77,7 @@ TEST(kunit_cpu_offline_online_keeps_depth)
 {
 	struct fixture fx;
 	struct simpic_line_stats s;
-	struct cpumask m;
+	struct irq_cpumask m;
 	int irq = fake_line(&fx);
 
 	CHECK_EQ(request_irq((unsigned int)irq, noop, 0, "test", &fx), 0);
@@ -103,7 +103,7 @@ TEST(cpu_offline_moves_line_that_has_another_cpu)
 	struct fixture fx;
 	struct dev d;
 	struct simpic_line_stats s;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
 	dev_init(&d, &fx, 2, false);

@@ -307,7 +307,7 @@ TEST(percpu_line_runs_on_each_cpu_without_lock)
 	sim_run(0);
 	CHECK_EQ(d.last_cpu, 0);
 	{
-		struct cpumask m;
+		struct irq_cpumask m;
 
 		cpumask_clear(&m);
 		cpumask_set_cpu(1, &m);

@@ -433,7 +433,7 @@ TEST(a_thread_given_a_cpu_runs_there_while_it_is_online)
 
 TEST(an_unbound_thread_follows_the_lines_effective_affinity)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	struct dev d;
 
 	runner_machine(2);

@@ -225,7 +225,7 @@ TEST(fault_delivery_to_wrong_cpu_is_handled_where_it_lands)
 	struct fixture fx;
 	struct dev d;
 	struct simpic_line_stats s;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
 	dev_init(&d, &fx, 7, false);
@@ -263,7 +263,7 @@ TEST(fault_raise_during_free_irq_reaches_no_freed_handler)
 	struct fixture fx;
 	struct dev a, b, c;
 
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 2, SIMPIC_ACK);
 	dev_init(&a, &fx, 8, false);
@@ -324,7 +324,7 @@ static void raiser(void *arg)
 
 TEST(fault_raise_during_free_irq_threads)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&tfx, 3, SIMPIC_FASTEOI);
 	dev_init(&tdev, &tfx, 9, false);

@@ -298,7 +298,7 @@ TEST(affinity_goes_down_to_the_parent_and_comes_back_effective)
 	struct fixture fx;
 	struct irq_domain *d = child_init(&fx, 2, SIMPIC_FASTEOI);
 	struct simpic_line_stats s;
-	struct cpumask one, eff;
+	struct irq_cpumask one, eff;
 	int irq = irq_domain_alloc_irqs(d, 1, -1, NULL);
 
 	CHECK(irq >= 0);
@@ -642,7 +642,7 @@ TEST(a_refused_free_leaves_every_line_as_it_was)
  */
 static const struct irq_chip fixed_chip = { .name = "fixed", .eoi = NULL };
 
-static int fwd_set_affinity(struct irq_data *d, const struct cpumask *dest)
+static int fwd_set_affinity(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	return irq_chip_set_affinity_parent(d, dest);
 }
@@ -673,7 +673,7 @@ TEST(affinity_through_a_parent_that_cannot_route_is_enosys_from_the_helper_eio_a
 	static const struct irq_domain_ops top_ops = { .alloc = over_fixed_alloc };
 	static const struct irq_chip *const chips[] = { &helper_chip, &fwd_chip };
 	struct irq_domain *root, *top;
-	struct cpumask one, all, eff, before;
+	struct irq_cpumask one, all, eff, before;
 	struct fixture fx;
 	char path[64], buf[32];
 
@@ -713,7 +713,7 @@ TEST(affinity_through_a_parent_that_cannot_route_is_enosys_from_the_helper_eio_a
 		 * mask is judged against the online CPUs; a CPU the machine
 		 * lacks is the caller's mistake, said first. */
 		if (chips[c] == &helper_chip) {
-			struct cpumask offline;
+			struct irq_cpumask offline;
 
 			cpumask_clear(&offline);
 			cpumask_set_cpu(1, &offline);

@@ -8,9 +8,9 @@
 #include <genirq/compat.h>
 #include "fixture.h"
 
-static struct cpumask one(unsigned int cpu)
+static struct irq_cpumask one(unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);
@@ -21,7 +21,7 @@ TEST(affinity_to_an_online_cpu_restarts_a_line_shut_down_for_lack_of_cpus)
 {
 	struct fixture fx;
 	struct simpic_line_stats s;
-	struct cpumask m = one(1), e;
+	struct irq_cpumask m = one(1), e;
 	struct dev d;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
@@ -53,7 +53,7 @@ TEST(a_line_requested_again_while_its_cpus_are_offline_goes_to_an_online_cpu)
 {
 	struct fixture fx;
 	struct simpic_line_stats s;
-	struct cpumask m = one(1);
+	struct irq_cpumask m = one(1);
 	struct dev d;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
@@ -91,7 +91,7 @@ TEST(a_chained_line_moves_off_a_cpu_going_offline)
 {
 	struct fixture fx;
 	struct simpic_line_stats s;
-	struct cpumask m;
+	struct irq_cpumask m;
 	struct dev d;
 	int parent;
 
@@ -122,7 +122,7 @@ TEST(a_chained_line_moves_off_a_cpu_going_offline)
 /* The effective affinity of @irq is exactly CPU @cpu. */
 static bool effective_is(int irq, unsigned int cpu)
 {
-	struct cpumask e;
+	struct irq_cpumask e;
 
 	return irq_get_effective_affinity((unsigned int)irq, &e) == 0 &&
 	       cpumask_weight(&e) == 1 && cpumask_test_cpu(cpu, &e);
@@ -130,14 +130,14 @@ static bool effective_is(int irq, unsigned int cpu)
 
 static int route_to(int irq, unsigned int cpu)
 {
-	struct cpumask m = one(cpu);
+	struct irq_cpumask m = one(cpu);
 
 	return irq_set_affinity((unsigned int)irq, &m);
 }
 
-static bool requested_is(int irq, struct cpumask m)
+static bool requested_is(int irq, struct irq_cpumask m)
 {
-	struct cpumask r;
+	struct irq_cpumask r;
 
 	return irq_get_affinity((unsigned int)irq, &r) == 0 && cpumask_equal(&r, &m);
 }
@@ -171,7 +171,7 @@ static void move_waits_for_the_event(enum simpic_style style)
 {
 	struct fixture fx;
 	struct simpic_line_stats s;
-	struct cpumask both = one(0);
+	struct irq_cpumask both = one(0);
 	struct dev d;
 
 	cpumask_set_cpu(1, &both);
@@ -283,7 +283,7 @@ static void quiet(struct irq_data *d)
 	(void)d;
 }
 
-static int route(struct irq_data *d, const struct cpumask *dest)
+static int route(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	irq_data_update_effective_affinity(d, dest);
 	return 0;
@@ -304,7 +304,7 @@ TEST(free_irq_of_a_line_shut_down_by_cpu_offline_does_not_shut_it_down_again)
 	};
 	struct fixture fx;
 	struct irq_domain *d;
-	struct cpumask m = one(1);
+	struct irq_cpumask m = one(1);
 	static int cookie;
 	int irq;
 

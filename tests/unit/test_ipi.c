@@ -22,9 +22,9 @@ static irqreturn_t ipi_handler(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
-static struct cpumask range(unsigned int from, unsigned int to)
+static struct irq_cpumask range(unsigned int from, unsigned int to)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	for (unsigned int c = from; c <= to; c++)
@@ -34,7 +34,7 @@ static struct cpumask range(unsigned int from, unsigned int to)
 
 static int reserve_and_request(struct fixture *fx, unsigned int cpus)
 {
-	struct cpumask all = range(0, cpus - 1);
+	struct irq_cpumask all = range(0, cpus - 1);
 	int base;
 
 	fx_init(fx, cpus, SIMPIC_FASTEOI);
@@ -54,7 +54,7 @@ TEST(ipi_send_single_reaches_only_that_cpu)
 {
 	struct fixture fx;
 	int base = reserve_and_request(&fx, 4);
-	struct cpumask eff;
+	struct irq_cpumask eff;
 
 	CHECK_EQ(simpic_hier_free(fx.pic), IPI_COUNT - 4);
 	for (unsigned int c = 0; c < 4; c++) {
@@ -85,7 +85,7 @@ TEST(ipi_send_mask_reaches_each_cpu_of_the_mask_once)
 {
 	struct fixture fx;
 	int base = reserve_and_request(&fx, 4);
-	struct cpumask some = range(1, 3), all = range(0, 3), bad = range(2, 4);
+	struct irq_cpumask some = range(1, 3), all = range(0, 3), bad = range(2, 4);
 
 	CHECK_EQ(ipi_send_mask((unsigned int)base, &some), 0);
 	for (unsigned int c = 0; c < 4; c++)
@@ -118,7 +118,7 @@ TEST(ipi_destroy_returns_the_lines_and_refuses_while_in_use)
 {
 	struct fixture fx;
 	int base = reserve_and_request(&fx, 2);
-	struct cpumask two = range(0, 1), other = range(0, 0);
+	struct irq_cpumask two = range(0, 1), other = range(0, 0);
 	long live;
 
 	sim_console_clear();
@@ -142,7 +142,7 @@ TEST(ipi_destroy_returns_the_lines_and_refuses_while_in_use)
 TEST(ipi_reservation_refuses_bad_masks_and_rolls_back)
 {
 	struct fixture fx;
-	struct cpumask gap, none, beyond = range(2, 4), all = range(0, 3);
+	struct irq_cpumask gap, none, beyond = range(2, 4), all = range(0, 3);
 	long live;
 
 	fx_init(&fx, 4, SIMPIC_FASTEOI);
@@ -162,11 +162,11 @@ TEST(ipi_reservation_refuses_bad_masks_and_rolls_back)
 	for (unsigned long k = 1; k <= 2; k++) {
 		simpic_fail_alloc_at(fx.pic, k);
 		CHECK_EQ(irq_reserve_ipi(simpic_domain(fx.pic), &beyond), -EINVAL);
-		CHECK_EQ(irq_reserve_ipi(simpic_domain(fx.pic), &(struct cpumask){ 0 }), -EINVAL);
+		CHECK_EQ(irq_reserve_ipi(simpic_domain(fx.pic), &(struct irq_cpumask){ 0 }), -EINVAL);
 		simpic_fail_alloc_at(fx.pic, 0);
 	}
 	{
-		struct cpumask three = range(1, 3);
+		struct irq_cpumask three = range(1, 3);
 
 		simpic_fail_alloc_at(fx.pic, 2);
 		CHECK_EQ(irq_reserve_ipi(simpic_domain(fx.pic), &three), -ENOSPC);
@@ -192,7 +192,7 @@ TEST(ipi_reservation_needs_a_chip_that_sends)
 	static const struct irq_domain_ops ops = { .alloc = nosend_alloc };
 	struct fixture fx;
 	struct irq_domain *d;
-	struct cpumask all = range(0, 1);
+	struct irq_cpumask all = range(0, 1);
 	long live;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
@@ -206,7 +206,7 @@ TEST(ipi_reservation_needs_a_chip_that_sends)
 
 /* One line that reaches every CPU (a local APIC's IPI vector): a chip that records. */
 static unsigned int sent_single[GENIRQ_NR_CPUS], sent_mask_calls;
-static struct cpumask sent_mask;
+static struct irq_cpumask sent_mask;
 
 static void rec_send_single(struct irq_data *d, unsigned int cpu)
 {
@@ -214,7 +214,7 @@ static void rec_send_single(struct irq_data *d, unsigned int cpu)
 	sent_single[cpu]++;
 }
 
-static void rec_send_mask(struct irq_data *d, const struct cpumask *dest)
+static void rec_send_mask(struct irq_data *d, const struct irq_cpumask *dest)
 {
 	(void)d;
 	sent_mask_calls++;
@@ -236,7 +236,7 @@ TEST(ipi_on_one_line_for_every_cpu)
 	static const struct irq_chip mute = { .name = "mute", .eoi = rec_eoi };
 	struct fixture fx;
 	struct irq_domain *d1, *d2, *d3;
-	struct cpumask odd, all = range(0, 3), outside = range(0, 1), beyond = range(2, 4);
+	struct irq_cpumask odd, all = range(0, 3), outside = range(0, 1), beyond = range(2, 4);
 	int ipi, ipi2, irq;
 
 	fx_init(&fx, 4, SIMPIC_FASTEOI);
@@ -248,7 +248,7 @@ TEST(ipi_on_one_line_for_every_cpu)
 	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &all), -EINVAL);		/* not per-CPU */
 	CHECK_EQ(irq_set_percpu((unsigned int)irq), 0);
 	CHECK_EQ(irq_reserve_ipi_line(d1, 0, &all), -EINVAL);		/* not mapped */
-	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &(struct cpumask){ 0 }), -EINVAL);
+	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &(struct irq_cpumask){ 0 }), -EINVAL);
 	CHECK_EQ(irq_reserve_ipi_line(d1, 1, &beyond), -EINVAL);		/* no CPU 4 */
 	CHECK_EQ(irq_set_percpu((unsigned int)irq_create_mapping(d3, 0)), 0);
 	CHECK_EQ(irq_reserve_ipi_line(d3, 0, &all), -EINVAL);		/* can't send */
@@ -303,7 +303,7 @@ TEST(ipi_destroy_of_a_single_line_with_a_handler_is_refused_and_sends_keep_worki
 						 .ipi_send_single = rec_send_single };
 	struct fixture fx;
 	struct irq_domain *d;
-	struct cpumask all = range(0, 3), aff;
+	struct irq_cpumask all = range(0, 3), aff;
 	int irq, ipi;
 
 	fx_init(&fx, 4, SIMPIC_FASTEOI);

@@ -270,7 +270,7 @@ TEST(affinity_moves_the_target_and_rewrites_the_message)
 {
 	struct msi_fx m;
 	struct msi_msg before, after;
-	struct cpumask one, eff;
+	struct irq_cpumask one, eff;
 	struct simpic_line_stats s;
 	irq_hw_number_t hw;
 	unsigned long writes;
@@ -418,7 +418,7 @@ TEST(multi_msi_takes_an_aligned_block_and_each_vector_fires_its_line)
 	static const struct simpci_config cf = { .msi = true, .msi_log2 = 3, .msi_mask = true };
 	struct msi_fx m;
 	struct msi_msg msg;
-	struct cpumask one;
+	struct irq_cpumask one;
 	int n, irq;
 
 	msi_fx_init(&m, 2, SIMPIC_FASTEOI, &cf);

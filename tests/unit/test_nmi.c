@@ -391,7 +391,7 @@ static void spinning_cpu(void *arg)
 
 TEST(free_nmi_waits_for_the_handler_on_a_cpu_spinning_with_interrupts_off)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&race_fx, 2, SIMPIC_FASTEOI);
 	dev_init(&race_dev, &race_fx, 13, false);
@@ -453,7 +453,7 @@ static void busy_disable(void *arg)
 
 TEST(disable_irq_of_an_nmi_waits_for_its_handler_on_another_cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&busy_fx, 3, SIMPIC_FASTEOI);
 	busy_irq = simpic_map(busy_fx.pic, 14, IRQ_TYPE_EDGE_RISING);

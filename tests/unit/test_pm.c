@@ -714,7 +714,7 @@ static void sleeps_on_cpu2(void *arg)
 
 TEST(suspend_and_resume_race_events_on_another_cpu)
 {
-	struct cpumask cpu1;
+	struct irq_cpumask cpu1;
 
 	fx_init(&race.fx, 3, SIMPIC_FASTEOI);
 	dev_init(&race.plain, &race.fx, 3, false);

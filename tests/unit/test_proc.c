@@ -12,7 +12,7 @@ static int rd(const char *path, char *buf, size_t size)
 
 TEST(cpumask_hex_parse_accepts_linux_forms)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	CHECK_EQ(cpumask_parse("3", 1, &m), 0);
 	CHECK(cpumask_test_cpu(0, &m) && cpumask_test_cpu(1, &m) && !cpumask_test_cpu(2, &m));
@@ -35,7 +35,7 @@ TEST(cpumask_hex_parse_rejects_garbage_and_changes_nothing)
 {
 	static const char *bad[] = { "", "\n", "x", "0x3", "3 ", " 3", "-1", ",3", "3,",
 				     "1,,2", "3\n\n", "g", "\xff", "3\0" };
-	struct cpumask m, keep;
+	struct irq_cpumask m, keep;
 
 	cpumask_clear(&keep);
 	cpumask_set_cpu(5, &keep);
@@ -54,7 +54,7 @@ TEST(cpumask_hex_parse_rejects_garbage_and_changes_nothing)
 
 TEST(cpumask_list_parse_and_print_round_trip)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	char buf[64];
 
 	CHECK_EQ(cpumask_parselist("0-3,5", 5, &m), 0);
@@ -78,7 +78,7 @@ TEST(cpumask_list_parse_and_print_round_trip)
 
 TEST(cpumask_print_groups_like_linux)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 	char buf[64];
 
 	cpumask_setall(&m, 2);
@@ -312,7 +312,7 @@ TEST(shell_affinity_on_controller_that_cannot_route_names_it)
 TEST(proc_affinity_to_cpus_that_do_not_exist_is_einval_before_routing)
 {
 	struct fixture fx;
-	struct cpumask m;
+	struct irq_cpumask m;
 	unsigned int irq = fixed_line(&fx, 1);
 
 	CHECK_EQ(irq_proc_write("/proc/irq/0/smp_affinity", "2", 1), -EINVAL);

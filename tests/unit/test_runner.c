@@ -151,7 +151,7 @@ TEST(a_wait_runs_only_the_threads_it_waits_for)
 TEST(threads_queued_on_a_cpu_going_offline_move)
 {
 	struct rdev a;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	setup(2);
 	rdev_request(&a, 4, rdev_plain_thread, "a");
@@ -472,7 +472,7 @@ static void cross_cpu(void *arg)
 /* Route @d to @cpu, raise it and let @cpu take it: its thread is queued there. */
 static void cross_queue(struct rdev *d, unsigned int cpu)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);

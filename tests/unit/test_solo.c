@@ -265,7 +265,7 @@ static void frees_the_other(void *arg)
 
 TEST(solo_pair_set_by_free_irq_once_the_busy_line_is_idle)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&cfx, 3, SIMPIC_FASTEOI);
 	dev_init(&ca, &cfx, 3, false);
@@ -317,7 +317,7 @@ static void takes_events(void *arg)
 
 TEST(solo_events_while_another_cpu_adds_and_frees_a_second_handler)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&cfx, 3, SIMPIC_FASTEOI);
 	dev_init(&ca, &cfx, 3, false);

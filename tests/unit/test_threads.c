@@ -287,7 +287,7 @@ TEST(oneshot_edge_line_reopens_after_an_edge_during_the_primary)
 TEST(oneshot_line_restarted_by_a_cpu_coming_back_stays_masked_for_its_thread)
 {
 	struct tdev t;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	oneshot_request(&t, SIMPIC_FASTEOI, 11, IRQ_TYPE_LEVEL_HIGH, tdev_primary);
 	cpumask_clear(&m);
@@ -429,7 +429,7 @@ static void cpu1_takes_it(void *arg)
 
 static void wait_for_thread(enum verb v)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 3, SIMPIC_FASTEOI);
 	sim_irq_threads_native(true);

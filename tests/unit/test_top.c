@@ -26,7 +26,7 @@ static void top_init(struct top *t)
 /* @n events of @d on CPU @cpu (the line routed there first). */
 static void fire_on(struct dev *d, unsigned int cpu, int n)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(cpu, &m);

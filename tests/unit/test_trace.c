@@ -141,7 +141,7 @@ TEST(trace_each_cpu_records_into_its_own_ring)
 {
 	struct fixture fx;
 	struct dev d;
-	struct cpumask m;
+	struct irq_cpumask m;
 	unsigned int n;
 
 	fx_init(&fx, 2, SIMPIC_FASTEOI);
@@ -507,7 +507,7 @@ static void takes_traced_events(void *arg)
 TEST(trace_switched_while_the_line_fires_elsewhere_loses_no_event)
 {
 	struct fixture fx;
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	fx_init(&fx, 3, SIMPIC_FASTEOI);
 	dev_init(&racing, &fx, 3, false);

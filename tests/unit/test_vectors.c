@@ -66,9 +66,9 @@ static unsigned int log_lines(void)
 	return n;
 }
 
-static struct cpumask cpus_of(unsigned int a, unsigned int b)
+static struct irq_cpumask cpus_of(unsigned int a, unsigned int b)
 {
-	struct cpumask m;
+	struct irq_cpumask m;
 
 	cpumask_clear(&m);
 	cpumask_set_cpu(a, &m);
@@ -76,7 +76,7 @@ static struct cpumask cpus_of(unsigned int a, unsigned int b)
 	return m;
 }
 
-static struct cpumask cpu_only(unsigned int cpu)
+static struct irq_cpumask cpu_only(unsigned int cpu)
 {
 	return cpus_of(cpu, cpu);
 }
@@ -236,7 +236,7 @@ TEST(alloc_irq_vectors_misuse_is_refused_with_one_line_and_nothing_changed)
 
 /* --- spreading --- */
 
-static bool mask_is(const struct cpumask *m, unsigned long bits)
+static bool mask_is(const struct irq_cpumask *m, unsigned long bits)
 {
 	return m->bits[0] == bits;
 }
@@ -312,7 +312,7 @@ static int alloc_managed(struct vfx *v)
 TEST(affinity_vectors_are_managed_each_on_its_cpu)
 {
 	struct msi_msg msg;
-	struct cpumask eff;
+	struct irq_cpumask eff;
 	struct vfx v;
 	int irq0;
 
@@ -350,7 +350,7 @@ TEST(affinity_vectors_are_managed_each_on_its_cpu)
 TEST(smp_affinity_write_on_a_managed_line_is_eio_and_says_why)
 {
 	char path[48], buf[32];
-	struct cpumask eff, one = cpu_only(0);
+	struct irq_cpumask eff, one = cpu_only(0);
 	struct vfx v;
 	int irq0;
 
@@ -419,7 +419,7 @@ static bool state_is(unsigned int irq, const char *state)
 TEST(managed_line_shuts_down_with_its_cpus_and_loses_no_event)
 {
 	struct msi_msg before, during;
-	struct cpumask eff;
+	struct irq_cpumask eff;
 	struct vfx v;
 	unsigned int irq0, free_before;
 
@@ -549,7 +549,7 @@ struct note {
 	bool				try_self;
 };
 
-static void note_notify(struct irq_affinity_notify *n, const struct cpumask *mask)
+static void note_notify(struct irq_affinity_notify *n, const struct irq_cpumask *mask)
 {
 	struct note *x = (struct note *)n;
 
@@ -570,7 +570,7 @@ TEST(affinity_notifier_is_told_each_change_and_released_once)
 	struct note b = a, bad = { .n = { .release = note_release } };
 	struct vfx v;
 	unsigned int irq;
-	struct cpumask one = cpu_only(1);
+	struct irq_cpumask one = cpu_only(1);
 
 	vfx_init(&v, 2, &msix8_msi);
 	CHECK_EQ(pci_alloc_irq_vectors(&v.dev, 1, 1, PCI_IRQ_MSIX), 1);
@@ -582,7 +582,7 @@ TEST(affinity_notifier_is_told_each_change_and_released_once)
 	CHECK_EQ(a.calls, 1);
 	CHECK_EQ(a.last, 0x2ul);
 	/* A refused move tells nothing. */
-	CHECK_EQ(irq_set_affinity(irq, &(struct cpumask){ .bits = { 0 } }), -EINVAL);
+	CHECK_EQ(irq_set_affinity(irq, &(struct irq_cpumask){ .bits = { 0 } }), -EINVAL);
 	CHECK_EQ(a.calls, 1);
 	/* The /proc write is a change like any other. */
 	{
@@ -630,7 +630,7 @@ TEST(affinity_notifier_is_told_each_change_and_released_once)
 
 TEST(affinity_hint_is_shown_in_proc_and_set_hint_moves_the_line)
 {
-	struct cpumask hint = cpu_only(1), eff, offline = cpu_only(3);
+	struct irq_cpumask hint = cpu_only(1), eff, offline = cpu_only(3);
 	char path[48], buf[32];
 	struct vfx v;
 	unsigned int irq;
