@@ -31,7 +31,8 @@ static const struct bit_name istate_bits[] = {
 	BIT_NAME(IRQS_ONESHOT),		BIT_NAME(IRQS_TRACED),
 	BIT_NAME(IRQS_MOVE_PENDING),	BIT_NAME(IRQS_NESTED),
 	BIT_NAME(IRQS_BUS_LOCK),	BIT_NAME(IRQS_WAKE_ARMED),
-	BIT_NAME(IRQS_MANAGED),
+	BIT_NAME(IRQS_MANAGED),		BIT_NAME(IRQS_NMI),
+	BIT_NAME(IRQS_BUS_RELEASE),
 };
 
 static const struct bit_name trigger_bits[] = {

@@ -53,6 +53,7 @@ enum {
 	IRQS_WAKE_ARMED		= 1u << 20,	/* a wake line while suspended (pm.c) */
 	IRQS_MANAGED		= 1u << 21,	/* affinity spread by the core (affinity_notify.c) */
 	IRQS_NMI		= 1u << 22,	/* an NMI line: its flow takes no lock (nmi.c) */
+	IRQS_BUS_RELEASE	= 1u << 23,	/* a rule's release waits for its parent's thread (nested.c) */
 };
 
 /* Time units, once for the core (port_time_ns() counts nanoseconds). */
@@ -700,6 +701,18 @@ irqreturn_t irq_nested_primary(int irq, void *action);
  */
 void irq_nested_resend(struct irq_desc *desc);
 void irq_nested_replay(struct irq_desc *parent);
+/*
+ * nested.c: the stuck-line poller or the storm rule found the back-off of
+ * line @desc run out. Behind a slow bus (a nested line whose chip has
+ * bus_lock) the release cannot reach the controller from there: it is
+ * marked (IRQS_BUS_RELEASE) and true returned; the caller, once it has
+ * let desc->lock go, calls irq_nested_release_later(), which hands it to
+ * the thread of the line's parent (irq_nested_replay() releases it under
+ * the bus lock), or releases it in place when there is no such thread.
+ * Caller holds desc->lock.
+ */
+bool irq_nested_release_deferred(struct irq_desc *desc, bool *wake);
+void irq_nested_release_later(struct irq_desc *desc);
 #else
 static inline irqreturn_t irq_thread_primary(int irq, void *action)
 {
@@ -715,6 +728,13 @@ static inline irqreturn_t irq_nested_primary(int irq, void *action)
 }
 /* No line is nested. */
 static inline void irq_nested_resend(struct irq_desc *desc) { (void)desc; }
+static inline bool irq_nested_release_deferred(struct irq_desc *desc, bool *wake)
+{
+	(void)desc;
+	(void)wake;
+	return false;
+}
+static inline void irq_nested_release_later(struct irq_desc *desc) { (void)desc; }
 #endif
 
 /*
@@ -868,6 +888,8 @@ bool irq_take_report(void);		/* one report from the budget, if any left */
 void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
 void irq_spurious_forget(struct irq_desc *desc);
+/* Undo whichever rule's disable has run out its back-off. Caller holds desc->lock. */
+void irq_rules_release_due(struct irq_desc *desc);
 void irq_note_countdown_set(struct irq_desc *desc, unsigned int n);	/* caller holds desc->lock */
 
 /* storm.c */
@@ -876,6 +898,7 @@ void irq_note_countdown_set(struct irq_desc *desc, unsigned int n);	/* caller ho
 unsigned int irq_storm_check(struct irq_desc *desc);
 void irq_storm_forget(struct irq_desc *desc);
 void irq_storm_poll(uint64_t now);
+bool irq_storm_lift_due(struct irq_desc *desc, uint64_t now);	/* caller holds desc->lock */
 void irq_storm_reset(void);
 const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit, unsigned int *window_ms);
 void irq_note_pending_loop(unsigned int runs);
@@ -888,6 +911,12 @@ static inline unsigned int irq_storm_check(struct irq_desc *desc)
 }
 static inline void irq_storm_forget(struct irq_desc *desc) { (void)desc; }
 static inline void irq_storm_poll(uint64_t now) { (void)now; }
+static inline bool irq_storm_lift_due(struct irq_desc *desc, uint64_t now)
+{
+	(void)desc;
+	(void)now;
+	return false;
+}
 static inline void irq_storm_reset(void) { }
 static inline const char *irq_storm_state(struct irq_desc *desc, unsigned long *limit,
 					  unsigned int *window_ms)

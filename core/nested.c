@@ -3,7 +3,9 @@
  * nested.c - nested threaded interrupts: the lines of a controller behind
  * a slow bus, whose handlers run in the thread of the parent line that
  * demultiplexes them (handle_nested_irq()); an event found disabled runs
- * at the enable, in the thread that read it.
+ * at the enable, in the thread that read it, and the stuck-line and
+ * storm rules' releases, due in the tick, are made there too, under the
+ * controller's bus lock.
  */
 #include "internals.h"
 
@@ -82,6 +84,11 @@ static struct irqaction *nested_begin(struct irq_desc *desc, unsigned int replay
 		st |= IRQS_PENDING;
 		action = NULL;
 	} else {
+		struct irq_thread *reader = irq_thread_running();
+
+		/* The thread a rule's release is handed to (irq_nested_release_later()). */
+		if (!replay_from)
+			*irq_desc_nested_parent(desc) = reader ? reader->desc->data.irq + 1 : 0;
 		st &= ~(IRQS_PENDING | IRQS_REPLAY);
 		desc_kstat_inc(desc, port_cpu_id());
 		atomic_fetch_add(&desc->threads_active, 1u);
@@ -147,7 +154,8 @@ void handle_nested_irq(unsigned int irq)
  * interrupt thread or it is gone. Caller is a reader (grace.c), with
  * local interrupts off.
  */
-void irq_nested_resend(struct irq_desc *desc)
+/* Wake the thread of the line whose thread last read @desc, for irq_nested_replay(). */
+static bool wake_parent(struct irq_desc *desc)
 {
 	unsigned long flags = desc_lock_irqsave(desc);
 	unsigned int from = *irq_desc_nested_parent(desc);
@@ -165,7 +173,14 @@ void irq_nested_resend(struct irq_desc *desc)
 			irq_thread_wake_nested(a);
 		desc_unlock_irqrestore(parent, flags);
 	}
-	if (a)
+	return a != NULL;
+}
+
+void irq_nested_resend(struct irq_desc *desc)
+{
+	unsigned long flags;
+
+	if (wake_parent(desc))
 		return;
 	flags = desc_lock_irqsave(desc);
 	desc_set_state(desc, desc_state(desc) & ~(IRQS_PENDING | IRQS_REPLAY));
@@ -173,6 +188,68 @@ void irq_nested_resend(struct irq_desc *desc)
 	if (irq_take_report())
 		irq_log("irq %u: event pending at enable_irq lost: the thread that read it is "
 			"gone or was no interrupt thread", desc->data.irq);
+}
+
+bool irq_nested_release_deferred(struct irq_desc *desc, bool *wake)
+{
+	unsigned int st = desc_state(desc);
+
+	desc_assert_locked(desc);
+	if ((st & (IRQS_NESTED | IRQS_BUS_LOCK)) != (IRQS_NESTED | IRQS_BUS_LOCK))
+		return false;
+	*wake = !(st & IRQS_BUS_RELEASE);	/* handed over once */
+	desc_set_state(desc, st | IRQS_BUS_RELEASE);
+	return true;
+}
+
+/* Take the release handed over, if it still is: the rules release what ran out. */
+static void release_taken(struct irq_desc *desc)
+{
+	unsigned long flags = desc_lock_irqsave(desc);
+	unsigned int st = desc_state(desc);
+
+	if (st & IRQS_BUS_RELEASE) {
+		desc_set_state(desc, st & ~IRQS_BUS_RELEASE);
+		irq_rules_release_due(desc);
+	}
+	desc_unlock_irqrestore(desc, flags);
+}
+
+void irq_nested_release_later(struct irq_desc *desc)
+{
+	/* No thread to hand it to: released here, and the controller sees
+	 * it at its next bus sync. */
+	if (!wake_parent(desc))
+		release_taken(desc);
+}
+
+#define NESTED_RELEASE_DUE	(IRQS_NESTED | IRQS_BUS_RELEASE)
+
+/* Is a rule's release of @desc handed to the thread of line @from - 1? Then pinned. */
+static bool release_due(struct irq_desc *desc, unsigned int from)
+{
+	unsigned long flags;
+	bool due = false;
+
+	if ((desc_state(desc) & NESTED_RELEASE_DUE) != NESTED_RELEASE_DUE)
+		return false;
+	flags = desc_lock_irqsave(desc);
+	if ((desc_state(desc) & NESTED_RELEASE_DUE) == NESTED_RELEASE_DUE &&
+	    *irq_desc_nested_parent(desc) == from)
+		due = irq_desc_pin_locked(desc);
+	desc_unlock_irqrestore(desc, flags);
+	return due;
+}
+
+/* The release, in the parent's thread: under the bus lock, so the unmask reaches the controller. */
+static void release_under_bus(struct irq_desc *desc)
+{
+	const struct irq_chip *bus;
+
+	(void)irq_desc_bus_lock(desc, "the rules' release", &bus);	/* in a thread: taken */
+	release_taken(desc);
+	irq_desc_bus_sync_unlock(desc, bus);
+	irq_desc_unpin(desc);
 }
 
 /*
@@ -189,6 +266,13 @@ void irq_nested_replay(struct irq_desc *parent)
 	for (unsigned int irq = 0; irq_desc_iter(&irq, &desc); irq++) {
 		struct irqaction *action;
 
+		if (release_due(desc, from)) {
+			desc_read_unlock(rd);
+			release_under_bus(desc);
+			rd = desc_read_lock();
+			if (!irq_desc_iter(&irq, &desc))	/* the line again, in this section */
+				break;
+		}
 		if ((desc_state(desc) & NESTED_REPLAY_DUE) != NESTED_REPLAY_DUE)
 			continue;
 		action = nested_begin(desc, from);

@@ -335,14 +335,15 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 	irqreturn_t ret = IRQ_NONE;
 	unsigned long flags;
 	unsigned int st;
-	bool due;
+	bool due, later = false;
 
 	flags = desc_lock_irqsave(desc);
 	st = desc_state(desc);
 	action = desc_action(desc);
 	if (!(st & IRQS_SPURIOUS_DISABLED) || (st & IRQS_INPROGRESS))
 		goto out_unlock;
-	if (action && desc->depth == 1) {
+	/* A nested line's handlers are thread functions: never polled (as Linux). */
+	if (action && desc->depth == 1 && !(st & IRQS_NESTED)) {
 		desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
 		irq_enter();
 		ret = irq_run_handlers(desc, action);
@@ -354,14 +355,31 @@ static void poll_line(struct irq_desc *desc, uint64_t now)
 	}
 	due = now >= *irq_desc_retry_at(desc);
 	trace_irq(desc, POLL, ret | (ret == IRQ_HANDLED || due) << 8, NULL);
-	if (ret == IRQ_HANDLED || due) {
+	/* Behind a slow bus, released in its parent's thread (nested.c). */
+	if ((ret == IRQ_HANDLED || due) && !irq_nested_release_deferred(desc, &later)) {
 		irq_log("irq %u: re-enabled after %s", desc->data.irq,
 			ret == IRQ_HANDLED ? "a handler claimed a polled event" : "back-off");
 		release_line(desc);
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);
+	if (later)
+		irq_nested_release_later(desc);
 }
+
+#if GENIRQ_THREADS	/* only a nested line's release comes here (nested.c) */
+void irq_rules_release_due(struct irq_desc *desc)
+{
+	uint64_t now = port_time_ns();
+
+	desc_assert_locked(desc);
+	if ((desc_state(desc) & IRQS_SPURIOUS_DISABLED) && now >= *irq_desc_retry_at(desc)) {
+		irq_log("irq %u: re-enabled after back-off", desc->data.irq);
+		release_line(desc);
+	}
+	irq_storm_lift_due(desc, now);
+}
+#endif
 
 void irq_spurious_poll(void)
 {

@@ -200,6 +200,20 @@ void irq_storm_forget(struct irq_desc *desc)
 }
 
 /* Lift throttles whose back-off ran out (from irq_spurious_poll()). */
+bool irq_storm_lift_due(struct irq_desc *desc, uint64_t now)
+{
+	desc_assert_locked(desc);
+	if (!(desc_state(desc) & IRQS_STORM) || now < desc->storm_until)
+		return false;
+	irq_log("irq %u: storm throttle lifted after %llu ms", desc->data.irq,
+		(unsigned long long)desc->storm_backoff_ms);
+	irq_storm_forget(desc);
+	trace_irq(desc, STORM_RELEASE, 0, NULL);
+	desc->storm_start = now;	/* a new window from here */
+	irq_enable_locked(desc);
+	return true;
+}
+
 void irq_storm_poll(uint64_t now)
 {
 	struct irq_desc *desc;
@@ -210,19 +224,18 @@ void irq_storm_poll(uint64_t now)
 	rd = desc_read_lock();
 	for (irq = 0; irq_desc_iter(&irq, &desc); irq++) {
 		unsigned long flags;
+		bool later = false;
 
 		if (!(desc_state(desc) & IRQS_STORM))
 			continue;
 		flags = desc_lock_irqsave(desc);
-		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until) {
-			irq_log("irq %u: storm throttle lifted after %llu ms", irq,
-				(unsigned long long)desc->storm_backoff_ms);
-			irq_storm_forget(desc);
-			trace_irq(desc, STORM_RELEASE, 0, NULL);
-			desc->storm_start = now;	/* a new window from here */
-			irq_enable_locked(desc);
-		}
+		/* Behind a slow bus, lifted in its parent's thread (nested.c). */
+		if ((desc_state(desc) & IRQS_STORM) && now >= desc->storm_until &&
+		    !irq_nested_release_deferred(desc, &later))
+			irq_storm_lift_due(desc, now);
 		desc_unlock_irqrestore(desc, flags);
+		if (later)
+			irq_nested_release_later(desc);
 	}
 	desc_read_unlock(rd);
 }

@@ -582,3 +582,84 @@ TEST(nested_storm_throttle_is_masked_in_the_expander_at_once)
 	free_irq(c0, &cookie);
 	teardown();
 }
+
+/*
+ * Undoing the rules' disables: the tick's poll finds a nested line's
+ * back-off run out, but its controller's bus cannot be taken there, so
+ * the release is handed to the thread of its parent, which unmasks it in
+ * the expander under the bus lock (one transaction), not in the chip's
+ * cache from the tick (to reach the hardware at some later bus sync).
+ * The poll runs none of the line's handlers: they are thread functions.
+ */
+static void raise_through_parent(unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		exp_raise(0);
+		sim_run(0);
+		while (irq_threads_run())
+			;
+	}
+}
+
+static void released_by_parents_thread(unsigned int c0, const char *released)
+{
+	unsigned int t = atomic_load(&exp.transactions);
+	int runs = atomic_load(&child_runs);
+
+	sim_time_advance(61ull * 1000 * 1000 * 1000);	/* past any back-off */
+	irq_spurious_poll();
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);	/* nothing from the tick */
+	CHECK_EQ(atomic_load(&child_runs), runs);		/* no handler polled */
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	while (irq_threads_run())
+		;
+	CHECK(sim_console_contains(released));
+	CHECK_EQ(irq_get_depth(c0), 0);
+	CHECK_EQ(exp.mask_hw & 1u, 0u);				/* in the expander */
+	CHECK_EQ(atomic_load(&exp.transactions), t + 1);
+	CHECK_EQ(atomic_load(&exp.unlocked_changes), 0u);
+	raise_through_parent(1);				/* and it runs again */
+	CHECK_EQ(atomic_load(&child_runs), runs + 1);
+}
+
+/*
+ * A rule disables nested line c0, whose handler is @fn, within @events
+ * raised through the parent (the console says @disabled); the tick's poll
+ * hands the release to the parent's thread (@released).
+ */
+static void rule_released_in_parents_thread(irq_handler_t fn, unsigned int storm_limit,
+					    unsigned int events, const char *disabled,
+					    const char *released)
+{
+	unsigned int c0;
+	int cookie;
+
+	setup();
+	c0 = (unsigned int)exp.child;
+	parent_request();
+	/* The simulated clock stands still: the storm rule only where asked. */
+	CHECK_EQ(irq_set_storm_limit(parent_irq(), 0, 0), 0);
+	CHECK_EQ(irq_set_storm_limit(c0, storm_limit, storm_limit ? 10 : 0), 0);
+	CHECK_EQ(request_threaded_irq(c0, NULL, fn, 0, "c0", &cookie), 0);
+	raise_through_parent(events);
+	CHECK(sim_console_contains(disabled));
+	CHECK_EQ(irq_get_depth(c0), 1);
+	CHECK_EQ(exp.mask_hw & 1u, 1u);
+	released_by_parents_thread(c0, released);
+	free_irq(c0, &cookie);
+	free_irq(parent_irq(), &exp);
+	teardown();
+}
+
+TEST(nested_stuck_line_is_released_in_its_parents_thread_under_the_bus_lock)
+{
+	rule_released_in_parents_thread(child_none_fn, 0, IRQ_SPURIOUS_WINDOW, "Disabling IRQ #",
+					"re-enabled after back-off");
+}
+
+/* 10 handled events per 10 ms throttle it. */
+TEST(nested_storm_throttle_is_lifted_in_its_parents_thread_under_the_bus_lock)
+{
+	rule_released_in_parents_thread(child_fn, 1000, 12, "handled storm",
+					"storm throttle lifted");
+}
