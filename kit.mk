@@ -145,6 +145,10 @@ check-kit:
 		"settings that turn features off while GENIRQ_FEATURES keeps them" -- \
 		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/disagree \
 		CONSUMER_CONFIG=$(CURDIR)/tests/kit/config_minimal.h CONSUMER_CPUS=1
+	$(Q)scripts/must-fail.sh $(KIT_OUT)/views-no-reports.log 'GENIRQ_TEXT_VIEWS needs GENIRQ_REPORTS' \
+		"the text views without the formatter (console text) they are written with" -- \
+		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/views \
+		GENIRQ_FEATURES="THREADS TEXT_VIEWS"
 	$(Q)scripts/must-fail.sh $(KIT_OUT)/bad-feature.log 'GENIRQ_FEATURES names THREAD; the features are' \
 		"an unknown feature name in GENIRQ_FEATURES" -- \
 		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/bad \

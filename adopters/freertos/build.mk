@@ -15,7 +15,7 @@ FR_TESTS	:= IntQueue IntSemTest StreamBufferInterrupt BlockQ QPeek GenQTest recm
 GENIRQ_CONFIG_FILE := $(FR_DIR)/genirq_config.h
 # Threaded handlers and /proc/interrupts; no MSI, IPIs, autoprobe, storm
 # rule, cost accounting or tracing on this machine.
-GENIRQ_FEATURES	:= THREADS TEXT_VIEWS
+GENIRQ_FEATURES	:= THREADS TEXT_VIEWS REPORTS
 include $(GENIRQ_DIR)/genirq.mk
 
 FR_CC		:= riscv64-linux-gnu-gcc

@@ -62,7 +62,8 @@
  *                                  are -ENOSYS (the stuck-line rule
  *                                  stays). 2.2 KB
  *  GENIRQ_TEXT_VIEWS     1         /proc/interrupts, /proc/irq and
- *                                  debugfs as text (proc.c, debugfs.c).
+ *                                  debugfs as text (proc.c, debugfs.c;
+ *                                  needs GENIRQ_REPORTS, the formatter).
  *                                  0: irq_proc_*() are -ENOSYS. 9.2 KB
  *  GENIRQ_COST           1         per-line cost accounting and irqtop
  *                                  (cost.c, top.c). 0: -ENOSYS, and a
@@ -196,6 +197,11 @@
 #endif
 #ifndef GENIRQ_HIERARCHY
 # define GENIRQ_HIERARCHY	1
+#endif
+
+/* The views are text: they are written with the formatter console text brings. */
+#if GENIRQ_TEXT_VIEWS && !GENIRQ_REPORTS
+# error "GENIRQ_TEXT_VIEWS needs GENIRQ_REPORTS (the formatter the views are written with, core/format.c): keep REPORTS in GENIRQ_FEATURES or leave TEXT_VIEWS out"
 #endif
 
 /*
