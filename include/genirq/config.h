@@ -15,10 +15,10 @@
  *                                  state, cpumasks, controllers' per-CPU
  *                                  arrays)
  *  GENIRQ_MAX_IRQS       8192      global irq numbers run 0..GENIRQ_MAX_IRQS-1
- *  GENIRQ_TRACE_EVENTS   16        events in each CPU's trace ring, a power
- *                                  of two (32 bytes each): a build that
- *                                  traces asks for more (the demo kernels:
- *                                  2048)
+ *  GENIRQ_TRACE_EVENTS   8         events in each CPU's trace ring, a power
+ *                                  of two (32 bytes each; 8 KiB at 32
+ *                                  CPUs): a build that traces asks for
+ *                                  more (the demo kernels: 2048)
  *  GENIRQ_ARENA_BYTES    32768     the static arena descriptors, actions and
  *                                  counters come from when the port has no
  *                                  port_alloc()
@@ -142,7 +142,7 @@
 # define GENIRQ_MAX_IRQS	8192
 #endif
 #ifndef GENIRQ_TRACE_EVENTS
-# define GENIRQ_TRACE_EVENTS	16
+# define GENIRQ_TRACE_EVENTS	8
 #endif
 #ifndef GENIRQ_ARENA_BYTES
 # define GENIRQ_ARENA_BYTES	(32 * 1024)
