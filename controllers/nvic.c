@@ -27,6 +27,10 @@
 struct nvic {
 	uintptr_t		scs;
 	struct irq_domain	*domain;
+	/* The domain's table of descriptor slots (irq_domain_slots()), by
+	 * line: an exception enters its line's descriptor without a lookup. */
+	struct irq_desc *const	*slots;
+	unsigned int		nr_slots;
 	unsigned int		nr_lines;
 	unsigned int		prio_bits;
 	struct irq_spinlock	lock;	/* IPR's read-modify-writes */
@@ -192,8 +196,10 @@ struct nvic *nvic_create(uintptr_t scs, unsigned int nr_lines)
 	for (unsigned int w = 0; w < (nr_lines + 3u) / 4u; w++)
 		wr(n, IPR + 4u * w, 0x01010101u * nvic_prio_byte(n, (1u << n->prio_bits) - 1u));
 	n->domain = irq_domain_create_linear("NVIC", nr_lines, &nvic_chip, n);
-	if (n->domain)
+	if (n->domain) {
+		n->slots = irq_domain_slots(n->domain, &n->nr_slots);
 		return n;
+	}
 fail_free:
 	port_free(n);
 fail:
@@ -226,9 +232,17 @@ int nvic_map(struct nvic *n, irq_hw_number_t hw)
 
 int nvic_handle_exception(struct nvic *n, unsigned int exc, void *regs)
 {
-	if (exc < NVIC_FIRST_EXTERNAL || exc - NVIC_FIRST_EXTERNAL >= n->nr_lines)
+	/* (Below NVIC_FIRST_EXTERNAL the line number wraps past any table.) */
+	unsigned int hw = exc - NVIC_FIRST_EXTERNAL;
+
+	/* By the line's slot, read by the core in hardirq context (a line
+	 * disposed meanwhile finds it empty); past the table (a domain
+	 * that gave none) by the domain lookup, which counts it. */
+	if (irq_likely(hw < n->nr_slots))
+		return irq_handle_desc_entry(&n->slots[hw], regs);
+	if (exc < NVIC_FIRST_EXTERNAL || hw >= n->nr_lines)
 		return -EINVAL;
-	return irq_handle_domain_entry(n->domain, exc - NVIC_FIRST_EXTERNAL, regs);
+	return irq_handle_domain_entry(n->domain, hw, regs);
 }
 
 bool nvic_is_pending(struct nvic *n, irq_hw_number_t hw)

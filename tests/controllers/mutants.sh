@@ -194,7 +194,7 @@ mutant nvic-mask-enables nvic nvic.c 's/wr(d->chip_data, word_of(ICER, d->hwirq)
 mutant nvic-no-replay nvic nvic.c 's/^\twr(d->chip_data, word_of(ISPR, d->hwirq), bit_of(d->hwirq));/\t(void)d;/'
 mutant nvic-prio-low-bits nvic nvic.c 's/return (uint8_t)(prio << (8u - n->prio_bits));/return (uint8_t)(prio + 0u * n->prio_bits);/'
 mutant nvic-prio-clobbers-word nvic nvic.c 's/wr(n, off, (rd(n, off) \& ~(0xffu << shift)) | ((uint32_t)byte << shift));/wr(n, off, (uint32_t)byte << shift);/'
-mutant nvic-exception-offset nvic nvic.c 's/exc - NVIC_FIRST_EXTERNAL, regs);/exc - 15u, regs);/'
+mutant nvic-exception-offset nvic nvic.c 's/unsigned int hw = exc - NVIC_FIRST_EXTERNAL;/unsigned int hw = exc - 15u;/'
 mutant nvic-second-word nvic nvic.c 's/return reg + 4u \* (uint32_t)(hw \/ 32u);/return reg + 0u * (uint32_t)hw;/'
 mutant nvic-state-active-writable nvic nvic.c '/^static int nvic_set_state/,/^}/{s/return -EINVAL;/(void)0;/;}'
 mutant xics-ipi-not-translated xics xics.c 's/hw = c->ipi_line;/(void)0;/'
