@@ -71,9 +71,17 @@ enum {
 #define IRQ_SPURIOUS_LIMIT	99900u
 /* An unhandled event older than this restarts the count (decay). */
 #define IRQ_SPURIOUS_DECAY_NS	(100 * NSEC_PER_MSEC)
-/* A disabled line is retried after this, doubling each time, up to the cap. */
+/*
+ * A disabled line is retried after this, doubling each time, up to the
+ * cap; so the descriptor keeps only the count of disables, saturated at
+ * the first that reaches the cap (irq_spurious_backoff_ms()).
+ */
 #define IRQ_POLL_BACKOFF_MS	100u
 #define IRQ_POLL_BACKOFF_MAX_MS	(60u * MSEC_PER_SEC)
+#define IRQ_POLL_BACKOFF_STEPS	11u
+_Static_assert((IRQ_POLL_BACKOFF_MS << (IRQ_POLL_BACKOFF_STEPS - 2)) < IRQ_POLL_BACKOFF_MAX_MS &&
+	       (IRQ_POLL_BACKOFF_MS << (IRQ_POLL_BACKOFF_STEPS - 1)) >= IRQ_POLL_BACKOFF_MAX_MS,
+	       "IRQ_POLL_BACKOFF_STEPS: the first step at the cap");
 /* irq_spurious_poll() does its work at most this often. */
 #define IRQ_POLL_INTERVAL_NS	(10 * NSEC_PER_MSEC)
 /* Linux 2.6.9 printed at most 100 reports of bad interrupts, ever. */
@@ -194,8 +202,17 @@ _Static_assert(sizeof(void *) < 8 || CPUMASK_LONGS > 1 ||
  * 64, not in the descriptor, which it would push to a fifth cache line.
  */
 uint64_t *irq_desc_retry_at(struct irq_desc *desc);
+
 /* The delay of the stuck-line rule's last disable of the line; 0: none since. */
-unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc);
+static inline unsigned int irq_spurious_backoff_ms(const struct irq_desc *desc)
+{
+	unsigned int ms;
+
+	if (desc->backoffs == 0)
+		return 0;
+	ms = IRQ_POLL_BACKOFF_MS << (desc->backoffs - 1u);
+	return ms < IRQ_POLL_BACKOFF_MAX_MS ? ms : IRQ_POLL_BACKOFF_MAX_MS;
+}
 
 /*
  * [L] the line's sleep state (pm.c): its wake requests and flags, kept
@@ -335,7 +352,8 @@ struct irq_thread {
 extern struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
 extern struct irq_spinlock irq_sparse_lock;
 extern const struct irq_chip irq_no_chip;
-extern atomic_bool irq_noirqdebug;
+/* The stuck-line and storm rules judge events (false: noirqdebug, note.c). */
+extern atomic_bool irq_lockup_detection;
 
 static inline struct irq_cpu *irq_this_cpu(void)
 {
@@ -882,15 +900,15 @@ void irq_enable_locked(struct irq_desc *desc);
 void irq_wait_idle(struct irq_desc *desc);
 void irq_wait_percpu_idle(void);	/* no CPU in a per-CPU or NMI handler begun before */
 
-/* spurious.c */
+/* note.c: every build's */
 extern atomic_int irq_reports_left;	/* reports still allowed; never below 0 */
 bool irq_take_report(void);		/* one report from the budget, if any left */
-void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
+/* The report of a bad event (@ret) on @desc with its handlers, if the budget has one left. */
 void irq_report_bad(struct irq_desc *desc, irqreturn_t ret);
-void irq_spurious_forget(struct irq_desc *desc);
-/* Undo whichever rule's disable has run out its back-off. Caller holds desc->lock. */
-void irq_rules_release_due(struct irq_desc *desc);
-void irq_note_countdown_set(struct irq_desc *desc, unsigned int n);	/* caller holds desc->lock */
+/* The same, whatever the budget (a stuck line's disable). */
+void irq_report_event(struct irq_desc *desc, irqreturn_t ret);
+/* The event note's slow part (spurious.c, or without the stuck-line rule note.c). */
+void irq_note_slow(struct irq_desc *desc, irqreturn_t ret);
 
 /* storm.c */
 #define IRQ_STORM_IDLE		0x7fffffffu	/* countdown when the rule is off */
@@ -962,6 +980,22 @@ static inline unsigned int storm_left_get(struct irq_desc *desc)
 	return atomic_load_explicit(&desc->storm_left, memory_order_relaxed);
 }
 
+/* noirqdebug: both rules off, the countdown at rest. Caller holds desc->lock. */
+static inline bool note_rules_off(struct irq_desc *desc)
+{
+	if (atomic_load_explicit(&irq_lockup_detection, memory_order_relaxed))
+		return false;
+	storm_left_set(desc, IRQ_STORM_IDLE);	/* back in irq_note_slow() rarely */
+	return true;
+}
+
+/* A primary's return that woke its threads (and maybe claimed the event as well). */
+static inline bool note_woke_threads(irqreturn_t ret)
+{
+	return ((unsigned int)ret & IRQ_WAKE_THREAD) &&
+	       (unsigned int)ret <= (IRQ_HANDLED | IRQ_WAKE_THREAD);
+}
+
 /* note_fast() and, if it must, irq_note_slow(): caller holds desc->lock. */
 static inline void note_interrupt(struct irq_desc *desc, irqreturn_t ret)
 {
@@ -969,6 +1003,48 @@ static inline void note_interrupt(struct irq_desc *desc, irqreturn_t ret)
 		return;
 	irq_note_slow(desc, ret);
 }
+
+/*
+ * A new storm budget for the countdown in force: the stash while a
+ * stuck-line window is open (spurious.c, the only one that moves the
+ * countdown between the two; never without the rule), else the countdown
+ * itself. Caller holds desc->lock.
+ */
+static inline void irq_note_countdown_set(struct irq_desc *desc, unsigned int n)
+{
+	desc_assert_locked(desc);
+	if (desc->storm_stash)
+		desc->storm_stash = n;
+	else
+		storm_left_set(desc, n);
+}
+
+/* spurious.c: the stuck-line rule */
+#if GENIRQ_SPURIOUS
+/* Both rules' state as at boot (from irq_misc_reset()). */
+void irq_rules_reset(void);
+void irq_spurious_forget(struct irq_desc *desc);
+/* Undo whichever rule's disable has run out its back-off. Caller holds desc->lock. */
+void irq_rules_release_due(struct irq_desc *desc);
+#else
+/*
+ * Without the rule no window is ever open and no line is disabled as
+ * stuck: what is left of each verb is the storm rule's (storm.c).
+ */
+static inline void irq_rules_reset(void)
+{
+	irq_storm_reset();
+}
+static inline void irq_spurious_forget(struct irq_desc *desc)
+{
+	irq_storm_forget(desc);
+}
+static inline void irq_rules_release_due(struct irq_desc *desc)
+{
+	if (GENIRQ_STORM)
+		irq_storm_lift_due(desc, port_time_ns());
+}
+#endif
 
 /* resend.c */
 void irq_resend(struct irq_desc *desc);
@@ -983,7 +1059,7 @@ void irq_softirq_set_action(unsigned int nr, softirq_action_t action);
 void *irq_zalloc(size_t size);
 void irq_free(void *ptr);
 
-/* format.c */
+/* note.c: name the line's handlers (for a report) */
 void irq_log_handlers(struct irq_desc *desc);
 
 /* debugfs.c: /sys/kernel/debug/irq/irqs/N. Caller is a reader (grace.c). */
@@ -1120,7 +1196,7 @@ unsigned int irq_domain_map_size(const struct irq_domain *d, bool *tree, bool *h
 /* debugfs.c: /sys/kernel/debug/irq/domains, one row per domain. */
 void irq_debugfs_domains(struct irq_text *t);
 
-/* spurious.c, affinity.c: state reset by irq_core_init() */
+/* note.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);
 void irq_affinity_reset(void);
 void irq_set_prof_cpu_mask(const struct irq_cpumask *m);

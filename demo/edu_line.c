@@ -230,6 +230,9 @@ static void scenario_screaming(struct scenario_tally *t)
 	int depth, depth_after, err;
 	bool back;
 
+	/* Without the stuck-line rule nothing would ever disable the line. */
+	if (!SCENARIO_NEEDS(t, "screaming-line", GENIRQ_SPURIOUS))
+		return;
 	if (env->no_storm) {
 		scenario_skip(t, "screaming-line", "%s", env->no_storm);
 		return;

@@ -4,8 +4,11 @@
 # compiled):
 #   make unit-minimal    the hosted port's tests of it (tests/minimal/),
 #                        under ASan+UBSan, without console text and with
-#                        it (GENIRQ_REPORTS), and a check that no symbol
-#                        of a left-out feature is in the program
+#                        it (GENIRQ_REPORTS), with the storm rule kept
+#                        and with the stuck-line rule kept (GENIRQ_STORM,
+#                        GENIRQ_SPURIOUS: each without the other), and a
+#                        check that no symbol of a left-out feature is in
+#                        the program
 #   make check-aarch64-minimal  the aarch64 virt kernel built through the
 #                        kit in the minimal configuration
 #                        (demo/virt/genirq_config_minimal.h: one CPU, 64
@@ -28,7 +31,8 @@ MIN_ABSENT	:= irq_thread_primary handle_nested_irq msi_domain_alloc_irqs irq_res
 		   irq_storm_check irq_proc_read irq_debugfs_show irq_cost_add irq_top_sample \
 		   irq_trace_desc_event irq_trace_flow_begin irq_request_percpu_stride \
 		   irq_priority_refuses suspend_device_irqs irq_pm_handle_wake request_nmi \
-		   handle_fasteoi_nmi devm_request_threaded_irq irq_owner_release
+		   handle_fasteoi_nmi devm_request_threaded_irq irq_owner_release \
+		   irq_spurious_forget irq_rules_reset
 # And those of console text (GENIRQ_REPORTS), firmware-node domains
 # (GENIRQ_FWNODE) and hierarchical ones (GENIRQ_HIERARCHY), which the
 # demo kernels keep (the virt kernel all three, the mps2 one the first).
@@ -41,15 +45,25 @@ $(BUILD)/unit-minimal: $(MIN_SRCS) $(MIN_CONFIG) $(CORE_HDRS) $(TEST_HDRS) | $(B
 	$(CC) $(MIN_FLAGS) -O2 -g -D_GNU_SOURCE $(HOST_INC) -DGENIRQ_PORT_INLINE $(TEST_INC) $(SAN_ASAN) \
 		-o $@ $(MIN_SRCS) -lpthread
 
-# The same tests with console text kept (GENIRQ_REPORTS 1, as the demo
-# kernels' minimal builds keep it): each refusal is then said.
-$(BUILD)/unit-minimal-reports: $(MIN_SRCS) $(GENIRQ_SRCS_REPORTS) $(MIN_CONFIG) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
-	$(CC) $(filter-out -DGENIRQ_REPORTS=0,$(MIN_FLAGS)) -DGENIRQ_REPORTS=1 -O2 -g -D_GNU_SOURCE $(HOST_INC) \
-		-DGENIRQ_PORT_INLINE $(TEST_INC) $(SAN_ASAN) -o $@ $(MIN_SRCS) $(GENIRQ_SRCS_REPORTS) -lpthread
+# The same tests with some features kept (unit-minimal-<variant>, the
+# features MIN_KEEP_<variant>): console text (as the demo kernels' minimal
+# builds keep it), each refusal then said; the storm rule without the
+# stuck-line rule; the stuck-line rule without the storm rule.
+MIN_VARIANTS	:= reports storm spurious
+MIN_KEEP_reports := REPORTS
+MIN_KEEP_storm	:= STORM REPORTS
+MIN_KEEP_spurious := SPURIOUS REPORTS
+MIN_VARIANT_BINS := $(addprefix $(BUILD)/unit-minimal-,$(MIN_VARIANTS))
+$(MIN_VARIANT_BINS): $(BUILD)/unit-minimal-%: $(MIN_SRCS) $(GENIRQ_SRCS_REPORTS) $(GENIRQ_SRCS_STORM) \
+		$(GENIRQ_SRCS_SPURIOUS) $(MIN_CONFIG) $(CORE_HDRS) $(TEST_HDRS) | $(BUILD)
+	$(CC) $(filter-out $(patsubst %,-DGENIRQ_%=0,$(MIN_KEEP_$*)),$(MIN_FLAGS)) \
+		$(patsubst %,-DGENIRQ_%=1,$(MIN_KEEP_$*)) -O2 -g -D_GNU_SOURCE $(HOST_INC) \
+		-DGENIRQ_PORT_INLINE $(TEST_INC) $(SAN_ASAN) -o $@ $(MIN_SRCS) \
+		$(foreach f,$(MIN_KEEP_$*),$(GENIRQ_SRCS_$(f))) -lpthread
 
-unit-minimal: $(BUILD)/unit-minimal $(BUILD)/unit-minimal-reports
+unit-minimal: $(BUILD)/unit-minimal $(MIN_VARIANT_BINS)
 	$(Q)ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-minimal
-	$(Q)ASAN_OPTIONS=detect_leaks=1 $(BUILD)/unit-minimal-reports
+	$(Q)$(foreach b,$(MIN_VARIANT_BINS),ASAN_OPTIONS=detect_leaks=1 $(b) &&) true
 	$(Q)found=$$(nm $(BUILD)/unit-minimal | awk '{print $$NF}' | \
 		grep -xE '$(subst $(nothing) ,|,$(MIN_ABSENT) $(MIN_ABSENT_KEPT))'); \
 	if [ -n "$$found" ]; then echo "unit-minimal: left-out features linked in: $$found"; exit 1; fi; \
@@ -69,7 +83,7 @@ check-minimal-headers: $(CORE_HDRS) $(MIN_CONFIG)
 # The aarch64 minimal kernel: a build of its own (BUILD/minimal), the
 # port template's rules with the minimal settings and GENIRQ_FEATURES empty.
 MIN_AARCH64	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES='REPORTS FWNODE HIERARCHY' PORT_CONFIG=demo/virt/genirq_config_minimal.h
-MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat0000000000001011
+MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat00000000000010110
 .PHONY: check-aarch64-minimal check-aarch64-minimal-run
 check-aarch64-minimal:
 	$(Q)scripts/deps.sh $(aarch64_DEPS)

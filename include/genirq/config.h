@@ -127,6 +127,18 @@
  *                                  NULL or -ENOSYS, a helper finds no
  *                                  parent. MSI and IPI lines need it.
  *                                  4.2 KB
+ *  GENIRQ_SPURIOUS       1         the stuck-line rule (spurious.c): a
+ *                                  line with more than 99,900 of 100,000
+ *                                  events unhandled is reported ("nobody
+ *                                  cared") and disabled, then polled and
+ *                                  re-enabled by irq_spurious_poll().
+ *                                  0: no event is judged and no line is
+ *                                  disabled as stuck (a line nobody
+ *                                  serves keeps firing); the storm rule,
+ *                                  noirqdebug, irq_spurious_poll() (its
+ *                                  throttles), the reports of bogus
+ *                                  returns, the SPU and ERR counts stay.
+ *                                  1.4 KB
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -198,6 +210,9 @@
 #ifndef GENIRQ_HIERARCHY
 # define GENIRQ_HIERARCHY	1
 #endif
+#ifndef GENIRQ_SPURIOUS
+# define GENIRQ_SPURIOUS	1
+#endif
 
 /* The views are text: they are written with the formatter console text brings. */
 #if GENIRQ_TEXT_VIEWS && !GENIRQ_REPORTS
@@ -207,26 +222,26 @@
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
  * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together) and the sixteen features
+ * (the flows and request_irq() decide together) and the seventeen features
  * (a caller built without one calls its inline stubs, not the core's
  * verbs), spelled into one symbol name that every C object including a
  * genirq header outside the core refers to (8 bytes of read-only data
  * each) and the core defines (core/desc.c): an object built with other
  * settings fails to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0_feat1111111111111111, the features in
+ * (genirq_config_cpus4_irqs8192_irqson0_feat11111111111111111, the features in
  * the table's order). Each must be a plain decimal number for that, the
  * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x) \
-	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n##e##d##f##x
-#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x) \
-	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n##e##d##f##x##u
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u)
 #define GENIRQ_CONFIG_SYMBOL \
 	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
 			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
 			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ, \
 			   GENIRQ_PRIORITY, GENIRQ_PM, GENIRQ_NMI, GENIRQ_REPORTS, \
-			   GENIRQ_DEVRES, GENIRQ_FWNODE, GENIRQ_HIERARCHY)
+			   GENIRQ_DEVRES, GENIRQ_FWNODE, GENIRQ_HIERARCHY, GENIRQ_SPURIOUS)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

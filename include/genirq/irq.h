@@ -408,8 +408,11 @@ unsigned long irq_error_count(void);
 
 /*
  * Spurious and stuck-line detection. noirqdebug turns it off (Linux 2.6.9's
- * boot option). irq_spurious_poll() runs the recovery of lines the rule
- * disabled; a port calls it from its timer tick (it rate-limits itself).
+ * boot option), the storm rule's throttling with it. irq_spurious_poll()
+ * runs the recovery of lines the rule disabled and lifts the storm rule's
+ * throttles; a port calls it from its timer tick (it rate-limits itself).
+ * A build without the stuck-line rule (GENIRQ_SPURIOUS 0) keeps both
+ * verbs for the storm rule: no line is ever disabled as stuck there.
  */
 void irq_set_noirqdebug(bool off);
 void irq_spurious_poll(void);

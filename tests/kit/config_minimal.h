@@ -16,7 +16,9 @@
 #define GENIRQ_MSI		0
 #define GENIRQ_IPI		0
 #define GENIRQ_AUTOPROBE	0
-#define GENIRQ_STORM		0
+#ifndef GENIRQ_STORM
+# define GENIRQ_STORM		0
+#endif
 #define GENIRQ_TEXT_VIEWS	0
 #define GENIRQ_COST		0
 #define GENIRQ_TRACE		0
@@ -40,4 +42,8 @@
 #endif
 #ifndef GENIRQ_HIERARCHY
 # define GENIRQ_HIERARCHY	0
+#endif
+/* (A port that wants lines nobody serves disabled keeps the stuck-line rule.) */
+#ifndef GENIRQ_SPURIOUS
+# define GENIRQ_SPURIOUS	0
 #endif

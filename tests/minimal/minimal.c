@@ -20,8 +20,9 @@
 #include "internals.h"
 
 _Static_assert(GENIRQ_NR_CPUS == 1 && GENIRQ_MAX_IRQS == 64, "the minimal settings");
+/* (make unit-minimal also builds them keeping the two rules, STORM and SPURIOUS.) */
 _Static_assert(!GENIRQ_THREADS && !GENIRQ_MSI && !GENIRQ_IPI && !GENIRQ_AUTOPROBE &&
-	       !GENIRQ_STORM && !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
+	       !GENIRQ_TEXT_VIEWS && !GENIRQ_COST && !GENIRQ_TRACE &&
 	       !GENIRQ_PERCPU_IRQ && !GENIRQ_PRIORITY && !GENIRQ_PM && !GENIRQ_NMI,
 	       "every optional feature left out");
 
@@ -96,49 +97,185 @@ TEST(minimal_shared_line_runs_each_handler)
 	free_irq((unsigned int)b.irq, &b);
 }
 
-/* The stuck-line rule is no optional feature: a screaming line is still disabled. */
-static irqreturn_t never_mine(int irq, void *dev_id)
+/*
+ * A line nobody serves: a level line its device holds asserted, whose one
+ * handler never claims it. The stuck-line rule (GENIRQ_SPURIOUS) disables
+ * it within one window of 100,000 events, said with the handler's name
+ * when the build has console text. Without the rule the line keeps
+ * firing, never disabled and never reported, until its device lets go
+ * (here after DEAF_EVENTS); each event is still counted.
+ */
+#define DEAF_EVENTS	150000
+
+static atomic_int deaf_calls;
+
+static irqreturn_t deaf(int irq, void *dev_id)
 {
+	struct dev *d = dev_id;
+
 	(void)irq;
-	(void)dev_id;
+	if (atomic_fetch_add(&deaf_calls, 1) + 1 == DEAF_EVENTS)
+		simpic_lower(d->fx->pic, d->hw);	/* the device lets go */
 	return IRQ_NONE;
 }
 
-TEST(minimal_screaming_line_is_still_disabled)
+TEST(minimal_screaming_line_is_disabled_only_with_the_stuck_line_rule)
 {
 	struct dev d;
 	char want[64];
-	unsigned int events = 0;
+	unsigned int irq;
+	int calls;
 
 	min_init(SIMPIC_ACK);
 	dev_init(&d, &fx, 5, true);
-	CHECK_EQ(request_irq((unsigned int)d.irq, never_mine, 0, "quiet", &d), 0);
-	simpic_raise(fx.pic, 5);	/* a level line nobody lowers */
-	while (irq_get_depth((unsigned int)d.irq) == 0 && events < 200000) {
-		sim_run(0);
-		events++;
+	irq = (unsigned int)d.irq;
+	atomic_store(&deaf_calls, 0);
+	CHECK_EQ(request_irq(irq, deaf, 0, "deaf", &d), 0);
+	simpic_raise(fx.pic, 5);
+	sim_run(0);		/* every event the line raises, until it stops */
+	calls = atomic_load(&deaf_calls);
+	CHECK_EQ(irq_stat_cpu(irq, 0), (unsigned long)calls);
+	snprintf(want, sizeof(want), "irq %u: nobody cared", irq);
+	if (GENIRQ_SPURIOUS) {
+		CHECK_EQ(calls, (int)IRQ_SPURIOUS_WINDOW);
+		CHECK_EQ(irq_get_depth(irq), 1);
+		CHECK_EQ(sim_console_contains(want), REPORTED);
+		CHECK_EQ(sim_console_contains("\"deaf\""), REPORTED);
+		simpic_lower(fx.pic, 5);
+		enable_irq(irq);	/* undoes the rule's disable */
+	} else {
+		CHECK_EQ(calls, DEAF_EVENTS);
+		CHECK_EQ(irq_get_depth(irq), 0);
+		CHECK(!sim_console_contains(want));
+		CHECK(!sim_console_contains("Disabling IRQ"));
+		irq_spurious_poll();	/* nothing to retry */
 	}
-	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 1);
-	snprintf(want, sizeof(want), "irq %d: nobody cared", d.irq);
+	CHECK_EQ(irq_get_depth(irq), 0);
+	free_irq(irq, &d);
+	/* The line is served as ever once a handler claims. */
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	free_irq(irq, &d);
+}
+
+/*
+ * noirqdebug turns both rules off in every build: the same line nobody
+ * serves is never disabled, with the stuck-line rule or without it.
+ */
+TEST(minimal_noirqdebug_leaves_a_screaming_line_enabled)
+{
+	struct dev d;
+	unsigned int irq;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 5, true);
+	irq = (unsigned int)d.irq;
+	atomic_store(&deaf_calls, 0);
+	irq_set_noirqdebug(true);
+	CHECK_EQ(sim_console_contains("IRQ lockup detection disabled"), REPORTED);
+	CHECK_EQ(request_irq(irq, deaf, 0, "deaf", &d), 0);
+	simpic_raise(fx.pic, 5);
+	sim_run(0);
+	CHECK_EQ(atomic_load(&deaf_calls), DEAF_EVENTS);
+	CHECK_EQ(irq_get_depth(irq), 0);
+	CHECK(!sim_console_contains("nobody cared"));
+	free_irq(irq, &d);
+	irq_set_noirqdebug(false);
+}
+
+/* A bogus return value: every build reports it, from the budget of 100, and no more. */
+static irqreturn_t bogus(int irq, void *dev_id)
+{
+	(void)irq;
+	(void)dev_id;
+	return (irqreturn_t)0x40;
+}
+
+TEST(minimal_bogus_returns_are_reported_from_the_budget)
+{
+	struct dev d;
+	char want[64];
+	unsigned int irq;
+
+	min_init(SIMPIC_ACK);
+	dev_init(&d, &fx, 12, false);
+	irq = (unsigned int)d.irq;
+	CHECK_EQ(atomic_load(&irq_reports_left), IRQ_REPORT_LIMIT);
+	CHECK_EQ(request_irq(irq, bogus, 0, "bogus", &d), 0);
+	simpic_raise(fx.pic, 12);
+	CHECK_EQ(atomic_load(&irq_reports_left), IRQ_REPORT_LIMIT - 1);
+	snprintf(want, sizeof(want), "irq event %u: bogus return value 40", irq);
 	CHECK_EQ(sim_console_contains(want), REPORTED);
+	CHECK_EQ(sim_console_contains("\"bogus\""), REPORTED);
+	for (int i = 0; i < IRQ_REPORT_LIMIT + 50; i++)
+		simpic_raise(fx.pic, 12);
+	CHECK_EQ(atomic_load(&irq_reports_left), 0);
+	CHECK_EQ(irq_stat_cpu(irq, 0), IRQ_REPORT_LIMIT + 51ul);
+	CHECK_EQ(irq_get_depth(irq), 0);
+	free_irq(irq, &d);
+}
+
+/* Deliveries with nothing behind them (SPU) and error events (ERR) are counted in every build. */
+TEST(minimal_spurious_vectors_and_errors_are_counted)
+{
+	struct dev d;
+	int irq;
+
+	min_init(SIMPIC_FASTEOI);
+	dev_init(&d, &fx, 3, false);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	simpic_inject_spurious(fx.pic, 0);	/* CPU 0 takes it at once */
+	sim_run(0);
+	CHECK_EQ(atomic_load(&d.calls), 0);
+	CHECK_EQ(irq_spurious_count(0), 1ul);
+	CHECK_EQ(generic_handle_domain_irq(simpic_domain(fx.pic), 17), -EINVAL);
+	irq = irq_alloc_descs(-1, 1);
+	CHECK(irq >= 0);
+	irq_enter();
+	CHECK_EQ(generic_handle_irq((unsigned int)irq), 0);	/* a line with no controller */
+	irq_exit();
+	CHECK_EQ(irq_error_count(), 2ul);
+	CHECK_EQ(sim_console_contains("event on a line with no controller"), REPORTED);
 	free_irq((unsigned int)d.irq, &d);
 }
 
-/* Without the storm rule a handled flood is never throttled (and not reported). */
-TEST(minimal_handled_storm_is_never_throttled)
+/*
+ * The storm rule (GENIRQ_STORM) throttles a handled flood within a window
+ * (50,000 events at 500,000/s over 100 ms), with or without the
+ * stuck-line rule, and irq_spurious_poll() lifts it after its back-off;
+ * without it a flood is never throttled (and not reported).
+ */
+TEST(minimal_handled_storm_is_throttled_only_with_the_storm_rule)
 {
 	struct dev d;
+	unsigned int irq;
 
 	min_init(SIMPIC_ACK);
 	dev_init(&d, &fx, 7, false);
+	irq = (unsigned int)d.irq;
 	CHECK_EQ(dev_request(&d, 0, "flood"), 0);
 	for (int i = 0; i < STORM_EVENTS; i++)
 		dev_raise(&d);
-	CHECK_EQ(atomic_load(&d.handled), STORM_EVENTS);
-	CHECK_EQ(irq_get_depth((unsigned int)d.irq), 0);
-	CHECK_EQ(irq_set_storm_limit((unsigned int)d.irq, 1000, 10), -ENOSYS);
-	CHECK_EQ(irq_pending_loop_max(), 0u);
-	free_irq((unsigned int)d.irq, &d);
+	if (GENIRQ_STORM) {
+		CHECK(atomic_load(&d.handled) < STORM_EVENTS);
+		CHECK_EQ(irq_get_depth(irq), 1);
+		CHECK_EQ(sim_console_contains("handled storm"), REPORTED);
+		CHECK_EQ(irq_set_storm_limit(irq, 1000, 10), 0);
+		irq_spurious_poll();			/* its back-off (100 ms) not out yet */
+		CHECK_EQ(irq_get_depth(irq), 1);
+		sim_time_advance(150ull * 1000 * 1000);
+		irq_spurious_poll();
+		CHECK_EQ(irq_get_depth(irq), 0);
+		CHECK_EQ(sim_console_contains("storm throttle lifted"), REPORTED);
+	} else {
+		CHECK_EQ(atomic_load(&d.handled), STORM_EVENTS);
+		CHECK_EQ(irq_get_depth(irq), 0);
+		CHECK_EQ(irq_set_storm_limit(irq, 1000, 10), -ENOSYS);
+		CHECK_EQ(irq_pending_loop_max(), 0u);
+	}
+	CHECK(!sim_console_contains("nobody cared"));
+	free_irq(irq, &d);
 }
 
 static irqreturn_t thread_fn(int irq, void *dev_id)
