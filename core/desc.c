@@ -141,7 +141,7 @@ static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
 	leaf = irq_zalloc(sizeof(*leaf));
 	if (!leaf)
 		return NULL;
-	leaf->kstat = irq_zalloc(sizeof(atomic_ulong) * IRQ_KSTAT_GROUP * port_nr_cpus());
+	leaf->kstat = irq_zalloc(sizeof(atomic_ulong) * IRQ_KSTAT_GROUP * irq_nr_cpus());
 	if (!leaf->kstat) {
 		irq_free(leaf);
 		return NULL;
@@ -235,10 +235,10 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	leaf->prio_set[irq & (LEAF_SIZE - 1)] = false;
 	leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0] = 0;
 	irq_trace_desc_new(desc);
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
 				      memory_order_relaxed);
-	cpumask_setall(&desc->affinity, port_nr_cpus());
+	cpumask_setall(&desc->affinity, irq_nr_cpus());
 	irq_chip_resolve(desc);
 	return desc;
 }
@@ -465,7 +465,7 @@ unsigned long irq_stat_cpu(unsigned int irq, unsigned int cpu)
 	unsigned long n;
 	unsigned int rd;
 
-	if (cpu >= port_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
+	if (cpu >= irq_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
 		return 0;
 	n = atomic_load_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], memory_order_relaxed);
 	irq_desc_put(rd);
@@ -476,7 +476,7 @@ unsigned long irq_stat_total(unsigned int irq)
 {
 	unsigned long sum = 0;
 
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		sum += irq_stat_cpu(irq, cpu);
 	return sum;
 }

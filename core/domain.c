@@ -302,7 +302,7 @@ struct irq_desc *const *irq_domain_slots(struct irq_domain *d, unsigned int *siz
 
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	struct irq_cpu *c = &irq_cpus[cpu];
 	struct irq_desc *desc;
 

@@ -337,9 +337,25 @@ extern struct irq_spinlock irq_sparse_lock;
 extern const struct irq_chip irq_no_chip;
 extern atomic_bool irq_noirqdebug;
 
+/*
+ * A build for one CPU (GENIRQ_NR_CPUS 1) asks the port neither which CPU
+ * runs (0: <genirq/port.h>'s range) nor how many there are (1).
+ */
+#define IRQ_UP	(GENIRQ_NR_CPUS == 1)
+
+static inline unsigned int irq_cpu_id(void)
+{
+	return IRQ_UP ? 0 : port_cpu_id_fast();
+}
+
+static inline unsigned int irq_nr_cpus(void)
+{
+	return IRQ_UP ? 1 : port_nr_cpus();
+}
+
 static inline struct irq_cpu *irq_this_cpu(void)
 {
-	return &irq_cpus[port_cpu_id_fast()];
+	return &irq_cpus[irq_cpu_id()];
 }
 
 /*
@@ -557,7 +573,7 @@ static inline void irq_entry_flow(struct irq_desc *desc, void *regs, unsigned in
 /* Hardirq context entered (pc_hardirq_enter()) before @desc was found. */
 static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	struct irq_cpu *c = &irq_cpus[cpu];
 
 	irq_opaque(c);	/* one register across the flow, not cpu and base */
@@ -568,7 +584,7 @@ static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 /* One event on a line inside an interrupt already entered: count, flow. */
 static inline void desc_handle(struct irq_desc *desc)
 {
-	desc_kstat_inc(desc, port_cpu_id_fast());
+	desc_kstat_inc(desc, irq_cpu_id());
 	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
 }
 
@@ -589,7 +605,7 @@ extern atomic_uint irq_grace_epoch;
 /* irq_desc_read_lock(), inline for the core's verbs. */
 static inline unsigned int desc_read_lock(void)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	unsigned int e = atomic_load_explicit(&irq_grace_epoch, memory_order_seq_cst) & 1u;
 
 	atomic_fetch_add_explicit(&irq_cpus[cpu].readers[e], 1u, memory_order_seq_cst);

@@ -47,7 +47,7 @@ void irq_wait_idle(struct irq_desc *desc)
 void irq_wait_percpu_idle(void)
 {
 	irq_membarrier();
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++) {
 		atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
 
 		while (atomic_load_explicit(depth, memory_order_seq_cst) != 0)
@@ -698,7 +698,7 @@ static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
 	else if (a->prio > IRQ_THREAD_PRIO_MAX)
 		why = "a thread priority above IRQ_THREAD_PRIO_MAX";
 	else if (a->cpu != IRQ_THREAD_CPU_LINE &&
-		 (a->cpu < 0 || (unsigned int)a->cpu >= port_nr_cpus()))
+		 (a->cpu < 0 || (unsigned int)a->cpu >= irq_nr_cpus()))
 		why = "a thread CPU that does not exist";
 	else
 		return 0;

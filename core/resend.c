@@ -121,7 +121,7 @@ static void replay(struct irq_desc *desc)
 		irq_nested_resend(desc);	/* counted when it runs, in a thread */
 		return;
 	}
-	desc_kstat_inc(desc, port_cpu_id_fast());
+	desc_kstat_inc(desc, irq_cpu_id());
 	if (kind == IRQ_FLOW_EDGE || kind == IRQ_FLOW_FASTEOI)
 		handle_simple_irq(desc);
 	else
