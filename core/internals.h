@@ -371,6 +371,17 @@ static inline struct irq_cpu *irq_this_cpu(void)
 		       "of the build (GENIRQ_FEATURES in genirq.mk or CMake) or turn it on")
 
 /*
+ * A helper inlined into each caller for speed (the bench's request, free
+ * and replay paths); a build that optimizes for size (-Os) lets the
+ * compiler keep one copy instead.
+ */
+#ifdef __OPTIMIZE_SIZE__
+# define __irq_speed_inline	inline
+#else
+# define __irq_speed_inline	__irq_always_inline
+#endif
+
+/*
  * Debug assertions: the rules the comments state ("caller holds
  * desc->lock", "interrupts off", "not in interrupt context"), checked
  * when the core is built with GENIRQ_DEBUG and compiled away otherwise.

@@ -11,7 +11,7 @@
  * Wait until no CPU runs a handler of @desc, which is not per-CPU; return
  * with desc->lock held (the flags to restore) and INPROGRESS clear.
  */
-static __irq_always_inline unsigned long wait_idle_lock(struct irq_desc *desc)
+static __irq_speed_inline unsigned long wait_idle_lock(struct irq_desc *desc)
 {
 	for (;;) {
 		unsigned long flags;
@@ -67,8 +67,8 @@ static bool action_plain(struct irqaction *action)
  * clear with the lock held); else clear the pair, and the flows walk the
  * chain.
  */
-static __irq_always_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
-					 bool solo)
+static __irq_speed_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
+					bool solo)
 {
 	desc_assert_locked(desc);
 	if (solo && action && !(desc_state(desc) & IRQS_INPROGRESS)) {
@@ -509,9 +509,9 @@ static __irq_noinline int flags_refused(unsigned int irq, unsigned long flags)
 	return -EINVAL;
 }
 
-static __irq_always_inline int check_request(unsigned int irq, irq_handler_t handler,
-					     irq_handler_t thread_fn, unsigned long flags,
-					     void *dev_id)
+static __irq_speed_inline int check_request(unsigned int irq, irq_handler_t handler,
+					    irq_handler_t thread_fn, unsigned long flags,
+					    void *dev_id)
 {
 	if (irq >= irq_nr_irqs() || (!handler && !thread_fn) || (flags & ~IRQF_VALID_MASK))
 		return irq == IRQ_NOTCONNECTED ? -ENOTCONN : -EINVAL;

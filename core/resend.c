@@ -128,7 +128,7 @@ static void replay(struct irq_desc *desc)
 		atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
 }
 
-static __irq_always_inline void replay_if_due(struct irq_desc *desc)
+static __irq_speed_inline void replay_if_due(struct irq_desc *desc)
 {
 	unsigned long flags = port_irq_save();
 
