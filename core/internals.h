@@ -899,7 +899,7 @@ static inline bool desc_flow_holds_oneshot(const struct irq_desc *desc, unsigned
  */
 static inline bool desc_oneshot_held(struct irq_desc *desc)
 {
-	return desc_flow_holds_oneshot(desc, desc_state(desc)) &&
+	return GENIRQ_ENABLED(GENIRQ_THREADS) && desc_flow_holds_oneshot(desc, desc_state(desc)) &&
 	       atomic_load(&desc->threads_oneshot) != 0;
 }
 
