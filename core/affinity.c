@@ -236,7 +236,7 @@ static bool can_route(struct irq_desc *desc)
 	if (desc_state(desc) & IRQS_PER_CPU)
 		return false;
 	while (d && d->chip->set_affinity == irq_chip_set_affinity_parent)
-		d = d->parent_data;
+		d = irq_data_parent(d);
 	return d && d->chip->set_affinity;
 }
 

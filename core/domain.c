@@ -325,7 +325,7 @@ bool irq_domain_hwirq_free(struct irq_domain *d, irq_hw_number_t hw)
 
 static struct irq_data *data_at(struct irq_data *data, struct irq_domain *d)
 {
-	for (; data; data = data->parent_data)
+	for (; data; data = irq_data_parent(data))
 		if (data->domain == d)
 			return data;
 	return NULL;

@@ -903,6 +903,12 @@ static inline bool desc_oneshot_held(struct irq_desc *desc)
 	       atomic_load(&desc->threads_oneshot) != 0;
 }
 
+/* The level below a line's @d: only hierarchies (domain_hier.c) have one. */
+static inline struct irq_data *irq_data_parent(const struct irq_data *d)
+{
+	return GENIRQ_ENABLED(GENIRQ_HIERARCHY) ? d->parent_data : NULL;
+}
+
 /* manage.c: depth changes under desc->lock. */
 void irq_disable_locked(struct irq_desc *desc);
 void irq_enable_locked(struct irq_desc *desc);
