@@ -13,7 +13,7 @@
  *
  * A build for one CPU (GENIRQ_NR_CPUS 1) has nowhere to move a line: CPU
  * hotplug only changes the online mask, no line is moved or shut down for
- * lack of a CPU, and no move waits for an event (UP below: the rest of
+ * lack of a CPU, and no move waits for an event (IRQ_UP below: the rest of
  * the file compiles away).
  */
 #include "internals.h"
@@ -23,8 +23,6 @@
 static struct irq_cpumask online_mask;
 static struct irq_cpumask prof_cpu_mask;
 static struct irq_spinlock mask_lock = IRQ_SPINLOCK_INIT;
-
-#define UP	(GENIRQ_NR_CPUS == 1)
 
 /* Route line @desc to @dest now, which ends a pending move. Caller holds desc->lock. */
 static int set_now(struct irq_desc *desc, const struct irq_cpumask *dest)
@@ -106,7 +104,7 @@ void irq_cpu_set_online(unsigned int cpu, bool online)
 	}
 	now = online_mask;
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
-	if (UP)
+	if (IRQ_UP)
 		return;
 
 	rd = desc_read_lock();
@@ -211,7 +209,7 @@ unsigned int irq_move_at_event(struct irq_desc *desc, unsigned int st)
 
 	desc_assert_locked(desc);
 	st &= ~IRQS_MOVE_PENDING;
-	if (UP || !cpumask_and(&dest, &desc->affinity, irq_cpu_online_mask()))
+	if (IRQ_UP || !cpumask_and(&dest, &desc->affinity, irq_cpu_online_mask()))
 		return st;
 	if (unmask)
 		desc->mask(&desc->data);
@@ -238,14 +236,14 @@ static bool can_route(struct irq_desc *desc)
 	if (desc_state(desc) & IRQS_PER_CPU)
 		return false;
 	while (d && d->chip->set_affinity == irq_chip_set_affinity_parent)
-		d = d->parent_data;
+		d = irq_data_parent(d);
 	return d && d->chip->set_affinity;
 }
 
 /* Does @mask name a CPU this machine has? (One CPU, mask 2: no.) */
 static bool names_a_cpu(const struct irq_cpumask *mask)
 {
-	return irq_cpumask_first(mask) < port_nr_cpus();
+	return irq_cpumask_first(mask) < irq_nr_cpus();
 }
 
 int irq_set_affinity(unsigned int irq, const struct irq_cpumask *mask)
@@ -269,7 +267,7 @@ int irq_set_affinity(unsigned int irq, const struct irq_cpumask *mask)
 		ret = -EINVAL;
 		goto out_unlock;
 	}
-	if (!UP && moves_at_event(desc, &online)) {
+	if (!IRQ_UP && moves_at_event(desc, &online)) {
 		move_later(desc, &dest);
 		ret = 0;
 	} else {
@@ -286,7 +284,7 @@ int irq_set_affinity(unsigned int irq, const struct irq_cpumask *mask)
 		desc->affinity = *mask;
 		trace_irq(desc, AFFINITY, mask->bits[0], NULL);
 		/* Shut down for lack of CPUs: it has one again. */
-		if (!UP && (desc_state(desc) & IRQS_CPU_SHUTDOWN))
+		if (!IRQ_UP && (desc_state(desc) & IRQS_CPU_SHUTDOWN))
 			restart_line(desc);
 	}
 out_unlock:

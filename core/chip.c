@@ -150,7 +150,7 @@ void irq_desc_shutdown(struct irq_desc *desc)
 /* The first level of @d down that reads (@set false) or writes states. */
 static struct irq_data *state_level(struct irq_data *d, bool set)
 {
-	for (; d; d = d->parent_data)
+	for (; d; d = irq_data_parent(d))
 		if (d->chip && (set ? d->chip->set_irqchip_state != NULL
 				    : d->chip->get_irqchip_state != NULL))
 			return d;

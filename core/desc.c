@@ -31,10 +31,10 @@ struct irq_leaf {
 	struct irq_desc *_Atomic desc[LEAF_SIZE];
 	atomic_ulong		*kstat;		/* nr_cpus * IRQ_KSTAT_GROUP */
 	uint64_t		retry_at[LEAF_SIZE];	/* irq_desc_retry_at() */
-	uint8_t			prio[LEAF_SIZE];	/* irq_desc_prio() */
+	uint8_t			prio[GENIRQ_PRIORITY ? LEAF_SIZE : 1];	/* irq_desc_prio() */
 	/* One byte a line, not a bit: lines of a group share no word, as each
 	 * is guarded by its own lock. */
-	bool			prio_set[LEAF_SIZE];	/* [L] of each line */
+	bool			prio_set[GENIRQ_PRIORITY ? LEAF_SIZE : 1];	/* [L] of each line */
 	uint32_t		pm[GENIRQ_PM ? LEAF_SIZE : 1];	/* irq_desc_pm() */
 	uint32_t		nested_parent[GENIRQ_THREADS ? LEAF_SIZE : 1];	/* nested.c */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
@@ -141,7 +141,7 @@ static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
 	leaf = irq_zalloc(sizeof(*leaf));
 	if (!leaf)
 		return NULL;
-	leaf->kstat = irq_zalloc(sizeof(atomic_ulong) * IRQ_KSTAT_GROUP * port_nr_cpus());
+	leaf->kstat = irq_zalloc(sizeof(atomic_ulong) * IRQ_KSTAT_GROUP * irq_nr_cpus());
 	if (!leaf->kstat) {
 		irq_free(leaf);
 		return NULL;
@@ -166,6 +166,11 @@ uint64_t *irq_desc_retry_at(struct irq_desc *desc)
 }
 
 /*
+ * The accessors of the optional features' per-line state, built with
+ * their feature only (its files are their only callers).
+ */
+#if GENIRQ_PRIORITY
+/*
  * A line's priority (priority.c), kept with its group as retry_at is:
  * *@set tells whether one was set. Caller holds desc->lock.
  */
@@ -187,24 +192,29 @@ void irq_desc_prio_mark(struct irq_desc *desc)
 
 	leaf->prio_set[i] = true;
 }
+#endif
 
+#if GENIRQ_PM
 uint32_t *irq_desc_pm(struct irq_desc *desc)
 {
 	unsigned int irq = desc->data.irq;
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
 						     memory_order_acquire);
 
-	return &leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0];
+	return &leaf->pm[irq & (LEAF_SIZE - 1)];
 }
+#endif
 
+#if GENIRQ_THREADS
 uint32_t *irq_desc_nested_parent(struct irq_desc *desc)
 {
 	unsigned int irq = desc->data.irq;
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
 						     memory_order_acquire);
 
-	return &leaf->nested_parent[GENIRQ_THREADS ? irq & (LEAF_SIZE - 1) : 0];
+	return &leaf->nested_parent[irq & (LEAF_SIZE - 1)];
 }
+#endif
 
 /* desc_lock() found the lock held: wait on plain loads, then try again. */
 void irq_desc_lock_wait(struct irq_desc *desc)
@@ -232,13 +242,13 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.chip = &irq_no_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
 	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
-	leaf->prio_set[irq & (LEAF_SIZE - 1)] = false;
+	leaf->prio_set[GENIRQ_PRIORITY ? irq & (LEAF_SIZE - 1) : 0] = false;
 	leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0] = 0;
 	irq_trace_desc_new(desc);
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
 				      memory_order_relaxed);
-	cpumask_setall(&desc->affinity, port_nr_cpus());
+	cpumask_setall(&desc->affinity, irq_nr_cpus());
 	irq_chip_resolve(desc);
 	return desc;
 }
@@ -465,7 +475,7 @@ unsigned long irq_stat_cpu(unsigned int irq, unsigned int cpu)
 	unsigned long n;
 	unsigned int rd;
 
-	if (cpu >= port_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
+	if (cpu >= irq_nr_cpus() || !(desc = irq_desc_get(irq, &rd)))
 		return 0;
 	n = atomic_load_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], memory_order_relaxed);
 	irq_desc_put(rd);
@@ -476,7 +486,7 @@ unsigned long irq_stat_total(unsigned int irq)
 {
 	unsigned long sum = 0;
 
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		sum += irq_stat_cpu(irq, cpu);
 	return sum;
 }

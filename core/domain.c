@@ -302,7 +302,7 @@ struct irq_desc *const *irq_domain_slots(struct irq_domain *d, unsigned int *siz
 
 int irq_handle_domain_entry(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	struct irq_cpu *c = &irq_cpus[cpu];
 	struct irq_desc *desc;
 
@@ -325,7 +325,7 @@ bool irq_domain_hwirq_free(struct irq_domain *d, irq_hw_number_t hw)
 
 static struct irq_data *data_at(struct irq_data *data, struct irq_domain *d)
 {
-	for (; data; data = data->parent_data)
+	for (; data; data = irq_data_parent(data))
 		if (data->domain == d)
 			return data;
 	return NULL;

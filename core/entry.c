@@ -118,7 +118,7 @@ void irq_handle_entry(struct irq_desc *desc, void *regs)
  */
 int irq_handle_desc_entry(struct irq_desc *const *slot, void *regs)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	struct irq_cpu *c = &irq_cpus[cpu];
 	struct irq_desc *desc;
 

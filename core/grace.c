@@ -41,14 +41,14 @@ void irq_desc_read_unlock(unsigned int cookie)
 /* Wait until every CPU's count for epoch @e has been seen at 0. */
 static void drain(unsigned int e)
 {
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++)
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		while (atomic_load_explicit(&irq_cpus[cpu].readers[e], memory_order_seq_cst))
 			port_cpu_relax();
 }
 
 void irq_desc_grace(void)
 {
-	unsigned int self = port_cpu_id();
+	unsigned int self = IRQ_UP ? 0 : port_cpu_id();
 
 	irq_assert(!in_interrupt());
 	while (atomic_flag_test_and_set_explicit(&grace_busy, memory_order_acquire))
@@ -56,7 +56,7 @@ void irq_desc_grace(void)
 	for (int flip = 0; flip < 2; flip++)
 		drain(atomic_fetch_add_explicit(&irq_grace_epoch, 1u, memory_order_seq_cst) & 1u);
 	irq_membarrier();	/* every hardirq count raised so far is seen */
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++) {
 		if (cpu == self)
 			continue;	/* we are not in hardirq context */
 		while (atomic_load_explicit(&irq_cpus[cpu].preempt_count, memory_order_seq_cst) &

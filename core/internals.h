@@ -355,9 +355,25 @@ extern const struct irq_chip irq_no_chip;
 /* The stuck-line and storm rules judge events (false: noirqdebug, note.c). */
 extern atomic_bool irq_lockup_detection;
 
+/*
+ * A build for one CPU (GENIRQ_NR_CPUS 1) asks the port neither which CPU
+ * runs (0: <genirq/port.h>'s range) nor how many there are (1).
+ */
+#define IRQ_UP	(GENIRQ_NR_CPUS == 1)
+
+static inline unsigned int irq_cpu_id(void)
+{
+	return IRQ_UP ? 0 : port_cpu_id_fast();
+}
+
+static inline unsigned int irq_nr_cpus(void)
+{
+	return IRQ_UP ? 1 : port_nr_cpus();
+}
+
 static inline struct irq_cpu *irq_this_cpu(void)
 {
-	return &irq_cpus[port_cpu_id_fast()];
+	return &irq_cpus[irq_cpu_id()];
 }
 
 /*
@@ -371,6 +387,17 @@ static inline struct irq_cpu *irq_this_cpu(void)
 	_Static_assert(on, "this source belongs to the optional feature " name	\
 		       ", which the settings turn off (GENIRQ_" name " is 0): leave it out " \
 		       "of the build (GENIRQ_FEATURES in genirq.mk or CMake) or turn it on")
+
+/*
+ * A helper inlined into each caller for speed (the bench's request, free
+ * and replay paths); a build that optimizes for size (-Os) lets the
+ * compiler keep one copy instead.
+ */
+#ifdef __OPTIMIZE_SIZE__
+# define __irq_speed_inline	inline
+#else
+# define __irq_speed_inline	__irq_always_inline
+#endif
 
 /*
  * Debug assertions: the rules the comments state ("caller holds
@@ -575,7 +602,7 @@ static inline void irq_entry_flow(struct irq_desc *desc, void *regs, unsigned in
 /* Hardirq context entered (pc_hardirq_enter()) before @desc was found. */
 static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	struct irq_cpu *c = &irq_cpus[cpu];
 
 	irq_opaque(c);	/* one register across the flow, not cpu and base */
@@ -586,7 +613,7 @@ static inline void irq_entry_run(struct irq_desc *desc, void *regs)
 /* One event on a line inside an interrupt already entered: count, flow. */
 static inline void desc_handle(struct irq_desc *desc)
 {
-	desc_kstat_inc(desc, port_cpu_id_fast());
+	desc_kstat_inc(desc, irq_cpu_id());
 	atomic_load_explicit(&desc->handle_irq, memory_order_relaxed)(desc);
 }
 
@@ -607,7 +634,7 @@ extern atomic_uint irq_grace_epoch;
 /* irq_desc_read_lock(), inline for the core's verbs. */
 static inline unsigned int desc_read_lock(void)
 {
-	unsigned int cpu = port_cpu_id_fast();
+	unsigned int cpu = irq_cpu_id();
 	unsigned int e = atomic_load_explicit(&irq_grace_epoch, memory_order_seq_cst) & 1u;
 
 	atomic_fetch_add_explicit(&irq_cpus[cpu].readers[e], 1u, memory_order_seq_cst);
@@ -890,8 +917,14 @@ static inline bool desc_flow_holds_oneshot(const struct irq_desc *desc, unsigned
  */
 static inline bool desc_oneshot_held(struct irq_desc *desc)
 {
-	return desc_flow_holds_oneshot(desc, desc_state(desc)) &&
+	return GENIRQ_ENABLED(GENIRQ_THREADS) && desc_flow_holds_oneshot(desc, desc_state(desc)) &&
 	       atomic_load(&desc->threads_oneshot) != 0;
+}
+
+/* The level below a line's @d: only hierarchies (domain_hier.c) have one. */
+static inline struct irq_data *irq_data_parent(const struct irq_data *d)
+{
+	return GENIRQ_ENABLED(GENIRQ_HIERARCHY) ? d->parent_data : NULL;
 }
 
 /* manage.c: depth changes under desc->lock. */

@@ -11,7 +11,7 @@
  * Wait until no CPU runs a handler of @desc, which is not per-CPU; return
  * with desc->lock held (the flags to restore) and INPROGRESS clear.
  */
-static __irq_always_inline unsigned long wait_idle_lock(struct irq_desc *desc)
+static __irq_speed_inline unsigned long wait_idle_lock(struct irq_desc *desc)
 {
 	for (;;) {
 		unsigned long flags;
@@ -47,7 +47,7 @@ void irq_wait_idle(struct irq_desc *desc)
 void irq_wait_percpu_idle(void)
 {
 	irq_membarrier();
-	for (unsigned int cpu = 0; cpu < port_nr_cpus(); cpu++) {
+	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++) {
 		atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
 
 		while (atomic_load_explicit(depth, memory_order_seq_cst) != 0)
@@ -67,8 +67,8 @@ static bool action_plain(struct irqaction *action)
  * clear with the lock held); else clear the pair, and the flows walk the
  * chain.
  */
-static __irq_always_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
-					 bool solo)
+static __irq_speed_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
+					bool solo)
 {
 	desc_assert_locked(desc);
 	if (solo && action && !(desc_state(desc) & IRQS_INPROGRESS)) {
@@ -314,7 +314,8 @@ static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
 		disable_desc(desc, verb);
 	if (may_wait(irq, verb))
 		irq_wait_idle(desc);
-	idle = atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
+	idle = !GENIRQ_ENABLED(GENIRQ_THREADS) ||
+	       atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
 	irq_desc_put(rd);
 	return idle;
 }
@@ -399,8 +400,8 @@ static int line_refuses(struct irq_desc *desc, unsigned long flags, const char *
  */
 static int thread_refused(struct irq_desc *desc, struct irqaction *new, const char **why)
 {
-	if (!new->thread_fn)
-		return 0;
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) || !new->thread_fn)
+		return 0;	/* (without threads prepare() refused a thread function) */
 	if (desc_state(desc) & IRQS_PER_CPU) {
 		*why = "is per-CPU: no threads there";
 		return -EINVAL;
@@ -509,9 +510,9 @@ static __irq_noinline int flags_refused(unsigned int irq, unsigned long flags)
 	return -EINVAL;
 }
 
-static __irq_always_inline int check_request(unsigned int irq, irq_handler_t handler,
-					     irq_handler_t thread_fn, unsigned long flags,
-					     void *dev_id)
+static __irq_speed_inline int check_request(unsigned int irq, irq_handler_t handler,
+					    irq_handler_t thread_fn, unsigned long flags,
+					    void *dev_id)
 {
 	if (irq >= irq_nr_irqs() || (!handler && !thread_fn) || (flags & ~IRQF_VALID_MASK))
 		return irq == IRQ_NOTCONNECTED ? -ENOTCONN : -EINVAL;
@@ -608,10 +609,11 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	while ((old = atomic_load_explicit(link, memory_order_relaxed)) != NULL)
 		link = &old->next;
 	if (link == &desc->action &&
-	    irq_unlikely((new->flags & IRQF_TRIGGER_MASK) || (desc->data.hier_flags & IRQD_HIER)) &&
+	    irq_unlikely((new->flags & IRQF_TRIGGER_MASK) ||
+			 (GENIRQ_ENABLED(GENIRQ_HIERARCHY) && (desc->data.hier_flags & IRQD_HIER))) &&
 	    (ret = first_setup(desc, new)) != 0)
 		goto out_unlock;
-	if (new->thread)
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && new->thread)
 		new->thread->desc = desc;
 	/*
 	 * A first plain action gives the line its pair; anything else takes
@@ -693,12 +695,12 @@ static __irq_noinline int attr_refused(unsigned int irq, struct irqaction *new)
 	const struct irq_thread_attr *a = new->thread_attr;
 	const char *why;
 
-	if (!new->thread_fn)
+	if (!GENIRQ_ENABLED(GENIRQ_THREADS) || !new->thread_fn)
 		why = "a thread priority or CPU, but no thread";
 	else if (a->prio > IRQ_THREAD_PRIO_MAX)
 		why = "a thread priority above IRQ_THREAD_PRIO_MAX";
 	else if (a->cpu != IRQ_THREAD_CPU_LINE &&
-		 (a->cpu < 0 || (unsigned int)a->cpu >= port_nr_cpus()))
+		 (a->cpu < 0 || (unsigned int)a->cpu >= irq_nr_cpus()))
 		why = "a thread CPU that does not exist";
 	else
 		return 0;
@@ -739,7 +741,7 @@ static int install(unsigned int irq, struct irqaction *new)
 
 	if (!desc)
 		return -ENOSYS;
-	if (irq_unlikely(desc_state(desc) & IRQS_NESTED))
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && irq_unlikely(desc_state(desc) & IRQS_NESTED))
 		ret = prepare_nested(irq, new);
 	else
 		ret = prepare(irq, new);
@@ -891,20 +893,21 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq of an unknown dev_id %p, nothing freed", irq, dev_id);
 		goto out_unlock;
 	}
-	if (desc_state(desc) & IRQS_NMI) {
+	if (GENIRQ_ENABLED(GENIRQ_NMI) && (desc_state(desc) & IRQS_NMI)) {
 		irq_log("irq %u: free_irq of an NMI refused: free_nmi() or free_percpu_nmi() "
 			"frees it, nothing freed", irq);
 		action = NULL;
 		goto out_unlock;
 	}
-	if (action->thread && irq_thread_is_self(action->thread)) {
+	/* Without threads no action has one (irq_thread_setup() is -ENOSYS). */
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread && irq_thread_is_self(action->thread)) {
 		irq_log("irq %u: free_irq of \"%s\" from its own thread refused", irq,
 			action->name ? action->name : "?");
 		action = NULL;
 		goto out_unlock;
 	}
 	/* Its thread is waited for below, with the line pinned from now on. */
-	if (action->thread)
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread)
 		pinned = irq_desc_pin_locked(desc);
 	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
 	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
@@ -914,7 +917,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		unsigned int st;
 
 		/* The last: deactivated below (read here, under the lock). */
-		hier = (desc->data.hier_flags & IRQD_HIER) != 0;
+		hier = GENIRQ_ENABLED(GENIRQ_HIERARCHY) && (desc->data.hier_flags & IRQD_HIER);
 		last = true;
 		irq_spurious_forget(desc);
 		st = desc_state(desc);
@@ -943,10 +946,10 @@ out_unlock:
 	irq_wait_idle(desc);
 	if (irq_unlikely(settle))
 		solo_settle(desc);
-	if (action->thread) {
+	if (GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread) {
 		wait_threads_pinned(desc, action->thread, rd, pinned);
 		irq_thread_release(action);
-	} else if (irq_unlikely(action->thread_fn != NULL)) {
+	} else if (GENIRQ_ENABLED(GENIRQ_THREADS) && irq_unlikely(action->thread_fn != NULL)) {
 		/* A run of handle_nested_irq() may still be in its thread function. */
 		wait_threads_pinned(desc, NULL, rd, false);
 	}

@@ -121,14 +121,14 @@ static void replay(struct irq_desc *desc)
 		irq_nested_resend(desc);	/* counted when it runs, in a thread */
 		return;
 	}
-	desc_kstat_inc(desc, port_cpu_id_fast());
+	desc_kstat_inc(desc, irq_cpu_id());
 	if (kind == IRQ_FLOW_EDGE || kind == IRQ_FLOW_FASTEOI)
 		handle_simple_irq(desc);
 	else
 		atomic_load_explicit(&desc->flow, memory_order_relaxed)(desc);
 }
 
-static __irq_always_inline void replay_if_due(struct irq_desc *desc)
+static __irq_speed_inline void replay_if_due(struct irq_desc *desc)
 {
 	unsigned long flags = port_irq_save();
 
