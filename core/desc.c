@@ -30,7 +30,7 @@ const char GENIRQ_CONFIG_SYMBOL = 1;
 struct irq_leaf {
 	struct irq_desc *_Atomic desc[LEAF_SIZE];
 	atomic_ulong		*kstat;		/* nr_cpus * IRQ_KSTAT_GROUP */
-	uint64_t		retry_at[LEAF_SIZE];	/* irq_desc_retry_at() */
+	uint64_t		retry_at[GENIRQ_SPURIOUS ? LEAF_SIZE : 1];	/* irq_desc_retry_at() */
 	uint8_t			prio[GENIRQ_PRIORITY ? LEAF_SIZE : 1];	/* irq_desc_prio() */
 	/* One byte a line, not a bit: lines of a group share no word, as each
 	 * is guarded by its own lock. */
@@ -162,7 +162,8 @@ uint64_t *irq_desc_retry_at(struct irq_desc *desc)
 	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
 						     memory_order_acquire);
 
-	return &leaf->retry_at[irq & (LEAF_SIZE - 1)];
+	/* (Without the stuck-line rule no line is disabled and retried.) */
+	return &leaf->retry_at[GENIRQ_SPURIOUS ? irq & (LEAF_SIZE - 1) : 0];
 }
 
 /*
@@ -241,7 +242,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->data.irq = irq;
 	desc->data.chip = &irq_no_chip;
 	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
-	leaf->retry_at[irq & (LEAF_SIZE - 1)] = 0;
+	leaf->retry_at[GENIRQ_SPURIOUS ? irq & (LEAF_SIZE - 1) : 0] = 0;
 	leaf->prio_set[GENIRQ_PRIORITY ? irq & (LEAF_SIZE - 1) : 0] = false;
 	leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0] = 0;
 	irq_trace_desc_new(desc);
