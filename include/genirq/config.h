@@ -27,6 +27,17 @@
  *                                  says IRQF_DISABLED; 0: every handler
  *                                  runs with them off, as in Linux since
  *                                  2.6.35 (IRQF_DISABLED changes nothing)
+ *  GENIRQ_FLOW_PATHS     1         how the edge, fasteoi and simple
+ *                        (0 at -Os) flows are compiled. 1: each as three
+ *                                  paths (a claimed line's solo call, its
+ *                                  chain, the locked event), each without
+ *                                  the others' code, the fewest
+ *                                  instructions an event; 0: one body for
+ *                                  the three, one copy of the chain: 2.4
+ *                                  KB less text (riscv64, -Os), a few
+ *                                  instructions more an event (figures at
+ *                                  core/flow.c's FLOW_ENTRY()). Only
+ *                                  flow.c reads it
  *  GENIRQ_ERRNO_HEADER   (none)    a header with the embedder's errno values
  *                                  (e.g. <errno.h> of newlib): GENIRQ_E*
  *                                  take them; without it, Linux's values
@@ -161,6 +172,14 @@
 #endif
 #ifndef GENIRQ_HANDLERS_IRQS_ON
 # define GENIRQ_HANDLERS_IRQS_ON	0
+#endif
+/* The flows' form follows what the build optimises for (core/flow.c). */
+#ifndef GENIRQ_FLOW_PATHS
+# ifdef __OPTIMIZE_SIZE__
+#  define GENIRQ_FLOW_PATHS	0
+# else
+#  define GENIRQ_FLOW_PATHS	1
+# endif
 #endif
 #ifndef GENIRQ_THREADS
 # define GENIRQ_THREADS		1
