@@ -475,7 +475,7 @@ static inline void pc_hardirq_exit(struct irq_cpu *c, unsigned int offset)
  * The line state. Under desc->lock it includes IRQS_LOCKED, which
  * desc_set_state() keeps; flows test single bits, so it does no harm.
  */
-static inline unsigned int desc_state(struct irq_desc *desc)
+static __irq_always_inline unsigned int desc_state(struct irq_desc *desc)
 {
 	return atomic_load_explicit(&desc->istate, memory_order_relaxed);
 }
@@ -484,7 +484,7 @@ static inline unsigned int desc_state(struct irq_desc *desc)
 #define desc_assert_locked(desc)	irq_assert(desc_state(desc) & IRQS_LOCKED)
 
 /* Store the line state; caller holds desc->lock, the only writer then. */
-static inline void desc_set_state(struct irq_desc *desc, unsigned int st)
+static __irq_always_inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 {
 	desc_assert_locked(desc);
 	atomic_store_explicit(&desc->istate, st | IRQS_LOCKED, memory_order_relaxed);
@@ -493,7 +493,7 @@ static inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 /* desc.c: desc_lock() when the lock was held or the state changed under us. */
 void irq_desc_lock_wait(struct irq_desc *desc);
 
-static inline void desc_lock(struct irq_desc *desc)
+static __irq_always_inline void desc_lock(struct irq_desc *desc)
 {
 	/*
 	 * Setting a bit that is set already changes nothing, so a CPU that
@@ -505,13 +505,13 @@ static inline void desc_lock(struct irq_desc *desc)
 }
 
 /* Store the line state and drop the lock in one. */
-static inline void desc_set_state_unlock(struct irq_desc *desc, unsigned int st)
+static __irq_always_inline void desc_set_state_unlock(struct irq_desc *desc, unsigned int st)
 {
 	atomic_store_explicit(&desc->istate, st & ~(unsigned int)IRQS_LOCKED,
 			      memory_order_release);
 }
 
-static inline void desc_unlock(struct irq_desc *desc)
+static __irq_always_inline void desc_unlock(struct irq_desc *desc)
 {
 	desc_set_state_unlock(desc, desc_state(desc));
 }
@@ -530,7 +530,7 @@ static inline void desc_unlock_irqrestore(struct irq_desc *desc, unsigned long f
 	port_irq_restore(flags);
 }
 
-static inline struct irqaction *desc_action(struct irq_desc *desc)
+static __irq_always_inline struct irqaction *desc_action(struct irq_desc *desc)
 {
 	return atomic_load_explicit(&desc->action, memory_order_acquire);
 }
@@ -991,7 +991,7 @@ static inline void irq_note_pending_loop(unsigned int runs) { (void)runs; }
  * holds from the next window on (storm.c keeps it in storm_budget).
  * Return: false if irq_note_slow() must see the event.
  */
-static inline bool note_fast(struct irq_desc *desc, irqreturn_t ret)
+static __irq_always_inline bool note_fast(struct irq_desc *desc, irqreturn_t ret)
 {
 	unsigned int left;
 
