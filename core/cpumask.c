@@ -4,7 +4,8 @@
  *
  * Parsers read at most @len bytes, accept one trailing newline (what
  * `echo` writes), and write their result only when the whole text is
- * valid, so a bad write changes nothing.
+ * valid, so a bad write changes nothing. Both directions are console text
+ * (GENIRQ_REPORTS): without it they are -ENOSYS and @out is untouched.
  */
 #include "internals.h"
 
@@ -33,6 +34,8 @@ int cpumask_parse(const char *text, size_t len, struct irq_cpumask *out)
 	size_t end;
 	int digits = 0;
 
+	if (!GENIRQ_REPORTS)
+		return -ENOSYS;
 	if (!text)
 		return -EINVAL;
 	end = trim_newline(text, len);
@@ -89,6 +92,8 @@ int cpumask_parselist(const char *text, size_t len, struct irq_cpumask *out)
 	struct irq_cpumask m;
 	size_t end, pos = 0;
 
+	if (!GENIRQ_REPORTS)
+		return -ENOSYS;
 	if (!text)
 		return -EINVAL;
 	end = trim_newline(text, len);

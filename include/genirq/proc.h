@@ -166,8 +166,9 @@ static inline void irq_text_puts(struct irq_text *t, const char *s)
  * @text: up to @len bytes, not necessarily NUL-ended; one trailing
  *        newline is allowed
  * Return: 0; -EINVAL for anything but hex digits in comma-separated groups
- * of at most 8; -EOVERFLOW for a CPU at or above GENIRQ_NR_CPUS. @out is
- * written only on success.
+ * of at most 8; -EOVERFLOW for a CPU at or above GENIRQ_NR_CPUS; -ENOSYS
+ * without console text (GENIRQ_REPORTS 0). @out is written only on
+ * success.
  */
 int irq_cpumask_parse(const char *text, size_t len, struct irq_cpumask *out);
 /* As cpumask_parse() for the list form "0-3,5" (empty text: no CPU). */

@@ -532,10 +532,10 @@ TEST(minimal_nmi_request_is_enosys_with_one_line_and_the_line_stays_ordinary)
 	free_irq((unsigned int)d.irq, &d);
 }
 
-/* Without console text nothing is formatted and the log writes nothing. */
+/* Without console text nothing is formatted or parsed and the log writes nothing. */
 TEST(minimal_console_text_only_with_reports)
 {
-	struct irq_cpumask cpu0 = { { 1ul } };
+	struct irq_cpumask cpu0 = { { 1ul } }, got = { { 0ul } };
 	char buf[16] = "x";
 
 	min_init(SIMPIC_ACK);
@@ -546,11 +546,20 @@ TEST(minimal_console_text_only_with_reports)
 		CHECK_STR(buf, "42-a");
 		CHECK_EQ(irq_cpumask_print_list(buf, sizeof(buf), &cpu0), 1);
 		CHECK_STR(buf, "0");
+		CHECK_EQ(irq_cpumask_parselist("0\n", 2, &got), 0);
+		CHECK_EQ(got.bits[0], 1ul);
+		CHECK_EQ(irq_cpumask_parse("1", 1, &got), 0);
+		CHECK_EQ(got.bits[0], 1ul);
 	} else {
 		CHECK_EQ(irq_snprintf(buf, sizeof(buf), "%d-%s", 42, "a"), -ENOSYS);
 		CHECK_STR(buf, "");
 		CHECK_EQ(irq_cpumask_print_list(buf, sizeof(buf), &cpu0), -ENOSYS);
 		CHECK_EQ(irq_cpumask_print(buf, sizeof(buf), &cpu0, 1), -ENOSYS);
+		/* Nor is any text read: the mask is left as it was. */
+		got.bits[0] = 2ul;
+		CHECK_EQ(irq_cpumask_parselist("0", 1, &got), -ENOSYS);
+		CHECK_EQ(irq_cpumask_parse("1", 1, &got), -ENOSYS);
+		CHECK_EQ(got.bits[0], 2ul);
 	}
 }
 
