@@ -22,8 +22,8 @@ def sources():
                 yield p, p.read_text(errors="replace")
 
 
-# Macros that define functions: FLOW_ENTRY(kind) defines handle_<kind>_irq.
-GENERATORS = [(re.compile(r"^FLOW_ENTRY\((\w+)\)", re.M), "handle_%s_irq")]
+# Macros that define functions: FLOW_ENTRY(name, kind) defines handle_<name>_irq.
+GENERATORS = [(re.compile(r"^FLOW_ENTRY\((\w+)[,)]", re.M), "handle_%s_irq")]
 
 
 def definers(name, files):
