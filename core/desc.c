@@ -66,6 +66,24 @@ struct irq_desc *irq_to_desc(unsigned int irq)
 	return atomic_load_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)], memory_order_acquire);
 }
 
+#ifdef __OPTIMIZE_SIZE__
+/* The one copy a build for size calls (internals.h). */
+struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie)
+{
+	return __irq_desc_get(irq, cookie);
+}
+
+unsigned long irq_desc_lock_irqsave(struct irq_desc *desc)
+{
+	return __desc_lock_irqsave(desc);
+}
+
+void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
+{
+	__desc_unlock_irqrestore(desc, flags);
+}
+#endif
+
 /*
  * Step *irq to the next number that has a descriptor, at or after *irq.
  * Lock-free: a descriptor created meanwhile may or may not be seen.

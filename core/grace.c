@@ -35,7 +35,7 @@ unsigned int irq_desc_read_lock(void)
 
 void irq_desc_read_unlock(unsigned int cookie)
 {
-	desc_read_unlock(cookie);
+	__irq_size_shared(desc_read_unlock)(cookie);
 }
 
 /* Wait until every CPU's count for epoch @e has been seen at 0. */

@@ -516,7 +516,41 @@ static __irq_always_inline void desc_unlock(struct irq_desc *desc)
 	desc_set_state_unlock(desc, desc_state(desc));
 }
 
+/*
+ * The lock and lookup helpers every verb calls (desc_lock_irqsave() and its
+ * pair, irq_desc_get(), desc_read_unlock()) are inline where the core is
+ * built for speed. A build for size (-Os) keeps one global copy of each
+ * (desc.c, grace.c) instead of a static copy in every file that calls it:
+ * there the inline definitions are named __<name>, those copies' bodies.
+ */
+#ifdef __OPTIMIZE_SIZE__
+# define __irq_size_shared(name)	__##name
+# define __irq_shared_inline		__irq_always_inline
+unsigned long irq_desc_lock_irqsave(struct irq_desc *desc);
+void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags);
+struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie);
+
 static inline unsigned long desc_lock_irqsave(struct irq_desc *desc)
+{
+	return irq_desc_lock_irqsave(desc);
+}
+
+static inline void desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
+{
+	irq_desc_unlock_irqrestore(desc, flags);
+}
+
+static inline void desc_read_unlock(unsigned int cookie)
+{
+	irq_desc_read_unlock(cookie);
+}
+#else
+# define __irq_size_shared(name)	name
+# define __irq_shared_inline		inline
+#endif
+
+static __irq_shared_inline unsigned long
+__irq_size_shared(desc_lock_irqsave)(struct irq_desc *desc)
 {
 	unsigned long flags = port_irq_save();
 
@@ -524,7 +558,8 @@ static inline unsigned long desc_lock_irqsave(struct irq_desc *desc)
 	return flags;
 }
 
-static inline void desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
+static __irq_shared_inline void
+__irq_size_shared(desc_unlock_irqrestore)(struct irq_desc *desc, unsigned long flags)
 {
 	desc_unlock(desc);
 	port_irq_restore(flags);
@@ -641,7 +676,7 @@ static inline unsigned int desc_read_lock(void)
 	return cpu << 1 | e;
 }
 
-static inline void desc_read_unlock(unsigned int cookie)
+static __irq_shared_inline void __irq_size_shared(desc_read_unlock)(unsigned int cookie)
 {
 	atomic_fetch_sub_explicit(&irq_cpus[cookie >> 1].readers[cookie & 1u], 1u,
 				  memory_order_release);
@@ -652,14 +687,15 @@ static inline void desc_read_unlock(unsigned int cookie)
  * descriptor; NULL (and no section held) when there is none. Every
  * non-NULL result is given back with irq_desc_put(*@cookie).
  */
-static inline struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie)
+static __irq_shared_inline struct irq_desc *
+__irq_size_shared(irq_desc_get)(unsigned int irq, unsigned int *cookie)
 {
 	struct irq_desc *desc;
 
 	*cookie = desc_read_lock();
 	desc = irq_to_desc(irq);
 	if (!desc)
-		desc_read_unlock(*cookie);
+		__irq_size_shared(desc_read_unlock)(*cookie);
 	return desc;
 }
 
