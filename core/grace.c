@@ -30,7 +30,7 @@ static atomic_flag grace_busy = ATOMIC_FLAG_INIT;
 
 unsigned int irq_desc_read_lock(void)
 {
-	return desc_read_lock();
+	return __irq_size_shared(desc_read_lock)();
 }
 
 void irq_desc_read_unlock(unsigned int cookie)

@@ -518,7 +518,7 @@ static __irq_always_inline void desc_unlock(struct irq_desc *desc)
 
 /*
  * The lock and lookup helpers every verb calls (desc_lock_irqsave() and its
- * pair, irq_desc_get(), desc_read_unlock()) are inline where the core is
+ * pair, irq_desc_get(), desc_read_lock() and its pair) are inline where the core is
  * built for speed. A build for size (-Os) keeps one global copy of each
  * (desc.c, grace.c) instead of a static copy in every file that calls it:
  * there the inline definitions are named __<name>, those copies' bodies.
@@ -538,6 +538,11 @@ static inline unsigned long desc_lock_irqsave(struct irq_desc *desc)
 static inline void desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
 {
 	irq_desc_unlock_irqrestore(desc, flags);
+}
+
+static inline unsigned int desc_read_lock(void)
+{
+	return irq_desc_read_lock();
 }
 
 static inline void desc_read_unlock(unsigned int cookie)
@@ -667,7 +672,7 @@ bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
 extern atomic_uint irq_grace_epoch;
 
 /* irq_desc_read_lock(), inline for the core's verbs. */
-static inline unsigned int desc_read_lock(void)
+static __irq_shared_inline unsigned int __irq_size_shared(desc_read_lock)(void)
 {
 	unsigned int cpu = irq_cpu_id();
 	unsigned int e = atomic_load_explicit(&irq_grace_epoch, memory_order_seq_cst) & 1u;
@@ -692,7 +697,7 @@ __irq_size_shared(irq_desc_get)(unsigned int irq, unsigned int *cookie)
 {
 	struct irq_desc *desc;
 
-	*cookie = desc_read_lock();
+	*cookie = __irq_size_shared(desc_read_lock)();
 	desc = irq_to_desc(irq);
 	if (!desc)
 		__irq_size_shared(desc_read_unlock)(*cookie);
