@@ -70,17 +70,17 @@ struct irq_desc *irq_to_desc(unsigned int irq)
 /* The one copy a build for size calls (internals.h). */
 struct irq_desc *irq_desc_get(unsigned int irq, unsigned int *cookie)
 {
-	return __irq_desc_get(irq, cookie);
+	return irq_desc_get_body(irq, cookie);
 }
 
 unsigned long irq_desc_lock_irqsave(struct irq_desc *desc)
 {
-	return __desc_lock_irqsave(desc);
+	return desc_lock_irqsave_body(desc);
 }
 
 void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
 {
-	__desc_unlock_irqrestore(desc, flags);
+	desc_unlock_irqrestore_body(desc, flags);
 }
 #endif
 

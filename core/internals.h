@@ -521,10 +521,11 @@ static __irq_always_inline void desc_unlock(struct irq_desc *desc)
  * pair, irq_desc_get(), desc_read_lock() and its pair) are inline where the core is
  * built for speed. A build for size (-Os) keeps one global copy of each
  * (desc.c, grace.c) instead of a static copy in every file that calls it:
- * there the inline definitions are named __<name>, those copies' bodies.
+ * there the inline definitions are named <name>_body, those copies' bodies
+ * (a name with a leading double underscore would be the C library's).
  */
 #ifdef __OPTIMIZE_SIZE__
-# define __irq_size_shared(name)	__##name
+# define __irq_size_shared(name)	name##_body
 # define __irq_shared_inline		__irq_always_inline
 unsigned long irq_desc_lock_irqsave(struct irq_desc *desc);
 void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags);
