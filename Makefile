@@ -353,7 +353,7 @@ CHECK_BUILDS	= $(BUILD)/unit $(BUILD)/unit-asan $(BUILD)/unit-tsan $(BUILD)/unit
 check-build: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(CHECK_BUILDS)
 
-check: check-build check-host check-controllers check-docs check-usage check-bench check-fuzz check-spin check-freestanding check-cxx check-kit check-minimal check-aarch64-minimal size check-trace $(PORT_CHECKS) check-adopters
+check: check-build check-host check-controllers check-docs check-usage check-harness check-bench check-fuzz check-spin check-freestanding check-cxx check-kit check-minimal check-aarch64-minimal size check-trace $(PORT_CHECKS) check-adopters
 	@echo "make check: all passed"
 
 # make run ADOPTER=<name> boots one of the adopters (adopters/adopters.mk).
@@ -381,6 +381,16 @@ run-host: $(BUILD)/genirq-demo
 .PHONY: check-usage
 check-usage:
 	$(Q)scripts/check-make-usage.sh
+
+# The QEMU harness itself, against a stand-in guest (tests/harness/): a
+# --then MARKER that a boot line already printed must still wait for the
+# answer to the input fed before it.
+.PHONY: check-harness
+check-harness:
+	$(Q)$(HARNESS) --name harness-then --pass-status 33 --timeout 30 --quiet \
+		--ready ready --input 'one\r' --then 'its controller' 'two\r' \
+		--expect "^next command b'two\\\\r'" \
+		-- python3 tests/harness/fake-guest.py 'its controller' 1.0
 
 # Every function docs/interrupt-path.md names still exists.
 .PHONY: check-docs

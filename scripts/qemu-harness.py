@@ -104,6 +104,7 @@ def main():
             fed = True
             marker_at = now - start
             pending = bytearray(feed)
+            stage_from = text.index(a.ready) + len(a.ready)
         if fed and not pending and stages and stages[0][0] in text[stage_from:]:
             stage_from = text.index(stages[0][0], stage_from) + len(stages[0][0])
             pending = bytearray(stages.pop(0)[1])
@@ -121,6 +122,11 @@ def main():
                 pending = bytearray()
             del pending[:n]
             next_byte = now + a.byte_delay
+            if not pending:
+                # A --then MARKER answers the input just fed: look for it
+                # only in what the guest prints from now on (a boot line
+                # may hold the same words).
+                stage_from = len(out)
         if not monitored and a.monitor and (a.monitor_after is None or a.monitor_after in text):
             monitored = True
             send_monitor(a.monitor, a.monitor_cmd)
