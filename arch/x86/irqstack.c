@@ -45,6 +45,10 @@ _Static_assert(IRQ_STACK_BYTES == X86_IRQ_STACK_BYTES &&
 	       offsetof(struct cpu_stacks, stacks[X86_SOFTIRQ_STACK]) == X86_SOFTIRQ_GUARD &&
 	       offsetof(struct cpu_stacks, hardirq_sp) == X86_HARDIRQ_SP &&
 	       (uint32_t)STACK_GUARD == X86_STACK_GUARD32, "irqstack.h layout");
+#if defined(__x86_64__)
+_Static_assert(sizeof(struct cpu_stacks) == X86_CPU_STACKS_BYTES &&
+	       STACK_GUARD == X86_STACK_GUARD64, "irqstack.h layout (x86_64's common_irq)");
+#endif
 
 static inline uintptr_t stack_pointer(void)
 {
@@ -154,27 +158,14 @@ static uintptr_t slow_path_stack(void)
 }
 
 #if defined(__x86_64__)
-int x86_handle_irq_slow(struct irq_desc *const *slot, void *regs)
-{
-	uintptr_t sp = slow_path_stack();
-
-	return sp ? x86_irq_call_on_stack(slot, regs, sp) : irq_handle_desc_entry(slot, regs);
-}
-
 /*
- * The entry's fast path: both guards intact and off the hardirq stack,
- * tested inline with port_cpu_id_fast() (%gs:0); the switch and the call
- * in boot.S. (i386's, for its one CPU, is all in its boot.S.)
+ * x86_64's entry (common_irq in entry.S) switches to the hardirq stack
+ * itself when both guards are intact and it is not on that stack; else
+ * it asks here where to run (the port's x86_64_irq_slow()).
  */
-int x86_handle_irq(struct irq_desc *const *slot, void *regs)
+uintptr_t x86_irq_slow_stack(void)
 {
-	struct cpu_stacks *c = &x86_cpus[port_cpu_id_fast()];
-
-	if (irq_likely(c->stacks[X86_HARDIRQ_STACK].words[0] == STACK_GUARD &&
-		       c->stacks[X86_SOFTIRQ_STACK].words[0] == STACK_GUARD &&
-		       !on(c, X86_HARDIRQ_STACK, stack_pointer())))
-		return x86_irq_call_on_stack(slot, regs, c->hardirq_sp);
-	return x86_handle_irq_slow(slot, regs);
+	return slow_path_stack();
 }
 #else
 X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)

@@ -70,19 +70,13 @@ void x86_irq_stacks_init(unsigned int cpu);
 #endif
 #if defined(__x86_64__)
 /*
- * x86_64 enters by descriptor: @slot is the vector's entry in this CPU's
- * table (controllers/x86_apic.c). boot.S: irq_handle_desc_entry(@slot,
- * @regs) with the stack pointer at @sp; its result returned (-ENOENT: the
- * slot emptied, and the caller owes the local APIC its EOI).
+ * x86_64's common_irq (entry.S) switches to this CPU's hardirq stack
+ * itself; when a guard is broken or it is already on that stack, it asks
+ * this: the stack pointer to switch to, or 0 to stay (a nested
+ * interrupt, warned when the stack runs low); a handler interrupted
+ * below the stack ends the run.
  */
-int x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs, uintptr_t sp);
-/* Interrupt entry: check the guards, run irq_handle_desc_entry(@slot,
- * @regs) on this CPU's hardirq stack (staying on it when nested); its
- * result returned. */
-int x86_handle_irq(struct irq_desc *const *slot, void *regs);
-/* Its slow path: a broken guard, or already on the hardirq stack. */
-__attribute__((noinline, cold)) int x86_handle_irq_slow(struct irq_desc *const *slot,
-							void *regs);
+uintptr_t x86_irq_slow_stack(void);
 #else
 /* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
  * at @sp (the 8259's lines, found in its domain). */

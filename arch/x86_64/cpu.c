@@ -93,7 +93,7 @@ void x86_64_idt_init(void)
 
 /* The C entry of the 32 exception stubs (entry.S): the NMI here, every other
  * exception to the embedder's x86_64_exception(); interrupts go to
- * x86_64_interrupt() directly. */
+ * common_irq (entry.S). */
 void x86_64_trap(struct x86_64_regs *regs);
 void x86_64_trap(struct x86_64_regs *regs)
 {

@@ -2,11 +2,15 @@
 /*
  * entry.S - the x86_64 port kit's entry: the 256 interrupt stubs (the IDT
  * points at x86_64_stubs[], cpu.c), exceptions into x86_64_trap(),
- * interrupts into x86_64_interrupt() (irq.c), and the helpers that call a
- * function on another stack (the hardirq stack: arch/x86/irqstack.c).
+ * interrupts on this CPU's hardirq stack into x86_apic_handle()
+ * (common_irq), and the helper that calls a function on another stack
+ * (arch/x86/irqstack.c).
  */
 	.code64
 	.text
+#include "../x86/irqstack.h"
+#include "x86_64.h"
+
 #define STUB_PTR	.quad
 #define STUBS_TABLE	x86_64_stubs
 #include "../x86/stubs.h"
@@ -53,7 +57,12 @@ common:
  * Interrupts: the same frame, but only the registers the C code may
  * clobber (rax rcx rdx rsi rdi r8-r11) are saved and restored; the
  * callee-saved slots (rbx rbp r12-r15) are left unwritten, as C keeps
- * those registers itself. Straight to x86_64_interrupt().
+ * those registers itself. Then, on this CPU's hardirq stack,
+ * x86_apic_handle(vector, regs) (controllers/x86_apic.c), when both
+ * guard words of this CPU's stacks (x86_cpus[%gs:0], irqstack.h) are
+ * intact and the interrupt did not come on that stack; otherwise
+ * x86_64_irq_slow() (irq.c) decides. The bench's bare vector goes to its
+ * C code before any of that; a vector nobody owns to x86_64_bad_vector().
  */
 common_irq:
 	sub	$120, %rsp
@@ -66,9 +75,32 @@ common_irq:
 	mov	%r9, 48(%rsp)
 	mov	%r10, 40(%rsp)
 	mov	%r11, 32(%rsp)
-	mov	%rsp, %rdi
 	cld
-	call	x86_64_interrupt
+	mov	%rsp, %rsi			/* regs */
+	mov	120(%rsp), %edi			/* the vector */
+	cmp	$X86_64_VECTOR_BARE, %edi
+	je	bare_irq
+	movl	%gs:0, %eax			/* this CPU (port_cpu_id_fast()) */
+	imul	$X86_CPU_STACKS_BYTES, %rax, %rax
+	lea	x86_cpus(%rax), %rdx
+	movabs	$X86_STACK_GUARD64, %rcx
+	cmp	%rcx, X86_HARDIRQ_GUARD(%rdx)
+	jne	slow_irq
+	cmp	%rcx, X86_SOFTIRQ_GUARD(%rdx)
+	jne	slow_irq
+	mov	%rsp, %rax
+	sub	%rdx, %rax
+	sub	$X86_HARDIRQ_GUARD, %rax
+	cmp	$X86_IRQ_STACK_BYTES, %rax
+	jb	slow_irq			/* on the hardirq stack: nested */
+	mov	X86_HARDIRQ_SP(%rdx), %rax
+	mov	%rsp, -8(%rax)			/* the frame's address, above the call */
+	lea	-16(%rax), %rsp			/* 16-byte aligned at the call */
+	call	x86_apic_handle
+	mov	8(%rsp), %rsp
+	test	%al, %al
+	jz	bad_irq
+irq_return:
 	mov	32(%rsp), %r11
 	mov	40(%rsp), %r10
 	mov	48(%rsp), %r9
@@ -80,6 +112,16 @@ common_irq:
 	mov	112(%rsp), %rax
 	add	$136, %rsp
 	iretq
+bare_irq:
+	call	x86_64_bare_irq
+	jmp	irq_return
+slow_irq:
+	call	x86_64_irq_slow
+	jmp	irq_return
+bad_irq:
+	mov	%rsp, %rdi
+	call	x86_64_bad_vector
+	jmp	irq_return
 
 /* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
 	.globl	x86_call_on_stack
@@ -90,22 +132,6 @@ x86_call_on_stack:
 	call	*%rsi
 	mov	%rbp, %rsp
 	pop	%rbp
-	ret
-
-/*
- * int x86_irq_call_on_stack(struct irq_desc *const *slot, void *regs,
- *			     uintptr_t sp)
- * irq_handle_desc_entry(slot, regs) on the stack whose top is sp; its
- * result stays in %eax for the caller (x86_apic_handle() ends the vector
- * at the local APIC when the slot emptied before the core read it).
- */
-	.globl	x86_irq_call_on_stack
-x86_irq_call_on_stack:
-	push	%rbp
-	mov	%rsp, %rbp
-	mov	%rdx, %rsp
-	call	irq_handle_desc_entry
-	leave
 	ret
 
 	.section .note.GNU-stack, "", @progbits

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * irq.c - the x86_64 interrupt glue: the kit's APIC machine
- * (controllers/x86_apic.c) set up from the MADT, entered from every
- * interrupt vector and running the core on this CPU's hardirq stack
- * (arch/x86/irqstack.c); the bench's bare vector; the PCI-MSI domain.
+ * (controllers/x86_apic.c) set up from the MADT, which common_irq
+ * (entry.S) enters on this CPU's hardirq stack; the C ends of that entry
+ * (the bench's bare vector, a vector nobody owns, the slow path); the
+ * PCI-MSI domain.
  */
 #include <genirq/chip/lapic.h>
 #include <genirq/chip/x86_apic.h>
@@ -26,17 +27,43 @@ void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long
 	x86_apic_bind(vector, d, hw);
 }
 
-void x86_64_interrupt(struct x86_64_regs *regs)
+/* The floor of make bench: no genirq at all, straight from common_irq. */
+void x86_64_bare_irq(void)
 {
-	if (irq_unlikely(regs->vector == X86_64_VECTOR_BARE)) {
-		x86_64_bare_tsc = x86_rdtsc();	/* the floor: no genirq at all */
-		lapic_eoi();
-	} else if (irq_likely(x86_apic_handle((unsigned int)regs->vector, regs))) {
-		/* a line's vector, the cleanup IPI, a spurious or stale vector */
-	} else {
-		irq_error_event();
-		port_ack_bad_irq((unsigned int)regs->vector);
-	}
+	x86_64_bare_tsc = x86_rdtsc();
+	lapic_eoi();
+}
+
+void x86_64_bad_vector(struct x86_64_regs *regs)
+{
+	irq_error_event();
+	port_ack_bad_irq((unsigned int)regs->vector);
+}
+
+struct slow_call {
+	unsigned int		vector;
+	struct x86_64_regs	*regs;
+};
+
+static void dispatch(void *arg)
+{
+	struct slow_call *c = arg;
+
+	/* a line's vector, the cleanup IPI, a spurious or stale vector */
+	if (!x86_apic_handle(c->vector, c->regs))
+		x86_64_bad_vector(c->regs);
+}
+
+/* common_irq's slow path: the dispatch on the stack x86_irq_slow_stack() names. */
+void x86_64_irq_slow(unsigned int vector, struct x86_64_regs *regs)
+{
+	struct slow_call c = { vector, regs };
+	uintptr_t sp = x86_irq_slow_stack();
+
+	if (sp)
+		x86_call_on_stack(&c, dispatch, sp);
+	else
+		dispatch(&c);
 }
 
 /* Linux 2.6.9's ack_APIC_irq: a vector nobody owns still holds the local APIC. */
@@ -65,7 +92,7 @@ void port_show_interrupts(struct irq_text *t)
 /*
  * The APIC machine from the MADT (<genirq/chip/x86_apic.h>): ISA lines
  * keep their ISA numbers on the pins the overrides name, the core runs
- * on this CPU's hardirq stack (x86_handle_irq()), and the PCI-MSI domain
+ * on this CPU's hardirq stack (common_irq, entry.S), and the PCI-MSI domain
  * stacks on the vector domain.
  */
 void x86_64_irq_init(void)
@@ -75,7 +102,7 @@ void x86_64_irq_init(void)
 		.nr_cpus = x86_64_mach.nr_cpus, .pic_vector = X86_64_VECTOR_PIC,
 		.first_vector = X86_64_VECTOR_MATRIX_FIRST, .last_vector = X86_64_VECTOR_MATRIX_LAST,
 		.cleanup_vector = X86_64_VECTOR_CLEANUP, .isa_gsi = x86_64_mach.isa_gsi,
-		.isa_level = x86_64_mach.isa_level, .entry = x86_handle_irq,
+		.isa_level = x86_64_mach.isa_level,
 	};
 
 	x86_64_irq_cpu_init(0);

@@ -7,8 +7,10 @@
 #ifndef GENIRQ_ARCH_X86_64_H
 #define GENIRQ_ARCH_X86_64_H
 
+#ifndef __ASSEMBLER__
 #include <stdbool.h>
 #include <stdint.h>
+#endif
 
 #define X86_64_MAX_CPUS		X86_MAX_CPUS
 #define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
@@ -24,6 +26,7 @@
  * IRQ_MOVE_CLEANUP_VECTOR). */
 #define X86_64_VECTOR_CLEANUP	0xE2
 
+#ifndef __ASSEMBLER__
 /* What the stub pushed, lowest address first (see boot.S). */
 /* An exception's frame holds every register; an interrupt's (vector 32
  * and up) only the caller-saved ones: rbx, rbp and r12-r15 are not written. */
@@ -46,7 +49,15 @@ extern struct x86_64_machine x86_64_mach;
 
 void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
-void x86_64_interrupt(struct x86_64_regs *regs);
+/*
+ * The C ends of common_irq (entry.S), which takes every interrupt vector
+ * to x86_apic_handle() on this CPU's hardirq stack: the bench's bare
+ * vector (before any of genirq), a vector nobody owns, and the slow path
+ * (a broken stack guard, or nested on the hardirq stack).
+ */
+void x86_64_bare_irq(void);
+void x86_64_bad_vector(struct x86_64_regs *regs);
+void x86_64_irq_slow(unsigned int vector, struct x86_64_regs *regs);
 void x86_64_idt_load(void);
 /* Fill the IDT (every vector to its stub in boot.S) and load it. */
 void x86_64_idt_init(void);
@@ -78,5 +89,6 @@ extern void (*volatile x86_64_ipi_handler)(unsigned int cpu);
 
 /* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
 void x86_64_exception(struct x86_64_regs *regs);
+#endif /* !__ASSEMBLER__ */
 
 #endif /* GENIRQ_ARCH_X86_64_H */
