@@ -188,6 +188,14 @@ void i8259_disable(unsigned int vector_base)
 	i8259_mask_all();
 }
 
+static struct irq_domain *i8259_domain;
+
+void i8259_handle(irq_hw_number_t hw, void *regs)
+{
+	if (!i8259_spurious(hw))
+		irq_handle_domain_entry(i8259_domain, hw, regs);
+}
+
 struct irq_domain *i8259_init(unsigned int vector_base)
 {
 	struct irq_domain *d;
@@ -209,5 +217,6 @@ struct irq_domain *i8259_init(unsigned int vector_base)
 	}
 	/* The cascade never reaches the CPU as itself: if it did, a stray. */
 	irq_set_chained_handler(I8259_CASCADE, handle_bad_irq, NULL);
+	i8259_domain = d;
 	return d;
 }

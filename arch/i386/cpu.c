@@ -51,7 +51,7 @@ void i386_idt_init(void)
 
 /* The C entry of the 32 exception stubs (entry.S): the NMI here, every other
  * exception to the embedder's i386_exception(); interrupts go to
- * i386_interrupt() directly. */
+ * common_irq (entry.S). */
 void i386_trap(struct i386_regs *regs);
 void i386_trap(struct i386_regs *regs)
 {

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * entry.S - the i386 port kit's entry: the 256 interrupt stubs (the IDT
- * points at i386_stubs[], cpu.c), exceptions into i386_trap(), interrupts
- * into i386_interrupt() (irq.c), and the helpers that call a function on
+ * points at i386_stubs[], cpu.c), exceptions into i386_trap(), the 8259's
+ * interrupts on the hardirq stack into i8259_handle(), the others into
+ * i386_interrupt() (irq.c), and the helpers that call a function on
  * another stack (the hardirq stack: arch/x86/irqstack.c).
  */
 #include "../x86/irqstack.h"
+#include "i386.h"
 
 /* The kernel data selector the exception path loads: the embedder's GDT
  * has a flat data segment there (GENIRQ_X86_KERNEL_DS to change it). */
@@ -15,6 +17,7 @@
 
 #define STUB_PTR	.long
 #define STUBS_TABLE	i386_stubs
+#define STUB_PIC_FIRST	I386_VECTOR_PIC
 #include "../x86/stubs.h"
 
 /* Frame: es ds edi esi ebp esp ebx edx ecx eax vector error eip cs eflags */
@@ -37,8 +40,10 @@ common:
 
 /*
  * Interrupts: the same frame, but %ds and %es are neither saved nor
- * loaded (the kernel never changes them: one ring, flat segments), and
- * i386_interrupt() takes the frame in %eax (regparm).
+ * loaded (the kernel never changes them: one ring, flat segments).
+ * common_irq: the vectors other than the 8259's, into i386_interrupt()
+ * (irq.c: the software vectors an embedder claims), the frame in %eax
+ * (regparm).
  */
 common_irq:
 	pusha
@@ -46,10 +51,46 @@ common_irq:
 	cld
 	mov	%esp, %eax
 	call	i386_interrupt
+irq_return:
 	add	$8, %esp
 	popa
 	add	$8, %esp
 	iret
+
+/*
+ * pic_irq: the 8259's 16 vectors, into i8259_handle(hw, regs)
+ * (controllers/i8259.c) on the hardirq stack (x86_cpus[0], irqstack.h)
+ * when both guard words are intact and the interrupt did not come on
+ * that stack; otherwise i386_irq_slow() (irq.c) decides.
+ */
+pic_irq:
+	pusha
+	sub	$8, %esp
+	cld
+	mov	%esp, %ecx			/* regs */
+	mov	40(%esp), %edx			/* the vector */
+	sub	$I386_VECTOR_PIC, %edx		/* the 8259 line */
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_HARDIRQ_GUARD
+	jne	slow_irq
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
+	jne	slow_irq
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD + X86_IRQ_STACK_BYTES, %esp
+	jae	1f
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
+	jae	slow_irq			/* on the hardirq stack: nested */
+1:	mov	x86_cpus + X86_HARDIRQ_SP, %eax
+	mov	%esp, -4(%eax)			/* the frame's address, above the call */
+	lea	-16(%eax), %esp			/* 16-byte aligned at the call */
+	mov	%edx, (%esp)
+	mov	%ecx, 4(%esp)
+	call	i8259_handle
+	mov	12(%esp), %esp
+	jmp	irq_return
+slow_irq:
+	mov	%edx, %eax
+	mov	%ecx, %edx
+	call	i386_irq_slow
+	jmp	irq_return
 
 /* void x86_call_on_stack(void *arg, void (*fn)(void *), uintptr_t sp) */
 	.globl	x86_call_on_stack

@@ -6,6 +6,13 @@
 #ifndef GENIRQ_ARCH_I386_H
 #define GENIRQ_ARCH_I386_H
 
+#define I386_VECTOR_PIC	0x20	/* the 8259 pair: 0x20-0x2F */
+#define I386_VECTOR_NMI	2
+/* Software vectors (`int $n`) an embedder may claim. */
+#define I386_VECTOR_SOFT	0x30
+#define I386_NR_SOFT		16u
+
+#ifndef __ASSEMBLER__
 #include <stdint.h>
 #include <genirq/irq.h>
 #include <genirq/compat.h>
@@ -21,12 +28,6 @@ struct i386_regs {
 	uint32_t eip, cs, eflags;	/* pushed by the CPU */
 };
 
-#define I386_VECTOR_PIC	0x20	/* the 8259 pair: 0x20-0x2F */
-#define I386_VECTOR_NMI	2
-/* Software vectors (`int $n`) an embedder may claim. */
-#define I386_VECTOR_SOFT	0x30
-#define I386_NR_SOFT		16u
-
 /* A non-specific EOI to the master 8259. */
 static inline void i386_pic_eoi(void)
 {
@@ -40,10 +41,16 @@ int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs)
 void i386_irq_init(void);
 /* Load the IDT: every vector to its stub in boot.S. */
 void i386_idt_init(void);
-/* From boot.S's common_irq, the frame in %eax. */
+/* The C ends of entry.S: a vector that is not the 8259's (common_irq),
+ * the frame in %eax; the slow path of an 8259 line (pic_irq: a broken
+ * stack guard, or nested on the hardirq stack), its number in %eax and
+ * the frame in %edx. */
 X86_REGPARM void i386_interrupt(struct i386_regs *regs);
+X86_REGPARM void i386_irq_slow(irq_hw_number_t hw, struct i386_regs *regs);
 
 /* The embedder's: every CPU exception but the NMI (the kit counts NMIs). */
 void i386_exception(struct i386_regs *regs);
+
+#endif /* !__ASSEMBLER__ */
 
 #endif /* GENIRQ_ARCH_I386_H */

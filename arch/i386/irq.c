@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * irq.c - the i386 interrupt glue: from a vector to the core, on the
- * hardirq stack (arch/x86/irqstack.c), past the 8259's spurious IRQ7/15;
- * software vectors an embedder claims (the demo's dispatch bench).
+ * irq.c - the i386 interrupt glue: the 8259 pair (its lines' vectors go
+ * from common_irq, entry.S, to i8259_handle() on the hardirq stack); the
+ * C ends of that entry: the slow path (a broken guard, a nested
+ * interrupt) and the software vectors an embedder claims (the demo's
+ * dispatch bench).
  */
 #include <genirq/chip/i8259.h>
 #include <genirq/compat.h>
@@ -13,7 +15,6 @@
 #include "i386.h"
 #include "x86.h"
 
-static struct irq_domain *isa;
 static void (*soft_vector[I386_NR_SOFT])(struct i386_regs *regs);
 
 int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs))
@@ -24,20 +25,41 @@ int i386_set_soft_vector(unsigned int vector, void (*fn)(struct i386_regs *regs)
 	return 0;
 }
 
+/* common_irq: the vectors other than the 8259's, the software vectors. */
 X86_REGPARM void i386_interrupt(struct i386_regs *regs)
 {
-	irq_hw_number_t hw = regs->vector - I386_VECTOR_PIC;
+	unsigned int soft = regs->vector - I386_VECTOR_SOFT;
 
-	if (irq_likely(hw < I8259_NR_LINES)) {
-		if (!i8259_spurious(hw))
-			x86_handle_irq(isa, hw, regs);
-	} else if (regs->vector - I386_VECTOR_SOFT < I386_NR_SOFT &&
-		   soft_vector[regs->vector - I386_VECTOR_SOFT]) {
-		soft_vector[regs->vector - I386_VECTOR_SOFT](regs);
+	if (soft < I386_NR_SOFT && soft_vector[soft]) {
+		soft_vector[soft](regs);
 	} else {
 		irq_error_event();
 		port_ack_bad_irq(regs->vector);
 	}
+}
+
+struct pic_call {
+	irq_hw_number_t		hw;
+	struct i386_regs	*regs;
+};
+
+static void pic_dispatch(void *arg)
+{
+	struct pic_call *c = arg;
+
+	i8259_handle(c->hw, c->regs);
+}
+
+/* pic_irq's slow path: the 8259 line on the stack x86_irq_slow_stack() names. */
+X86_REGPARM void i386_irq_slow(irq_hw_number_t hw, struct i386_regs *regs)
+{
+	struct pic_call c = { hw, regs };
+	uintptr_t sp = x86_irq_slow_stack();
+
+	if (sp)
+		x86_call_on_stack(&c, pic_dispatch, sp);
+	else
+		pic_dispatch(&c);
 }
 
 /* Only the 8259's vectors reach the controller; the rest are software's. */
@@ -55,5 +77,5 @@ void port_show_interrupts(struct irq_text *t)
 void i386_irq_init(void)
 {
 	x86_irq_stacks_init(0);
-	isa = i8259_init(I386_VECTOR_PIC);
+	i8259_init(I386_VECTOR_PIC);	/* reports a failure */
 }

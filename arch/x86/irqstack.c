@@ -157,17 +157,17 @@ static uintptr_t slow_path_stack(void)
 	return 0;
 }
 
-#if defined(__x86_64__)
 /*
- * x86_64's entry (common_irq in entry.S) switches to the hardirq stack
+ * The ports' entry (common_irq in entry.S) switches to the hardirq stack
  * itself when both guards are intact and it is not on that stack; else
- * it asks here where to run (the port's x86_64_irq_slow()).
+ * it asks here where to run (x86_64_irq_slow(), i386_irq_slow()).
  */
 uintptr_t x86_irq_slow_stack(void)
 {
 	return slow_path_stack();
 }
-#else
+
+#if !defined(__x86_64__)
 X86_REGPARM void x86_handle_irq_slow(struct irq_domain *d, irq_hw_number_t hw, void *regs)
 {
 	uintptr_t sp = slow_path_stack();

@@ -5,7 +5,9 @@
  * Each stub pushes a dummy error code where the CPU pushes none (so every
  * frame looks alike), then its vector, and jumps to the port's `common`
  * (exceptions, vectors 0-31: every register saved) or `common_irq`
- * (interrupts: the caller-saved registers only, the C code keeps the rest).
+ * (interrupts: the caller-saved registers only, the C code keeps the rest);
+ * where the includer defines STUB_PIC_FIRST, the 16 vectors from there
+ * jump to its `pic_irq` instead (i386: the 8259's lines).
  * The table STUBS_TABLE (in .rodata) lists their addresses; the includer
  * defines STUB_PTR (.long or .quad) and STUBS_TABLE first.
  */
@@ -22,6 +24,10 @@ stub_\v:
 	push	$\v
 	.if \v < 32
 	jmp	common
+#ifdef STUB_PIC_FIRST
+	.elseif (\v >= STUB_PIC_FIRST) && (\v < (STUB_PIC_FIRST + 16))
+	jmp	pic_irq
+#endif
 	.else
 	jmp	common_irq
 	.endif

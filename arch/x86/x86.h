@@ -68,16 +68,15 @@ void x86_irq_stacks_init(unsigned int cpu);
 #else
 # define X86_REGPARM	__attribute__((regparm(3)))
 #endif
-#if defined(__x86_64__)
 /*
- * x86_64's common_irq (entry.S) switches to this CPU's hardirq stack
+ * The ports' common_irq (entry.S) switches to this CPU's hardirq stack
  * itself; when a guard is broken or it is already on that stack, it asks
  * this: the stack pointer to switch to, or 0 to stay (a nested
  * interrupt, warned when the stack runs low); a handler interrupted
  * below the stack ends the run.
  */
 uintptr_t x86_irq_slow_stack(void);
-#else
+#if !defined(__x86_64__)
 /* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
  * at @sp (the 8259's lines, found in its domain). */
 X86_REGPARM void x86_irq_call_on_stack(struct irq_domain *d, irq_hw_number_t hw, void *regs,

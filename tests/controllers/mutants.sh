@@ -95,6 +95,7 @@ mutant() {
 # i8259
 mutant i8259-no-cascade-eoi i8259 i8259.c '/^static void eoi_locked/,/^}/{/OCW2_SEOI | I8259_CASCADE);$/d;}'
 mutant i8259-eoi-nonspecific i8259 i8259.c 's/#define OCW2_SEOI\t0x60/#define OCW2_SEOI\t0x20/'
+mutant i8259-entry-skips-spurious-test i8259 i8259.c 's/^\tif (!i8259_spurious(hw))$/\tif (1)/'
 mutant i8259-imr-wrong-chip i8259 i8259.c 's/if (hw < 8)$/if (hw < 7)/'
 mutant i8259-elcr-level-inverted i8259 i8259.c 's/if (level)$/if (!level)/'
 mutant i8259-spurious7-eoi i8259 i8259.c 's/if (spurious \&\& hw == 15)/if (spurious)/'

@@ -55,6 +55,17 @@ static inline bool i8259_spurious(irq_hw_number_t hw)
 	return (hw == 7 || hw == 15) && i8259_spurious_isr(hw);
 }
 
+/**
+ * i8259_handle - the entry of line @hw's vector (vector_base + @hw)
+ * @hw: 0-15
+ * @regs: the interrupted state, handed to the core
+ *
+ * A spurious IRQ7 or IRQ15 (i8259_spurious()) is counted and ended there;
+ * any other delivery runs the line's flow through i8259_init()'s domain.
+ * Context: interrupt entry, local interrupts off, after i8259_init(); on
+ * the stack the port runs handlers on.
+ */
+void i8259_handle(irq_hw_number_t hw, void *regs);
 /* Interrupt request and in-service registers, slave in bits 8-15 (tests). */
 uint16_t i8259_read_irr(void);
 uint16_t i8259_read_isr(void);
