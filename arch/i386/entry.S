@@ -58,6 +58,22 @@ irq_return:
 	iret
 
 /*
+ * The fast path's tests for the one CPU (x86_cpus[0], irqstack.h): both
+ * guard words intact and off the hardirq stack, else jump to \slow.
+ */
+	.macro	stack_checks slow
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_HARDIRQ_GUARD
+	jne	\slow
+	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
+	jne	\slow
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD + X86_IRQ_STACK_BYTES, %esp
+	jae	.Lchecked\@
+	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
+	jae	\slow				/* on the hardirq stack: nested */
+.Lchecked\@:
+	.endm
+
+/*
  * pic_irq: the 8259's 16 vectors, into i8259_handle(hw, regs)
  * (controllers/i8259.c) on the hardirq stack (x86_cpus[0], irqstack.h)
  * when both guard words are intact and the interrupt did not come on
@@ -70,15 +86,8 @@ pic_irq:
 	mov	%esp, %ecx			/* regs */
 	mov	40(%esp), %edx			/* the vector */
 	sub	$I386_VECTOR_PIC, %edx		/* the 8259 line */
-	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_HARDIRQ_GUARD
-	jne	slow_irq
-	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
-	jne	slow_irq
-	cmp	$x86_cpus + X86_HARDIRQ_GUARD + X86_IRQ_STACK_BYTES, %esp
-	jae	1f
-	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
-	jae	slow_irq			/* on the hardirq stack: nested */
-1:	mov	x86_cpus + X86_HARDIRQ_SP, %eax
+	stack_checks slow_irq
+	mov	x86_cpus + X86_HARDIRQ_SP, %eax
 	mov	%esp, -4(%eax)			/* the frame's address, above the call */
 	lea	-16(%eax), %esp			/* 16-byte aligned at the call */
 	mov	%edx, (%esp)
@@ -117,15 +126,8 @@ x86_call_on_stack:
  */
 	.globl	x86_handle_irq
 x86_handle_irq:
-	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_HARDIRQ_GUARD
-	jne	x86_handle_irq_slow
-	cmpl	$X86_STACK_GUARD32, x86_cpus + X86_SOFTIRQ_GUARD
-	jne	x86_handle_irq_slow
-	cmp	$x86_cpus + X86_HARDIRQ_GUARD + X86_IRQ_STACK_BYTES, %esp
-	jae	1f
-	cmp	$x86_cpus + X86_HARDIRQ_GUARD, %esp
-	jae	x86_handle_irq_slow		/* on the hardirq stack: nested */
-1:	push	%ebx
+	stack_checks x86_handle_irq_slow
+	push	%ebx
 	mov	x86_cpus + X86_HARDIRQ_SP, %ebx
 switch_to_ebx:
 	mov	%esp, -4(%ebx)
