@@ -167,7 +167,7 @@ bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc)
 static bool number_taken(unsigned int irq)
 {
 	struct irq_leaf *leaf = leaf_held(irq);
-	unsigned int bit = slot_of(irq);
+	unsigned int bit = irq & (LEAF_SIZE - 1);
 
 	return leaf && ((leaf->taken[bit / BITS_PER_UL] >> (bit % BITS_PER_UL)) & 1UL);
 }
@@ -175,7 +175,7 @@ static bool number_taken(unsigned int irq)
 /* Mark @irq taken or free in @leaf; true if the leaf has none taken left. */
 static bool number_mark(struct irq_leaf *leaf, unsigned int irq, bool taken)
 {
-	unsigned int bit = slot_of(irq);
+	unsigned int bit = irq & (LEAF_SIZE - 1);
 	unsigned long any = 0, m = 1UL << (bit % BITS_PER_UL);
 
 	if (taken)
