@@ -152,7 +152,8 @@ void irq_data_set_move_at_event(struct irq_data *d, bool on)
 {
 	struct irq_desc *desc = d ? irq_to_desc(d->irq) : NULL;
 
-	if (!desc)
+	/* (With one CPU no line moves, so none waits for an event to.) */
+	if (IRQ_UP || !desc)
 		return;
 	if (on)
 		desc->data.hier_flags |= IRQD_MOVE_AT_EVENT;

@@ -7,8 +7,8 @@
  * laid out CPU by CPU so that two CPUs never write the same cache line,
  * and the bitmap of the group's numbers in use. A capacity of 8,192 lines
  * costs a 128-pointer table until lines are used; each line in use costs
- * one descriptor. A capacity of one group (GENIRQ_MAX_IRQS <= 64) has its
- * leaf and counters static instead, as any line in use would need them.
+ * one descriptor. A capacity of one group (GENIRQ_MAX_IRQS <= 64) keeps
+ * its leaf once made.
  *
  * Lookups take no lock, so nothing is freed while a reader may hold it:
  * irq_free_descs() unpublishes, waits a grace period (grace.c), then
@@ -67,34 +67,21 @@ static unsigned int nr_irqs;
 struct irq_spinlock irq_sparse_lock = IRQ_SPINLOCK_INIT;
 
 /*
- * A build whose lines fit one group has its leaf and counters from the
- * start, in place of irq_leaves: never made, published, emptied or
- * freed, so no call fails for want of it.
+ * A build whose lines fit one group keeps that group's leaf once made
+ * (the next line would need it again): it is never unpublished or freed.
  */
 #define ONE_LEAF	(NR_LEAVES == 1)
-static struct irq_leaf one_leaf;
-static atomic_ulong one_leaf_kstat[ONE_LEAF ? GENIRQ_NR_CPUS * IRQ_KSTAT_GROUP : 1];
 
 /* Line @irq's leaf, for a reader (grace.c); NULL: none. */
 static inline struct irq_leaf *leaf_find(unsigned int irq)
 {
-	if (ONE_LEAF)
-		return &one_leaf;
 	return atomic_load_explicit(&irq_leaves[leaf_of(irq)], memory_order_acquire);
 }
 
 /* The same under irq_sparse_lock, which every writer of the table holds. */
 static inline struct irq_leaf *leaf_held(unsigned int irq)
 {
-	if (ONE_LEAF)
-		return &one_leaf;
 	return atomic_load_explicit(&irq_leaves[leaf_of(irq)], memory_order_relaxed);
-}
-
-/* The leaf's counters: CPU c's of its line i at [c * IRQ_KSTAT_GROUP + i]. */
-static inline atomic_ulong *leaf_kstat(struct irq_leaf *leaf)
-{
-	return ONE_LEAF ? one_leaf_kstat : leaf->kstat;
 }
 
 unsigned int irq_nr_irqs(void)
@@ -305,7 +292,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->flow_kind = IRQ_FLOW_BAD;
 	desc->data.irq = irq;
 	desc->data.chip = &irq_no_chip;
-	desc->kstat = &leaf_kstat(leaf)[i];
+	desc->kstat = &leaf->kstat[i];
 	/* A number's group state from a line it had before, where a feature keeps one. */
 	if (GENIRQ_SPURIOUS)
 		leaf->retry_at[GENIRQ_SPURIOUS ? i : 0] = 0;
