@@ -123,36 +123,37 @@ const struct irq_cpumask *irq_cpu_online_mask(void)
 	return &online_mask;
 }
 
-void irq_cpu_online_get(struct irq_cpumask *m)
+/* A copy of a mask mask_lock guards, or into one. */
+static void mask_copy(struct irq_cpumask *dst, const struct irq_cpumask *src)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
 
-	*m = online_mask;
+	*dst = *src;
 	irq_spin_unlock_irqrestore(&mask_lock, flags);
+}
+
+void irq_cpu_online_get(struct irq_cpumask *m)
+{
+	mask_copy(m, &online_mask);
 }
 
 void irq_get_prof_cpu_mask(struct irq_cpumask *m)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
-
-	*m = prof_cpu_mask;
-	irq_spin_unlock_irqrestore(&mask_lock, flags);
+	mask_copy(m, &prof_cpu_mask);
 }
 
 /* Linux 2.6.9 did not check this mask; neither do we (it only filters profiling). */
 void irq_set_prof_cpu_mask(const struct irq_cpumask *m)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&mask_lock);
-
-	prof_cpu_mask = *m;
-	irq_spin_unlock_irqrestore(&mask_lock, flags);
+	mask_copy(&prof_cpu_mask, m);
 }
 
 void irq_data_set_move_at_event(struct irq_data *d, bool on)
 {
 	struct irq_desc *desc = d ? irq_to_desc(d->irq) : NULL;
 
-	if (!desc)
+	/* (With one CPU no line moves, so none waits for an event to.) */
+	if (IRQ_UP || !desc)
 		return;
 	if (on)
 		desc->data.hier_flags |= IRQD_MOVE_AT_EVENT;

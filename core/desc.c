@@ -7,7 +7,8 @@
  * laid out CPU by CPU so that two CPUs never write the same cache line,
  * and the bitmap of the group's numbers in use. A capacity of 8,192 lines
  * costs a 128-pointer table until lines are used; each line in use costs
- * one descriptor.
+ * one descriptor. A capacity of one group (GENIRQ_MAX_IRQS <= 64) keeps
+ * its leaf once made.
  *
  * Lookups take no lock, so nothing is freed while a reader may hold it:
  * irq_free_descs() unpublishes, waits a grace period (grace.c), then
@@ -39,15 +40,49 @@ struct irq_leaf {
 	uint32_t		nested_parent[GENIRQ_THREADS ? LEAF_SIZE : 1];	/* nested.c */
 	/* [sparse lock] numbers taken: published, or freed but not yet released */
 	unsigned long		taken[LEAF_SIZE / BITS_PER_UL];
-	struct irq_leaf		*fresh;		/* [sparse lock] descs_create()'s next
-						 * unpublished leaf */
+	struct irq_leaf		*fresh;		/* [sparse lock] while unpublished: the
+						 * next leaf of a chain (descs_create(),
+						 * irq_free_descs()) */
 };
 
 _Static_assert(LEAF_SIZE == IRQ_KSTAT_GROUP, "a leaf holds one counter group");
 
+/*
+ * Line @irq's group and its place there. A build whose lines fit one
+ * group (GENIRQ_MAX_IRQS <= 64) has one leaf and indexes it by number.
+ * Only for numbers below nr_irqs.
+ */
+static inline unsigned int leaf_of(unsigned int irq)
+{
+	return NR_LEAVES == 1 ? 0 : irq >> LEAF_SHIFT;
+}
+
+static inline unsigned int slot_of(unsigned int irq)
+{
+	return NR_LEAVES == 1 ? irq : irq & (LEAF_SIZE - 1);
+}
+
 static struct irq_leaf *_Atomic irq_leaves[NR_LEAVES];
 static unsigned int nr_irqs;
 struct irq_spinlock irq_sparse_lock = IRQ_SPINLOCK_INIT;
+
+/*
+ * A build whose lines fit one group keeps that group's leaf once made
+ * (the next line would need it again): it is never unpublished or freed.
+ */
+#define ONE_LEAF	(NR_LEAVES == 1)
+
+/* Line @irq's leaf, for a reader (grace.c); NULL: none. */
+static inline struct irq_leaf *leaf_find(unsigned int irq)
+{
+	return atomic_load_explicit(&irq_leaves[leaf_of(irq)], memory_order_acquire);
+}
+
+/* The same under irq_sparse_lock, which every writer of the table holds. */
+static inline struct irq_leaf *leaf_held(unsigned int irq)
+{
+	return atomic_load_explicit(&irq_leaves[leaf_of(irq)], memory_order_relaxed);
+}
 
 unsigned int irq_nr_irqs(void)
 {
@@ -60,10 +95,10 @@ struct irq_desc *irq_to_desc(unsigned int irq)
 
 	if (irq_unlikely(irq >= nr_irqs))
 		return NULL;
-	leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT], memory_order_acquire);
+	leaf = leaf_find(irq);
 	if (irq_unlikely(!leaf))
 		return NULL;
-	return atomic_load_explicit(&leaf->desc[irq & (LEAF_SIZE - 1)], memory_order_acquire);
+	return atomic_load_explicit(&leaf->desc[slot_of(irq)], memory_order_acquire);
 }
 
 #ifdef __OPTIMIZE_SIZE__
@@ -82,6 +117,12 @@ void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
 {
 	desc_unlock_irqrestore_body(desc, flags);
 }
+
+/* The core's spin lock's too (<genirq/spinlock.h>). */
+unsigned long irq_spin_lock_irqsave(struct irq_spinlock *l)
+{
+	return irq_spin_lock_irqsave_body(l);
+}
 #endif
 
 /*
@@ -91,14 +132,13 @@ void irq_desc_unlock_irqrestore(struct irq_desc *desc, unsigned long flags)
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc)
 {
 	for (unsigned int i = *irq; i < nr_irqs; i++) {
-		struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT],
-							     memory_order_acquire);
+		struct irq_leaf *leaf = leaf_find(i);
+
 		if (!leaf) {
 			i |= LEAF_SIZE - 1;
 			continue;
 		}
-		*desc = atomic_load_explicit(&leaf->desc[i & (LEAF_SIZE - 1)],
-					     memory_order_acquire);
+		*desc = atomic_load_explicit(&leaf->desc[slot_of(i)], memory_order_acquire);
 		if (*desc) {
 			*irq = i;
 			return true;
@@ -107,11 +147,13 @@ bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc)
 	return false;
 }
 
-/* Caller holds irq_sparse_lock. A number without a leaf is free. */
+/*
+ * Whether @irq is taken: published, or freed but not yet released. A
+ * number without a leaf is free. Caller holds irq_sparse_lock.
+ */
 static bool number_taken(unsigned int irq)
 {
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_relaxed);
+	struct irq_leaf *leaf = leaf_held(irq);
 	unsigned int bit = irq & (LEAF_SIZE - 1);
 
 	return leaf && ((leaf->taken[bit / BITS_PER_UL] >> (bit % BITS_PER_UL)) & 1UL);
@@ -121,52 +163,48 @@ static bool number_taken(unsigned int irq)
 static bool number_mark(struct irq_leaf *leaf, unsigned int irq, bool taken)
 {
 	unsigned int bit = irq & (LEAF_SIZE - 1);
-	unsigned long any = 0;
+	unsigned long any = 0, m = 1UL << (bit % BITS_PER_UL);
 
 	if (taken)
-		leaf->taken[bit / BITS_PER_UL] |= 1UL << (bit % BITS_PER_UL);
+		leaf->taken[bit / BITS_PER_UL] |= m;
 	else
-		leaf->taken[bit / BITS_PER_UL] &= ~(1UL << (bit % BITS_PER_UL));
+		leaf->taken[bit / BITS_PER_UL] &= ~m;
 	for (unsigned int w = 0; w < GENIRQ_ARRAY_SIZE(leaf->taken); w++)
 		any |= leaf->taken[w];
 	return !any;
 }
 
-static bool range_free(unsigned int from, unsigned int cnt)
+/* Free a chain of unpublished leaves (linked through fresh). */
+static void leaves_free(struct irq_leaf *chain)
 {
-	for (unsigned int i = from; i < from + cnt; i++)
-		if (number_taken(i))
-			return false;
-	return true;
-}
+	while (chain) {
+		struct irq_leaf *leaf = chain;
 
-static void leaf_free(struct irq_leaf *leaf)
-{
-	irq_free(leaf->kstat);
-	irq_free(leaf);
+		chain = leaf->fresh;
+		irq_free(leaf->kstat);
+		irq_free(leaf);
+	}
 }
 
 /*
- * Leaf @n, published, or made and appended to the unpublished leaves a
- * call made (*@fresh_tail ends their chain). Caller holds irq_sparse_lock.
+ * Line @irq's leaf, published, or made and pushed on *@fresh, the chain
+ * of the leaves a call made and has not published. Caller holds
+ * irq_sparse_lock.
  */
-static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
+static struct irq_leaf *leaf_get(unsigned int irq, struct irq_leaf **fresh)
 {
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
+	struct irq_leaf *leaf = leaf_held(irq);
 
 	if (leaf)
 		return leaf;
 	leaf = irq_zalloc(sizeof(*leaf));
 	if (!leaf)
 		return NULL;
+	/* On a chain at once: leaves_free() frees it with or without its counters. */
+	leaf->fresh = *fresh;
+	*fresh = leaf;
 	leaf->kstat = irq_zalloc(sizeof(atomic_ulong) * IRQ_KSTAT_GROUP * irq_nr_cpus());
-	if (!leaf->kstat) {
-		irq_free(leaf);
-		return NULL;
-	}
-	**fresh_tail = leaf;
-	*fresh_tail = &leaf->fresh;
-	return leaf;
+	return leaf->kstat ? leaf : NULL;
 }
 
 /*
@@ -174,15 +212,22 @@ static struct irq_leaf *leaf_get(unsigned int n, struct irq_leaf ***fresh_tail)
  * its descriptor was unpublished (irq_free_descs()), so no reader holding
  * @desc finds it gone.
  */
+static inline struct irq_leaf *desc_leaf(struct irq_desc *desc)
+{
+	return leaf_find(desc->data.irq);
+}
+
+/*
+ * When a line the stuck-line rule disabled is retried: read by that rule
+ * and the debugfs view only.
+ */
+#if GENIRQ_SPURIOUS || GENIRQ_TEXT_VIEWS
 uint64_t *irq_desc_retry_at(struct irq_desc *desc)
 {
-	unsigned int irq = desc->data.irq;
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_acquire);
-
 	/* (Without the stuck-line rule no line is disabled and retried.) */
-	return &leaf->retry_at[GENIRQ_SPURIOUS ? irq & (LEAF_SIZE - 1) : 0];
+	return &desc_leaf(desc)->retry_at[GENIRQ_SPURIOUS ? slot_of(desc->data.irq) : 0];
 }
+#endif
 
 /*
  * The accessors of the optional features' per-line state, built with
@@ -195,9 +240,8 @@ uint64_t *irq_desc_retry_at(struct irq_desc *desc)
  */
 uint8_t *irq_desc_prio(struct irq_desc *desc, bool *set)
 {
-	unsigned int irq = desc->data.irq, i = irq & (LEAF_SIZE - 1);
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_acquire);
+	struct irq_leaf *leaf = desc_leaf(desc);
+	unsigned int i = slot_of(desc->data.irq);
 
 	*set = leaf->prio_set[i];
 	return &leaf->prio[i];
@@ -205,33 +249,21 @@ uint8_t *irq_desc_prio(struct irq_desc *desc, bool *set)
 
 void irq_desc_prio_mark(struct irq_desc *desc)
 {
-	unsigned int irq = desc->data.irq, i = irq & (LEAF_SIZE - 1);
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_acquire);
-
-	leaf->prio_set[i] = true;
+	desc_leaf(desc)->prio_set[slot_of(desc->data.irq)] = true;
 }
 #endif
 
 #if GENIRQ_PM
 uint32_t *irq_desc_pm(struct irq_desc *desc)
 {
-	unsigned int irq = desc->data.irq;
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_acquire);
-
-	return &leaf->pm[irq & (LEAF_SIZE - 1)];
+	return &desc_leaf(desc)->pm[slot_of(desc->data.irq)];
 }
 #endif
 
 #if GENIRQ_THREADS
 uint32_t *irq_desc_nested_parent(struct irq_desc *desc)
 {
-	unsigned int irq = desc->data.irq;
-	struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[irq >> LEAF_SHIFT],
-						     memory_order_acquire);
-
-	return &leaf->nested_parent[irq & (LEAF_SIZE - 1)];
+	return &desc_leaf(desc)->nested_parent[slot_of(desc->data.irq)];
 }
 #endif
 
@@ -248,6 +280,7 @@ void irq_desc_lock_wait(struct irq_desc *desc)
 static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 {
 	struct irq_desc *desc = irq_zalloc(sizeof(*desc));
+	unsigned int i = slot_of(irq);
 
 	if (!desc)
 		return NULL;
@@ -259,10 +292,14 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 	desc->flow_kind = IRQ_FLOW_BAD;
 	desc->data.irq = irq;
 	desc->data.chip = &irq_no_chip;
-	desc->kstat = &leaf->kstat[irq & (LEAF_SIZE - 1)];
-	leaf->retry_at[GENIRQ_SPURIOUS ? irq & (LEAF_SIZE - 1) : 0] = 0;
-	leaf->prio_set[GENIRQ_PRIORITY ? irq & (LEAF_SIZE - 1) : 0] = false;
-	leaf->pm[GENIRQ_PM ? irq & (LEAF_SIZE - 1) : 0] = 0;
+	desc->kstat = &leaf->kstat[i];
+	/* A number's group state from a line it had before, where a feature keeps one. */
+	if (GENIRQ_SPURIOUS)
+		leaf->retry_at[GENIRQ_SPURIOUS ? i : 0] = 0;
+	if (GENIRQ_PRIORITY)
+		leaf->prio_set[GENIRQ_PRIORITY ? i : 0] = false;
+	if (GENIRQ_PM)
+		leaf->pm[GENIRQ_PM ? i : 0] = 0;
 	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
 		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
@@ -282,57 +319,53 @@ static void desc_free(struct irq_desc *desc)
 /*
  * Make descriptors @from..@from+@cnt-1 and publish them, all or none.
  * Until then they are chained through handler_data, and the leaves made
- * for them through their fresh links, in number order, in no table.
- * Caller holds irq_sparse_lock; on failure nothing stays allocated and no
- * reader saw anything.
+ * for them through their fresh links, both last made first, in no
+ * table. Caller holds irq_sparse_lock; on failure nothing stays allocated
+ * and no reader saw anything.
  */
 static int descs_create(unsigned int from, unsigned int cnt)
 {
-	struct irq_desc *made = NULL, **tail = &made, *desc;
-	struct irq_leaf *fresh = NULL, **fresh_tail = &fresh, *leaf = NULL;
-	int ret = 0;
+	struct irq_desc *made = NULL, *desc;
+	struct irq_leaf *fresh = NULL, *leaf = NULL;
+	bool failed = false;
 
 	for (unsigned int i = from; i < from + cnt; i++) {
-		if (!leaf || (i & (LEAF_SIZE - 1)) == 0)
-			leaf = leaf_get(i >> LEAF_SHIFT, &fresh_tail);
+		if (!leaf || slot_of(i) == 0)
+			leaf = leaf_get(i, &fresh);
 		desc = leaf ? desc_new(i, leaf) : NULL;
 		if (!desc) {
-			ret = -ENOMEM;
+			failed = true;
 			break;
 		}
-		*tail = desc;
-		tail = (struct irq_desc **)&desc->handler_data;
+		desc->handler_data = made;
+		made = desc;
 	}
-	for (desc = made; desc; desc = made) {
-		unsigned int i = desc->data.irq, n = i >> LEAF_SHIFT;
+	/* Down from the last: a group's first line met is its fresh leaf's. */
+	while ((desc = made)) {
+		unsigned int i = desc->data.irq;
 
 		made = desc->handler_data;
 		desc->handler_data = NULL;
-		if (ret) {
+		if (failed) {
 			desc_free(desc);
 			continue;
 		}
-		leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
+		leaf = leaf_held(i);
 		if (!leaf) {
-			/* The first of its group: the next leaf this call made. */
 			leaf = fresh;
 			fresh = leaf->fresh;
-			leaf->fresh = NULL;
-			atomic_store_explicit(&irq_leaves[n], leaf, memory_order_release);
+			atomic_store_explicit(&irq_leaves[leaf_of(i)], leaf, memory_order_release);
 		}
 		number_mark(leaf, i, true);
-		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], desc, memory_order_release);
+		atomic_store_explicit(&leaf->desc[slot_of(i)], desc, memory_order_release);
 	}
-	while (fresh) {		/* only after a failure */
-		leaf = fresh;
-		fresh = leaf->fresh;
-		leaf_free(leaf);
-	}
-	return ret;
+	leaves_free(fresh);	/* only after a failure */
+	return failed ? -ENOMEM : 0;
 }
 
 int irq_alloc_descs(int irq, unsigned int cnt)
 {
+	unsigned int from = irq < 0 ? 0 : (unsigned int)irq, run = 0;
 	unsigned long flags;
 	int ret = -ENOSPC;
 
@@ -341,42 +374,43 @@ int irq_alloc_descs(int irq, unsigned int cnt)
 		return -EINVAL;
 
 	flags = irq_spin_lock_irqsave(&irq_sparse_lock);
-	if (irq >= 0) {
-		ret = range_free((unsigned int)irq, cnt) ? (int)irq : -EBUSY;
-	} else {
-		for (unsigned int from = 0; from + cnt <= nr_irqs; from++) {
-			if (range_free(from, cnt)) {
-				ret = (int)from;
-				break;
-			}
+	/* The first run of @cnt free numbers from @from, which must start it when asked for. */
+	for (unsigned int i = from; run < cnt && i < nr_irqs; i++) {
+		if (!number_taken(i)) {
+			run++;
+		} else if (irq >= 0) {
+			ret = -EBUSY;
+			break;
+		} else {
+			run = 0;
+			from = i + 1;
 		}
 	}
-	if (ret >= 0) {
-		int err = descs_create((unsigned int)ret, cnt);
+	if (run == cnt) {
+		int err = descs_create(from, cnt);
 
-		if (err)
-			ret = err;
+		ret = err ? err : (int)from;
 	}
 	irq_spin_unlock_irqrestore(&irq_sparse_lock, flags);
 	return ret;
 }
 
 /*
- * Why @desc can't be freed now, or NULL; with @dying, a descriptor that
- * can be is marked IRQS_DYING under its lock, so no request or mapping
- * starts on it from then on. Caller holds irq_sparse_lock.
+ * With @dying, mark @desc IRQS_DYING under its lock, so no request or
+ * mapping starts on it from then on, unless it can't be freed now: then
+ * return why. Without, take the mark back. Caller holds irq_sparse_lock.
  */
-static const char *desc_busy(struct irq_desc *desc, bool dying)
+static const char *desc_mark_dying(struct irq_desc *desc, bool dying)
 {
 	unsigned long flags = desc_lock_irqsave(desc);
 	const char *why = NULL;
 
-	if (desc_in_use(desc))
+	if (dying && desc_in_use(desc))
 		why = "still in use";
-	else if (desc->data.domain)
+	else if (dying && desc->data.domain)
 		why = "still mapped in a domain (irq_dispose_mapping() first)";
-	else if (dying)
-		desc_set_state(desc, desc_state(desc) | IRQS_DYING);
+	else
+		irq_desc_set_dying(desc, dying);
 	desc_unlock_irqrestore(desc, flags);
 	return why;
 }
@@ -399,22 +433,13 @@ void irq_desc_unpin(struct irq_desc *desc)
 	desc_unlock_irqrestore(desc, flags);
 }
 
-/* Take back desc_busy()'s dying mark. Caller holds irq_sparse_lock. */
-static void desc_revive(struct irq_desc *desc)
-{
-	unsigned long flags = desc_lock_irqsave(desc);
-
-	desc_set_state(desc, desc_state(desc) & ~IRQS_DYING);
-	desc_unlock_irqrestore(desc, flags);
-}
-
 int irq_free_descs(unsigned int irq, unsigned int cnt)
 {
 	unsigned int end = irq + cnt < irq || irq + cnt > nr_irqs ? nr_irqs : irq + cnt;
 	struct irq_desc *gone = NULL, *desc;
-	struct irq_leaf *empty[NR_LEAVES];
-	unsigned int nr_empty = 0;
+	struct irq_leaf *empty = NULL;
 	unsigned long flags;
+	unsigned int i;
 	int ret = 0;
 
 	if (in_interrupt()) {
@@ -426,50 +451,48 @@ int irq_free_descs(unsigned int irq, unsigned int cnt)
 	 * Mark them all dying (no request starts on one from then on), or
 	 * none: a busy one takes back the marks made before it.
 	 */
-	for (unsigned int i = irq; i < end && !ret; i++) {
-		const char *why = (desc = irq_to_desc(i)) ? desc_busy(desc, true) : NULL;
+	for (i = irq; i < end; i++) {
+		const char *why = (desc = irq_to_desc(i)) ? desc_mark_dying(desc, true) : NULL;
 
-		if (!why)
-			continue;
-		irq_log("irq %u: %s, nothing freed", i, why);
-		ret = -EBUSY;
-		while (i-- > irq)
-			if ((desc = irq_to_desc(i)))
-				desc_revive(desc);
+		if (why) {
+			irq_log("irq %u: %s, nothing freed", i, why);
+			while (i-- > irq)
+				if ((desc = irq_to_desc(i)))
+					desc_mark_dying(desc, false);
+			ret = -EBUSY;
+			goto out_unlock;
+		}
 	}
 	/* Unpublish all (their numbers stay taken), chained through handler_data. */
-	for (unsigned int i = irq; i < end && !ret; i++) {
-		struct irq_leaf *leaf;
-
+	for (i = irq; i < end; i++) {
 		if (!(desc = irq_to_desc(i)))
 			continue;
-		leaf = atomic_load_explicit(&irq_leaves[i >> LEAF_SHIFT], memory_order_relaxed);
-		atomic_store_explicit(&leaf->desc[i & (LEAF_SIZE - 1)], NULL, memory_order_release);
+		atomic_store_explicit(&leaf_held(i)->desc[slot_of(i)], NULL, memory_order_release);
 		desc->handler_data = gone;
 		gone = desc;
 	}
+out_unlock:
 	irq_spin_unlock_irqrestore(&irq_sparse_lock, flags);
 	if (ret || !gone)
 		return ret;
 	irq_desc_grace();		/* no reader holds one of them now */
 
 	flags = irq_spin_lock_irqsave(&irq_sparse_lock);
-	for (desc = gone; desc; desc = gone) {
-		unsigned int i = desc->data.irq, n = i >> LEAF_SHIFT;
-		struct irq_leaf *leaf = atomic_load_explicit(&irq_leaves[n], memory_order_relaxed);
+	while ((desc = gone)) {
+		struct irq_leaf *leaf = leaf_held(i = desc->data.irq);
 
 		gone = desc->handler_data;
 		desc_free(desc);
-		if (number_mark(leaf, i, false)) {
-			atomic_store_explicit(&irq_leaves[n], NULL, memory_order_release);
-			empty[nr_empty++] = leaf;
+		if (number_mark(leaf, i, false) && !ONE_LEAF) {
+			atomic_store_explicit(&irq_leaves[leaf_of(i)], NULL, memory_order_release);
+			leaf->fresh = empty;
+			empty = leaf;
 		}
 	}
 	irq_spin_unlock_irqrestore(&irq_sparse_lock, flags);
-	if (nr_empty) {
+	if (empty) {
 		irq_desc_grace();	/* nor one of the emptied leaves */
-		while (nr_empty)
-			leaf_free(empty[--nr_empty]);
+		leaves_free(empty);
 	}
 	return 0;
 }

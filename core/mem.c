@@ -31,24 +31,19 @@ static size_t arena_used;
 static struct arena_block *arena_free_list[ARENA_CLASSES];
 static struct irq_spinlock arena_lock = IRQ_SPINLOCK_INIT;
 
-static int arena_class(size_t size)
-{
-	for (int c = 0; c < ARENA_CLASSES; c++)
-		if (size <= (size_t)1 << (ARENA_MIN_SHIFT + c))
-			return c;
-	return -1;
-}
-
 static void *arena_alloc(size_t size)
 {
-	int c = arena_class(size);
-	size_t bytes, align, at;
+	size_t bytes = ARENA_MIN, align, at;
 	unsigned char *p = NULL;
 	unsigned long flags;
+	unsigned int c = 0;
 
-	if (c < 0)
-		return NULL;
-	bytes = (size_t)1 << (ARENA_MIN_SHIFT + c);
+	/* The smallest class that holds @size. */
+	while (bytes < size) {
+		if (++c == ARENA_CLASSES)
+			return NULL;
+		bytes <<= 1;
+	}
 	align = bytes < GENIRQ_CACHELINE ? bytes : GENIRQ_CACHELINE;
 	flags = irq_spin_lock_irqsave(&arena_lock);
 	if (arena_free_list[c]) {
@@ -70,7 +65,7 @@ static void *arena_alloc(size_t size)
 static void arena_free(void *ptr)
 {
 	struct arena_block *b = ptr;
-	int c = arena_class_of[((unsigned char *)ptr - arena) / ARENA_MIN];
+	unsigned int c = arena_class_of[(size_t)((unsigned char *)ptr - arena) / ARENA_MIN];
 	unsigned long flags;
 
 	flags = irq_spin_lock_irqsave(&arena_lock);

@@ -57,7 +57,24 @@ static inline bool irq_spin_is_locked(struct irq_spinlock *l)
 	return atomic_load_explicit(&l->locked, memory_order_relaxed) != 0u;
 }
 
-static inline unsigned long irq_spin_lock_irqsave(struct irq_spinlock *l)
+/*
+ * The core built for size (-Os) calls one copy of irq_spin_lock_irqsave()
+ * (core/desc.c) where each of its files would keep its own; its
+ * internals.h asks for that (GENIRQ_SPIN_SHARED) before including this.
+ * Everywhere else it is inline, and in that copy it is named
+ * irq_spin_lock_irqsave_body. (The unlock is as short as its call.)
+ */
+#if defined(__OPTIMIZE_SIZE__) && defined(GENIRQ_SPIN_SHARED)
+# define __irq_spin_shared(name)	name##_body
+# define __irq_spin_inline		__irq_always_inline
+unsigned long irq_spin_lock_irqsave(struct irq_spinlock *l);
+#else
+# define __irq_spin_shared(name)	name
+# define __irq_spin_inline		inline
+#endif
+
+static __irq_spin_inline unsigned long
+__irq_spin_shared(irq_spin_lock_irqsave)(struct irq_spinlock *l)
 {
 	unsigned long flags = port_irq_save();
 
