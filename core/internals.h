@@ -391,12 +391,16 @@ static inline struct irq_cpu *irq_this_cpu(void)
 /*
  * A helper inlined into each caller for speed (the bench's request, free
  * and replay paths); a build that optimizes for size (-Os) lets the
- * compiler keep one copy instead.
+ * compiler keep one copy instead. IRQ_BUILT_FOR_SPEED says which, for a
+ * verb that keeps an inlined copy of a body the others share
+ * (enable_irq(), manage.c).
  */
 #ifdef __OPTIMIZE_SIZE__
 # define __irq_speed_inline	inline
+# define IRQ_BUILT_FOR_SPEED	0
 #else
 # define __irq_speed_inline	__irq_always_inline
+# define IRQ_BUILT_FOR_SPEED	1
 #endif
 
 /*
@@ -860,8 +864,6 @@ static inline void irq_desc_bus_sync_unlock(struct irq_desc *desc, const struct 
 		chip->bus_sync_unlock(&desc->data);
 }
 
-/* manage.c: set or clear the line's solo pair (struct irq_desc). Caller holds the lock. */
-void irq_solo_update(struct irq_desc *desc);
 /* flow.c: reopen a ONESHOT line no woken thread holds. Caller holds desc->lock. */
 void irq_oneshot_unmask(struct irq_desc *desc);
 #if GENIRQ_THREADS
