@@ -919,8 +919,6 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
  * desc->lock, or the descriptor is not published yet.
  */
 void irq_desc_update_entry(struct irq_desc *desc);
-/* Whether the line is traced or its cost measured: one state, one entry. */
-bool irq_desc_instrumented(struct irq_desc *desc);
 void handle_instrumented_irq(struct irq_desc *desc);
 
 /* cost.c, or without GENIRQ_COST its stubs. */
@@ -940,6 +938,13 @@ static inline void irq_cost_add(struct irq_desc *desc, uint64_t cycles)
 	(void)cycles;
 }
 #endif
+
+/* Whether the line is traced or its cost measured: one state, one entry. */
+static inline bool irq_desc_instrumented(struct irq_desc *desc)
+{
+	return (GENIRQ_ENABLED(GENIRQ_TRACE) && (desc_state(desc) & IRQS_TRACED)) ||
+	       irq_cost_on(desc);
+}
 
 /*
  * Whether the line's flow holds a ONESHOT line (state @st) masked from the
@@ -1127,10 +1132,19 @@ static inline void irq_rules_release_due(struct irq_desc *desc)
 void irq_resend(struct irq_desc *desc);
 void irq_resend_init(void);
 
-/* softirq.c */
+/* softirq.c: the softirqs' actions (trace.c stands in for them while traced) */
 void irq_softirq_init(void);
-softirq_action_t irq_softirq_action(unsigned int nr);
-void irq_softirq_set_action(unsigned int nr, softirq_action_t action);
+extern softirq_action_t irq_softirq_vec[NR_SOFTIRQS];
+
+static inline softirq_action_t irq_softirq_action(unsigned int nr)
+{
+	return irq_softirq_vec[nr];
+}
+
+static inline void irq_softirq_set_action(unsigned int nr, softirq_action_t action)
+{
+	irq_softirq_vec[nr] = action;
+}
 
 /* mem.c */
 void *irq_zalloc(size_t size);
