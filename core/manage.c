@@ -459,11 +459,11 @@ static void report_clash(struct irq_desc *desc, struct irqaction *old,
 static __irq_speed_inline int line_refuses(struct irq_desc *desc, unsigned long flags,
 					 struct irqaction *new)
 {
-	unsigned int st = desc_state(desc);
 	const char *why = NULL;
+	unsigned int st;
 	int ret = -EINVAL;
 
-	if (!irq_desc_has_chip(desc) || (st & IRQS_DYING))
+	if (!irq_desc_has_chip(desc) || ((st = desc_state(desc)) & IRQS_DYING))
 		return -ENOSYS;
 	if (st & IRQS_NOREQUEST)
 		why = "is a chained (cascade) line, not for drivers";
