@@ -48,12 +48,6 @@ void handle_instrumented_irq(struct irq_desc *desc)
 		irq_trace_flow_end(desc, before, runs);
 }
 
-bool irq_desc_instrumented(struct irq_desc *desc)
-{
-	return (GENIRQ_ENABLED(GENIRQ_TRACE) && (desc_state(desc) & IRQS_TRACED)) ||
-	       irq_cost_on(desc);
-}
-
 void irq_desc_update_entry(struct irq_desc *desc)
 {
 	irq_flow_handler_t entry = irq_desc_instrumented(desc)

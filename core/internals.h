@@ -394,12 +394,16 @@ static inline struct irq_cpu *irq_this_cpu(void)
 /*
  * A helper inlined into each caller for speed (the bench's request, free
  * and replay paths); a build that optimizes for size (-Os) lets the
- * compiler keep one copy instead.
+ * compiler keep one copy instead. IRQ_BUILT_FOR_SPEED says which, for a
+ * verb that keeps an inlined copy of a body the others share
+ * (enable_irq(), manage.c).
  */
 #ifdef __OPTIMIZE_SIZE__
 # define __irq_speed_inline	inline
+# define IRQ_BUILT_FOR_SPEED	0
 #else
 # define __irq_speed_inline	__irq_always_inline
+# define IRQ_BUILT_FOR_SPEED	1
 #endif
 
 /*
@@ -864,8 +868,6 @@ static inline void irq_desc_bus_sync_unlock(struct irq_desc *desc, const struct 
 		chip->bus_sync_unlock(&desc->data);
 }
 
-/* manage.c: set or clear the line's solo pair (struct irq_desc). Caller holds the lock. */
-void irq_solo_update(struct irq_desc *desc);
 /* flow.c: reopen a ONESHOT line no woken thread holds. Caller holds desc->lock. */
 void irq_oneshot_unmask(struct irq_desc *desc);
 #if GENIRQ_THREADS
@@ -921,8 +923,6 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
  * desc->lock, or the descriptor is not published yet.
  */
 void irq_desc_update_entry(struct irq_desc *desc);
-/* Whether the line is traced or its cost measured: one state, one entry. */
-bool irq_desc_instrumented(struct irq_desc *desc);
 void handle_instrumented_irq(struct irq_desc *desc);
 
 /* cost.c, or without GENIRQ_COST its stubs. */
@@ -942,6 +942,13 @@ static inline void irq_cost_add(struct irq_desc *desc, uint64_t cycles)
 	(void)cycles;
 }
 #endif
+
+/* Whether the line is traced or its cost measured: one state, one entry. */
+static inline bool irq_desc_instrumented(struct irq_desc *desc)
+{
+	return (GENIRQ_ENABLED(GENIRQ_TRACE) && (desc_state(desc) & IRQS_TRACED)) ||
+	       irq_cost_on(desc);
+}
 
 /*
  * Whether the line's flow holds a ONESHOT line (state @st) masked from the
@@ -1129,10 +1136,19 @@ static inline void irq_rules_release_due(struct irq_desc *desc)
 void irq_resend(struct irq_desc *desc);
 void irq_resend_init(void);
 
-/* softirq.c */
+/* softirq.c: the softirqs' actions (trace.c stands in for them while traced) */
 void irq_softirq_init(void);
-softirq_action_t irq_softirq_action(unsigned int nr);
-void irq_softirq_set_action(unsigned int nr, softirq_action_t action);
+extern softirq_action_t irq_softirq_vec[NR_SOFTIRQS];
+
+static inline softirq_action_t irq_softirq_action(unsigned int nr)
+{
+	return irq_softirq_vec[nr];
+}
+
+static inline void irq_softirq_set_action(unsigned int nr, softirq_action_t action)
+{
+	irq_softirq_vec[nr] = action;
+}
 
 /* mem.c */
 void *irq_zalloc(size_t size);

@@ -41,11 +41,14 @@ void irq_wait_idle(struct irq_desc *desc)
 /*
  * Per-CPU lines and NMIs have no INPROGRESS: wait until each CPU is seen
  * outside every per-CPU or NMI handler, nested or not. Callers do not
- * wait from hardirq context, so this CPU runs none below us. The
- * handlers count themselves in with reader_mark().
+ * wait from hardirq context, so this CPU runs none below us: on one CPU
+ * (IRQ_UP) there is nothing to wait for. The handlers count themselves
+ * in with reader_mark().
  */
 void irq_wait_percpu_idle(void)
 {
+	if (IRQ_UP)
+		return;
 	irq_membarrier();
 	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++) {
 		atomic_uint *depth = &irq_cpus[cpu].percpu_depth;
@@ -65,33 +68,36 @@ static bool action_plain(struct irqaction *action)
  * Give the line the pair of @action, its only one, when @solo (it is
  * plain) and no lock-free owner can read the pair meanwhile (INPROGRESS
  * clear with the lock held); else clear the pair, and the flows walk the
- * chain.
+ * chain. Return: true when @action could have it but for INPROGRESS.
  */
-static __irq_speed_inline void solo_set(struct irq_desc *desc, struct irqaction *action,
+static __irq_speed_inline bool solo_set(struct irq_desc *desc, struct irqaction *action,
 					bool solo)
 {
+	bool busy = desc_state(desc) & IRQS_INPROGRESS;
+
 	desc_assert_locked(desc);
-	if (solo && action && !(desc_state(desc) & IRQS_INPROGRESS)) {
+	if (solo && action && !busy) {
 		desc->solo_arg = action->call_arg;
 		atomic_store_explicit(&desc->solo_call, action_real_call(action),
 				      memory_order_relaxed);
-	} else {
-		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+		return false;
 	}
+	atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+	return solo && action && busy;
 }
 
-/* Whether @action, a line's first, stands alone and plain: the pair can stand for it. */
-static bool action_solo(struct irqaction *action)
-{
-	return action && !atomic_load_explicit(&action->next, memory_order_relaxed) &&
-	       action_plain(action);
-}
-
-void irq_solo_update(struct irq_desc *desc)
+/*
+ * Set or clear the line's solo pair (struct irq_desc) for its actions as
+ * they are: the pair when its first stands alone and plain. Caller holds
+ * the lock. Return: true when the pair waits for the line to be idle.
+ */
+static bool irq_solo_update(struct irq_desc *desc)
 {
 	struct irqaction *action = desc_action(desc);
 
-	solo_set(desc, action, action_solo(action));
+	return solo_set(desc, action,
+			action && !atomic_load_explicit(&action->next, memory_order_relaxed) &&
+			action_plain(action));
 }
 
 /* free_irq() left a busy line with one plain action: its pair once it is idle. */
@@ -167,18 +173,6 @@ static void wait_handlers_and_threads(struct irq_desc *desc, unsigned int *rd, c
 	}
 	if (atomic_load_explicit(&desc->threads_active, memory_order_acquire) != 0)
 		wait_threads_pinned(desc, NULL, rd, false);
-}
-
-void synchronize_irq(unsigned int irq)
-{
-	unsigned int rd;
-	struct irq_desc *desc = irq_desc_get(irq, &rd);
-
-	if (!desc)
-		return;
-	if (may_wait(irq, "synchronize_irq"))
-		wait_handlers_and_threads(desc, &rd, "synchronize_irq");
-	irq_desc_put(rd);
 }
 
 /*
@@ -261,7 +255,26 @@ void irq_enable_locked(struct irq_desc *desc)
 	}
 }
 
-static void disable_desc(struct irq_desc *desc, const char *verb)
+/*
+ * A verb's name, for its reports: without GENIRQ_REPORTS nothing prints
+ * it, and the names are not kept.
+ */
+#define VERB(name)	(GENIRQ_REPORTS ? (name) : "")
+
+/* What line_verb() does, in this order. */
+enum {
+	VERB_DISABLE	= 1u << 0,	/* one more disable */
+	VERB_ENABLE	= 1u << 1,	/* one less; a software replay then runs */
+	VERB_WAIT	= 1u << 2,	/* wait for the primaries (may_wait()) */
+	VERB_THREADS	= 1u << 3,	/* and for the threads */
+	VERB_IF_ACTION	= 1u << 4,	/* only if the line has a handler */
+};
+
+/*
+ * One more disable, or with @enable one less, inside the controller's
+ * bus lock; an enable_irq() of a line nobody handles is refused.
+ */
+static __irq_speed_inline void depth_change(struct irq_desc *desc, bool enable, const char *verb)
 {
 	const struct irq_chip *bus;
 	unsigned long flags;
@@ -269,40 +282,27 @@ static void disable_desc(struct irq_desc *desc, const char *verb)
 	if (irq_desc_bus_lock(desc, verb, &bus))
 		return;
 	flags = desc_lock_irqsave(desc);
-	irq_disable_locked(desc);
+	if (!enable)
+		irq_disable_locked(desc);
+	else if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST) && desc->depth <= 1)
+		/*
+		 * Starting a line nobody handles would only make strays; an
+		 * enable that matches a disable of such a line (depth 2 and
+		 * up) is taken, so the pair leaves the depth where it was.
+		 */
+		irq_log("irq %u: enable_irq with no handler installed, ignored", desc->data.irq);
+	else
+		irq_enable_locked(desc);
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_bus_sync_unlock(desc, bus);
 }
 
-void disable_irq_nosync(unsigned int irq)
-{
-	unsigned int rd;
-	struct irq_desc *desc = irq_desc_get(irq, &rd);
-
-	if (!desc)
-		return;
-	disable_desc(desc, "disable_irq_nosync");
-	irq_desc_put(rd);
-}
-
-void disable_irq(unsigned int irq)
-{
-	unsigned int rd;
-	struct irq_desc *desc = irq_desc_get(irq, &rd);
-
-	if (!desc)
-		return;
-	disable_desc(desc, "disable_irq");
-	if (desc_action(desc) && may_wait(irq, "disable_irq"))
-		wait_handlers_and_threads(desc, &rd, "disable_irq");
-	irq_desc_put(rd);
-}
-
 /*
- * synchronize_hardirq(), and with @disable disable_hardirq(): wait for
- * the primaries, not the threads.
+ * The disable, enable and wait verbs, @how a set of VERB_*. Return: false
+ * when there is no such line or a thread of it still runs, else true
+ * (synchronize_hardirq()'s answer).
  */
-static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
+static __irq_speed_inline bool verb_body(unsigned int irq, unsigned int how, const char *verb)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
@@ -310,86 +310,75 @@ static bool hardirq_verb(unsigned int irq, bool disable, const char *verb)
 
 	if (!desc)
 		return false;
-	if (disable)
-		disable_desc(desc, verb);
-	if (may_wait(irq, verb))
-		irq_wait_idle(desc);
-	idle = !GENIRQ_ENABLED(GENIRQ_THREADS) ||
+	if (how & (VERB_DISABLE | VERB_ENABLE))
+		depth_change(desc, how & VERB_ENABLE, verb);
+	if ((how & VERB_WAIT) && (!(how & VERB_IF_ACTION) || desc_action(desc)) &&
+	    may_wait(irq, verb)) {
+		if (how & VERB_THREADS)
+			wait_handlers_and_threads(desc, &rd, verb);
+		else
+			irq_wait_idle(desc);
+	}
+	/* (Read only for the answer: the other verbs don't pay the load.) */
+	idle = (how & (VERB_WAIT | VERB_THREADS)) != VERB_WAIT || !GENIRQ_ENABLED(GENIRQ_THREADS) ||
 	       atomic_load_explicit(&desc->threads_active, memory_order_acquire) == 0;
 	irq_desc_put(rd);
+	/*
+	 * A software replay waits in a softirq. With interrupts on and outside
+	 * interrupt context (do_softirq() looks) nothing we could hold is
+	 * needed by a handler, so run it now rather than at the next interrupt.
+	 */
+	if ((how & VERB_ENABLE) && !port_irqs_disabled())
+		do_softirq();
 	return idle;
 }
 
+/* verb_body(), one copy: every verb's, but enable_irq()'s where the core is built for speed. */
+static __irq_noinline bool line_verb(unsigned int irq, unsigned int how, const char *verb)
+{
+	return verb_body(irq, how, verb);
+}
+
+void synchronize_irq(unsigned int irq)
+{
+	line_verb(irq, VERB_WAIT | VERB_THREADS, VERB("synchronize_irq"));
+}
+
+void disable_irq_nosync(unsigned int irq)
+{
+	line_verb(irq, VERB_DISABLE, VERB("disable_irq_nosync"));
+}
+
+void disable_irq(unsigned int irq)
+{
+	line_verb(irq, VERB_DISABLE | VERB_WAIT | VERB_THREADS | VERB_IF_ACTION,
+		  VERB("disable_irq"));
+}
+
+/* synchronize_hardirq() and disable_hardirq() wait for the primaries, not the threads. */
 bool synchronize_hardirq(unsigned int irq)
 {
-	return hardirq_verb(irq, false, "synchronize_hardirq");
+	return line_verb(irq, VERB_WAIT, VERB("synchronize_hardirq"));
 }
 
 bool disable_hardirq(unsigned int irq)
 {
-	return hardirq_verb(irq, true, "disable_hardirq");
+	return line_verb(irq, VERB_DISABLE | VERB_WAIT, VERB("disable_hardirq"));
 }
 
+/* The replay path's verb (bench/): inlined where the core is built for speed. */
 void enable_irq(unsigned int irq)
 {
-	unsigned int rd;
-	struct irq_desc *desc = irq_desc_get(irq, &rd);
-	const struct irq_chip *bus;
-	unsigned long flags;
-
-	if (!desc)
-		return;
-	if (irq_desc_bus_lock(desc, "enable_irq", &bus)) {
-		irq_desc_put(rd);
-		return;
-	}
-	flags = desc_lock_irqsave(desc);
-	if (!desc_action(desc) && !(desc_state(desc) & IRQS_NOREQUEST) && desc->depth <= 1)
-		/*
-		 * Starting a line nobody handles would only make strays; an
-		 * enable that matches a disable of such a line (depth 2 and
-		 * up) is taken, so the pair leaves the depth where it was.
-		 */
-		irq_log("irq %u: enable_irq with no handler installed, ignored", irq);
+	if (IRQ_BUILT_FOR_SPEED)
+		verb_body(irq, VERB_ENABLE, VERB("enable_irq"));
 	else
-		irq_enable_locked(desc);
-	desc_unlock_irqrestore(desc, flags);
-	irq_desc_bus_sync_unlock(desc, bus);
-	irq_desc_put(rd);
-	/*
-	 * A software replay waits in a softirq. With interrupts on and outside
-	 * interrupt context nothing we could hold is needed by a handler, so
-	 * run it now rather than at the next interrupt.
-	 */
-	if (!in_interrupt() && !port_irqs_disabled())
-		do_softirq();
+		line_verb(irq, VERB_ENABLE, VERB("enable_irq"));
 }
 
 /* Linux 2.6.9's sharing rule: every handler on the line, and the new one, must ask. */
 static bool can_share(struct irqaction *old, unsigned long flags)
 {
 	return !old || (old->flags & flags & IRQF_SHARED);
-}
-
-/*
- * What setup_irq() refuses for @desc's kind of line, before sharing:
- * chained lines, and IRQF_PERCPU that does not match the line. Return:
- * 0, or -EINVAL with @why set.
- */
-static int line_refuses(struct irq_desc *desc, unsigned long flags, const char **why)
-{
-	unsigned int st = desc_state(desc);
-
-	if (st & IRQS_NOREQUEST) {
-		*why = "is a chained (cascade) line, not for drivers";
-		return -EINVAL;
-	}
-	if (st & IRQS_PER_CPU ? !(flags & IRQF_PERCPU) : (flags & IRQF_PERCPU) != 0) {
-		*why = st & IRQS_PER_CPU ? "is per-CPU: IRQF_PERCPU is required" :
-		       "is not per-CPU: IRQF_PERCPU is refused";
-		return -EINVAL;
-	}
-	return 0;
 }
 
 /*
@@ -451,20 +440,64 @@ static bool can_add(struct irq_desc *desc, struct irqaction *old, unsigned long 
 			!((old->flags ^ flags) & IRQF_ONESHOT) && !trigger_clash(desc, flags));
 }
 
+static void report_clash(struct irq_desc *desc, struct irqaction *old,
+			 struct irqaction *new)
+{
+	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx, trigger 0x%x)",
+		desc->data.irq, new->name ? new->name : "?", new->flags,
+		old->name ? old->name : "?", old->flags, (unsigned int)desc->data.trigger);
+}
+
+/*
+ * What a request asking for @flags finds on @desc, for setup_irq() (@new,
+ * its action: each refusal reported) and can_request_irq() (@new NULL)
+ * alike: no controller, or a line being freed; a chained line, or
+ * IRQF_PERCPU that does not match the line; @new's thread or priority;
+ * then sharing. Caller holds desc->lock. Return: 0, -ENOSYS, -EINVAL or
+ * -EBUSY.
+ */
+static __irq_speed_inline int line_refuses(struct irq_desc *desc, unsigned long flags,
+					 struct irqaction *new)
+{
+	const char *why = NULL;
+	unsigned int st;
+	int ret = -EINVAL;
+
+	if (!irq_desc_has_chip(desc) || ((st = desc_state(desc)) & IRQS_DYING))
+		return -ENOSYS;
+	if (st & IRQS_NOREQUEST)
+		why = "is a chained (cascade) line, not for drivers";
+	else if (st & IRQS_PER_CPU ? !(flags & IRQF_PERCPU) : (flags & IRQF_PERCPU) != 0)
+		why = st & IRQS_PER_CPU ? "is per-CPU: IRQF_PERCPU is required" :
+		      "is not per-CPU: IRQF_PERCPU is refused";
+	else if (!new || ((ret = thread_refused(desc, new, &why)) == 0 &&
+			  (ret = irq_priority_refuses(desc, new, &why)) == 0))
+		ret = 0;
+	if (ret) {
+		if (new)
+			irq_log("irq %u: request of \"%s\" refused: the line %s", desc->data.irq,
+				new->name ? new->name : "?", why);
+		return ret;
+	}
+	if (can_add(desc, desc_action(desc), flags))
+		return 0;
+	if (new)
+		report_clash(desc, desc_action(desc), new);
+	return -EBUSY;
+}
+
 int can_request_irq(unsigned int irq, unsigned long flags)
 {
 	unsigned int rd;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
 	unsigned long lflags;
-	const char *why;
 	int ret;
 
 	if (!desc)
 		return 0;
 	/* Under the lock: free_irq() frees an action once it is unlinked. */
 	lflags = desc_lock_irqsave(desc);
-	ret = irq_desc_has_chip(desc) && !line_refuses(desc, flags, &why) &&
-	      can_add(desc, desc_action(desc), flags);
+	ret = line_refuses(desc, flags, NULL) == 0;
 	desc_unlock_irqrestore(desc, lflags);
 	irq_desc_put(rd);
 	return ret;
@@ -523,14 +556,6 @@ static __irq_speed_inline int check_request(unsigned int irq, irq_handler_t hand
 	return 0;
 }
 
-static void report_clash(struct irq_desc *desc, struct irqaction *old,
-			 struct irqaction *new)
-{
-	irq_log("irq %u: \"%s\" (flags 0x%lx) can't share with \"%s\" (flags 0x%lx, trigger 0x%x)",
-		desc->data.irq, new->name ? new->name : "?", new->flags,
-		old->name ? old->name : "?", old->flags, (unsigned int)desc->data.trigger);
-}
-
 /*
  * What the first handler of a line sets up before it is published: the
  * trigger it asks for, then the activation of a hierarchical line
@@ -565,38 +590,16 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 {
 	struct irqaction *old, *_Atomic *link;
 	unsigned long flags;
-	const char *why;
 	unsigned int st;
 	int ret;
 
 	new->irq = irq;
 	flags = desc_lock_irqsave(desc);
-	if (!irq_desc_has_chip(desc) || (desc_state(desc) & IRQS_DYING)) {
-		ret = -ENOSYS;
+	ret = line_refuses(desc, new->flags, new);
+	if (ret)
 		goto out_unlock;
-	}
-	ret = line_refuses(desc, new->flags, &why);
-	if (ret) {
-		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
-			new->name ? new->name : "?", why);
-		goto out_unlock;
-	}
-	ret = thread_refused(desc, new, &why);
-	if (!ret)
-		ret = irq_priority_refuses(desc, new, &why);
-	if (ret) {
-		irq_log("irq %u: request of \"%s\" refused: the line %s", irq,
-			new->name ? new->name : "?", why);
-		goto out_unlock;
-	}
-	old = desc_action(desc);
-	if (!can_add(desc, old, new->flags)) {
-		report_clash(desc, old, new);
-		ret = -EBUSY;
-		goto out_unlock;
-	}
 	if (new->flags & IRQF_ONESHOT) {
-		new->thread_mask = free_thread_bit(old);
+		new->thread_mask = free_thread_bit(desc_action(desc));
 		if (!new->thread_mask) {
 			irq_log("irq %u: request of \"%s\" refused: no ONESHOT bit left",
 				irq, new->name ? new->name : "?");
@@ -747,7 +750,7 @@ static int install(unsigned int irq, struct irqaction *new)
 		ret = prepare(irq, new);
 	if (ret)
 		goto out_put;
-	ret = irq_desc_bus_lock(desc, "request_irq", &bus);
+	ret = irq_desc_bus_lock(desc, VERB("request_irq"), &bus);
 	if (ret == 0) {
 		ret = install_desc(desc, irq, new);
 		irq_desc_bus_sync_unlock(desc, bus);
@@ -882,7 +885,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		irq_log("irq %u: free_irq from interrupt context refused", irq);
 		return;
 	}
-	(void)irq_desc_bus_lock(desc, "free_irq", &bus);	/* not in interrupt context: taken */
+	(void)irq_desc_bus_lock(desc, VERB("free_irq"), &bus);	/* not in interrupt context: taken */
 	flags = desc_lock_irqsave(desc);
 	for (link = &desc->action;
 	     (action = atomic_load_explicit(link, memory_order_relaxed)) != NULL;
@@ -928,10 +931,8 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		/* No pair: nothing can claim the line now, and the next request sets it. */
 		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
 	} else {
-		irq_solo_update(desc);
 		/* Left with one plain action while busy: its pair once it is idle. */
-		settle = action_solo(desc_action(desc)) &&
-			 !atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
+		settle = irq_solo_update(desc);
 	}
 out_unlock:
 	desc_unlock_irqrestore(desc, flags);

@@ -16,17 +16,37 @@
  * their numbers queued in a small ring, not in a bitmap sized by the
  * capacity: more than REPLAY_RING of them at once (rare: most
  * controllers retrigger) sets replay_overflow, and the softirq then
- * looks at every line for the mark.
+ * looks at every line for the mark. A build of at most REPLAY_SCAN_MAX
+ * lines queues none: its softirq always looks at each.
  */
 #include "internals.h"
 #include "trace_points.h"
 
 #define REPLAY_RING	16u
+/* Up to this many lines, one look at each costs less than the ring's code. */
+#define REPLAY_SCAN_MAX	64u
+#define REPLAY_SCAN	(GENIRQ_MAX_IRQS <= REPLAY_SCAN_MAX)
 
 static struct irq_spinlock resend_lock = IRQ_SPINLOCK_INIT;
 static unsigned int replay_ring[REPLAY_RING];	/* [resend_lock] line numbers */
 static unsigned int replay_head, replay_tail;	/* [resend_lock] taken, queued */
 static bool replay_overflow;			/* [resend_lock] one did not fit */
+
+/*
+ * resend_lock, with interrupts off: on one CPU (IRQ_UP) having them off
+ * is all it takes.
+ */
+static void resend_lock_take(void)
+{
+	if (!IRQ_UP)
+		irq_spin_lock(&resend_lock);
+}
+
+static void resend_lock_give(void)
+{
+	if (!IRQ_UP)
+		irq_spin_unlock(&resend_lock);
+}
 
 /* Caller holds desc->lock with interrupts off. */
 void irq_resend(struct irq_desc *desc)
@@ -53,15 +73,15 @@ void irq_resend(struct irq_desc *desc)
 	if (irq_desc_chip_pending(desc) || irq_desc_retrigger(desc))
 		return;
 
-	irq_spin_lock(&resend_lock);
+	resend_lock_take();
 	if (!desc->replay_queued) {
 		desc->replay_queued = true;
-		if (replay_tail - replay_head < REPLAY_RING)
+		if (!REPLAY_SCAN && replay_tail - replay_head < REPLAY_RING)
 			replay_ring[replay_tail++ % REPLAY_RING] = irq;
 		else
 			replay_overflow = true;
 	}
-	irq_spin_unlock(&resend_lock);
+	resend_lock_give();
 	raise_softirq_irqoff(IRQ_RESEND_SOFTIRQ);
 }
 
@@ -72,11 +92,14 @@ void irq_resend(struct irq_desc *desc)
  */
 static bool unqueue(struct irq_desc *desc)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
-	bool queued = desc->replay_queued;
+	unsigned long flags = port_irq_save();
+	bool queued;
 
+	resend_lock_take();
+	queued = desc->replay_queued;
 	desc->replay_queued = false;
-	irq_spin_unlock_irqrestore(&resend_lock, flags);
+	resend_lock_give();
+	port_irq_restore(flags);
 	return queued;
 }
 
@@ -87,8 +110,11 @@ static bool unqueue(struct irq_desc *desc)
  */
 static bool take_next(struct irq_desc **desc, bool *scan)
 {
-	unsigned long flags = irq_spin_lock_irqsave(&resend_lock);
-	bool found = replay_head != replay_tail;
+	unsigned long flags = port_irq_save();
+	bool found;
+
+	resend_lock_take();
+	found = !REPLAY_SCAN && replay_head != replay_tail;
 
 	if (found) {
 		*desc = irq_to_desc(replay_ring[replay_head++ % REPLAY_RING]);
@@ -100,7 +126,8 @@ static bool take_next(struct irq_desc **desc, bool *scan)
 		*scan = replay_overflow;
 		replay_overflow = false;
 	}
-	irq_spin_unlock_irqrestore(&resend_lock, flags);
+	resend_lock_give();
+	port_irq_restore(flags);
 	return found;
 }
 

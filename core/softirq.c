@@ -6,7 +6,7 @@
 #include "trace_points.h"
 
 struct irq_cpu irq_cpus[GENIRQ_NR_CPUS];
-static softirq_action_t softirq_vec[NR_SOFTIRQS];
+softirq_action_t irq_softirq_vec[NR_SOFTIRQS];
 
 unsigned int irq_preempt_count(void)
 {
@@ -31,17 +31,7 @@ void preempt_enable(void)
 void open_softirq(unsigned int nr, softirq_action_t action)
 {
 	if (nr < NR_SOFTIRQS)
-		softirq_vec[nr] = irq_trace_softirq_action(nr, action);
-}
-
-softirq_action_t irq_softirq_action(unsigned int nr)
-{
-	return softirq_vec[nr];
-}
-
-void irq_softirq_set_action(unsigned int nr, softirq_action_t action)
-{
-	softirq_vec[nr] = action;
+		irq_softirq_vec[nr] = irq_trace_softirq_action(nr, action);
 }
 
 void raise_softirq_irqoff(unsigned int nr)
@@ -75,8 +65,8 @@ static void run_softirqs(void)
 		c->softirq_pending = 0;
 		port_irq_enable();
 		for (unsigned int nr = 0; pending; nr++, pending >>= 1)
-			if ((pending & 1u) && softirq_vec[nr])
-				softirq_vec[nr]();
+			if ((pending & 1u) && irq_softirq_vec[nr])
+				irq_softirq_vec[nr]();
 		port_irq_disable();
 	}
 	pc_add(c, -SOFTIRQ_OFFSET);
@@ -141,17 +131,23 @@ void *get_irq_regs(void)
 	return irq_this_cpu()->regs;
 }
 
+/*
+ * At boot, before other CPUs use the core (their start orders these
+ * stores before their first look), or between tests with none running.
+ */
 void irq_softirq_init(void)
 {
 	for (unsigned int i = 0; i < NR_SOFTIRQS; i++)
-		softirq_vec[i] = NULL;
+		irq_softirq_vec[i] = NULL;
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++) {
-		atomic_store(&irq_cpus[cpu].preempt_count, 0u);
-		atomic_store(&irq_cpus[cpu].readers[0], 0u);
-		atomic_store(&irq_cpus[cpu].readers[1], 0u);
-		irq_cpus[cpu].softirq_pending = 0;
-		irq_cpus[cpu].regs = NULL;
-		atomic_store(&irq_cpus[cpu].percpu_depth, 0u);
-		atomic_store(&irq_cpus[cpu].spurious, 0UL);
+		struct irq_cpu *c = &irq_cpus[cpu];
+
+		atomic_store_explicit(&c->preempt_count, 0u, memory_order_relaxed);
+		atomic_store_explicit(&c->readers[0], 0u, memory_order_relaxed);
+		atomic_store_explicit(&c->readers[1], 0u, memory_order_relaxed);
+		c->softirq_pending = 0;
+		c->regs = NULL;
+		atomic_store_explicit(&c->percpu_depth, 0u, memory_order_relaxed);
+		atomic_store_explicit(&c->spurious, 0UL, memory_order_relaxed);
 	}
 }

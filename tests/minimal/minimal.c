@@ -80,6 +80,45 @@ TEST(minimal_level_line_on_an_eoi_chip_dispatches_and_disables)
 	dispatch_on(SIMPIC_FASTEOI, true);
 }
 
+/*
+ * Software replays (a controller without retrigger) of more lines at
+ * once than resend.c's ring holds: a build of 64 lines keeps no ring
+ * and its softirq looks at each line, and each is still replayed once,
+ * round after round. Softirqs are held off while the lines are enabled,
+ * so that all wait together.
+ */
+TEST(minimal_software_replays_of_many_lines_each_run_once)
+{
+	enum { N = 20 };
+	static struct dev d[N];
+
+	min_init(SIMPIC_ACK);
+	for (int i = 0; i < N; i++) {
+		dev_init(&d[i], &fx, (irq_hw_number_t)i, false);
+		simpic_set_fault(fx.pic, (irq_hw_number_t)i, SIMPIC_NO_RETRIGGER);
+		CHECK_EQ(dev_request(&d[i], 0, "dev"), 0);
+	}
+	for (int round = 1; round <= 2; round++) {
+		for (int i = 0; i < N; i++) {
+			disable_irq_nosync((unsigned int)d[i].irq);
+			dev_raise(&d[i]);
+		}
+		sim_run(0);
+		local_bh_disable();
+		for (int i = 0; i < N; i++)
+			enable_irq((unsigned int)d[i].irq);
+		for (int i = 0; i < N; i++)
+			CHECK_EQ(atomic_load(&d[i].calls), round - 1);
+		local_bh_enable();
+		for (int i = 0; i < N; i++) {
+			CHECK_EQ(atomic_load(&d[i].calls), round);
+			CHECK_EQ(irq_stat_total((unsigned int)d[i].irq), 2ul * (unsigned long)round);
+		}
+	}
+	for (int i = 0; i < N; i++)
+		free_irq((unsigned int)d[i].irq, &d[i]);
+}
+
 TEST(minimal_shared_line_runs_each_handler)
 {
 	struct dev a, b;
