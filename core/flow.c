@@ -130,8 +130,15 @@ static __irq_always_inline irqreturn_t run_handlers_inline(struct irq_desc *desc
 	return (irqreturn_t)ret;
 }
 
+/*
+ * The chain as a call. In the one-body form (GENIRQ_FLOW_PATHS 0) it is
+ * run_chain() alone, which runs every chain the same way; the inlined
+ * form's gain is a few instructions, not worth its copy there.
+ */
 irqreturn_t irq_run_handlers(struct irq_desc *desc, struct irqaction *action)
 {
+	if (!GENIRQ_FLOW_PATHS)
+		return run_chain(desc, action, 0, false);
 	return run_handlers_inline(desc, action);
 }
 
@@ -148,6 +155,57 @@ static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 }
 
 /*
+ * desc_lock() as the flows take it: inlined into each where the flows are
+ * compiled as paths (GENIRQ_FLOW_PATHS), else one copy (desc_lock_call()).
+ */
+static __irq_noinline void desc_lock_call(struct irq_desc *desc)
+{
+	desc_lock(desc);
+}
+
+static __irq_always_inline void flow_desc_lock(struct irq_desc *desc)
+{
+	if (GENIRQ_FLOW_PATHS)
+		desc_lock(desc);
+	else
+		desc_lock_call(desc);
+}
+
+/*
+ * One run of the handlers of a line whose INPROGRESS we own: publish @st
+ * and drop the lock around them, then note their result under it again.
+ * Return: the state then. Inlined into each flow where the flows are
+ * compiled as paths, else one copy (run_pass_call()).
+ */
+static __irq_always_inline unsigned int run_pass_inline(struct irq_desc *desc, unsigned int st,
+							struct irqaction *action)
+{
+	irqreturn_t ret;
+
+	desc_set_state_unlock(desc, st);
+
+	ret = run_handlers(desc, action);
+
+	flow_desc_lock(desc);
+	note_interrupt(desc, ret);
+	return desc_state(desc);
+}
+
+static __irq_noinline unsigned int run_pass_call(struct irq_desc *desc, unsigned int st,
+						 struct irqaction *action)
+{
+	return run_pass_inline(desc, st, action);
+}
+
+static __irq_always_inline unsigned int run_pass(struct irq_desc *desc, unsigned int st,
+						 struct irqaction *action)
+{
+	if (GENIRQ_FLOW_PATHS)
+		return run_pass_inline(desc, st, action);
+	return run_pass_call(desc, st, action);
+}
+
+/*
  * Handle the events of a line whose INPROGRESS we own, until none is
  * pending. Called and returns with desc->lock held; @st is the state to
  * publish first; @runs: handler runs already made for this event. Return:
@@ -159,8 +217,6 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 	desc_assert_locked(desc);
 
 	do {
-		irqreturn_t ret;
-
 		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
 				 (IRQS_PENDING | IRQS_MASKED)) && !desc_flow_holds_oneshot(desc, st)) {
 			/*
@@ -170,13 +226,7 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;
 		}
-		desc_set_state_unlock(desc, st & ~IRQS_PENDING);
-
-		ret = run_handlers(desc, action);
-
-		desc_lock(desc);
-		note_interrupt(desc, ret);
-		st = desc_state(desc);
+		st = run_pass(desc, st & ~IRQS_PENDING, action);
 		action = desc_action(desc);
 		runs++;
 	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action));
@@ -204,17 +254,9 @@ static __irq_noinline unsigned int run_pending_more(struct irq_desc *desc, unsig
 static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsigned int st,
 						   struct irqaction *action)
 {
-	irqreturn_t ret;
-
 	if (!GENIRQ_FLOW_PATHS || irq_unlikely(st & (IRQS_PENDING | IRQS_MASKED)))
 		return run_pending_loop(desc, st, action, 0);
-	desc_set_state_unlock(desc, st);
-
-	ret = run_handlers(desc, action);
-
-	desc_lock(desc);
-	note_interrupt(desc, ret);
-	st = desc_state(desc);
+	st = run_pass(desc, st, action);
 	if (irq_unlikely(st & IRQS_PENDING))
 		st = run_pending_more(desc, st);
 	return st;
@@ -297,7 +339,7 @@ struct flow_handlers {
  */
 static __irq_always_inline unsigned int flow_lock(struct irq_desc *desc, struct flow_handlers *h)
 {
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	h->solo = NULL;
 	h->action = desc_action(desc);
 	return (desc_state(desc) | IRQS_LOCKED) & ~(IRQS_REPLAY | IRQS_WAITING);
@@ -309,7 +351,7 @@ static __irq_always_inline unsigned int flow_lock(struct irq_desc *desc, struct 
  */
 static __irq_always_inline void flow_unclaim(struct irq_desc *desc)
 {
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	desc_set_state_unlock(desc, desc_state(desc) & ~IRQS_INPROGRESS);
 }
 
@@ -346,7 +388,7 @@ static __irq_noinline unsigned int claimed_finish(struct irq_desc *desc, irqretu
 {
 	unsigned int st;
 
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	if (!noted)
 		irq_note_slow(desc, ret);
 	st = desc_state(desc);
@@ -376,39 +418,6 @@ static __irq_always_inline unsigned int flow_handle(struct irq_desc *desc, unsig
 	return 0;
 }
 
-/* Level lines: masked while handled, so the device can't re-assert into us. */
-void handle_level_irq(struct irq_desc *desc)
-{
-	struct irqaction *action;
-	irqreturn_t ret;
-	unsigned int st;
-
-	desc_lock(desc);
-	desc->mask(&desc->data);
-	desc->ack(&desc->data);
-	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		/* Stays masked: enable_irq() or the running CPU reopens it. */
-		desc_set_state_unlock(desc, st | IRQS_PENDING);
-		return;
-	}
-	desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
-
-	ret = run_handlers(desc, action);
-
-	desc_lock(desc);
-	note_interrupt(desc, ret);
-	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
-	if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
-		desc->unmask(&desc->data);
-		st &= ~IRQS_MASKED;
-	} else {
-		st = oneshot_end(desc, st);	/* disabled: stays masked */
-	}
-	desc_set_state_unlock(desc, st);
-}
-
 /*
  * The end of the edge and fasteoi flows under the lock: a ONESHOT line's
  * reopening, a move waiting for the line's event. Publishes @st and
@@ -423,32 +432,66 @@ static __irq_always_inline void flow_end(struct irq_desc *desc, unsigned int st)
 }
 
 /*
- * The ends under the lock, out of line so that a claimed line's path
- * saves no register for them. The edge flow masks a line left without
- * handlers; the fasteoi flow ends the delivery (eoi) before the state is
- * published; the simple flow reopens a ONESHOT line it held (@held).
+ * The ends under the lock, by the flow's @kind. The level flow reopens
+ * its line unless it is disabled or a ONESHOT line's threads hold it; the
+ * edge flow masks a line left without handlers; the fasteoi flow ends
+ * the delivery (eoi) before the state is published; the simple flow
+ * reopens a ONESHOT line it held (@held).
  */
-static __irq_noinline void edge_end(struct irq_desc *desc, unsigned int st)
+static __irq_always_inline void kind_end(struct irq_desc *desc, enum irq_flow_kind kind,
+					 unsigned int st, bool held)
 {
-	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
+	if (kind == IRQ_FLOW_LEVEL) {
+		st &= ~(IRQS_INPROGRESS | IRQS_PENDING);
+		if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
+			desc->unmask(&desc->data);
+			st &= ~IRQS_MASKED;
+		} else {
+			st = oneshot_end(desc, st);	/* disabled: stays masked */
+		}
+		desc_set_state_unlock(desc, st);
+		return;
+	}
+	if (kind == IRQ_FLOW_SIMPLE) {
+		st &= ~IRQS_INPROGRESS;
+		if (irq_unlikely(held))
+			st = oneshot_end(desc, st);
+		desc_set_state_unlock(desc, st);
+		return;
+	}
+	if (kind == IRQ_FLOW_FASTEOI) {
+		desc->eoi(&desc->data);
+	} else if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
 		desc->mask(&desc->data);
 		st |= IRQS_MASKED;
 	}
 	flow_end(desc, st);
 }
 
+/*
+ * The ends, out of line so that a claimed line's path saves no register
+ * for them: one for each flow where the flows are compiled as paths
+ * (GENIRQ_FLOW_PATHS), else one for the three, the kind chosen at run time.
+ */
+static __irq_noinline void edge_end(struct irq_desc *desc, unsigned int st)
+{
+	kind_end(desc, IRQ_FLOW_EDGE, st, false);
+}
+
 static __irq_noinline void fasteoi_end(struct irq_desc *desc, unsigned int st)
 {
-	desc->eoi(&desc->data);
-	flow_end(desc, st);
+	kind_end(desc, IRQ_FLOW_FASTEOI, st, false);
 }
 
 static __irq_noinline void simple_end(struct irq_desc *desc, unsigned int st, bool held)
 {
-	st &= ~IRQS_INPROGRESS;
-	if (irq_unlikely(held))
-		st = oneshot_end(desc, st);
-	desc_set_state_unlock(desc, st);
+	kind_end(desc, IRQ_FLOW_SIMPLE, st, held);
+}
+
+static __irq_noinline void any_end(struct irq_desc *desc, enum irq_flow_kind kind,
+				   unsigned int st, bool held)
+{
+	kind_end(desc, kind, st, held);
 }
 
 /*
@@ -500,7 +543,11 @@ static __irq_always_inline bool flow_holds(struct irq_desc *desc, enum irq_flow_
 static __irq_always_inline void flow_end_locked(struct irq_desc *desc, enum irq_flow_kind kind,
 						unsigned int st, bool held)
 {
-	if (kind == IRQ_FLOW_EDGE)
+	if (!GENIRQ_FLOW_PATHS)
+		any_end(desc, kind, st, held);
+	else if (kind == IRQ_FLOW_LEVEL)
+		kind_end(desc, kind, st, held);	/* (the level flow's own: inline) */
+	else if (kind == IRQ_FLOW_EDGE)
 		edge_end(desc, st);
 	else if (kind == IRQ_FLOW_FASTEOI)
 		fasteoi_end(desc, st);
@@ -536,25 +583,23 @@ static __irq_always_inline void flow_body(struct irq_desc *desc, enum irq_flow_k
 
 /*
  * The one-body form (GENIRQ_FLOW_PATHS 0): the three flows are this one
- * function, which claims or locks the line and runs flow_body() twice
- * over, once for a claimed line (the solo call or the chain) and once
- * under the lock, with @kind chosen at run time.
+ * function, which claims the line or else locks it and runs flow_body()
+ * once, the claimed or locked event and @kind told apart at run time. A
+ * claimed line that free_irq() left without an action is locked; its
+ * claim goes back with the state the locked event publishes.
  */
 static __irq_noinline void flow_one(struct irq_desc *desc, enum irq_flow_kind kind)
 {
-	struct flow_handlers h;
-	unsigned int st;
+	struct flow_handlers h = { .solo = NULL, .action = NULL };
+	bool claimed = claim_quiet(desc);
+	unsigned int st = IRQS_STARTED | IRQS_INPROGRESS;
 
-	if (irq_likely(claim_quiet(desc))) {
+	if (irq_likely(claimed)) {
 		h.solo = atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
 		h.action = h.solo ? NULL : desc_action(desc);
-		if (irq_likely(h.solo || h.action)) {
-			flow_body(desc, kind, IRQS_STARTED | IRQS_INPROGRESS, &h);
-			return;
-		}
-		flow_unclaim(desc);
 	}
-	st = flow_lock(desc, &h);
+	if (irq_unlikely(!h.solo && !h.action))
+		st = flow_lock(desc, &h) & ~(claimed ? IRQS_INPROGRESS : 0u);
 	flow_body(desc, kind, st, &h);
 }
 
@@ -628,6 +673,26 @@ void handle_##name##_irq(struct irq_desc *desc)						\
 FLOW_ENTRY(edge, IRQ_FLOW_EDGE)
 FLOW_ENTRY(fasteoi, IRQ_FLOW_FASTEOI)
 FLOW_ENTRY(simple, IRQ_FLOW_SIMPLE)
+
+/* Level lines: masked while handled, so the device can't re-assert into us. */
+void handle_level_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	flow_desc_lock(desc);
+	desc->mask(&desc->data);
+	desc->ack(&desc->data);
+	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		/* Stays masked: enable_irq() or the running CPU reopens it. */
+		desc_set_state_unlock(desc, st | IRQS_PENDING);
+		return;
+	}
+	st = run_pass(desc, st | IRQS_INPROGRESS, action);
+	kind_end(desc, IRQ_FLOW_LEVEL, st, false);
+}
 
 /*
  * Per-CPU lines (IPIs, local timers) can't race with themselves across
