@@ -349,10 +349,14 @@ int irq_set_percpu(unsigned int irq)
 	return with_desc(irq, set_percpu, NULL);
 }
 
-/* The kind of a flow a caller names: once, when it is set. */
+/*
+ * The kind of a flow a caller names: once, when it is set. (The table is
+ * volatile so that it is read as a table: folded, it became a compare and
+ * a branch per flow, more code than the table and its loop.)
+ */
 static enum irq_flow_kind flow_kind_of(irq_flow_handler_t flow)
 {
-	static const irq_flow_handler_t known[] = {
+	static irq_flow_handler_t const volatile known[] = {
 		[IRQ_FLOW_BAD] = handle_bad_irq,	[IRQ_FLOW_LEVEL] = handle_level_irq,
 		[IRQ_FLOW_EDGE] = handle_edge_irq,	[IRQ_FLOW_FASTEOI] = handle_fasteoi_irq,
 		[IRQ_FLOW_SIMPLE] = handle_simple_irq,	[IRQ_FLOW_PERCPU] = handle_percpu_irq,
