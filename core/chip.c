@@ -203,21 +203,31 @@ void irq_desc_apply_affinity(struct irq_desc *desc)
 
 /*
  * The verbs below on line @irq: @fn runs on its descriptor, looked up in
- * a read section and locked, with @arg. Return: @fn's result, or -EINVAL
- * when there is no such line (@fn not run).
+ * a read section and locked, with @arg; for a verb that reaches the
+ * controller (@bus_verb, its name; else NULL) inside the bus lock of a
+ * slow-bus controller (irq_desc_bus_lock()). Return: @fn's result, or
+ * -EINVAL when there is no such line, or the bus lock's error (@fn not
+ * run either way).
  */
-static int with_desc(unsigned int irq, int (*fn)(struct irq_desc *desc, void *arg), void *arg)
+static int with_desc(unsigned int irq, const char *bus_verb,
+		     int (*fn)(struct irq_desc *desc, void *arg), void *arg)
 {
+	const struct irq_chip *bus = NULL;
 	unsigned int rd;
 	unsigned long flags;
 	struct irq_desc *desc = irq_desc_get(irq, &rd);
-	int ret;
+	int ret = 0;
 
 	if (!desc)
 		return -EINVAL;
-	flags = desc_lock_irqsave(desc);
-	ret = fn(desc, arg);
-	desc_unlock_irqrestore(desc, flags);
+	if (bus_verb)
+		ret = irq_desc_bus_lock(desc, bus_verb, &bus);
+	if (ret == 0) {
+		flags = desc_lock_irqsave(desc);
+		ret = fn(desc, arg);
+		desc_unlock_irqrestore(desc, flags);
+		irq_desc_bus_sync_unlock(desc, bus);
+	}
 	irq_desc_put(rd);
 	return ret;
 }
@@ -250,7 +260,7 @@ int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
 {
 	struct desc_pair p = { chip, chip_data };
 
-	return with_desc(irq, set_chip, &p);
+	return with_desc(irq, NULL, set_chip, &p);
 }
 
 static int set_hwirq(struct irq_desc *desc, void *arg)
@@ -261,7 +271,7 @@ static int set_hwirq(struct irq_desc *desc, void *arg)
 
 int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq)
 {
-	return with_desc(irq, set_hwirq, &hwirq);
+	return with_desc(irq, NULL, set_hwirq, &hwirq);
 }
 
 static bool type_valid(unsigned int type)
@@ -310,28 +320,16 @@ int irq_desc_bus_lock_slow(struct irq_desc *desc, const char *verb, const struct
 	return 0;
 }
 
+static int set_type(struct irq_desc *desc, void *arg)
+{
+	return irq_desc_set_trigger(desc, *(const unsigned int *)arg);
+}
+
 int irq_set_irq_type(unsigned int irq, unsigned int type)
 {
-	const struct irq_chip *bus;
-	unsigned int rd;
-	unsigned long flags;
-	struct irq_desc *desc;
-	int ret;
-
 	if (!type_valid(type))
 		return -EINVAL;
-	desc = irq_desc_get(irq, &rd);
-	if (!desc)
-		return -EINVAL;
-	ret = irq_desc_bus_lock(desc, "irq_set_irq_type", &bus);
-	if (ret == 0) {
-		flags = desc_lock_irqsave(desc);
-		ret = irq_desc_set_trigger(desc, type);
-		desc_unlock_irqrestore(desc, flags);
-		irq_desc_bus_sync_unlock(desc, bus);
-	}
-	irq_desc_put(rd);
-	return ret;
+	return with_desc(irq, "irq_set_irq_type", set_type, &type);
 }
 
 static int set_percpu(struct irq_desc *desc, void *arg)
@@ -346,7 +344,7 @@ static int set_percpu(struct irq_desc *desc, void *arg)
 
 int irq_set_percpu(unsigned int irq)
 {
-	return with_desc(irq, set_percpu, NULL);
+	return with_desc(irq, NULL, set_percpu, NULL);
 }
 
 /*
@@ -381,7 +379,7 @@ int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 {
 	if (!flow)
 		return -EINVAL;
-	return with_desc(irq, set_handler, &flow);
+	return with_desc(irq, NULL, set_handler, &flow);
 }
 
 static int set_chained(struct irq_desc *desc, void *arg)
@@ -405,7 +403,7 @@ int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *dat
 
 	if (!flow)
 		return -EINVAL;
-	return with_desc(irq, set_chained, &p);
+	return with_desc(irq, NULL, set_chained, &p);
 }
 
 unsigned int irq_desc_get_irq(struct irq_desc *desc)
@@ -464,7 +462,7 @@ static int shutdown_line(struct irq_desc *desc, void *arg)
 
 int irq_shutdown(unsigned int irq)
 {
-	return with_desc(irq, shutdown_line, NULL);
+	return with_desc(irq, NULL, shutdown_line, NULL);
 }
 
 /* Start a line again; it stays masked while its depth says disabled. */
@@ -479,7 +477,7 @@ static int startup_line(struct irq_desc *desc, void *arg)
 
 int irq_startup(unsigned int irq)
 {
-	return with_desc(irq, startup_line, NULL);
+	return with_desc(irq, NULL, startup_line, NULL);
 }
 
 /* Which state (@which), read into *@state or written (@set, @val). */
@@ -506,7 +504,7 @@ static int irqchip_state(unsigned int irq, struct chip_state *cs)
 {
 	if ((unsigned int)cs->which > IRQCHIP_STATE_MASKED)
 		return -EINVAL;
-	return with_desc(irq, chip_state, cs);
+	return with_desc(irq, NULL, chip_state, cs);
 }
 
 int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
@@ -531,7 +529,7 @@ static int get_depth(struct irq_desc *desc, void *arg)
 
 int irq_get_depth(unsigned int irq)
 {
-	return with_desc(irq, get_depth, NULL);
+	return with_desc(irq, NULL, get_depth, NULL);
 }
 
 static int get_masked(struct irq_desc *desc, void *arg)
@@ -542,5 +540,5 @@ static int get_masked(struct irq_desc *desc, void *arg)
 
 int irq_get_masked(unsigned int irq)
 {
-	return with_desc(irq, get_masked, NULL);
+	return with_desc(irq, NULL, get_masked, NULL);
 }
