@@ -523,8 +523,6 @@ static __irq_always_inline void flow_end_locked(struct irq_desc *desc, enum irq_
 {
 	if (!GENIRQ_FLOW_PATHS)
 		any_end(desc, kind, st, held);
-	else if (kind == IRQ_FLOW_LEVEL)
-		kind_end(desc, kind, st, held);	/* (the level flow's own: inline) */
 	else if (kind == IRQ_FLOW_EDGE)
 		edge_end(desc, st);
 	else if (kind == IRQ_FLOW_FASTEOI)
@@ -674,7 +672,7 @@ void handle_level_irq(struct irq_desc *desc)
 		return;
 	}
 	st = run_pass(desc, st | IRQS_INPROGRESS, action);
-	kind_end(desc, IRQ_FLOW_LEVEL, st, false);
+	kind_end(desc, IRQ_FLOW_LEVEL, st, false);	/* inline: no register saved for it */
 }
 
 /*
