@@ -179,7 +179,9 @@ static __irq_always_inline unsigned int run_pass(struct irq_desc *desc, unsigned
 	ret = run_handlers(desc, action);
 
 	flow_desc_lock(desc);
-	note_interrupt(desc, ret);
+	/* note_interrupt() written out: no out-of-line copy of it in the size form */
+	if (irq_unlikely(!note_fast(desc, ret)))
+		irq_note_slow(desc, ret);
 	return desc_state(desc);
 }
 
@@ -396,6 +398,32 @@ static __irq_always_inline unsigned int flow_handle(struct irq_desc *desc, unsig
 	return 0;
 }
 
+/* Level lines: masked while handled, so the device can't re-assert into us. */
+void handle_level_irq(struct irq_desc *desc)
+{
+	struct irqaction *action;
+	unsigned int st;
+
+	flow_desc_lock(desc);
+	desc->mask(&desc->data);
+	desc->ack(&desc->data);
+	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
+	action = desc_action(desc);
+	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
+		/* Stays masked: enable_irq() or the running CPU reopens it. */
+		desc_set_state_unlock(desc, st | IRQS_PENDING);
+		return;
+	}
+	st = run_pass(desc, st | IRQS_INPROGRESS, action) & ~(IRQS_INPROGRESS | IRQS_PENDING);
+	if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
+		desc->unmask(&desc->data);
+		st &= ~IRQS_MASKED;
+	} else {
+		st = oneshot_end(desc, st);	/* disabled: stays masked */
+	}
+	desc_set_state_unlock(desc, st);
+}
+
 /*
  * The end of the edge and fasteoi flows under the lock: a ONESHOT line's
  * reopening, a move waiting for the line's event. Publishes @st and
@@ -410,66 +438,32 @@ static __irq_always_inline void flow_end(struct irq_desc *desc, unsigned int st)
 }
 
 /*
- * The ends under the lock, by the flow's @kind. The level flow reopens
- * its line unless it is disabled or a ONESHOT line's threads hold it; the
- * edge flow masks a line left without handlers; the fasteoi flow ends
- * the delivery (eoi) before the state is published; the simple flow
- * reopens a ONESHOT line it held (@held).
+ * The ends under the lock, out of line so that a claimed line's path
+ * saves no register for them. The edge flow masks a line left without
+ * handlers; the fasteoi flow ends the delivery (eoi) before the state is
+ * published; the simple flow reopens a ONESHOT line it held (@held).
  */
-static __irq_always_inline void kind_end(struct irq_desc *desc, enum irq_flow_kind kind,
-					 unsigned int st, bool held)
+static __irq_noinline void edge_end(struct irq_desc *desc, unsigned int st)
 {
-	if (kind == IRQ_FLOW_LEVEL) {
-		st &= ~(IRQS_INPROGRESS | IRQS_PENDING);
-		if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
-			desc->unmask(&desc->data);
-			st &= ~IRQS_MASKED;
-		} else {
-			st = oneshot_end(desc, st);	/* disabled: stays masked */
-		}
-		desc_set_state_unlock(desc, st);
-		return;
-	}
-	if (kind == IRQ_FLOW_SIMPLE) {
-		st &= ~IRQS_INPROGRESS;
-		if (irq_unlikely(held))
-			st = oneshot_end(desc, st);
-		desc_set_state_unlock(desc, st);
-		return;
-	}
-	if (kind == IRQ_FLOW_FASTEOI) {
-		desc->eoi(&desc->data);
-	} else if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
+	if (irq_unlikely(!desc_action(desc) && !(st & IRQS_MASKED))) {
 		desc->mask(&desc->data);
 		st |= IRQS_MASKED;
 	}
 	flow_end(desc, st);
 }
 
-/*
- * The ends, out of line so that a claimed line's path saves no register
- * for them: one for each flow where the flows are compiled as paths
- * (GENIRQ_FLOW_PATHS), else one for the three, the kind chosen at run time.
- */
-static __irq_noinline void edge_end(struct irq_desc *desc, unsigned int st)
-{
-	kind_end(desc, IRQ_FLOW_EDGE, st, false);
-}
-
 static __irq_noinline void fasteoi_end(struct irq_desc *desc, unsigned int st)
 {
-	kind_end(desc, IRQ_FLOW_FASTEOI, st, false);
+	desc->eoi(&desc->data);
+	flow_end(desc, st);
 }
 
 static __irq_noinline void simple_end(struct irq_desc *desc, unsigned int st, bool held)
 {
-	kind_end(desc, IRQ_FLOW_SIMPLE, st, held);
-}
-
-static __irq_noinline void any_end(struct irq_desc *desc, enum irq_flow_kind kind,
-				   unsigned int st, bool held)
-{
-	kind_end(desc, kind, st, held);
+	st &= ~IRQS_INPROGRESS;
+	if (irq_unlikely(held))
+		st = oneshot_end(desc, st);
+	desc_set_state_unlock(desc, st);
 }
 
 /*
@@ -521,9 +515,7 @@ static __irq_always_inline bool flow_holds(struct irq_desc *desc, enum irq_flow_
 static __irq_always_inline void flow_end_locked(struct irq_desc *desc, enum irq_flow_kind kind,
 						unsigned int st, bool held)
 {
-	if (!GENIRQ_FLOW_PATHS)
-		any_end(desc, kind, st, held);
-	else if (kind == IRQ_FLOW_EDGE)
+	if (kind == IRQ_FLOW_EDGE)
 		edge_end(desc, st);
 	else if (kind == IRQ_FLOW_FASTEOI)
 		fasteoi_end(desc, st);
@@ -654,26 +646,6 @@ void handle_##name##_irq(struct irq_desc *desc)						\
 FLOW_ENTRY(edge, IRQ_FLOW_EDGE)
 FLOW_ENTRY(fasteoi, IRQ_FLOW_FASTEOI)
 FLOW_ENTRY(simple, IRQ_FLOW_SIMPLE)
-
-/* Level lines: masked while handled, so the device can't re-assert into us. */
-void handle_level_irq(struct irq_desc *desc)
-{
-	struct irqaction *action;
-	unsigned int st;
-
-	flow_desc_lock(desc);
-	desc->mask(&desc->data);
-	desc->ack(&desc->data);
-	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
-	action = desc_action(desc);
-	if (irq_unlikely(!action || (st & (IRQS_DISABLED | IRQS_INPROGRESS)))) {
-		/* Stays masked: enable_irq() or the running CPU reopens it. */
-		desc_set_state_unlock(desc, st | IRQS_PENDING);
-		return;
-	}
-	st = run_pass(desc, st | IRQS_INPROGRESS, action);
-	kind_end(desc, IRQ_FLOW_LEVEL, st, false);	/* inline: no register saved for it */
-}
 
 /*
  * Per-CPU lines (IPIs, local timers) can't race with themselves across
