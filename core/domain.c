@@ -358,7 +358,7 @@ void irq_chip_compose_msi_msg(struct irq_data *d, struct msi_msg *msg)
 	struct irq_data *pos = NULL;
 
 	/* The lowest level that composes: the one the CPU is reached through. */
-	for (; d; d = d->parent_data)
+	for (; d; d = irq_data_parent(d))
 		if (d->chip && d->chip->compose_msi_msg)
 			pos = d;
 	*msg = (struct msi_msg){ 0, 0, 0 };

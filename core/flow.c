@@ -148,6 +148,44 @@ static __irq_always_inline irqreturn_t run_handlers(struct irq_desc *desc,
 }
 
 /*
+ * desc_lock() as the flows take it: inlined into each where the flows are
+ * compiled as paths (GENIRQ_FLOW_PATHS), else one copy (desc_lock_call()).
+ */
+static __irq_noinline void desc_lock_call(struct irq_desc *desc)
+{
+	desc_lock(desc);
+}
+
+static __irq_always_inline void flow_desc_lock(struct irq_desc *desc)
+{
+	if (GENIRQ_FLOW_PATHS)
+		desc_lock(desc);
+	else
+		desc_lock_call(desc);
+}
+
+/*
+ * One run of the handlers of a line whose INPROGRESS we own: publish @st
+ * and drop the lock around them, then note their result under it again.
+ * Return: the state then.
+ */
+static __irq_always_inline unsigned int run_pass(struct irq_desc *desc, unsigned int st,
+						 struct irqaction *action)
+{
+	irqreturn_t ret;
+
+	desc_set_state_unlock(desc, st);
+
+	ret = run_handlers(desc, action);
+
+	flow_desc_lock(desc);
+	/* note_interrupt() written out: no out-of-line copy of it in the size form */
+	if (irq_unlikely(!note_fast(desc, ret)))
+		irq_note_slow(desc, ret);
+	return desc_state(desc);
+}
+
+/*
  * Handle the events of a line whose INPROGRESS we own, until none is
  * pending. Called and returns with desc->lock held; @st is the state to
  * publish first; @runs: handler runs already made for this event. Return:
@@ -159,8 +197,6 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 	desc_assert_locked(desc);
 
 	do {
-		irqreturn_t ret;
-
 		if (irq_unlikely((st & (IRQS_PENDING | IRQS_MASKED | IRQS_DISABLED)) ==
 				 (IRQS_PENDING | IRQS_MASKED)) && !desc_flow_holds_oneshot(desc, st)) {
 			/*
@@ -170,13 +206,7 @@ static __irq_noinline unsigned int run_pending_loop(struct irq_desc *desc, unsig
 			desc->unmask(&desc->data);
 			st &= ~IRQS_MASKED;
 		}
-		desc_set_state_unlock(desc, st & ~IRQS_PENDING);
-
-		ret = run_handlers(desc, action);
-
-		desc_lock(desc);
-		note_interrupt(desc, ret);
-		st = desc_state(desc);
+		st = run_pass(desc, st & ~IRQS_PENDING, action);
 		action = desc_action(desc);
 		runs++;
 	} while (irq_unlikely((st & (IRQS_PENDING | IRQS_DISABLED)) == IRQS_PENDING && action));
@@ -204,17 +234,9 @@ static __irq_noinline unsigned int run_pending_more(struct irq_desc *desc, unsig
 static __irq_always_inline unsigned int run_events(struct irq_desc *desc, unsigned int st,
 						   struct irqaction *action)
 {
-	irqreturn_t ret;
-
 	if (!GENIRQ_FLOW_PATHS || irq_unlikely(st & (IRQS_PENDING | IRQS_MASKED)))
 		return run_pending_loop(desc, st, action, 0);
-	desc_set_state_unlock(desc, st);
-
-	ret = run_handlers(desc, action);
-
-	desc_lock(desc);
-	note_interrupt(desc, ret);
-	st = desc_state(desc);
+	st = run_pass(desc, st, action);
 	if (irq_unlikely(st & IRQS_PENDING))
 		st = run_pending_more(desc, st);
 	return st;
@@ -297,7 +319,7 @@ struct flow_handlers {
  */
 static __irq_always_inline unsigned int flow_lock(struct irq_desc *desc, struct flow_handlers *h)
 {
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	h->solo = NULL;
 	h->action = desc_action(desc);
 	return (desc_state(desc) | IRQS_LOCKED) & ~(IRQS_REPLAY | IRQS_WAITING);
@@ -309,7 +331,7 @@ static __irq_always_inline unsigned int flow_lock(struct irq_desc *desc, struct 
  */
 static __irq_always_inline void flow_unclaim(struct irq_desc *desc)
 {
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	desc_set_state_unlock(desc, desc_state(desc) & ~IRQS_INPROGRESS);
 }
 
@@ -346,7 +368,7 @@ static __irq_noinline unsigned int claimed_finish(struct irq_desc *desc, irqretu
 {
 	unsigned int st;
 
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	if (!noted)
 		irq_note_slow(desc, ret);
 	st = desc_state(desc);
@@ -380,10 +402,9 @@ static __irq_always_inline unsigned int flow_handle(struct irq_desc *desc, unsig
 void handle_level_irq(struct irq_desc *desc)
 {
 	struct irqaction *action;
-	irqreturn_t ret;
 	unsigned int st;
 
-	desc_lock(desc);
+	flow_desc_lock(desc);
 	desc->mask(&desc->data);
 	desc->ack(&desc->data);
 	st = (desc_state(desc) & ~(IRQS_REPLAY | IRQS_WAITING)) | IRQS_MASKED;
@@ -393,13 +414,7 @@ void handle_level_irq(struct irq_desc *desc)
 		desc_set_state_unlock(desc, st | IRQS_PENDING);
 		return;
 	}
-	desc_set_state_unlock(desc, st | IRQS_INPROGRESS);
-
-	ret = run_handlers(desc, action);
-
-	desc_lock(desc);
-	note_interrupt(desc, ret);
-	st = desc_state(desc) & ~(IRQS_INPROGRESS | IRQS_PENDING);
+	st = run_pass(desc, st | IRQS_INPROGRESS, action) & ~(IRQS_INPROGRESS | IRQS_PENDING);
 	if (irq_likely(!(st & (IRQS_DISABLED | IRQS_ONESHOT)))) {
 		desc->unmask(&desc->data);
 		st &= ~IRQS_MASKED;
@@ -538,23 +553,26 @@ static __irq_always_inline void flow_body(struct irq_desc *desc, enum irq_flow_k
  * The one-body form (GENIRQ_FLOW_PATHS 0): the three flows are this one
  * function, which claims or locks the line and runs flow_body() twice
  * over, once for a claimed line (the solo call or the chain) and once
- * under the lock, with @kind chosen at run time.
+ * under the lock, with @kind chosen at run time. (Once for both: 12 bytes
+ * less on aarch64, 13 to 19 instructions more an event.) A claimed line
+ * that free_irq() left without an action is locked; its claim goes back
+ * with the state the locked event publishes.
  */
 static __irq_noinline void flow_one(struct irq_desc *desc, enum irq_flow_kind kind)
 {
-	struct flow_handlers h;
-	unsigned int st;
+	struct flow_handlers h = { .solo = NULL, .action = NULL };
+	bool claimed = claim_quiet(desc);
+	unsigned int st = IRQS_STARTED | IRQS_INPROGRESS;
 
-	if (irq_likely(claim_quiet(desc))) {
+	if (irq_likely(claimed)) {
 		h.solo = atomic_load_explicit(&desc->solo_call, memory_order_relaxed);
 		h.action = h.solo ? NULL : desc_action(desc);
-		if (irq_likely(h.solo || h.action)) {
-			flow_body(desc, kind, IRQS_STARTED | IRQS_INPROGRESS, &h);
-			return;
-		}
-		flow_unclaim(desc);
 	}
-	st = flow_lock(desc, &h);
+	if (irq_likely(h.solo || h.action)) {
+		flow_body(desc, kind, st, &h);
+		return;
+	}
+	st = flow_lock(desc, &h) & ~(claimed ? IRQS_INPROGRESS : 0u);
 	flow_body(desc, kind, st, &h);
 }
 

@@ -70,10 +70,11 @@ bool irq_take_report(void)
 /* Name every handler on the line: the report must say who is at fault. */
 void irq_log_handlers(struct irq_desc *desc)
 {
-	struct irqaction *a = desc_action(desc);
+	struct irqaction *a;
 
 	if (!GENIRQ_REPORTS)
 		return;		/* no console text: nothing to name them in */
+	a = desc_action(desc);
 	if (!a) {
 		irq_log("  no handlers");
 		return;
@@ -88,6 +89,8 @@ void irq_report_event(struct irq_desc *desc, irqreturn_t ret)
 {
 	unsigned int irq = desc->data.irq;
 
+	if (!GENIRQ_REPORTS)
+		return;		/* the report is console text */
 	if (ret != IRQ_NONE && ret != IRQ_HANDLED)
 		irq_log("irq event %u: bogus return value %x", irq, (unsigned int)ret);
 	else if (!irq_desc_has_chip(desc))
