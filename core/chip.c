@@ -201,58 +201,77 @@ void irq_desc_apply_affinity(struct irq_desc *desc)
 		chip->set_affinity(&desc->data, &dest);
 }
 
-/* A line looked up in a read section and locked, for the setters below. */
-struct desc_hold {
-	unsigned long	flags;
-	unsigned int	rd;
-};
-
-static struct irq_desc *lock_desc(unsigned int irq, struct desc_hold *h)
+/*
+ * The verbs below on line @irq: @fn runs on its descriptor, looked up in
+ * a read section and locked, with @arg; for a verb that reaches the
+ * controller (@bus_verb, its name; else NULL) inside the bus lock of a
+ * slow-bus controller (irq_desc_bus_lock()). Return: @fn's result, or
+ * -EINVAL when there is no such line, or the bus lock's error (@fn not
+ * run either way).
+ */
+static int with_desc(unsigned int irq, const char *bus_verb,
+		     int (*fn)(struct irq_desc *desc, void *arg), void *arg)
 {
-	struct irq_desc *desc = irq_desc_get(irq, &h->rd);
-
-	if (desc)
-		h->flags = desc_lock_irqsave(desc);
-	return desc;
-}
-
-static void unlock_desc(struct irq_desc *desc, struct desc_hold *h)
-{
-	desc_unlock_irqrestore(desc, h->flags);
-	irq_desc_put(h->rd);
-}
-
-int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
-{
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
+	const struct irq_chip *bus = NULL;
+	unsigned int rd;
+	unsigned long flags;
+	struct irq_desc *desc = irq_desc_get(irq, &rd);
 	int ret = 0;
 
 	if (!desc)
 		return -EINVAL;
-	if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST)) {
-		ret = -EBUSY;
-		goto out_unlock;
+	if (bus_verb)
+		ret = irq_desc_bus_lock(desc, bus_verb, &bus);
+	if (ret == 0) {
+		flags = desc_lock_irqsave(desc);
+		ret = fn(desc, arg);
+		desc_unlock_irqrestore(desc, flags);
+		irq_desc_bus_sync_unlock(desc, bus);
 	}
+	irq_desc_put(rd);
+	return ret;
+}
+
+/* A controller and its data, or a flow and its data, for with_desc(). */
+struct desc_pair {
+	const void	*what;
+	void		*data;
+};
+
+void irq_desc_set_chip(struct irq_desc *desc, const struct irq_chip *chip, void *chip_data)
+{
 	desc->data.chip = chip ? chip : &irq_no_chip;
 	desc->data.chip_data = chip_data;
 	irq_chip_resolve(desc);
 	irq_choose_flow(desc);
-out_unlock:
-	unlock_desc(desc, &hold);
-	return ret;
+}
+
+static int set_chip(struct irq_desc *desc, void *arg)
+{
+	const struct desc_pair *p = arg;
+
+	if (desc_action(desc) || (desc_state(desc) & IRQS_NOREQUEST))
+		return -EBUSY;
+	irq_desc_set_chip(desc, p->what, p->data);
+	return 0;
+}
+
+int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data)
+{
+	struct desc_pair p = { chip, chip_data };
+
+	return with_desc(irq, NULL, set_chip, &p);
+}
+
+static int set_hwirq(struct irq_desc *desc, void *arg)
+{
+	desc->data.hwirq = *(const irq_hw_number_t *)arg;
+	return 0;
 }
 
 int irq_set_hwirq(unsigned int irq, irq_hw_number_t hwirq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-
-	if (!desc)
-		return -EINVAL;
-	desc->data.hwirq = hwirq;
-	unlock_desc(desc, &hold);
-	return 0;
+	return with_desc(irq, NULL, set_hwirq, &hwirq);
 }
 
 static bool type_valid(unsigned int type)
@@ -301,108 +320,86 @@ int irq_desc_bus_lock_slow(struct irq_desc *desc, const char *verb, const struct
 	return 0;
 }
 
-
+static int set_type(struct irq_desc *desc, void *arg)
+{
+	return irq_desc_set_trigger(desc, *(const unsigned int *)arg);
+}
 
 int irq_set_irq_type(unsigned int irq, unsigned int type)
 {
-	const struct irq_chip *bus;
-	unsigned int rd;
-	unsigned long flags;
-	struct irq_desc *desc;
-	int ret;
-
 	if (!type_valid(type))
 		return -EINVAL;
-	desc = irq_desc_get(irq, &rd);
-	if (!desc)
-		return -EINVAL;
-	ret = irq_desc_bus_lock(desc, "irq_set_irq_type", &bus);
-	if (ret == 0) {
-		flags = desc_lock_irqsave(desc);
-		ret = irq_desc_set_trigger(desc, type);
-		desc_unlock_irqrestore(desc, flags);
-		irq_desc_bus_sync_unlock(desc, bus);
-	}
-	irq_desc_put(rd);
-	return ret;
+	return with_desc(irq, "irq_set_irq_type", set_type, &type);
+}
+
+static int set_percpu(struct irq_desc *desc, void *arg)
+{
+	(void)arg;
+	if (desc_action(desc))
+		return -EBUSY;
+	desc_set_state(desc, desc_state(desc) | IRQS_PER_CPU);
+	irq_choose_flow(desc);
+	return 0;
 }
 
 int irq_set_percpu(unsigned int irq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-	int ret = 0;
-
-	if (!desc)
-		return -EINVAL;
-	if (desc_action(desc)) {
-		ret = -EBUSY;
-		goto out_unlock;
-	}
-	desc_set_state(desc, desc_state(desc) | IRQS_PER_CPU);
-	irq_choose_flow(desc);
-out_unlock:
-	unlock_desc(desc, &hold);
-	return ret;
+	return with_desc(irq, NULL, set_percpu, NULL);
 }
 
 /* The kind of a flow a caller names: once, when it is set. */
 static enum irq_flow_kind flow_kind_of(irq_flow_handler_t flow)
 {
-	static const struct {
-		irq_flow_handler_t	flow;
-		enum irq_flow_kind	kind;
-	} known[] = {
-		{ handle_bad_irq, IRQ_FLOW_BAD },	{ handle_level_irq, IRQ_FLOW_LEVEL },
-		{ handle_edge_irq, IRQ_FLOW_EDGE },	{ handle_fasteoi_irq, IRQ_FLOW_FASTEOI },
-		{ handle_simple_irq, IRQ_FLOW_SIMPLE },	{ handle_percpu_irq, IRQ_FLOW_PERCPU },
+	static const irq_flow_handler_t known[] = {
+		[IRQ_FLOW_BAD] = handle_bad_irq,	[IRQ_FLOW_LEVEL] = handle_level_irq,
+		[IRQ_FLOW_EDGE] = handle_edge_irq,	[IRQ_FLOW_FASTEOI] = handle_fasteoi_irq,
+		[IRQ_FLOW_SIMPLE] = handle_simple_irq,	[IRQ_FLOW_PERCPU] = handle_percpu_irq,
 	};
+	unsigned int kind = 0;
 
-	for (unsigned int i = 0; i < GENIRQ_ARRAY_SIZE(known); i++)
-		if (known[i].flow == flow)
-			return known[i].kind;
-	return IRQ_FLOW_CUSTOM;
+	_Static_assert(GENIRQ_ARRAY_SIZE(known) == IRQ_FLOW_CUSTOM, "every named flow, custom last");
+	while (kind < IRQ_FLOW_CUSTOM && known[kind] != flow)
+		kind++;
+	return (enum irq_flow_kind)kind;
+}
+
+static int set_handler(struct irq_desc *desc, void *arg)
+{
+	irq_flow_handler_t flow = *(irq_flow_handler_t *)arg;
+
+	irq_desc_set_flow(desc, flow, flow_kind_of(flow));
+	return 0;
 }
 
 int irq_set_handler(unsigned int irq, irq_flow_handler_t flow)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
-
 	if (!flow)
 		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
-		return -EINVAL;
-	irq_desc_set_flow(desc, flow, flow_kind_of(flow));
-	unlock_desc(desc, &hold);
+	return with_desc(irq, NULL, set_handler, &flow);
+}
+
+static int set_chained(struct irq_desc *desc, void *arg)
+{
+	const struct desc_pair *p = arg;
+
+	/* A dying line is being freed (irq_free_descs(), irq_domain_free_irqs()). */
+	if (desc_action(desc) || (desc_state(desc) & IRQS_DYING))
+		return -EBUSY;
+	irq_desc_set_flow(desc, *(const irq_flow_handler_t *)p->what, IRQ_FLOW_CUSTOM);
+	desc->handler_data = p->data;
+	desc_set_state(desc, (desc_state(desc) | IRQS_NOREQUEST) & ~IRQS_DISABLED);
+	desc->depth = 0;
+	irq_desc_startup(desc);
 	return 0;
 }
 
 int irq_set_chained_handler(unsigned int irq, irq_flow_handler_t flow, void *data)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
-	int ret = 0;
+	struct desc_pair p = { &flow, data };
 
 	if (!flow)
 		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
-		return -EINVAL;
-	/* A dying line is being freed (irq_free_descs(), irq_domain_free_irqs()). */
-	if (desc_action(desc) || (desc_state(desc) & IRQS_DYING)) {
-		ret = -EBUSY;
-		goto out_unlock;
-	}
-	irq_desc_set_flow(desc, flow, IRQ_FLOW_CUSTOM);
-	desc->handler_data = data;
-	desc_set_state(desc, (desc_state(desc) | IRQS_NOREQUEST) & ~IRQS_DISABLED);
-	desc->depth = 0;
-	irq_desc_startup(desc);
-out_unlock:
-	unlock_desc(desc, &hold);
-	return ret;
+	return with_desc(irq, NULL, set_chained, &p);
 }
 
 unsigned int irq_desc_get_irq(struct irq_desc *desc)
@@ -452,87 +449,92 @@ const struct irq_cpumask *irq_data_get_affinity_mask(const struct irq_data *d)
 	return desc ? &desc->affinity : NULL;
 }
 
+static int shutdown_line(struct irq_desc *desc, void *arg)
+{
+	(void)arg;
+	irq_desc_shutdown(desc);
+	return 0;
+}
+
 int irq_shutdown(unsigned int irq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-
-	if (!desc)
-		return -EINVAL;
-	irq_desc_shutdown(desc);
-	unlock_desc(desc, &hold);
-	return 0;
+	return with_desc(irq, NULL, shutdown_line, NULL);
 }
 
 /* Start a line again; it stays masked while its depth says disabled. */
-int irq_startup(unsigned int irq)
+static int startup_line(struct irq_desc *desc, void *arg)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-
-	if (!desc)
-		return -EINVAL;
+	(void)arg;
 	irq_desc_startup(desc);
 	if (desc->depth)
 		irq_desc_disable(desc);
-	unlock_desc(desc, &hold);
 	return 0;
 }
 
-/* Read (@set false: into *@state) or write (@val) @which at the first level that can. */
-static int irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool set,
-			 bool *state, bool val)
+int irq_startup(unsigned int irq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc;
-	struct irq_data *d;
-	int ret = -EINVAL;
+	return with_desc(irq, NULL, startup_line, NULL);
+}
 
-	if ((unsigned int)which > IRQCHIP_STATE_MASKED)
+/* Which state (@which), read into *@state or written (@set, @val). */
+struct chip_state {
+	enum irqchip_irq_state	which;
+	bool			set;
+	bool			val;
+	bool			*state;
+};
+
+/* Read or write the state at the first level that can. */
+static int chip_state(struct irq_desc *desc, void *arg)
+{
+	const struct chip_state *cs = arg;
+	struct irq_data *d = state_level(&desc->data, cs->set);
+
+	if (!d)
 		return -EINVAL;
-	desc = lock_desc(irq, &hold);
-	if (!desc)
+	return cs->set ? d->chip->set_irqchip_state(d, cs->which, cs->val)
+		       : d->chip->get_irqchip_state(d, cs->which, cs->state);
+}
+
+static int irqchip_state(unsigned int irq, struct chip_state *cs)
+{
+	if ((unsigned int)cs->which > IRQCHIP_STATE_MASKED)
 		return -EINVAL;
-	d = state_level(&desc->data, set);
-	if (d)
-		ret = set ? d->chip->set_irqchip_state(d, which, val)
-			  : d->chip->get_irqchip_state(d, which, state);
-	unlock_desc(desc, &hold);
-	return ret;
+	return with_desc(irq, NULL, chip_state, cs);
 }
 
 int irq_get_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool *state)
 {
-	return irqchip_state(irq, which, false, state, false);
+	struct chip_state cs = { .which = which, .set = false, .state = state };
+
+	return irqchip_state(irq, &cs);
 }
 
 int irq_set_irqchip_state(unsigned int irq, enum irqchip_irq_state which, bool val)
 {
-	return irqchip_state(irq, which, true, NULL, val);
+	struct chip_state cs = { .which = which, .set = true, .val = val };
+
+	return irqchip_state(irq, &cs);
+}
+
+static int get_depth(struct irq_desc *desc, void *arg)
+{
+	(void)arg;
+	return (int)desc->depth;
 }
 
 int irq_get_depth(unsigned int irq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-	int depth;
+	return with_desc(irq, NULL, get_depth, NULL);
+}
 
-	if (!desc)
-		return -EINVAL;
-	depth = (int)desc->depth;
-	unlock_desc(desc, &hold);
-	return depth;
+static int get_masked(struct irq_desc *desc, void *arg)
+{
+	(void)arg;
+	return (desc_state(desc) & IRQS_MASKED) != 0;
 }
 
 int irq_get_masked(unsigned int irq)
 {
-	struct desc_hold hold;
-	struct irq_desc *desc = lock_desc(irq, &hold);
-	int masked;
-
-	if (!desc)
-		return -EINVAL;
-	masked = (desc_state(desc) & IRQS_MASKED) != 0;
-	unlock_desc(desc, &hold);
-	return masked;
+	return with_desc(irq, NULL, get_masked, NULL);
 }

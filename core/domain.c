@@ -96,10 +96,7 @@ static int bind(struct irq_domain *d, struct irq_desc *_Atomic *slot, irq_hw_num
 	flags = desc_lock_irqsave(desc);
 	desc->data.hwirq = hw;
 	desc->data.domain = d;
-	desc->data.chip = d->chip;
-	desc->data.chip_data = d->chip_data;
-	irq_chip_resolve(desc);
-	irq_choose_flow(desc);
+	irq_desc_set_chip(desc, d->chip, d->chip_data);
 	desc_unlock_irqrestore(desc, flags);
 	atomic_store_explicit(slot, desc, memory_order_release);
 	return (int)irq;
@@ -242,10 +239,7 @@ int irq_dispose_mapping(unsigned int virq)
 		atomic_store_explicit(domain_slot(desc->data.domain, desc->data.hwirq, false), NULL,
 				      memory_order_release);
 		desc->data.domain = NULL;
-		desc->data.chip = &irq_no_chip;
-		desc->data.chip_data = NULL;
-		irq_chip_resolve(desc);
-		irq_choose_flow(desc);
+		irq_desc_set_chip(desc, NULL, NULL);
 	}
 	desc_unlock_irqrestore(desc, flags);
 	irq_desc_put(rd);

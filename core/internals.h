@@ -733,6 +733,9 @@ void irq_desc_unmask(struct irq_desc *desc);
 int irq_desc_retrigger(struct irq_desc *desc);
 bool irq_desc_chip_pending(struct irq_desc *desc);
 void irq_choose_flow(struct irq_desc *desc);
+/* Give a line controller @chip (NULL: none) with @chip_data, its primitives
+ * resolved and the flow it calls for. Caller holds desc->lock. */
+void irq_desc_set_chip(struct irq_desc *desc, const struct irq_chip *chip, void *chip_data);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
 /* Whether @type is an IRQ_TYPE_* a line can have (not edge and level at once). */
