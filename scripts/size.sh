@@ -4,8 +4,10 @@
 # `make lib` for each ISA:
 #   minimal  tests/kit/config_minimal.h at -Os (1 CPU, 64 lines, a 1 KiB
 #            arena, no optional feature: genirq.mk's GENIRQ_FEATURES empty),
-#            without unwind tables, as a small kernel builds (on aarch64
-#            .eh_frame alone is 10 KB, and `size` counts it as text)
+#            without unwind tables or frame pointers, as a small kernel
+#            builds (on aarch64 .eh_frame alone is 10 KB, and `size` counts
+#            it as text; aarch64's GCC keeps frame records unless told not
+#            to, as the aarch64 demo kernel does: 1 KB of the core's text)
 #   default  <genirq/config.h>'s defaults at -O2 (the library as shipped:
 #            every feature)
 #   full     demo/genirq_config.h at -O2 (every feature, the demo kernels'
@@ -16,7 +18,7 @@ set -euo pipefail
 build=$1 budgets=$2
 shift 2
 declare -A cfg=([minimal]="GENIRQ_CONFIG_FILE=tests/kit/config_minimal.h GENIRQ_FEATURES=
-		 LIB_OPT=-Os~-fno-asynchronous-unwind-tables~-fno-unwind-tables"
+		 LIB_OPT=-Os~-fno-asynchronous-unwind-tables~-fno-unwind-tables~-fomit-frame-pointer"
 		[default]=""
 		[full]="GENIRQ_CONFIG_FILE=demo/genirq_config.h")
 declare -A fig
