@@ -780,6 +780,14 @@ TEST(tree_domain_lookups_race_its_growth_and_find_every_mapped_line)
 	struct fixture fx;
 
 	fx_init(&fx, 3, SIMPIC_FASTEOI);
+	/*
+	 * While CPU1 waits for the host to run it, CPU2 dispatches the same
+	 * line over and over: beyond the storm rule's rate (storm.c) that
+	 * line is throttled and events stop reaching the handler, which is
+	 * not what this test is about (seen once under load: 70,438 handler
+	 * runs for 85,342 dispatches).
+	 */
+	irq_set_noirqdebug(true);
 	race_tree = irq_domain_create_tree("race", &tree_chip, NULL);
 	CHECK(race_tree != NULL);
 	atomic_store(&race_mapped, 0);
