@@ -82,7 +82,8 @@ common_irq:
 	je	bare_irq
 	movl	%gs:0, %eax			/* this CPU (port_cpu_id_fast()) */
 	imul	$X86_CPU_STACKS_BYTES, %rax, %rax
-	lea	x86_cpus(%rax), %rdx
+	lea	x86_cpus(%rip), %rdx		/* (any code model: no absolute address) */
+	add	%rax, %rdx
 	movabs	$X86_STACK_GUARD64, %rcx
 	cmp	%rcx, X86_HARDIRQ_GUARD(%rdx)
 	jne	slow_irq
