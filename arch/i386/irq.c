@@ -50,16 +50,12 @@ static void pic_dispatch(void *arg)
 	i8259_handle(c->hw, c->regs);
 }
 
-/* pic_irq's slow path: the 8259 line on the stack x86_irq_slow_stack() names. */
+/* pic_irq's slow path: the 8259 line where x86_irq_slow_call() runs it. */
 X86_REGPARM void i386_irq_slow(irq_hw_number_t hw, struct i386_regs *regs)
 {
 	struct pic_call c = { hw, regs };
-	uintptr_t sp = x86_irq_slow_stack();
 
-	if (sp)
-		x86_call_on_stack(&c, pic_dispatch, sp);
-	else
-		pic_dispatch(&c);
+	x86_irq_slow_call(pic_dispatch, &c);
 }
 
 /* Only the 8259's vectors reach the controller; the rest are software's. */

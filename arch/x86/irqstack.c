@@ -158,13 +158,19 @@ static uintptr_t slow_path_stack(void)
 }
 
 /*
- * The ports' entry (common_irq in entry.S) switches to the hardirq stack
- * itself when both guards are intact and it is not on that stack; else
- * it asks here where to run (x86_64_irq_slow(), i386_irq_slow()).
+ * The ports' entry (common_irq, pic_irq in entry.S) switches to the
+ * hardirq stack itself when both guards are intact and it is not on that
+ * stack; else its C end (x86_64_irq_slow(), i386_irq_slow()) runs the
+ * dispatch here, where slow_path_stack() says.
  */
-uintptr_t x86_irq_slow_stack(void)
+void x86_irq_slow_call(void (*fn)(void *), void *arg)
 {
-	return slow_path_stack();
+	uintptr_t sp = slow_path_stack();
+
+	if (sp)
+		x86_call_on_stack(arg, fn, sp);
+	else
+		fn(arg);
 }
 
 #if !defined(__x86_64__)

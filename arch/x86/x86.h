@@ -69,13 +69,13 @@ void x86_irq_stacks_init(unsigned int cpu);
 # define X86_REGPARM	__attribute__((regparm(3)))
 #endif
 /*
- * The ports' common_irq (entry.S) switches to this CPU's hardirq stack
- * itself; when a guard is broken or it is already on that stack, it asks
- * this: the stack pointer to switch to, or 0 to stay (a nested
- * interrupt, warned when the stack runs low); a handler interrupted
- * below the stack ends the run.
+ * The ports' entry (entry.S) switches to this CPU's hardirq stack itself;
+ * when a guard is broken or it is already on that stack, its C end runs
+ * @fn(@arg) through this: on the hardirq stack, or where it is (a nested
+ * interrupt, warned when the stack runs low); a handler interrupted below
+ * the stack ends the run.
  */
-uintptr_t x86_irq_slow_stack(void);
+void x86_irq_slow_call(void (*fn)(void *), void *arg);
 #if !defined(__x86_64__)
 /* boot.S: irq_handle_domain_entry(@d, @hw, @regs) with the stack pointer
  * at @sp (the 8259's lines, found in its domain). */

@@ -54,16 +54,12 @@ static void dispatch(void *arg)
 		x86_64_bad_vector(c->regs);
 }
 
-/* common_irq's slow path: the dispatch on the stack x86_irq_slow_stack() names. */
+/* common_irq's slow path: the dispatch where x86_irq_slow_call() runs it. */
 void x86_64_irq_slow(unsigned int vector, struct x86_64_regs *regs)
 {
 	struct slow_call c = { vector, regs };
-	uintptr_t sp = x86_irq_slow_stack();
 
-	if (sp)
-		x86_call_on_stack(&c, dispatch, sp);
-	else
-		dispatch(&c);
+	x86_irq_slow_call(dispatch, &c);
 }
 
 /* Linux 2.6.9's ack_APIC_irq: a vector nobody owns still holds the local APIC. */
