@@ -55,10 +55,11 @@ XCC_aarch64	:= aarch64-linux-gnu-gcc
 XCC_riscv64	:= riscv64-linux-gnu-gcc
 XCC_s390x	:= s390x-linux-gnu-gcc
 XCC_armv7m	:= arm-none-eabi-gcc
-# aarch64: inline LSE/LL-SC atomics, not calls into libgcc's outline helpers.
-XFLAGS_aarch64	:= -mno-outline-atomics
-# armv7m: Cortex-M3, Thumb-2 (ARMv7-M).
-XFLAGS_armv7m	:= -mcpu=cortex-m3 -mthumb
+# Each ISA's kernel code flags (genirq.mk's GENIRQ_ARCH_CFLAGS_<isa>: no
+# floating-point or vector registers, no red zone, inline atomics).
+$(foreach a,$(XARCHS),$(eval XFLAGS_$(a) = $$(GENIRQ_ARCH_CFLAGS_$(a))))
+# armv7m: Cortex-M3 (ARMv7-M), the library's M-profile CPU by default.
+XFLAGS_armv7m	= -mcpu=cortex-m3 $(GENIRQ_ARCH_CFLAGS_armv7m)
 FREESTANDING	:= $(CSTD) $(WARN) $(INC) -O2 -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector
 

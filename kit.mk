@@ -18,7 +18,9 @@
 #   make check-kit
 #	consumers outside the tree's own build, each built and run: one
 #	through pkg-config against an installed copy, one through CMake's
-#	add_subdirectory() (and again with GENIRQ_FEATURES empty), one
+#	add_subdirectory() (and again with GENIRQ_FEATURES empty), CMake
+#	cross builds of the core for aarch64 and x86_64 (the ISA's kernel
+#	code flags taken, scripts/check-kernel-code.sh), one
 #	through genirq.mk with a configuration file,
 #	one through genirq.mk in the minimal configuration (no optional
 #	feature: GENIRQ_FEATURES empty); links of objects built with other
@@ -26,7 +28,9 @@
 #	library that has them), which must fail; an unknown feature name,
 #	which genirq.mk refuses; a settings file that turns features off
 #	which GENIRQ_FEATURES keeps, which must stop at a clear message;
-#	make lib for every ISA; the names check (scripts/check-names.sh:
+#	make lib for every ISA, each library's code fit for a kernel's
+#	interrupt path (scripts/check-kernel-code.sh: no floating-point or
+#	vector register, no red zone); the names check (scripts/check-names.sh:
 #	every global symbol prefixed or a Linux driver verb, every public
 #	header clean of the names host kernels define); and each port kit
 #	(arch/<isa>/) built from the kit alone, calling nothing outside
@@ -71,7 +75,17 @@ size:
 lib: $(LIB_OUT)/libgenirq.a
 	@echo "make lib: $< ($(LIB_ARCH), $(words $(LIB_OBJS)) objects)"
 
-$(LIB_OUT)/%.o: $(GENIRQ_DIR)/%.c $(CORE_HDRS) $(GENIRQ_CONFIG_FILE)
+# The compiler and flags the objects were made with: a change of either
+# (LIB_OPT, GENIRQ_FEATURES, the ISA's flags) remakes them all.
+LIB_STAMP	:= $(LIB_OUT)/cflags.txt
+$(LIB_STAMP): lib-flags-changed
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '%s\n' '$(LIB_CC) $(LIB_CFLAGS)' | cmp -s - $@ || \
+		printf '%s\n' '$(LIB_CC) $(LIB_CFLAGS)' >$@
+.PHONY: lib-flags-changed
+lib-flags-changed:
+
+$(LIB_OUT)/%.o: $(GENIRQ_DIR)/%.c $(CORE_HDRS) $(GENIRQ_CONFIG_FILE) $(LIB_STAMP)
 	$(Q)mkdir -p $(dir $@)
 	$(Q)$(LIB_CC) $(LIB_CFLAGS) -c $< -o $@
 
@@ -117,6 +131,19 @@ check-kit:
 	$(Q)! nm -g $(KIT_OUT)/cmake-minimal/consumer | grep -qw irq_thread_handle || \
 		{ echo "check-kit: CMake with GENIRQ_FEATURES empty built the threads"; exit 1; }
 	$(Q)$(KIT_OUT)/cmake-minimal/consumer "cmake, no optional feature"
+	$(Q)for a in aarch64 x86_64; do \
+		rm -rf $(KIT_OUT)/cmake-$$a && \
+		cmake -S . -B $(KIT_OUT)/cmake-$$a -DCMAKE_SYSTEM_NAME=Generic -DCMAKE_SYSTEM_PROCESSOR=$$a \
+			-DCMAKE_C_COMPILER=$$(case $$a in aarch64) echo $(XCC_aarch64);; *) echo $(XCC_x86_64);; esac) \
+			-DCMAKE_C_FLAGS='-ffreestanding -O2' -DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY \
+			>$(KIT_OUT)/cmake-$$a.log 2>&1 && \
+		cmake --build $(KIT_OUT)/cmake-$$a -j $(JOBS) --target genirq_core >>$(KIT_OUT)/cmake-$$a.log 2>&1 || \
+			{ cat $(KIT_OUT)/cmake-$$a.log; exit 1; }; \
+		grep -q "genirq: $$a kernel code flags" $(KIT_OUT)/cmake-$$a.log || \
+			{ echo "check-kit: CMake's cross build for $$a took no kernel code flags"; exit 1; }; \
+		echo "check-kit: CMake cross build of genirq::core for $$a:"; \
+		scripts/check-kernel-code.sh $$a $(KIT_OUT)/cmake-$$a/libgenirq_core.a || exit 1; \
+	done
 	$(Q)$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/make
 	$(Q)$(KIT_OUT)/make/consumer genirq.mk
 	$(Q)if $(CC) -std=c11 -Iinclude -Iarch/host/include -include tests/kit/make/consumer_config.h \
@@ -158,6 +185,7 @@ check-kit:
 			{ cat $(KIT_OUT)/lib-$$a.log; exit 1; }; \
 		printf 'check-kit: make lib ARCH=%s: %s\n' $$a "$$(ar t $(BUILD)/lib/$$a/libgenirq.a | wc -l) objects"; \
 	done
+	$(Q)scripts/check-kernel-code.sh $(foreach a,$(XARCHS),$(a) $(BUILD)/lib/$(a)/libgenirq.a)
 	$(Q)scripts/check-names.sh $(BUILD)/lib/host/libgenirq.a $(addprefix $(BUILD)/lib/,$(addsuffix /libgenirq.a,$(XARCHS)))
 	$(Q)$(foreach p,$(KIT_PORTS),scripts/check-port-kit.sh $(KIT_OUT)/port-$(p) $(p) $(BUILD)/lib/$(p)/libgenirq.a \
 		'$($(p)_KIT_HOOKS)' -- $($(p)_CC) $(CSTD) $(WARN) $(GENIRQ_INCLUDES) $(addprefix -I,$(or $($(p)_KIT_DIRS),arch/$(p))) -DGENIRQ_PORT_INLINE \

@@ -5,7 +5,7 @@
 # demo/mps2/check.mk; the machine: docs/armv7m.md.
 armv7m_CC	:= arm-none-eabi-gcc
 # -Os: the size an MCU build takes. -fno-common: every object's data in .bss.
-armv7m_CFLAGS	:= -Os -g -mcpu=cortex-m3 -mthumb -ffreestanding -nostdlib -fno-builtin \
+armv7m_CFLAGS	:= -Os -g -mcpu=cortex-m3 $(GENIRQ_ARCH_CFLAGS_armv7m) -ffreestanding -nostdlib -fno-builtin \
 		   -fno-stack-protector -fno-common -ffunction-sections -fdata-sections
 armv7m_ASFLAGS	:= $(CSTD) $(WARN) $(armv7m_CFLAGS)
 armv7m_LDFLAGS	:= $(armv7m_CFLAGS) -Wl,--gc-sections

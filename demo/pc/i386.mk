@@ -2,8 +2,8 @@
 # arch/x86 and arch/i386/: the i386 port's variables (rules: the top Makefile's
 # port template; checks: demo/pc/check.mk).
 i386_CC		:= i686-linux-gnu-gcc
-i386_CFLAGS	:= -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-protector \
-		   -fno-asynchronous-unwind-tables -mgeneral-regs-only -march=i686
+i386_CFLAGS	:= -O2 -g -ffreestanding -fno-builtin -fno-pic -fno-stack-protector \
+		   -fno-asynchronous-unwind-tables $(GENIRQ_ARCH_CFLAGS_i386) -march=i686
 i386_ASFLAGS	:= -m32
 i386_LDFLAGS	:= -no-pie -Wl,-z,max-page-size=0x1000
 i386_DIRS	:= arch/x86 arch/i386

@@ -3,7 +3,7 @@
 # SMP; rules: the top Makefile's port template; checks: demo/pc/check.mk).
 x86_64_CC	:= gcc
 x86_64_CFLAGS	:= -O2 -g -m64 -ffreestanding -fno-builtin -fno-pic -fno-pie -fno-stack-protector \
-		   -fno-asynchronous-unwind-tables -mgeneral-regs-only -mno-red-zone -mcmodel=small
+		   -fno-asynchronous-unwind-tables $(GENIRQ_ARCH_CFLAGS_x86_64) -mcmodel=small
 x86_64_ASFLAGS	:= -m64
 x86_64_LDFLAGS	:= -m64 -no-pie -Wl,-z,max-page-size=0x1000
 x86_64_DIRS	:= arch/x86 arch/x86_64

@@ -3,8 +3,8 @@
 # -M ppce500 (rules: the top Makefile's port template; checks:
 # demo/ppce500/check.mk).
 ppc_CC		:= powerpc-linux-gnu-gcc
-ppc_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector -fno-pic -fno-pie \
-		   -mcpu=8548 -msoft-float -mbig-endian -msdata=none -G 0 -mno-altivec \
+ppc_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector -fno-pic \
+		   $(GENIRQ_ARCH_CFLAGS_ppc) -mcpu=8548 -mbig-endian -msdata=none -G 0 \
 		   -DGENIRQ_PPC_TB_HZ=400000000u -DGENIRQ_PPC_CPUS=2
 ppc_ASFLAGS	:= -mcpu=8548 -Wa,-mregnames -D__ASSEMBLER__
 ppc_LDFLAGS	:= -no-pie

@@ -5,7 +5,7 @@
 # demo/pseries/check.mk).
 ppc64_CC	:= powerpc64-linux-gnu-gcc
 ppc64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector -mbig-endian \
-		   -mabi=elfv1 -mcpu=power4 -msoft-float -mno-altivec -mno-vsx -Wa,-mregnames \
+		   -mabi=elfv1 -mcpu=power4 $(GENIRQ_ARCH_CFLAGS_ppc64) -Wa,-mregnames \
 		   -DGENIRQ_PPC64_CPUS=4
 ppc64_ASFLAGS	:= $(CSTD) $(WARN) $(ppc64_CFLAGS)
 ppc64_LDFLAGS	:= $(ppc64_CFLAGS) -Wl,--no-dynamic-linker

@@ -8,7 +8,7 @@ aarch64_CC	:= aarch64-linux-gnu-gcc
 # -fomit-frame-pointer: nothing walks x29 chains here (the exception dump
 # prints registers, not a backtrace), so no function pays for one.
 aarch64_CFLAGS	:= -O2 -g -ffreestanding -nostdlib -fno-builtin -fno-stack-protector \
-		   -mgeneral-regs-only -mstrict-align -mno-outline-atomics -fno-pie -fomit-frame-pointer \
+		   $(GENIRQ_ARCH_CFLAGS_aarch64) -mstrict-align -fno-pie -fomit-frame-pointer \
 		   -DGENIRQ_AARCH64_CPUS=4
 aarch64_ASFLAGS	:= $(CSTD) $(WARN) $(aarch64_CFLAGS)
 aarch64_LDFLAGS	:= $(aarch64_CFLAGS) -no-pie -Wl,--no-dynamic-linker
