@@ -142,11 +142,13 @@ void irq_get_prof_cpu_mask(struct irq_cpumask *m)
 	mask_copy(m, &prof_cpu_mask);
 }
 
+#if GENIRQ_TEXT_VIEWS
 /* Linux 2.6.9 did not check this mask; neither do we (it only filters profiling). */
 void irq_set_prof_cpu_mask(const struct irq_cpumask *m)
 {
 	mask_copy(&prof_cpu_mask, m);
 }
+#endif
 
 void irq_data_set_move_at_event(struct irq_data *d, bool on)
 {

@@ -39,7 +39,7 @@ void irq_chip_resolve(struct irq_desc *desc)
 	desc->unmask = or_noop(chip->unmask ? chip->unmask : chip->enable);
 	irq_desc_set_quiet_op(desc);
 	/* Under the lock, or before the line is published: LOCKED is kept as it is. */
-	atomic_store_explicit(&desc->istate, (desc_state(desc) & ~IRQS_BUS_LOCK) |
+	irq_atomic_store(&desc->istate, (desc_state(desc) & ~IRQS_BUS_LOCK) |
 			      (chip->bus_lock ? IRQS_BUS_LOCK : 0u), memory_order_relaxed);
 }
 
@@ -59,6 +59,7 @@ bool irq_desc_has_chip(struct irq_desc *desc)
 	return desc->data.chip != &irq_no_chip;
 }
 
+#if GENIRQ_TEXT_VIEWS
 bool irq_desc_has_chip_unlocked(struct irq_desc *desc)
 {
 	unsigned long flags = desc_lock_irqsave(desc);
@@ -67,6 +68,7 @@ bool irq_desc_has_chip_unlocked(struct irq_desc *desc)
 	desc_unlock_irqrestore(desc, flags);
 	return has;
 }
+#endif
 
 void irq_desc_mask(struct irq_desc *desc)
 {

@@ -84,11 +84,11 @@ int irq_set_cost_accounting(unsigned int irq, bool on)
 	}
 	flags = desc_lock_irqsave(desc);
 	if (!cost_of(desc) && fresh) {
-		atomic_store_explicit(&desc->cost, fresh, memory_order_release);
+		irq_atomic_store(&desc->cost, fresh, memory_order_release);
 		fresh = NULL;
 	}
 	if (cost_of(desc) && on != atomic_load_explicit(&cost_of(desc)->on, memory_order_relaxed)) {
-		atomic_store_explicit(&cost_of(desc)->on, on, memory_order_relaxed);
+		irq_atomic_store(&cost_of(desc)->on, on, memory_order_relaxed);
 		irq_desc_update_entry(desc);
 	}
 	desc_unlock_irqrestore(desc, flags);
@@ -121,5 +121,5 @@ int irq_get_cost(unsigned int irq, struct irq_cost *out)
 void irq_cost_release(struct irq_desc *desc)
 {
 	irq_free(cost_of(desc));
-	atomic_store_explicit(&desc->cost, NULL, memory_order_relaxed);
+	irq_atomic_store(&desc->cost, NULL, memory_order_relaxed);
 }

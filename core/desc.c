@@ -284,11 +284,13 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 
 	if (!desc)
 		return NULL;
-	atomic_init(&desc->istate, (unsigned int)(IRQS_DISABLED | IRQS_MASKED));
+	irq_atomic_store(&desc->istate, (unsigned int)(IRQS_DISABLED | IRQS_MASKED),
+			 memory_order_relaxed);
 	desc->depth = 1;
-	atomic_init(&desc->storm_left, 1u);	/* the first handled event sets up storm.c */
-	atomic_init(&desc->handle_irq, handle_bad_irq);
-	atomic_init(&desc->flow, handle_bad_irq);
+	/* The first handled event sets up storm.c. */
+	irq_atomic_store(&desc->storm_left, 1u, memory_order_relaxed);
+	irq_atomic_store(&desc->handle_irq, handle_bad_irq, memory_order_relaxed);
+	irq_atomic_store(&desc->flow, handle_bad_irq, memory_order_relaxed);
 	desc->flow_kind = IRQ_FLOW_BAD;
 	desc->data.irq = irq;
 	desc->data.chip = &irq_no_chip;
@@ -302,7 +304,7 @@ static struct irq_desc *desc_new(unsigned int irq, struct irq_leaf *leaf)
 		leaf->pm[GENIRQ_PM ? i : 0] = 0;
 	irq_trace_desc_new(desc);
 	for (unsigned int cpu = 0; cpu < irq_nr_cpus(); cpu++)
-		atomic_store_explicit(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
+		irq_atomic_store(&desc->kstat[cpu * IRQ_KSTAT_GROUP], 0UL,
 				      memory_order_relaxed);
 	cpumask_setall(&desc->affinity, irq_nr_cpus());
 	irq_chip_resolve(desc);
@@ -354,10 +356,10 @@ static int descs_create(unsigned int from, unsigned int cnt)
 		if (!leaf) {
 			leaf = fresh;
 			fresh = leaf->fresh;
-			atomic_store_explicit(&irq_leaves[leaf_of(i)], leaf, memory_order_release);
+			irq_atomic_store(&irq_leaves[leaf_of(i)], leaf, memory_order_release);
 		}
 		number_mark(leaf, i, true);
-		atomic_store_explicit(&leaf->desc[slot_of(i)], desc, memory_order_release);
+		irq_atomic_store(&leaf->desc[slot_of(i)], desc, memory_order_release);
 	}
 	leaves_free(fresh);	/* only after a failure */
 	return failed ? -ENOMEM : 0;
@@ -415,6 +417,7 @@ static const char *desc_mark_dying(struct irq_desc *desc, bool dying)
 	return why;
 }
 
+#if GENIRQ_THREADS
 bool irq_desc_pin_locked(struct irq_desc *desc)
 {
 	desc_assert_locked(desc);
@@ -432,6 +435,7 @@ void irq_desc_unpin(struct irq_desc *desc)
 	desc->waiters--;
 	desc_unlock_irqrestore(desc, flags);
 }
+#endif
 
 int irq_free_descs(unsigned int irq, unsigned int cnt)
 {
@@ -467,7 +471,7 @@ int irq_free_descs(unsigned int irq, unsigned int cnt)
 	for (i = irq; i < end; i++) {
 		if (!(desc = irq_to_desc(i)))
 			continue;
-		atomic_store_explicit(&leaf_held(i)->desc[slot_of(i)], NULL, memory_order_release);
+		irq_atomic_store(&leaf_held(i)->desc[slot_of(i)], NULL, memory_order_release);
 		desc->handler_data = gone;
 		gone = desc;
 	}
@@ -484,7 +488,7 @@ out_unlock:
 		gone = desc->handler_data;
 		desc_free(desc);
 		if (number_mark(leaf, i, false) && !ONE_LEAF) {
-			atomic_store_explicit(&irq_leaves[leaf_of(i)], NULL, memory_order_release);
+			irq_atomic_store(&irq_leaves[leaf_of(i)], NULL, memory_order_release);
 			leaf->fresh = empty;
 			empty = leaf;
 		}

@@ -21,7 +21,7 @@ void irq_domain_registry_reset(void)
 {
 	unsigned long flags = irq_spin_lock_irqsave(&irq_domain_lock);
 
-	atomic_store_explicit(&domain_first, NULL, memory_order_release);
+	irq_atomic_store(&domain_first, NULL, memory_order_release);
 	domain_tail = &domain_first;
 	irq_spin_unlock_irqrestore(&irq_domain_lock, flags);
 }
@@ -34,7 +34,7 @@ struct irq_domain *irq_domain_register(struct irq_domain *d)
 	if (!d)
 		return NULL;
 	flags = irq_spin_lock_irqsave(&irq_domain_lock);
-	atomic_store_explicit(domain_tail, d, memory_order_release);
+	irq_atomic_store(domain_tail, d, memory_order_release);
 	domain_tail = &d->next;
 	irq_spin_unlock_irqrestore(&irq_domain_lock, flags);
 	return d;
@@ -98,7 +98,7 @@ static int bind(struct irq_domain *d, struct irq_desc *_Atomic *slot, irq_hw_num
 	desc->data.domain = d;
 	irq_desc_set_chip(desc, d->chip, d->chip_data);
 	desc_unlock_irqrestore(desc, flags);
-	atomic_store_explicit(slot, desc, memory_order_release);
+	irq_atomic_store(slot, desc, memory_order_release);
 	return (int)irq;
 }
 
@@ -236,7 +236,7 @@ int irq_dispose_mapping(unsigned int virq)
 		 * find the line in use once it is unmapped.
 		 */
 		irq_desc_set_dying(desc, true);
-		atomic_store_explicit(domain_slot(desc->data.domain, desc->data.hwirq, false), NULL,
+		irq_atomic_store(domain_slot(desc->data.domain, desc->data.hwirq, false), NULL,
 				      memory_order_release);
 		desc->data.domain = NULL;
 		irq_desc_set_chip(desc, NULL, NULL);
@@ -337,12 +337,14 @@ struct irq_domain *irq_domain_next(const struct irq_domain *prev)
 	return atomic_load_explicit(prev ? &prev->next : &domain_first, memory_order_acquire);
 }
 
+#if GENIRQ_TEXT_VIEWS
 unsigned int irq_domain_map_size(const struct irq_domain *d, bool *tree, bool *hier)
 {
 	*tree = domain_is_tree(d);
 	*hier = d->ops != NULL;
 	return (unsigned int)d->size;
 }
+#endif
 
 /* Chip helpers of a child level. */
 

@@ -206,7 +206,7 @@ static int publish(unsigned int virq, unsigned int nr)
 			struct irq_desc *_Atomic *slot = map_slot(l);
 
 			if (slot)
-				atomic_store_explicit(slot, desc, memory_order_release);
+				irq_atomic_store(slot, desc, memory_order_release);
 		}
 	}
 	return 0;
@@ -486,7 +486,7 @@ int irq_domain_free_irqs(unsigned int virq, unsigned int nr)
 			struct irq_desc *_Atomic *slot = map_slot(l);
 
 			if (slot && atomic_load_explicit(slot, memory_order_relaxed) == desc)
-				atomic_store_explicit(slot, NULL, memory_order_release);
+				irq_atomic_store(slot, NULL, memory_order_release);
 		}
 	}
 	free_levels(d, virq, nr);

@@ -61,7 +61,7 @@ void irq_desc_update_entry(struct irq_desc *desc)
 	if (GENIRQ_ENABLED(GENIRQ_NMI) && (desc_state(desc) & IRQS_NMI))
 		entry = atomic_load_explicit(&desc->flow, memory_order_relaxed);
 
-	atomic_store_explicit(&desc->handle_irq, entry, memory_order_release);
+	irq_atomic_store(&desc->handle_irq, entry, memory_order_release);
 }
 
 void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_flow_kind kind)
@@ -69,7 +69,7 @@ void irq_desc_set_flow(struct irq_desc *desc, irq_flow_handler_t flow, enum irq_
 	desc_assert_locked(desc);
 	desc->flow_kind = (unsigned char)kind;
 	irq_desc_set_quiet_op(desc);
-	atomic_store_explicit(&desc->flow, flow, memory_order_release);
+	irq_atomic_store(&desc->flow, flow, memory_order_release);
 	irq_desc_update_entry(desc);
 }
 

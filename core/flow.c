@@ -663,6 +663,8 @@ void handle_percpu_irq(struct irq_desc *desc)
 	desc->ack(&desc->data);
 	/* Only this CPU writes its count: a plain load and a store bump it. */
 	depth = &irq_this_cpu()->percpu_depth;
+	/* (Kept in a register: GCC 12 on RISC-V made it again for the last store, +4 an event.) */
+	irq_opaque(depth);
 	n = atomic_load_explicit(depth, memory_order_relaxed);
 	reader_mark(depth, n + 1);
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
@@ -672,7 +674,7 @@ void handle_percpu_irq(struct irq_desc *desc)
 		if (irq_unlikely((unsigned int)ret & ~(unsigned int)IRQ_HANDLED))
 			irq_report_bad(desc, ret);
 	}
-	atomic_store_explicit(depth, n, memory_order_release);
+	irq_atomic_store(depth, n, memory_order_release);
 	irq_opaque(desc);
 	desc->eoi(&desc->data);
 }

@@ -430,7 +430,7 @@ static inline unsigned int pc_get(struct irq_cpu *c)
 
 static inline void pc_add(struct irq_cpu *c, unsigned int delta)
 {
-	atomic_store_explicit(&c->preempt_count, pc_get(c) + delta, memory_order_relaxed);
+	irq_atomic_store(&c->preempt_count, pc_get(c) + delta, memory_order_relaxed);
 }
 
 /*
@@ -444,10 +444,10 @@ static inline void pc_add(struct irq_cpu *c, unsigned int delta)
 static inline void reader_mark(atomic_uint *p, unsigned int v)
 {
 	if (GENIRQ_PORT_MEMBARRIER) {
-		atomic_store_explicit(p, v, memory_order_relaxed);
+		irq_atomic_store(p, v, memory_order_relaxed);
 		atomic_signal_fence(memory_order_seq_cst);
 	} else {
-		atomic_store_explicit(p, v, memory_order_seq_cst);
+		irq_atomic_store(p, v, memory_order_seq_cst);
 	}
 }
 
@@ -475,7 +475,7 @@ static inline void pc_hardirq_enter(struct irq_cpu *c, unsigned int offset)
 
 static inline void pc_hardirq_exit(struct irq_cpu *c, unsigned int offset)
 {
-	atomic_store_explicit(&c->preempt_count, pc_get(c) - offset, memory_order_release);
+	irq_atomic_store(&c->preempt_count, pc_get(c) - offset, memory_order_release);
 }
 
 /*
@@ -494,7 +494,7 @@ static __irq_always_inline unsigned int desc_state(struct irq_desc *desc)
 static __irq_always_inline void desc_set_state(struct irq_desc *desc, unsigned int st)
 {
 	desc_assert_locked(desc);
-	atomic_store_explicit(&desc->istate, st | IRQS_LOCKED, memory_order_relaxed);
+	irq_atomic_store(&desc->istate, st | IRQS_LOCKED, memory_order_relaxed);
 }
 
 /* desc.c: desc_lock() when the lock was held or the state changed under us. */
@@ -514,7 +514,7 @@ static __irq_always_inline void desc_lock(struct irq_desc *desc)
 /* Store the line state and drop the lock in one. */
 static __irq_always_inline void desc_set_state_unlock(struct irq_desc *desc, unsigned int st)
 {
-	atomic_store_explicit(&desc->istate, st & ~(unsigned int)IRQS_LOCKED,
+	irq_atomic_store(&desc->istate, st & ~(unsigned int)IRQS_LOCKED,
 			      memory_order_release);
 }
 
@@ -618,7 +618,7 @@ static inline void desc_kstat_inc(struct irq_desc *desc, unsigned int cpu)
 {
 	atomic_ulong *c = &desc->kstat[(size_t)cpu * IRQ_KSTAT_GROUP];
 
-	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + 1,
+	irq_atomic_store(c, atomic_load_explicit(c, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
 }
 
@@ -673,8 +673,14 @@ struct irq_desc *irq_desc_lookup_checked(unsigned int irq);
  * it is being freed already (or has UINT8_MAX waiters). Caller holds
  * desc->lock. irq_desc_unpin() takes the lock itself.
  */
+#if GENIRQ_THREADS
 bool irq_desc_pin_locked(struct irq_desc *desc);
 void irq_desc_unpin(struct irq_desc *desc);
+#else
+/* (Without threads nothing waits for one, and nothing pins a line.) */
+static inline bool irq_desc_pin_locked(struct irq_desc *desc) { (void)desc; return false; }
+static inline void irq_desc_unpin(struct irq_desc *desc) { (void)desc; }
+#endif
 /* Step to the next descriptor at or after *irq; caller is a reader (grace.c). */
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
 extern atomic_uint irq_grace_epoch;
@@ -737,7 +743,9 @@ void irq_choose_flow(struct irq_desc *desc);
  * resolved and the flow it calls for. Caller holds desc->lock. */
 void irq_desc_set_chip(struct irq_desc *desc, const struct irq_chip *chip, void *chip_data);
 bool irq_desc_has_chip(struct irq_desc *desc);		/* caller holds desc->lock */
-bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it */
+#if GENIRQ_TEXT_VIEWS
+bool irq_desc_has_chip_unlocked(struct irq_desc *desc);	/* takes it (proc.c) */
+#endif
 /* Whether @type is an IRQ_TYPE_* a line can have (not edge and level at once). */
 bool irq_type_valid(unsigned int type);
 /* Program @type through the chip and choose the flow; caller holds desc->lock.
@@ -1054,14 +1062,14 @@ static __irq_always_inline bool note_fast(struct irq_desc *desc, irqreturn_t ret
 	if (irq_unlikely(ret != IRQ_HANDLED))
 		return false;
 	left = atomic_load_explicit(&desc->storm_left, memory_order_relaxed) - 1;
-	atomic_store_explicit(&desc->storm_left, left, memory_order_relaxed);
+	irq_atomic_store(&desc->storm_left, left, memory_order_relaxed);
 	return irq_likely(left != 0);
 }
 
 /* The storm countdown's other writers: under desc->lock. */
 static inline void storm_left_set(struct irq_desc *desc, unsigned int n)
 {
-	atomic_store_explicit(&desc->storm_left, n, memory_order_relaxed);
+	irq_atomic_store(&desc->storm_left, n, memory_order_relaxed);
 }
 
 static inline unsigned int storm_left_get(struct irq_desc *desc)
@@ -1287,9 +1295,11 @@ void irq_desc_set_dying(struct irq_desc *desc, bool on);
 
 /* domain.c: forget every domain (irq_core_init()) */
 void irq_domain_registry_reset(void);
+#if GENIRQ_TEXT_VIEWS
 /* What kind of map @d has, for the views: its linear size (0: none),
  * *@tree for a tree domain, *@hier for a level of a hierarchy. */
 unsigned int irq_domain_map_size(const struct irq_domain *d, bool *tree, bool *hier);
+#endif
 
 /* debugfs.c: /sys/kernel/debug/irq/domains, one row per domain. */
 void irq_debugfs_domains(struct irq_text *t);
@@ -1297,6 +1307,8 @@ void irq_debugfs_domains(struct irq_text *t);
 /* note.c, affinity.c: state reset by irq_core_init() */
 void irq_misc_reset(void);
 void irq_affinity_reset(void);
-void irq_set_prof_cpu_mask(const struct irq_cpumask *m);
+#if GENIRQ_TEXT_VIEWS
+void irq_set_prof_cpu_mask(const struct irq_cpumask *m);	/* proc.c's file */
+#endif
 
 #endif /* GENIRQ_CORE_INTERNALS_H */

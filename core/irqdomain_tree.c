@@ -70,7 +70,7 @@ struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw, 
 	if (!n) {
 		if (!create || !(n = node_new(t, 0)))
 			return NULL;
-		atomic_store_explicit(&t->root, n, memory_order_release);
+		irq_atomic_store(&t->root, n, memory_order_release);
 	}
 	/* Grow at the top: the old root becomes child 0 of a wider one, so
 	 * every number it held keeps its path. */
@@ -79,8 +79,8 @@ struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw, 
 
 		if (!create || !(top = node_new(t, n->shift + IRQ_TREE_BITS)))
 			return NULL;
-		atomic_store_explicit(&top->child[0], n, memory_order_relaxed);
-		atomic_store_explicit(&t->root, top, memory_order_release);
+		irq_atomic_store(&top->child[0], n, memory_order_relaxed);
+		irq_atomic_store(&t->root, top, memory_order_release);
 		n = top;
 	}
 	while (n->shift) {
@@ -90,7 +90,7 @@ struct irq_desc *_Atomic *irq_tree_slot(struct irq_tree *t, irq_hw_number_t hw, 
 		if (!next) {
 			if (!create || !(next = node_new(t, n->shift - IRQ_TREE_BITS)))
 				return NULL;
-			atomic_store_explicit(link, next, memory_order_release);
+			irq_atomic_store(link, next, memory_order_release);
 		}
 		n = next;
 	}

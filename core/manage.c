@@ -78,11 +78,11 @@ static __irq_speed_inline bool solo_set(struct irq_desc *desc, struct irqaction 
 	desc_assert_locked(desc);
 	if (solo && action && !busy) {
 		desc->solo_arg = action->call_arg;
-		atomic_store_explicit(&desc->solo_call, action_real_call(action),
+		irq_atomic_store(&desc->solo_call, action_real_call(action),
 				      memory_order_relaxed);
 		return false;
 	}
-	atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+	irq_atomic_store(&desc->solo_call, NULL, memory_order_relaxed);
 	return solo && action && busy;
 }
 
@@ -625,7 +625,7 @@ static int install_desc(struct irq_desc *desc, unsigned int irq, struct irqactio
 	solo_set(desc, new, link == &desc->action && action_plain(new));
 	st = desc_state(desc);
 	trace_irq_request(desc, st, new);
-	atomic_store_explicit(link, new, memory_order_release);
+	irq_atomic_store(link, new, memory_order_release);
 
 	if (link == &desc->action) {
 		/* First handler: the line starts clean, enabled, depth 0. */
@@ -772,7 +772,7 @@ int setup_irq(unsigned int irq, struct irqaction *new)
 	if (ret)
 		return ret;
 	/* The core's fields of a caller's action (request_irq()'s come zeroed). */
-	atomic_store_explicit(&new->next, NULL, memory_order_relaxed);
+	irq_atomic_store(&new->next, NULL, memory_order_relaxed);
 	new->thread = NULL;
 	new->thread_mask = 0;
 	return install(irq, new);
@@ -913,7 +913,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 	if (GENIRQ_ENABLED(GENIRQ_THREADS) && action->thread)
 		pinned = irq_desc_pin_locked(desc);
 	/* Unlink; a CPU walking the chain still finds the rest through action->next. */
-	atomic_store_explicit(link, atomic_load_explicit(&action->next, memory_order_relaxed),
+	irq_atomic_store(link, atomic_load_explicit(&action->next, memory_order_relaxed),
 			      memory_order_seq_cst);
 	trace_irq(desc, FREE, 0, action->name);
 	if (!desc_action(desc)) {
@@ -929,7 +929,7 @@ static void free_desc_action(struct irq_desc *desc, unsigned int irq, void *dev_
 		desc->depth = 1;
 		irq_desc_shutdown(desc);
 		/* No pair: nothing can claim the line now, and the next request sets it. */
-		atomic_store_explicit(&desc->solo_call, NULL, memory_order_relaxed);
+		irq_atomic_store(&desc->solo_call, NULL, memory_order_relaxed);
 	} else {
 		/* Left with one plain action while busy: its pair once it is idle. */
 		settle = irq_solo_update(desc);

@@ -40,7 +40,7 @@ static __irq_always_inline void nmi_flow(struct irq_desc *desc)
 	action = atomic_load_explicit(&desc->action, memory_order_seq_cst);
 	if (irq_likely(action))
 		(void)action->handler((int)desc->data.irq, action->dev_id);
-	atomic_store_explicit(depth, n, memory_order_release);
+	irq_atomic_store(depth, n, memory_order_release);
 	desc->eoi(&desc->data);
 }
 

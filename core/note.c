@@ -33,7 +33,7 @@ void irq_spurious_vector(void)
 {
 	atomic_ulong *n = &irq_this_cpu()->spurious;
 
-	atomic_store_explicit(n, atomic_load_explicit(n, memory_order_relaxed) + 1,
+	irq_atomic_store(n, atomic_load_explicit(n, memory_order_relaxed) + 1,
 			      memory_order_relaxed);
 }
 

@@ -18,7 +18,7 @@ static atomic_uint kernel_level;
 
 void irq_set_kernel_priority(unsigned int level)
 {
-	atomic_store_explicit(&kernel_level, level, memory_order_relaxed);
+	irq_atomic_store(&kernel_level, level, memory_order_relaxed);
 }
 
 unsigned int irq_kernel_priority(void)

@@ -32,7 +32,7 @@ static _Atomic bool show_level;		/* the trigger as "Level"/"Edge" */
 
 void irq_proc_set_show_level(bool on)
 {
-	atomic_store_explicit(&show_level, on, memory_order_relaxed);
+	irq_atomic_store(&show_level, on, memory_order_relaxed);
 }
 
 /* "Level"/"Edge" in the layout of arm64, riscv and powerpc (@level_layout),

@@ -142,12 +142,12 @@ void irq_softirq_init(void)
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++) {
 		struct irq_cpu *c = &irq_cpus[cpu];
 
-		atomic_store_explicit(&c->preempt_count, 0u, memory_order_relaxed);
-		atomic_store_explicit(&c->readers[0], 0u, memory_order_relaxed);
-		atomic_store_explicit(&c->readers[1], 0u, memory_order_relaxed);
+		irq_atomic_store(&c->preempt_count, 0u, memory_order_relaxed);
+		irq_atomic_store(&c->readers[0], 0u, memory_order_relaxed);
+		irq_atomic_store(&c->readers[1], 0u, memory_order_relaxed);
 		c->softirq_pending = 0;
 		c->regs = NULL;
-		atomic_store_explicit(&c->percpu_depth, 0u, memory_order_relaxed);
-		atomic_store_explicit(&c->spurious, 0UL, memory_order_relaxed);
+		irq_atomic_store(&c->percpu_depth, 0u, memory_order_relaxed);
+		irq_atomic_store(&c->spurious, 0UL, memory_order_relaxed);
 	}
 }

@@ -249,7 +249,7 @@ static void thread_run(struct irq_thread *t, struct irq_task *task)
 		t->runner_prev = task->thread;
 		task->thread = t;
 	}
-	atomic_store_explicit(&t->last_cpu, port_cpu_id(), memory_order_relaxed);
+	irq_atomic_store(&t->last_cpu, port_cpu_id(), memory_order_relaxed);
 	trace_irq(desc, THREAD_ENTRY, 0, action->name);
 	ret = action->thread_fn((int)desc->data.irq, action->dev_id);
 	trace_irq(desc, THREAD_EXIT, ret, action->name);

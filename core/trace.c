@@ -94,7 +94,7 @@ static void record(unsigned int type, unsigned int irq, uint32_t arg, const char
 		r = &rings[ev.cpu];
 		head = atomic_load_explicit(&r->head, memory_order_relaxed);
 		r->ev[head & RING_MASK] = ev;
-		atomic_store_explicit(&r->head, head + 1, memory_order_release);
+		irq_atomic_store(&r->head, head + 1, memory_order_release);
 	}
 	port_irq_restore(flags);
 }
@@ -307,7 +307,7 @@ void irq_trace_desc_new(struct irq_desc *desc)
 {
 	if (!atomic_load_explicit(&trace_all, memory_order_relaxed))
 		return;
-	atomic_store_explicit(&desc->istate, desc_state(desc) | IRQS_TRACED, memory_order_relaxed);
+	irq_atomic_store(&desc->istate, desc_state(desc) | IRQS_TRACED, memory_order_relaxed);
 	irq_desc_update_entry(desc);
 }
 
@@ -337,7 +337,7 @@ bool irq_trace_enabled(void)
 void irq_trace_reset(void)
 {
 	for (unsigned int cpu = 0; cpu < GENIRQ_NR_CPUS; cpu++)
-		atomic_store_explicit(&rings[cpu].head, 0UL, memory_order_release);
+		irq_atomic_store(&rings[cpu].head, 0UL, memory_order_release);
 }
 
 unsigned long irq_trace_recorded(unsigned int cpu)
@@ -366,8 +366,8 @@ unsigned int irq_trace_read(unsigned int cpu, struct irq_trace_event *out, unsig
 
 void irq_trace_set_hook(irq_trace_hook_t hook, void *arg)
 {
-	atomic_store_explicit(&trace_hook_arg, arg, memory_order_relaxed);
-	atomic_store_explicit(&trace_hook, hook, memory_order_release);
+	irq_atomic_store(&trace_hook_arg, arg, memory_order_relaxed);
+	irq_atomic_store(&trace_hook, hook, memory_order_release);
 }
 
 /* irq_core_init(): nothing traced, empty rings, no hook. */

@@ -47,6 +47,34 @@
 
 #define GENIRQ_ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * irq_atomic_store(obj, v, order): atomic_store_explicit(), for genirq's
+ * own atomic scalars. GCC before 13 makes every atomic store on RISC-V an
+ * AMO (amoswap, which takes no offset: an add first), where the ISA's
+ * mapping of C11 (RVWMO, the ISA manual's table A.6) is a plain store
+ * after a fence for release; GCC 13 emits that mapping. So there a
+ * relaxed or release store is a volatile store of the same width, after
+ * a release fence when it releases (GCC 12's is a full fence); a seq_cst
+ * one stays the compiler's. Elsewhere it is atomic_store_explicit().
+ * (riscv64's minimal core: 89 AMOs of stores, 158 bytes of text.)
+ */
+#ifndef __cplusplus
+# if defined(__riscv) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#  define irq_atomic_store(obj, v, order)						\
+	do {										\
+		if ((order) == memory_order_seq_cst) {					\
+			atomic_store_explicit(obj, v, memory_order_seq_cst);		\
+		} else {								\
+			if ((order) != memory_order_relaxed)				\
+				atomic_thread_fence(memory_order_release);		\
+			*(volatile __typeof__(((void)0, *(obj))) *)(obj) = (v);		\
+		}									\
+	} while (0)
+# else
+#  define irq_atomic_store(obj, v, order)	atomic_store_explicit(obj, v, order)
+# endif
+#endif
+
 #ifdef __cplusplus
 # define GENIRQ_BEGIN_DECLS	extern "C" {
 # define GENIRQ_END_DECLS	}

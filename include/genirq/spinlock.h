@@ -30,7 +30,7 @@ struct irq_spinlock {
 
 static inline void irq_spin_init(struct irq_spinlock *l)
 {
-	atomic_init(&l->locked, 0u);
+	irq_atomic_store(&l->locked, 0u, memory_order_relaxed);
 }
 
 static inline bool irq_spin_trylock(struct irq_spinlock *l)
@@ -49,7 +49,7 @@ static inline void irq_spin_lock(struct irq_spinlock *l)
 
 static inline void irq_spin_unlock(struct irq_spinlock *l)
 {
-	atomic_store_explicit(&l->locked, 0u, memory_order_release);
+	irq_atomic_store(&l->locked, 0u, memory_order_release);
 }
 
 static inline bool irq_spin_is_locked(struct irq_spinlock *l)
@@ -73,19 +73,29 @@ unsigned long irq_spin_lock_irqsave(struct irq_spinlock *l);
 # define __irq_spin_inline		inline
 #endif
 
+/*
+ * A build for one CPU (GENIRQ_NR_CPUS 1): with local interrupts off
+ * nothing else can run on it, and every taker of a lock that an interrupt
+ * may take has them off (above), so the _irqsave forms leave the lock
+ * word alone.
+ */
+#define IRQ_SPIN_UP	(GENIRQ_NR_CPUS == 1)
+
 static __irq_spin_inline unsigned long
 __irq_spin_shared(irq_spin_lock_irqsave)(struct irq_spinlock *l)
 {
 	unsigned long flags = port_irq_save();
 
-	irq_spin_lock(l);
+	if (!IRQ_SPIN_UP)
+		irq_spin_lock(l);
 	return flags;
 }
 
 static inline void irq_spin_unlock_irqrestore(struct irq_spinlock *l,
 					      unsigned long flags)
 {
-	irq_spin_unlock(l);
+	if (!IRQ_SPIN_UP)
+		irq_spin_unlock(l);
 	port_irq_restore(flags);
 }
 
