@@ -78,17 +78,28 @@ void x86_64_idt_load(void)
 	__asm__ __volatile__("lidt %0" : : "m"(desc));
 }
 
+static void idt_gate_set(unsigned int v, uint64_t entry)
+{
+	idt[v] = (struct idt_gate){
+		.off_lo = (uint16_t)entry,
+		.sel = KERNEL_CS64,
+		.type = IDT_INTERRUPT_GATE,
+		.off_mid = (uint16_t)(entry >> 16),
+		.off_hi = (uint32_t)(entry >> 32),
+	};
+}
+
 void x86_64_idt_init(void)
 {
 	for (unsigned int v = 0; v < 256; v++)
-		idt[v] = (struct idt_gate){
-			.off_lo = (uint16_t)x86_64_stubs[v],
-			.sel = KERNEL_CS64,
-			.type = IDT_INTERRUPT_GATE,
-			.off_mid = (uint16_t)(x86_64_stubs[v] >> 16),
-			.off_hi = (uint32_t)(x86_64_stubs[v] >> 32),
-		};
+		idt_gate_set(v, x86_64_stubs[v]);
 	x86_64_idt_load();
+}
+
+void x86_64_idt_set(unsigned int vector, void (*entry)(void))
+{
+	if (vector < 256)
+		idt_gate_set(vector, entry ? (uint64_t)(uintptr_t)entry : x86_64_stubs[vector]);
 }
 
 /* The C entry of the 32 exception stubs (entry.S): the NMI here, every other

@@ -10,6 +10,7 @@
 	.text
 #include "../x86/irqstack.h"
 #include "x86_64.h"
+#include "entry_regs.h"
 
 #define STUB_PTR	.quad
 #define STUBS_TABLE	x86_64_stubs
@@ -55,31 +56,18 @@ common:
 
 /*
  * Interrupts: the same frame, but only the registers the C code may
- * clobber (rax rcx rdx rsi rdi r8-r11) are saved and restored; the
- * callee-saved slots (rbx rbp r12-r15) are left unwritten, as C keeps
- * those registers itself. Then, on this CPU's hardirq stack,
- * x86_apic_handle(vector, regs) (controllers/x86_apic.c), when both
- * guard words of this CPU's stacks (x86_cpus[%gs:0], irqstack.h) are
- * intact and the interrupt did not come on that stack; otherwise
- * x86_64_irq_slow() (irq.c) decides. The bench's bare vector goes to its
- * C code before any of that; a vector nobody owns to x86_64_bad_vector().
+ * clobber are saved and restored (entry_regs.h). Then, on this CPU's
+ * hardirq stack, x86_apic_handle(vector, regs) (controllers/x86_apic.c),
+ * when both guard words of this CPU's stacks (x86_cpus[%gs:0],
+ * irqstack.h) are intact and the interrupt did not come on that stack;
+ * otherwise x86_64_irq_slow() (irq.c) decides. A vector nobody owns goes
+ * to x86_64_bad_vector(). (A vector an embedder handles outside genirq
+ * has an entry of its own: x86_64_idt_set().)
  */
 common_irq:
-	sub	$120, %rsp
-	mov	%rax, 112(%rsp)
-	mov	%rcx, 96(%rsp)
-	mov	%rdx, 88(%rsp)
-	mov	%rsi, 80(%rsp)
-	mov	%rdi, 72(%rsp)
-	mov	%r8, 56(%rsp)
-	mov	%r9, 48(%rsp)
-	mov	%r10, 40(%rsp)
-	mov	%r11, 32(%rsp)
-	cld
+	x86_64_save_scratch
 	mov	%rsp, %rsi			/* regs */
 	mov	120(%rsp), %edi			/* the vector */
-	cmp	$X86_64_VECTOR_BARE, %edi
-	je	bare_irq
 	movl	%gs:0, %eax			/* this CPU (port_cpu_id_fast()) */
 	imul	$X86_CPU_STACKS_BYTES, %rax, %rax
 	lea	x86_cpus(%rip), %rdx		/* (any code model: no absolute address) */
@@ -102,20 +90,8 @@ common_irq:
 	test	%al, %al
 	jz	bad_irq
 irq_return:
-	mov	32(%rsp), %r11
-	mov	40(%rsp), %r10
-	mov	48(%rsp), %r9
-	mov	56(%rsp), %r8
-	mov	72(%rsp), %rdi
-	mov	80(%rsp), %rsi
-	mov	88(%rsp), %rdx
-	mov	96(%rsp), %rcx
-	mov	112(%rsp), %rax
-	add	$136, %rsp
+	x86_64_restore_scratch
 	iretq
-bare_irq:
-	call	x86_64_bare_irq
-	jmp	irq_return
 slow_irq:
 	call	x86_64_irq_slow
 	jmp	irq_return

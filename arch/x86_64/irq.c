@@ -3,8 +3,7 @@
  * irq.c - the x86_64 interrupt glue: the kit's APIC machine
  * (controllers/x86_apic.c) set up from the MADT, which common_irq
  * (entry.S) enters on this CPU's hardirq stack; the C ends of that entry
- * (the bench's bare vector, a vector nobody owns, the slow path); the
- * PCI-MSI domain.
+ * (a vector nobody owns, the slow path); the PCI-MSI domain.
  */
 #include <genirq/chip/lapic.h>
 #include <genirq/chip/x86_apic.h>
@@ -20,18 +19,10 @@
 struct irq_domain *x86_64_lapic_domain;
 struct x86_vector *x86_64_vectors;
 struct irq_domain *x86_64_msi_domain;
-volatile uint64_t x86_64_bare_tsc;
 
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw)
 {
 	x86_apic_bind(vector, d, hw);
-}
-
-/* The floor of make bench: no genirq at all, straight from common_irq. */
-void x86_64_bare_irq(void)
-{
-	x86_64_bare_tsc = x86_rdtsc();
-	lapic_eoi();
 }
 
 void x86_64_bad_vector(struct x86_64_regs *regs)

@@ -15,7 +15,8 @@
 #define X86_64_MAX_CPUS		X86_MAX_CPUS
 #define X86_64_NR_IRQS		32	/* IO-APIC pins 0-23, then the LAPIC lines */
 #define X86_64_VECTOR_PIC	0x20	/* the masked 8259 pair */
-/* make bench: a vector bound to a genirq line, and a bare one (irq.c). */
+/* Left to the embedder (the demo's make bench: a vector bound to a genirq
+ * line, and one with an entry of its own, x86_64_idt_set()). */
 #define X86_64_VECTOR_BENCH	0xE0
 #define X86_64_VECTOR_BARE	0xE1
 /* The vector matrix (IO-APIC and MSI lines; irq.c): per CPU, above the
@@ -51,16 +52,22 @@ void x86_64_irq_init(void);
 void x86_64_irq_cpu_init(unsigned int cpu);
 /*
  * The C ends of common_irq (entry.S), which takes every interrupt vector
- * to x86_apic_handle() on this CPU's hardirq stack: the bench's bare
- * vector (before any of genirq), a vector nobody owns, and the slow path
- * (a broken stack guard, or nested on the hardirq stack).
+ * to x86_apic_handle() on this CPU's hardirq stack: a vector nobody owns,
+ * and the slow path (a broken stack guard, or nested on the hardirq
+ * stack).
  */
-void x86_64_bare_irq(void);
 void x86_64_bad_vector(struct x86_64_regs *regs);
 void x86_64_irq_slow(unsigned int vector, struct x86_64_regs *regs);
 void x86_64_idt_load(void);
 /* Fill the IDT (every vector to its stub in boot.S) and load it. */
 void x86_64_idt_init(void);
+/*
+ * Give @vector an entry of the embedder's own, outside genirq (a system
+ * vector; NULL: its stub again). The entry saves what it clobbers
+ * (entry_regs.h's macros) and ends with iretq. Call it while the vector
+ * cannot arrive: the IDT gate is written in two stores.
+ */
+void x86_64_idt_set(unsigned int vector, void (*entry)(void));
 /* Number the CPU of local APIC @apic_id (the firmware's list, in order).
  * Return: false when the table is full. */
 bool x86_64_cpu_add(unsigned int apic_id);
@@ -69,8 +76,6 @@ unsigned int x86_64_cpu_from_lapic(void);
 extern struct irq_domain *x86_64_lapic_domain;
 /* Route @vector to line @hw of @d (NULL: unroute). For the bench. */
 void x86_64_vector_bind(unsigned int vector, struct irq_domain *d, unsigned long hw);
-/* The TSC when the bare vector's C code ran (stub, C, EOI, iretq). */
-extern volatile uint64_t x86_64_bare_tsc;
 /* The vector domain and the PCI-MSI domain on it (irq.c). */
 struct x86_vector;
 extern struct x86_vector *x86_64_vectors;

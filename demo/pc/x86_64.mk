@@ -8,7 +8,7 @@ x86_64_ASFLAGS	:= -m64
 x86_64_LDFLAGS	:= -m64 -no-pie -Wl,-z,max-page-size=0x1000
 x86_64_DIRS	:= arch/x86 arch/x86_64
 # The port kit's stubs, then the demo kernel's start; its memory map.
-x86_64_ASM	:= arch/x86_64/entry.S demo/pc/start-x86_64.S
+x86_64_ASM	:= arch/x86_64/entry.S demo/pc/start-x86_64.S demo/pc/bare-x86_64.S
 x86_64_LDS	:= demo/pc/link-x86_64.ld
 # The port kit's folders and what its embedder defines besides the port contract (make check-kit).
 x86_64_KIT_DIRS	:= arch/x86 arch/x86_64
