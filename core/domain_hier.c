@@ -228,11 +228,8 @@ static void detach_levels(unsigned int virq, unsigned int nr, struct irq_level *
 			*list = level_of(l);
 		}
 		desc->data.domain = NULL;
-		desc->data.chip = &irq_no_chip;
-		desc->data.chip_data = NULL;
 		desc->data.hier_flags = 0;
-		irq_chip_resolve(desc);
-		irq_choose_flow(desc);
+		irq_desc_set_chip(desc, NULL, NULL);
 		desc_unlock_irqrestore(desc, flags);
 	}
 }

@@ -587,10 +587,11 @@ static __irq_noinline void flow_one(struct irq_desc *desc, enum irq_flow_kind ki
  * Else the entry calls flow_one().
  *
  * What the one-body form earns (make size's minimal row, -Os): flow.o
- * 4,534 -> 2,094 bytes of text on riscv64, 5,156 -> 2,424 on aarch64,
- * 3,116 -> 1,400 on armv7m (the whole core -2.4 KB, -2.7 KB, -1.7 KB).
- * What it costs, in instructions an event: make bench-armv7m's round
- * trip (fasteoi, solo) 131 -> 137; the host bench of the minimal core
+ * 4,536 -> 1,974 bytes of text on riscv64, 5,080 -> 2,188 on aarch64,
+ * 3,388 -> 1,368 on armv7m (the whole core -2.6 KB, -2.9 KB, -2.0 KB).
+ * What it cost, in instructions an event, when it came (the flows have
+ * changed since): make bench-armv7m's round trip (fasteoi, solo) 131 ->
+ * 137; the host bench of the minimal core
  * built at -Os, edge 117 -> 127, fasteoi 117 -> 126, level 179 -> 178,
  * per-CPU 118 -> 127 (one copy of the chain, irq_run_handlers(), for
  * all flows), two shared handlers 140 -> 163. (One body for each flow

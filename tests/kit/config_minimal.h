@@ -6,7 +6,8 @@
  * a port without one sizes GENIRQ_ARENA_BYTES for its lines, about 2 KiB
  * for the first line of a group of 64 and 384 bytes for each further one
  * on a 64-bit ISA, 1.1 KiB and 320 bytes on Cortex-M3, as
- * demo/mps2/genirq_config_minimal.h does), and no optional feature
+ * demo/mps2/genirq_config_minimal.h does; a build of at most 64 lines
+ * keeps its one group's part once made), and no optional feature
  * (genirq.mk's GENIRQ_FEATURES empty sets each switch to 0; they are set
  * here too, so a compile outside the kit agrees). A file that includes it
  * may set a larger arena first (demo/virt/genirq_config_minimal.h).
