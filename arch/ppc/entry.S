@@ -6,8 +6,7 @@
  * External interrupts go to ppc_irq_entry() (irqstack.c: the hardirq
  * stack, the handler the embedder set); every other vector to the
  * embedder's ppc_exception(regs), which may return. ppc_vectors_init()
- * points IVPR and the IVORs at the stubs; ppc_call_on_stack() runs a
- * function on another stack.
+ * points IVPR and the IVORs at the stubs.
  *
  * The stubs' section, .text.vectors, must be 64 KiB aligned (IVPR keeps
  * only the upper 16 bits): the embedder's linker script places it.
@@ -129,21 +128,4 @@ ppc_vectors_init:
 	SET_IVOR 35, 531
 	blr
 
-/*
- * void ppc_call_on_stack(void *arg, void (*fn)(void *), void *top)
- * Run fn(arg) with r1 at @top (16-byte aligned), then come back.
- */
-	.text
-	.globl	ppc_call_on_stack
-ppc_call_on_stack:
-	mflr	r0
-	stw	r0, 4(r1)
-	stwu	r1, -16(r5)		/* back chain to the old stack */
-	mr	r1, r5
-	mtctr	r4
-	bctrl
-	lwz	r1, 0(r1)
-	lwz	r0, 4(r1)
-	mtlr	r0
-	blr
 	.section .note.GNU-stack, "", @progbits

@@ -111,6 +111,30 @@ bool ppc_stack_guards_ok(unsigned int cpu)
 	return true;
 }
 
+/*
+ * Run @fn(@arg) with r1 at @top (16-byte aligned), then come back: a
+ * 16-byte frame there whose back chain is this stack's frame (so a
+ * debugger's backtrace crosses it) and whose LR word @fn saves into, as
+ * the ABI has callees do. @fn may clobber what the ABI lets it.
+ */
+static inline void call_on_stack(void *arg, void (*fn)(void *), void *top)
+{
+	register void *r3 __asm__("r3") = arg;
+	register void (*r12)(void *) __asm__("r12") = fn;
+	uint32_t sp = (uint32_t)(uintptr_t)top;
+
+	__asm__ __volatile__(
+		"stwu	%%r1, -16(%[sp])\n\t"	/* the back chain; sp -= 16 */
+		"mr	%%r1, %[sp]\n\t"
+		"mtctr	%[fn]\n\t"
+		"bctrl\n\t"
+		"lwz	%%r1, 0(%%r1)"		/* back on this stack */
+		: [sp] "+b"(sp), "+r"(r3), [fn] "+r"(r12)
+		:
+		: "r0", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "ctr", "lr",
+		  "xer", "cr0", "cr1", "cr5", "cr6", "cr7", "memory");
+}
+
 static void softirq_trampoline(void *fn)
 {
 	((void (*)(void))fn)();
@@ -130,7 +154,7 @@ void port_softirq_on_stack(void (*fn)(void))
 	if (ppc_on_stack(cpu, PPC_STACK_HARDIRQ, sp))
 		h->start = sp & ~15u;
 	h->busy = false;
-	ppc_call_on_stack((void *)fn, softirq_trampoline, ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
+	call_on_stack((void *)fn, softirq_trampoline, ppc_stack_top(cpu, PPC_STACK_SOFTIRQ));
 	*h = saved;
 }
 
@@ -179,7 +203,7 @@ void ppc_irq_entry(struct ppc_regs *regs)
 		top = hardirq_enter(cpu);
 		if (!top)
 			stack_overrun();
-		ppc_call_on_stack(regs, handler[cpu], top);
+		call_on_stack(regs, handler[cpu], top);
 		hardirq[cpu].busy = false;
 	}
 	if (!ppc_stack_guards_ok(cpu))

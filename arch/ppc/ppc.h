@@ -81,8 +81,6 @@ void ppc_vectors_init(void);
 /* The embedder's: every exception but the external interrupt, with the
  * saved frame; it may return (the frame is restored). */
 void ppc_exception(struct ppc_regs *regs);
-/* Run fn(arg) with the stack pointer at @top, then come back. */
-void ppc_call_on_stack(void *arg, void (*fn)(void *), void *top);
 
 /* --- port.c --- */
 uint64_t ppc_timebase(void);
