@@ -15,7 +15,7 @@
 #                        their switches without GENIRQ_ (<genirq/config.h>):
 #                        THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST
 #                        TRACE PERCPU_IRQ PRIORITY PM NMI REPORTS DEVRES FWNODE
-#                        HIERARCHY SPURIOUS; every one when not set. Those left out are
+#                        HIERARCHY SPURIOUS FREE_LINES; every one when not set. Those left out are
 #                        neither built nor called: GENIRQ_CFLAGS sets their
 #                        switches to 0 (the settings file need not)
 #
@@ -61,7 +61,7 @@ GENIRQ_DIR	?= $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 
 # Each optional feature's files (<genirq/config.h> says what each does).
 GENIRQ_FEATURE_NAMES	:= THREADS MSI IPI AUTOPROBE STORM TEXT_VIEWS COST TRACE PERCPU_IRQ PRIORITY PM NMI \
-			   REPORTS DEVRES FWNODE HIERARCHY SPURIOUS
+			   REPORTS DEVRES FWNODE HIERARCHY SPURIOUS FREE_LINES
 GENIRQ_FEATURES		?= $(GENIRQ_FEATURE_NAMES)
 genirq_core		= $(addprefix $(GENIRQ_DIR)/core/,$(addsuffix .c,$(1)))
 GENIRQ_SRCS_THREADS	:= $(call genirq_core,thread nested)
@@ -81,6 +81,7 @@ GENIRQ_SRCS_DEVRES	:= $(call genirq_core,devres)
 GENIRQ_SRCS_FWNODE	:= $(call genirq_core,domain_fwnode irqdomain_tree)
 GENIRQ_SRCS_HIERARCHY	:= $(call genirq_core,domain_hier)
 GENIRQ_SRCS_SPURIOUS	:= $(call genirq_core,spurious)
+GENIRQ_SRCS_FREE_LINES	:= $(call genirq_core,grace)
 $(if $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)),$(error genirq.mk: \
 	GENIRQ_FEATURES names $(filter-out $(GENIRQ_FEATURE_NAMES),$(GENIRQ_FEATURES)); \
 	the features are $(GENIRQ_FEATURE_NAMES)))

@@ -27,7 +27,8 @@
 #	settings (4 CPUs against 32; threaded handlers left out against a
 #	library that has them), which must fail; an unknown feature name,
 #	which genirq.mk refuses; a settings file that turns features off
-#	which GENIRQ_FEATURES keeps, which must stop at a clear message;
+#	which GENIRQ_FEATURES keeps, and hierarchical domains without line
+#	freeing, each of which must stop at a clear message;
 #	make lib for every ISA, each library's code fit for a kernel's
 #	interrupt path (scripts/check-kernel-code.sh: no floating-point or
 #	vector register, no red zone); the names check (scripts/check-names.sh:
@@ -176,6 +177,10 @@ check-kit:
 		"the text views without the formatter (console text) they are written with" -- \
 		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/views \
 		GENIRQ_FEATURES="THREADS TEXT_VIEWS"
+	$(Q)scripts/must-fail.sh $(KIT_OUT)/hier-no-free.log 'GENIRQ_MSI and GENIRQ_HIERARCHY need GENIRQ_FREE_LINES' \
+		"hierarchical domains without line freeing (their lines are freed with them)" -- \
+		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/hier \
+		GENIRQ_FEATURES="HIERARCHY"
 	$(Q)scripts/must-fail.sh $(KIT_OUT)/bad-feature.log 'GENIRQ_FEATURES names THREAD; the features are' \
 		"an unknown feature name in GENIRQ_FEATURES" -- \
 		$(MAKE) --no-print-directory -s -C tests/kit/make GENIRQ_DIR=$(CURDIR) OUT=$(abspath $(KIT_OUT))/bad \

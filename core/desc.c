@@ -397,6 +397,7 @@ int irq_alloc_descs(int irq, unsigned int cnt)
 	return ret;
 }
 
+#if GENIRQ_FREE_LINES
 /*
  * With @dying, mark @desc IRQS_DYING under its lock, so no request or
  * mapping starts on it from then on, unless it can't be freed now: then
@@ -416,6 +417,8 @@ static const char *desc_mark_dying(struct irq_desc *desc, bool dying)
 	desc_unlock_irqrestore(desc, flags);
 	return why;
 }
+
+#endif
 
 #if GENIRQ_THREADS
 bool irq_desc_pin_locked(struct irq_desc *desc)
@@ -437,6 +440,7 @@ void irq_desc_unpin(struct irq_desc *desc)
 }
 #endif
 
+#if GENIRQ_FREE_LINES
 int irq_free_descs(unsigned int irq, unsigned int cnt)
 {
 	unsigned int end = irq + cnt < irq || irq + cnt > nr_irqs ? nr_irqs : irq + cnt;
@@ -500,6 +504,7 @@ out_unlock:
 	}
 	return 0;
 }
+#endif
 
 int irq_core_init(unsigned int nr)
 {

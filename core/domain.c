@@ -196,6 +196,7 @@ int irq_create_mapping(struct irq_domain *d, irq_hw_number_t hw)
  * on it from then on, as irq_free_descs() marks the lines it frees), or
  * take the mark back. Caller holds desc->lock.
  */
+#if GENIRQ_FREE_LINES
 void irq_desc_set_dying(struct irq_desc *desc, bool on)
 {
 	unsigned int st = desc_state(desc);
@@ -247,6 +248,7 @@ out_unlock:
 	irq_spin_unlock_irqrestore(&irq_domain_lock, dflags);
 	return ret ? ret : irq_free_descs(virq, 1);
 }
+#endif
 
 /*
  * A line past @d's linear map: a tree domain's (all of whose lines are

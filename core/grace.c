@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * grace.c - when a descriptor may be freed: after every CPU that could
- * still hold it has let go (a grace period).
+ * still hold it has let go (a grace period). Built with line freeing
+ * (GENIRQ_FREE_LINES) only.
  *
  * Two kinds of readers find descriptors without the table lock:
  *  - dispatch: a CPU in hardirq context (irq_handle_domain_entry(),
@@ -24,6 +25,8 @@
  * writer never waits for readers that began after it unpublished.
  */
 #include "internals.h"
+
+GENIRQ_FEATURE_SOURCE(GENIRQ_FREE_LINES, "FREE_LINES");
 
 atomic_uint irq_grace_epoch;
 static atomic_flag grace_busy = ATOMIC_FLAG_INIT;

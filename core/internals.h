@@ -685,20 +685,31 @@ static inline void irq_desc_unpin(struct irq_desc *desc) { (void)desc; }
 bool irq_desc_iter(unsigned int *irq, struct irq_desc **desc);
 extern atomic_uint irq_grace_epoch;
 
-/* irq_desc_read_lock(), inline for the core's verbs. */
+/*
+ * irq_desc_read_lock(), inline for the core's verbs. Without line freeing
+ * (GENIRQ_FREE_LINES 0) no descriptor is ever released: nothing to count.
+ */
 static __irq_shared_inline unsigned int __irq_size_shared(desc_read_lock)(void)
 {
+#if GENIRQ_FREE_LINES
 	unsigned int cpu = irq_cpu_id();
 	unsigned int e = atomic_load_explicit(&irq_grace_epoch, memory_order_seq_cst) & 1u;
 
 	atomic_fetch_add_explicit(&irq_cpus[cpu].readers[e], 1u, memory_order_seq_cst);
 	return cpu << 1 | e;
+#else
+	return 0;
+#endif
 }
 
 static __irq_shared_inline void __irq_size_shared(desc_read_unlock)(unsigned int cookie)
 {
+#if GENIRQ_FREE_LINES
 	atomic_fetch_sub_explicit(&irq_cpus[cookie >> 1].readers[cookie & 1u], 1u,
 				  memory_order_release);
+#else
+	(void)cookie;
+#endif
 }
 
 /*
@@ -725,7 +736,9 @@ static inline void irq_desc_put(unsigned int cookie)
 }
 
 /* grace.c: wait until no reader can hold a descriptor unpublished before. */
+#if GENIRQ_FREE_LINES
 void irq_desc_grace(void);
+#endif
 
 /* chip.c: startup/shutdown and enable/disable with the chip's defaults. */
 void irq_chip_resolve(struct irq_desc *desc);
@@ -1289,9 +1302,11 @@ static inline struct irq_domain *irq_domain_alloc(const char *name, unsigned int
 
 /* Add @d to the registry: from then on it is never freed. NULL: NULL. */
 struct irq_domain *irq_domain_register(struct irq_domain *d);
+#if GENIRQ_FREE_LINES
 /* Mark line @desc dying (IRQS_DYING) or take the mark back (domain.c).
  * Caller holds desc->lock. */
 void irq_desc_set_dying(struct irq_desc *desc, bool on);
+#endif
 
 /* domain.c: forget every domain (irq_core_init()) */
 void irq_domain_registry_reset(void);

@@ -34,10 +34,12 @@ MIN_ABSENT	:= irq_thread_primary handle_nested_irq msi_domain_alloc_irqs irq_res
 		   handle_fasteoi_nmi devm_request_threaded_irq irq_owner_release \
 		   irq_spurious_forget irq_rules_reset
 # And those of console text (GENIRQ_REPORTS), firmware-node domains
-# (GENIRQ_FWNODE) and hierarchical ones (GENIRQ_HIERARCHY), which the
-# demo kernels keep (the virt kernel all three, the mps2 one the first).
+# (GENIRQ_FWNODE), hierarchical ones (GENIRQ_HIERARCHY) and line freeing
+# (GENIRQ_FREE_LINES), which the demo kernels keep (the virt kernel all
+# four, the mps2 one the first).
 MIN_ABSENT_KEPT	:= irq_vsnprintf irq_log irq_create_fwspec_mapping irq_tree_lookup \
-		   irq_domain_alloc_irqs_at irq_chip_mask_parent
+		   irq_domain_alloc_irqs_at irq_chip_mask_parent irq_desc_grace irq_grace_epoch \
+		   irq_free_descs irq_dispose_mapping
 
 .PHONY: unit-minimal check-minimal-headers check-minimal
 check-minimal: unit-minimal check-minimal-headers
@@ -82,8 +84,8 @@ check-minimal-headers: $(CORE_HDRS) $(MIN_CONFIG)
 
 # The aarch64 minimal kernel: a build of its own (BUILD/minimal), the
 # port template's rules with the minimal settings and GENIRQ_FEATURES empty.
-MIN_AARCH64	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES='REPORTS FWNODE HIERARCHY' PORT_CONFIG=demo/virt/genirq_config_minimal.h
-MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat00000000000010110
+MIN_AARCH64	:= BUILD=$(BUILD)/minimal GENIRQ_FEATURES='REPORTS FWNODE HIERARCHY FREE_LINES' PORT_CONFIG=demo/virt/genirq_config_minimal.h
+MIN_AARCH64_SYMBOL := genirq_config_cpus1_irqs64_irqson1_feat000000000000101101
 .PHONY: check-aarch64-minimal check-aarch64-minimal-run
 check-aarch64-minimal:
 	$(Q)scripts/deps.sh $(aarch64_DEPS)

@@ -15,7 +15,8 @@ FR_TESTS	:= IntQueue IntSemTest StreamBufferInterrupt BlockQ QPeek GenQTest recm
 GENIRQ_CONFIG_FILE := $(FR_DIR)/genirq_config.h
 # Threaded handlers, /proc/interrupts and the stuck-line rule (a line
 # nobody serves is disabled, not left to starve the tasks); no MSI, IPIs,
-# autoprobe, storm rule, cost accounting or tracing on this machine.
+# autoprobe, storm rule, cost accounting, tracing or line freeing (its
+# lines are made once, at boot) on this machine.
 GENIRQ_FEATURES	:= THREADS TEXT_VIEWS REPORTS SPURIOUS
 include $(GENIRQ_DIR)/genirq.mk
 

@@ -19,6 +19,7 @@
 #define GENIRQ_REPORTS		1
 #define GENIRQ_FWNODE		1
 #define GENIRQ_HIERARCHY	1
+#define GENIRQ_FREE_LINES	1	/* (a hierarchy's lines are freed with it) */
 #include "../../tests/kit/config_minimal.h"
 
 #endif /* GENIRQ_VIRT_CONFIG_MINIMAL_H */

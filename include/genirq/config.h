@@ -150,6 +150,19 @@
  *                                  throttles), the reports of bogus
  *                                  returns, the SPU and ERR counts stay.
  *                                  1.4 KB
+ *  GENIRQ_FREE_LINES     1         lines can be freed: irq_free_descs(),
+ *                                  irq_dispose_mapping(), and with them
+ *                                  the grace periods that keep a freed
+ *                                  descriptor until no CPU holds it
+ *                                  (grace.c: the verbs' read sections,
+ *                                  irq_desc_read_lock()). 0: a line once
+ *                                  made stays for the system's life, as
+ *                                  a kernel that sets its lines up at
+ *                                  boot has them: freeing is -ENOSYS
+ *                                  (logged) and changes nothing, a read
+ *                                  section is empty. free_irq() stays.
+ *                                  MSI and hierarchical domains need it.
+ *                                  1.0 KB
  */
 #ifndef GENIRQ_CONFIG_H
 #define GENIRQ_CONFIG_H
@@ -232,6 +245,14 @@
 #ifndef GENIRQ_SPURIOUS
 # define GENIRQ_SPURIOUS	1
 #endif
+#ifndef GENIRQ_FREE_LINES
+# define GENIRQ_FREE_LINES	1
+#endif
+
+/* MSI vectors and the lines of a hierarchy are freed with their levels. */
+#if (GENIRQ_MSI || GENIRQ_HIERARCHY) && !GENIRQ_FREE_LINES
+# error "GENIRQ_MSI and GENIRQ_HIERARCHY need GENIRQ_FREE_LINES (their lines are freed: irq_domain_free_irqs()): keep FREE_LINES in GENIRQ_FEATURES or leave MSI and HIERARCHY out"
+#endif
 
 /* The views are text: they are written with the formatter console text brings. */
 #if GENIRQ_TEXT_VIEWS && !GENIRQ_REPORTS
@@ -241,26 +262,27 @@
 /*
  * The settings every object of a build must share, GENIRQ_NR_CPUS (it
  * sizes public structures), GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON
- * (the flows and request_irq() decide together) and the seventeen features
+ * (the flows and request_irq() decide together) and the eighteen features
  * (a caller built without one calls its inline stubs, not the core's
  * verbs), spelled into one symbol name that every C object including a
  * genirq header outside the core refers to (8 bytes of read-only data
  * each) and the core defines (core/desc.c): an object built with other
  * settings fails to link, naming the settings it was built with
- * (genirq_config_cpus4_irqs8192_irqson0_feat11111111111111111, the features in
+ * (genirq_config_cpus4_irqs8192_irqson0_feat111111111111111111, the features in
  * the table's order). Each must be a plain decimal number for that, the
  * features 0 or 1.
  */
-#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u) \
-	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n##e##d##f##x##u
-#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u) \
-	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u)
+#define GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u, l) \
+	genirq_config_cpus##c##_irqs##i##_irqson##h##_feat##t##m##p##a##s##v##o##r##q##y##w##n##e##d##f##x##u##l
+#define GENIRQ_CONFIG_NAME(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u, l) \
+	GENIRQ_CONFIG_PASTE(c, i, h, t, m, p, a, s, v, o, r, q, y, w, n, e, d, f, x, u, l)
 #define GENIRQ_CONFIG_SYMBOL \
 	GENIRQ_CONFIG_NAME(GENIRQ_NR_CPUS, GENIRQ_MAX_IRQS, GENIRQ_HANDLERS_IRQS_ON, \
 			   GENIRQ_THREADS, GENIRQ_MSI, GENIRQ_IPI, GENIRQ_AUTOPROBE, GENIRQ_STORM, \
 			   GENIRQ_TEXT_VIEWS, GENIRQ_COST, GENIRQ_TRACE, GENIRQ_PERCPU_IRQ, \
 			   GENIRQ_PRIORITY, GENIRQ_PM, GENIRQ_NMI, GENIRQ_REPORTS, \
-			   GENIRQ_DEVRES, GENIRQ_FWNODE, GENIRQ_HIERARCHY, GENIRQ_SPURIOUS)
+			   GENIRQ_DEVRES, GENIRQ_FWNODE, GENIRQ_HIERARCHY, GENIRQ_SPURIOUS, \
+			   GENIRQ_FREE_LINES)
 
 /* (The core's own objects, built together by the kit, define it instead.) */
 #if !defined(__ASSEMBLER__) && !defined(GENIRQ_CORE_INTERNALS_H)

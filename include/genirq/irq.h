@@ -196,7 +196,19 @@ int irq_alloc_descs(int irq, unsigned int cnt);
  * irq_desc_read_lock(); waits.
  * Return: 0, -EBUSY (reported; nothing changed).
  */
+#if GENIRQ_FREE_LINES
 int irq_free_descs(unsigned int irq, unsigned int cnt);
+#else
+/*
+ * Without line freeing (GENIRQ_FREE_LINES 0) a line stays for the
+ * system's life: a free is -ENOSYS and said, and nothing changes.
+ */
+static inline int irq_free_descs(unsigned int irq, unsigned int cnt)
+{
+	(void)cnt;
+	return irq_not_built(irq, "irq_free_descs()", "GENIRQ_FREE_LINES");
+}
+#endif
 
 /*
  * The descriptor of @irq, or NULL. Lock-free; any context. The result
@@ -212,8 +224,14 @@ struct irq_desc *irq_to_desc(unsigned int irq);
  * than it began; pass the value the lock returned to the unlock. It must
  * not contain irq_free_descs() or irq_dispose_mapping().
  */
+#if GENIRQ_FREE_LINES
 unsigned int irq_desc_read_lock(void);
 void irq_desc_read_unlock(unsigned int cookie);
+#else
+/* (No descriptor is ever freed: a read section has nothing to hold off.) */
+static inline unsigned int irq_desc_read_lock(void) { return 0; }
+static inline void irq_desc_read_unlock(unsigned int cookie) { (void)cookie; }
+#endif
 
 /**
  * irq_set_chip - give a line its controller
@@ -568,7 +586,15 @@ int irq_find_mapping(struct irq_domain *d, irq_hw_number_t hw);
  * Return: 0; -EINVAL for a number that is not mapped; -EBUSY (reported,
  * nothing changed) while the line has handlers or is a cascade.
  */
+#if GENIRQ_FREE_LINES
 int irq_dispose_mapping(unsigned int virq);
+#else
+/* Without line freeing the line stays mapped: -ENOSYS, said. */
+static inline int irq_dispose_mapping(unsigned int virq)
+{
+	return irq_not_built(virq, "irq_dispose_mapping()", "GENIRQ_FREE_LINES");
+}
+#endif
 /* Dispatch @hw of @d (a chained handler's, or the port's). Return: 0 or
  * -EINVAL for an unmapped line (counted in ERR, not dispatched; the
  * caller still owes its controller the end of the event). */

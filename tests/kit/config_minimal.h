@@ -52,3 +52,7 @@
 #ifndef GENIRQ_SPURIOUS
 # define GENIRQ_SPURIOUS	0
 #endif
+/* (A port that frees lines, or maps MSIs or hierarchies, keeps it.) */
+#ifndef GENIRQ_FREE_LINES
+# define GENIRQ_FREE_LINES	0
+#endif

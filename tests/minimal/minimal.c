@@ -684,11 +684,55 @@ TEST(minimal_hierarchy_is_enosys_and_lines_are_flat)
 	CHECK(!irq_domain_is_activated((unsigned int)d.irq));
 	CHECK_EQ(irq_chip_set_affinity_parent(irq_get_irq_data((unsigned int)d.irq), irq_cpu_online_mask()),
 		 -ENOSYS);
-	/* The flat line is requested, taken and disposed of as ever. */
+	/* The flat line is requested and taken as ever. */
 	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
 	dev_raise(&d);
 	CHECK_EQ(atomic_load(&d.handled), 1);
 	free_irq((unsigned int)d.irq, &d);
-	CHECK_EQ(irq_dispose_mapping((unsigned int)d.irq), 0);
-	CHECK_EQ(irq_find_mapping(flat, 6), -ENOENT);
+}
+
+/*
+ * Without line freeing (GENIRQ_FREE_LINES 0) a line stays for the
+ * system's life: irq_free_descs() and irq_dispose_mapping() are -ENOSYS
+ * and said, the line stays mapped, taken and working, and a read section
+ * holds nothing.
+ */
+TEST(minimal_lines_stay_made_without_line_freeing)
+{
+	char want[96];
+	struct dev d;
+	int irq, next;
+
+	min_init(SIMPIC_FASTEOI);
+	irq = irq_alloc_descs(-1, 1);
+	CHECK(irq >= 0);
+	sim_console_clear();
+	CHECK_EQ(irq_free_descs((unsigned int)irq, 1), -ENOSYS);
+	snprintf(want, sizeof(want), "irq %d: irq_free_descs(), but GENIRQ_FREE_LINES is 0 in this build",
+		 irq);
+	CHECK_EQ(sim_console_contains(want), REPORTED);
+	CHECK(irq_to_desc((unsigned int)irq) != NULL);
+	/* Its number stays taken. */
+	CHECK_EQ(irq_alloc_descs(irq, 1), -EBUSY);
+	next = irq_alloc_descs(-1, 1);
+	CHECK(next >= 0 && next != irq);
+	CHECK_EQ(irq_desc_read_lock(), 0u);
+	irq_desc_read_unlock(0);
+
+	dev_init(&d, &fx, 5, false);
+	sim_console_clear();
+	CHECK_EQ(irq_dispose_mapping((unsigned int)d.irq), -ENOSYS);
+	snprintf(want, sizeof(want),
+		 "irq %d: irq_dispose_mapping(), but GENIRQ_FREE_LINES is 0 in this build", d.irq);
+	CHECK_EQ(sim_console_contains(want), REPORTED);
+	CHECK_EQ(irq_find_mapping(simpic_domain(fx.pic), 5), d.irq);
+	CHECK_EQ(dev_request(&d, 0, "dev"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 1);
+	free_irq((unsigned int)d.irq, &d);
+	/* Freed of its handler, the line is requested again. */
+	CHECK_EQ(dev_request(&d, 0, "again"), 0);
+	dev_raise(&d);
+	CHECK_EQ(atomic_load(&d.handled), 2);
+	free_irq((unsigned int)d.irq, &d);
 }
