@@ -93,28 +93,7 @@ TEST(minimal_software_replays_of_many_lines_each_run_once)
 	static struct dev d[N];
 
 	min_init(SIMPIC_ACK);
-	for (int i = 0; i < N; i++) {
-		dev_init(&d[i], &fx, (irq_hw_number_t)i, false);
-		simpic_set_fault(fx.pic, (irq_hw_number_t)i, SIMPIC_NO_RETRIGGER);
-		CHECK_EQ(dev_request(&d[i], 0, "dev"), 0);
-	}
-	for (int round = 1; round <= 2; round++) {
-		for (int i = 0; i < N; i++) {
-			disable_irq_nosync((unsigned int)d[i].irq);
-			dev_raise(&d[i]);
-		}
-		sim_run(0);
-		local_bh_disable();
-		for (int i = 0; i < N; i++)
-			enable_irq((unsigned int)d[i].irq);
-		for (int i = 0; i < N; i++)
-			CHECK_EQ(atomic_load(&d[i].calls), round - 1);
-		local_bh_enable();
-		for (int i = 0; i < N; i++) {
-			CHECK_EQ(atomic_load(&d[i].calls), round);
-			CHECK_EQ(irq_stat_total((unsigned int)d[i].irq), 2ul * (unsigned long)round);
-		}
-	}
+	fx_replay_lines_each_once(&fx, d, N);
 	for (int i = 0; i < N; i++)
 		free_irq((unsigned int)d[i].irq, &d[i]);
 }

@@ -69,6 +69,34 @@ void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_sty
 	CHECK(!s.in_service);
 }
 
+void fx_replay_lines_each_once(struct fixture *fx, struct dev *d, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		dev_init(&d[i], fx, (irq_hw_number_t)i, false);
+		simpic_set_fault(fx->pic, (irq_hw_number_t)i, SIMPIC_NO_RETRIGGER);
+		CHECK_EQ(dev_request(&d[i], 0, "dev"), 0);
+	}
+	for (int round = 1; round <= 2; round++) {
+		for (unsigned int i = 0; i < n; i++) {
+			disable_irq_nosync((unsigned int)d[i].irq);
+			dev_raise(&d[i]);
+		}
+		sim_run(0);
+		local_bh_disable();
+		for (unsigned int i = 0; i < n; i++)
+			enable_irq((unsigned int)d[i].irq);
+		for (unsigned int i = 0; i < n; i++)
+			CHECK_EQ(atomic_load(&d[i].calls), round - 1);
+		local_bh_enable();
+		for (unsigned int i = 0; i < n; i++) {
+			CHECK_EQ(atomic_load(&d[i].calls), round);
+			CHECK_EQ(atomic_load(&d[i].want), 0);
+			CHECK_EQ(irq_stat_total((unsigned int)d[i].irq), 2ul * (unsigned long)round);
+			fx_check_ended_once(fx, (irq_hw_number_t)i, SIMPIC_ACK);
+		}
+	}
+}
+
 void fx_drain_cpus01(void)
 {
 	unsigned int quiet = 0;

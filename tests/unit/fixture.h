@@ -64,6 +64,14 @@ void fx_wait_against_busy(void (*start)(void *), atomic_int *phase,
 			  void (*waiter)(void *), void *arg, atomic_int *done);
 /* CHECK that every delivery of @hw was ended once (ack or eoi, by @style). */
 void fx_check_ended_once(struct fixture *fx, irq_hw_number_t hw, enum simpic_style style);
+/*
+ * Software replay of many lines at once: the @n devices @d, made and
+ * requested here on lines 0..@n-1 of @fx's ACK controller, which is told
+ * it cannot retrigger them, each raised while disabled, then all enabled with softirqs held off so
+ * that their replays wait together; twice. CHECK that each line's handler
+ * ran once a round, only once softirqs ran, and each delivery ended once.
+ */
+void fx_replay_lines_each_once(struct fixture *fx, struct dev *d, unsigned int n);
 
 /* A shell's output, kept whole up to its size (shell_init(&sh, fx_out_write, ...)). */
 extern char fx_out[4096];

@@ -118,30 +118,7 @@ TEST(fault_no_retrigger_more_replays_than_the_ring_each_run_once)
 	static struct dev d[N];
 
 	fx_init(&fx, 1, SIMPIC_ACK);
-	for (int i = 0; i < N; i++) {
-		dev_init(&d[i], &fx, (irq_hw_number_t)i, false);
-		simpic_set_fault(fx.pic, (irq_hw_number_t)i, SIMPIC_NO_RETRIGGER);
-		CHECK_EQ(dev_request(&d[i], 0, "dev"), 0);
-	}
-	for (int round = 1; round <= 2; round++) {
-		for (int i = 0; i < N; i++) {
-			disable_irq_nosync(d[i].irq);
-			dev_raise(&d[i]);
-		}
-		sim_run(0);
-		local_bh_disable();
-		for (int i = 0; i < N; i++)
-			enable_irq(d[i].irq);
-		for (int i = 0; i < N; i++)
-			CHECK_EQ(atomic_load(&d[i].calls), round - 1);
-		local_bh_enable();
-		for (int i = 0; i < N; i++) {
-			CHECK_EQ(atomic_load(&d[i].calls), round);
-			CHECK_EQ(atomic_load(&d[i].want), 0);
-			CHECK_EQ(irq_stat_total((unsigned int)d[i].irq), 2u * (unsigned int)round);
-			fx_check_ended_once(&fx, (irq_hw_number_t)i, SIMPIC_ACK);
-		}
-	}
+	fx_replay_lines_each_once(&fx, d, N);
 }
 
 /*
